@@ -1,0 +1,18 @@
+/** Envelope codes: the contract the web client reads (HTTP status is secondary). */
+export const ResultCode = {
+  success: 20000,
+  /** Special cases the spec names: unfinished profile on inquiry, open claim on create. */
+  special: 30000,
+  badRequest: 40000,
+  unauthorized: 40100,
+  forbidden: 40300,
+  notFound: 40400,
+  conflict: 40900,
+  tooLarge: 41300,
+  unsupportedMedia: 41500,
+  tooManyRequests: 42900,
+  serverError: 50000,
+} as const;
+export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
+
+export type Envelope<T = unknown> = { code: number; message: string; data: T };

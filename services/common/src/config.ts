@@ -1,0 +1,42 @@
+/**
+ * Every setting the platform reads, with its default. The README's configuration
+ * table is written from this file: keep them together.
+ */
+const num = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
+};
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
+  const production = env.NODE_ENV === 'production';
+  const jwtSecret = env.JWT_SECRET ?? (production ? undefined : 'feibao-development-secret-change-me');
+  if (!jwtSecret || jwtSecret.length < 16) throw new Error('JWT_SECRET must be set (at least 16 characters) in production');
+  return {
+    production,
+    port: num(env.PORT, 3000),
+    host: env.HOST ?? '127.0.0.1',
+    commandPort: num(env.COMMAND_PORT, 3001),
+    queryPort: num(env.QUERY_PORT, 3002),
+    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/feibao',
+    redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    jwtSecret,
+    jwtIssuer: 'feibao',
+    jwtAudience: 'feibao-web',
+    accessTokenTtlSeconds: num(env.ACCESS_TOKEN_TTL_SECONDS, 15 * 60),
+    refreshTokenTtlSeconds: num(env.REFRESH_TOKEN_TTL_SECONDS, 24 * 3600),
+    rememberMeTtlSeconds: num(env.REMEMBER_ME_TTL_SECONDS, 30 * 24 * 3600),
+    smsProvider: env.SMS_PROVIDER ?? (production ? 'none' : 'dev'),
+    adminMobile: env.ADMIN_MOBILE,
+    adminPassword: env.ADMIN_PASSWORD,
+    /** Login failures allowed per phone (and per address ×4) in a 15-minute window. */
+    loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 10),
+    smsHourlyPerPhone: num(env.SMS_HOURLY_PER_PHONE, 5),
+    smsHourlyPerAddress: num(env.SMS_HOURLY_PER_ADDRESS, 20),
+    consistencyWaitMs: num(env.CONSISTENCY_WAIT_MS, 5000),
+    queuePrefix: env.QUEUE_PREFIX ?? 'feibao',
+    /** Trust X-Forwarded-For from the edge: the client address keys the rate limits. */
+    trustProxy: env.TRUST_PROXY !== 'false',
+  };
+};

@@ -1,0 +1,49 @@
+import pg from 'pg';
+
+// BIGINT (int8) columns come back as strings by default; positions and counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+export const createPool = (connectionString: string, max = 10) =>
+  new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, application_name: 'feibao' });
+
+/** Creates the database named in the URL when it is missing (first start, per-suite test databases). */
+export const ensureDatabase = async (connectionString: string) => {
+  const url = new URL(connectionString);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name: ${name}`);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}"`);
+      } catch (error) {
+        // Two processes starting together may both try; the loser finds it made.
+        if ((error as { code?: string }).code !== '42P04') throw error;
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+};
+
+export const withTransaction = async <T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+};

@@ -1,0 +1,47 @@
+import type { Context, Next } from 'koa';
+import { ResultCode, isAdmin } from '@feibao/domain';
+import type { AccessClaims, TokenService } from '../tokens.ts';
+import type { SessionRevocations } from '../revocations.ts';
+import { HttpError } from './envelope.ts';
+
+export type Caller = AccessClaims;
+
+const bearer = (ctx: Context) => {
+  const header = ctx.get('authorization');
+  if (header) {
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    return match ? match[1]!.trim() : header.trim();
+  }
+  // The rule-platform client sends X-Token instead (seed 001 §7).
+  return ctx.get('x-token') || null;
+};
+
+/**
+ * Identity comes only from a verified access token: a userName in the request never
+ * chooses whose data is read or written. Any failure is HTTP 401.
+ */
+export const authenticate = (tokens: TokenService, revocations: SessionRevocations) => async (ctx: Context, next: Next) => {
+  const token = bearer(ctx);
+  if (!token) throw new HttpError(ResultCode.unauthorized, '请先登录');
+  let claims: Caller;
+  try {
+    claims = await tokens.verify(token);
+  } catch {
+    throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
+  }
+  if (await revocations.isRevoked(claims.sid)) throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
+  ctx.state.caller = claims;
+  await next();
+};
+
+export const caller = (ctx: Context) => ctx.state.caller as Caller;
+
+export const requireRegistered = async (ctx: Context, next: Next) => {
+  if (caller(ctx).guest) throw new HttpError(ResultCode.forbidden, '请先注册或登录');
+  await next();
+};
+
+export const requireAdmin = async (ctx: Context, next: Next) => {
+  if (!isAdmin(caller(ctx).roles)) throw new HttpError(ResultCode.forbidden, '无权限访问');
+  await next();
+};

@@ -1,0 +1,27 @@
+import type { PoolClient } from '../db.ts';
+import type { DocumentCollection } from '../documents.ts';
+
+export type RecordedEvent = {
+  type: string;
+  data: Record<string, unknown>;
+  streamId: string;
+  streamPosition: number;
+  globalPosition: number;
+  /** Commit time of the event: the only clock a projection may use, so rebuilds are identical. */
+  recordedAt: string;
+};
+
+/**
+ * An async projection: it sees every event in global order, handles the types it names,
+ * and writes through the transaction that also moves its checkpoint.
+ */
+export type Projection = {
+  name: string;
+  /** Bump to rebuild this projection from zero on the next start. */
+  version: number;
+  collections: DocumentCollection<object>[];
+  eventTypes: readonly string[];
+  handle(event: RecordedEvent, client: PoolClient): Promise<void>;
+};
+
+export const defineProjection = <P extends Projection>(projection: P): P => projection;

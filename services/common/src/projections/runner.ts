@@ -1,0 +1,240 @@
+import type pg from 'pg';
+import { withTransaction, type Pool } from '../db.ts';
+import type { Projection, RecordedEvent } from './projection.ts';
+import { logger } from '../logger.ts';
+
+export const PROJECTION_WAKE_CHANNEL = 'feibao_events_appended';
+export const CHECKPOINT_CHANNEL = 'feibao_projection_checkpoint';
+
+export type RunnerOptions = {
+  batchSize?: number;
+  idlePollMs?: number;
+  /** Attempts on one batch before the projection is parked with its error. */
+  maxAttempts?: number;
+  backoffMs?: number;
+};
+
+type Row = {
+  global_position: number;
+  stream_id: string;
+  stream_position: number;
+  message_type: string;
+  message_data: Record<string, unknown>;
+  created: Date;
+};
+
+/**
+ * Emmett 0.42's consumer stalls silently when a handler throws and mishandles its start
+ * position (stack findings #4, #5), so projections run on this small runner instead:
+ * one row per projection in feibao_projections holds its checkpoint, status and last error,
+ * and moves in the same transaction as the read-model writes.
+ */
+export const readBatch = async (db: Pick<pg.Pool, 'query'>, after: number, limit: number): Promise<RecordedEvent[]> => {
+  // Only events of transactions older than every running one: a later-committing
+  // transaction can still hold a lower global position (stack findings #7).
+  const result = await db.query<Row>(
+    `SELECT global_position, stream_id, stream_position, message_type, message_data, created
+       FROM emt_messages
+      WHERE partition = 'emt:default' AND is_archived = FALSE AND message_kind = 'E'
+        AND global_position > $1
+        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY global_position
+      LIMIT $2`,
+    [after, limit],
+  );
+  return result.rows.map((r) => ({
+    type: r.message_type,
+    data: r.message_data,
+    streamId: r.stream_id,
+    streamPosition: Number(r.stream_position),
+    globalPosition: Number(r.global_position),
+    recordedAt: r.created.toISOString(),
+  }));
+};
+
+export type ProjectionStatus = {
+  name: string;
+  version: number;
+  position: number;
+  status: 'running' | 'parked';
+  attempts: number;
+  lastError: string | null;
+  heartbeatAt: string | null;
+};
+
+export const readProjectionStatuses = async (db: Pick<pg.Pool, 'query'>): Promise<ProjectionStatus[]> => {
+  const result = await db.query(
+    `SELECT name, version, position, status, attempts, last_error, heartbeat_at FROM feibao_projections ORDER BY name`,
+  );
+  return result.rows.map((r) => ({
+    name: r.name,
+    version: r.version,
+    position: Number(r.position),
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    heartbeatAt: r.heartbeat_at ? new Date(r.heartbeat_at).toISOString() : null,
+  }));
+};
+
+const registerProjection = async (pool: Pool, projection: Projection) => {
+  await withTransaction(pool, async (client) => {
+    await client.query(
+      `INSERT INTO feibao_projections (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
+      [projection.name, projection.version],
+    );
+    const row = await client.query(`SELECT version FROM feibao_projections WHERE name = $1 FOR UPDATE`, [projection.name]);
+    if (row.rows[0].version !== projection.version) {
+      logger.info({ projection: projection.name }, 'projection version changed: rebuilding from zero');
+      await resetProjection(client, projection);
+    }
+    // A parked projection gets fresh attempts when its process restarts.
+    await client.query(
+      `UPDATE feibao_projections SET status = 'running', attempts = 0, version = $2 WHERE name = $1`,
+      [projection.name, projection.version],
+    );
+  });
+};
+
+export const resetProjection = async (client: pg.PoolClient, projection: Projection) => {
+  for (const collection of projection.collections) await client.query(`TRUNCATE "${collection.name}"`);
+  await client.query(
+    `UPDATE feibao_projections SET position = 0, status = 'running', attempts = 0, last_error = NULL, version = $2 WHERE name = $1`,
+    [projection.name, projection.version],
+  );
+};
+
+/**
+ * Applies one batch; returns how many events it read (0 = caught up). The FOR UPDATE lock
+ * on the checkpoint row lets several runner processes share the work without double-applying.
+ */
+export const processBatch = async (pool: Pool, projection: Projection, batchSize: number): Promise<number> =>
+  withTransaction(pool, async (client) => {
+    const cp = await client.query(
+      `SELECT position, status FROM feibao_projections WHERE name = $1 FOR UPDATE SKIP LOCKED`,
+      [projection.name],
+    );
+    const row = cp.rows[0];
+    if (!row || row.status !== 'running') return 0;
+    const events = await readBatch(client, Number(row.position), batchSize);
+    if (events.length === 0) {
+      await client.query(`UPDATE feibao_projections SET heartbeat_at = now() WHERE name = $1`, [projection.name]);
+      return 0;
+    }
+    const wanted = new Set(projection.eventTypes);
+    for (const event of events) if (wanted.has(event.type)) await projection.handle(event, client);
+    const last = events[events.length - 1]!.globalPosition;
+    await client.query(
+      `UPDATE feibao_projections SET position = $2, attempts = 0, last_error = NULL, heartbeat_at = now() WHERE name = $1`,
+      [projection.name, last],
+    );
+    await client.query(`SELECT pg_notify($1, $2)`, [CHECKPOINT_CHANNEL, `${projection.name}:${last}`]);
+    return events.length;
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type ProjectionRunner = {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Runs every projection until it has nothing left to read (rebuilds, tests). */
+  catchUp(): Promise<void>;
+};
+
+export const createProjectionRunner = (
+  pool: Pool,
+  projections: Projection[],
+  options: RunnerOptions = {},
+): ProjectionRunner => {
+  const batchSize = options.batchSize ?? 500;
+  const idlePollMs = options.idlePollMs ?? 1000;
+  const maxAttempts = options.maxAttempts ?? 5;
+  const backoffMs = options.backoffMs ?? 200;
+  let running = false;
+  let listener: pg.PoolClient | null = null;
+  const loops: Promise<void>[] = [];
+
+  const wakers = new Set<() => void>();
+
+  const runOne = async (projection: Projection, untilCaughtUp: boolean) => {
+    let attempt = 0;
+    while (running || untilCaughtUp) {
+      try {
+        const read = await processBatch(pool, projection, batchSize);
+        attempt = 0;
+        if (read > 0) continue;
+        if (untilCaughtUp) return;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, idlePollMs);
+          function done() {
+            clearTimeout(timer);
+            wakers.delete(done);
+            resolve();
+          }
+          wakers.add(done);
+        });
+      } catch (error) {
+        attempt++;
+        const message = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error);
+        const parked = attempt >= maxAttempts;
+        logger.error({ projection: projection.name, attempt, parked, err: error }, 'projection batch failed');
+        await pool
+          .query(
+            `UPDATE feibao_projections SET attempts = $2, last_error = $3, status = $4 WHERE name = $1`,
+            [projection.name, attempt, message.slice(0, 4000), parked ? 'parked' : 'running'],
+          )
+          .catch(() => undefined);
+        if (parked) {
+          if (untilCaughtUp) throw error;
+          return;
+        }
+        await sleep(backoffMs * 2 ** (attempt - 1));
+      }
+    }
+  };
+
+
+  return {
+    async start() {
+      for (const p of projections) await registerProjection(pool, p);
+      running = true;
+      listener = await pool.connect();
+      listener.on('notification', () => {
+        for (const w of [...wakers]) w();
+      });
+      await listener.query(`LISTEN ${PROJECTION_WAKE_CHANNEL}`);
+      for (const p of projections) loops.push(runOne(p, false));
+    },
+    async stop() {
+      running = false;
+      for (const w of [...wakers]) w();
+      await Promise.allSettled(loops);
+      loops.length = 0;
+      if (listener) {
+        await listener.query(`UNLISTEN *`).catch(() => undefined);
+        listener.release();
+        listener = null;
+      }
+    },
+    async catchUp() {
+      for (const p of projections) await registerProjection(pool, p);
+      for (const p of projections) await runOne(p, true);
+    },
+  };
+};
+
+/** Truncates every read model of these projections and replays all events into them. */
+export const rebuildProjections = async (pool: Pool, projections: Projection[]) => {
+  for (const projection of projections) {
+    await withTransaction(pool, async (client) => {
+      await client.query(
+        `INSERT INTO feibao_projections (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
+        [projection.name, projection.version],
+      );
+      await client.query(`SELECT 1 FROM feibao_projections WHERE name = $1 FOR UPDATE`, [projection.name]);
+      await resetProjection(client, projection);
+    });
+  }
+  const runner = createProjectionRunner(pool, projections);
+  await runner.catchUp();
+};

@@ -1,0 +1,59 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Config } from './config.ts';
+
+export type AccessClaims = {
+  /** The account key: the user's mobile phone, or guest:<sessionId> for a guest. */
+  sub: string;
+  sid: string;
+  roles: string[];
+  guest: boolean;
+  name: string;
+};
+
+const ALGORITHMS = ['HS256'];
+
+export const createTokenService = (config: Pick<Config, 'jwtSecret' | 'jwtIssuer' | 'jwtAudience' | 'accessTokenTtlSeconds'>) => {
+  const key = new TextEncoder().encode(config.jwtSecret);
+  return {
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    async sign(claims: AccessClaims, now = new Date()): Promise<string> {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ sid: claims.sid, roles: claims.roles, guest: claims.guest, name: claims.name })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer(config.jwtIssuer)
+        .setAudience(config.jwtAudience)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + config.accessTokenTtlSeconds)
+        .setJti(randomUUID())
+        .sign(key);
+    },
+    /** Throws on a bad signature, another algorithm, a wrong issuer or audience, or expiry. */
+    async verify(token: string): Promise<AccessClaims & { exp: number }> {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ALGORITHMS,
+        issuer: config.jwtIssuer,
+        audience: config.jwtAudience,
+        requiredClaims: ['sub', 'exp', 'sid'],
+      });
+      return {
+        sub: String(payload.sub),
+        sid: String(payload.sid),
+        roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
+        guest: payload.guest === true,
+        name: typeof payload.name === 'string' ? payload.name : '',
+        exp: payload.exp!,
+      };
+    },
+  };
+};
+export type TokenService = ReturnType<typeof createTokenService>;
+
+/** Refresh tokens are `<sessionId>.<secret>`; only a hash of the whole token is stored. */
+export const newRefreshToken = (sessionId: string) => `${sessionId}.${randomBytes(32).toString('base64url')}`;
+export const sessionIdOfRefreshToken = (token: string) => {
+  const [sid, secret] = token.split('.');
+  return sid && secret && /^[0-9a-f-]{36}$/.test(sid) ? sid : null;
+};
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
