@@ -1,0 +1,195 @@
+/**
+ * HTTP client for the FeiBao API: envelope {code, message, data}, bearer token,
+ * read-your-writes consistency token and one refresh attempt on 401.
+ */
+import { ResultCode } from '@feibao/domain/shared/codes';
+import type { AuthData } from './session.ts';
+import { clearSession, saveTokens, sessionStore, accessTokenOf } from './session.ts';
+
+export type Envelope<T> = { code: number; message: string; data: T };
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  /** True when the client already told the user (the session-expired flow). */
+  readonly handled: boolean;
+  constructor(code: number, message: string, status: number, handled = false) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.handled = handled;
+  }
+}
+
+// ---- consistency token (read-your-writes) ---------------------------------
+
+const CONSISTENCY_HEADER = 'X-Consistency-Token';
+const CONSISTENCY_KEY = 'feibao.consistencyToken';
+let consistencyToken = 0;
+try {
+  consistencyToken = Number(globalThis.sessionStorage?.getItem(CONSISTENCY_KEY) ?? 0) || 0;
+} catch {
+  consistencyToken = 0;
+}
+
+/** Keeps the highest token seen; non-numeric or smaller values are ignored. */
+export const mergeConsistencyToken = (known: number, header: string | null | undefined): number => {
+  if (header == null || header.trim() === '') return known;
+  const n = Number(header.trim());
+  return Number.isFinite(n) && n > known ? n : known;
+};
+
+export const getConsistencyToken = () => consistencyToken;
+const noteConsistency = (res: Response) => {
+  const next = mergeConsistencyToken(consistencyToken, res.headers.get(CONSISTENCY_HEADER));
+  if (next !== consistencyToken) {
+    consistencyToken = next;
+    try {
+      globalThis.sessionStorage?.setItem(CONSISTENCY_KEY, String(next));
+    } catch {
+      /* private mode: memory only */
+    }
+  }
+};
+
+// ---- unauthorized handling -------------------------------------------------
+
+type UnauthorizedHandler = (message: string) => void;
+let onUnauthorized: UnauthorizedHandler = () => undefined;
+/** The app installs what a final 401 does (login dialog or mobile login page). */
+export const setUnauthorizedHandler = (h: UnauthorizedHandler) => {
+  onUnauthorized = h;
+};
+
+const REFRESH_PATH = '/api/v1/uav/user/refresh';
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time; concurrent 401s wait for the same attempt. */
+const refreshOnce = (): Promise<boolean> => {
+  if (refreshing) return refreshing;
+  const refreshToken = sessionStore.get()?.refreshToken;
+  if (!refreshToken) return Promise.resolve(false);
+  refreshing = (async () => {
+    try {
+      const res = await fetch(REFRESH_PATH, {
+        method: 'POST',
+        headers: baseHeaders(null),
+        body: JSON.stringify({ refreshToken }),
+      });
+      noteConsistency(res);
+      if (!res.ok) return false;
+      const env = (await res.json()) as Envelope<AuthData>;
+      const token = accessTokenOf(env.data);
+      if (env.code !== ResultCode.success || !token) return false;
+      saveTokens(token, env.data.refreshToken ?? env.data.refresh_token ?? null);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => {
+        refreshing = null;
+      }, 0);
+    }
+  })();
+  return refreshing;
+};
+
+// ---- requests ---------------------------------------------------------------
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  /**
+   * 'session' (default): bearer token, refresh and re-login on 401.
+   * 'bearer': sends the token but a 401 is an ordinary error (logout).
+   * 'public': no token, no session handling; a 401 is an ordinary error (login with a wrong password).
+   */
+  auth?: 'session' | 'bearer' | 'public';
+  signal?: AbortSignal;
+};
+
+const baseHeaders = (token: string | null): Record<string, string> => {
+  const h: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  if (token) h.Authorization = `Bearer ${token}`;
+  if (consistencyToken > 0) h[CONSISTENCY_HEADER] = String(consistencyToken);
+  return h;
+};
+
+export const buildUrl = (path: string, query?: RequestOptions['query']): string => {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+};
+
+/** Message for an HTTP failure that carried no envelope (seed 001 §8). */
+export const httpFailureMessage = (status: number): string => {
+  if (status >= 500) return `服务器(${status}) 网络异常，请稍后重试`;
+  if (status === 404) return `服务器(${status}) 请求地址不存在`;
+  return `服务器(${status}) 请求失败，请稍后重试`;
+};
+
+const send = async (path: string, opts: RequestOptions): Promise<Response> => {
+  const token = opts.auth === 'public' ? null : (sessionStore.get()?.accessToken ?? null);
+  try {
+    return await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      headers: baseHeaders(token),
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, '网络连接失败，请检查网络后重试', 0);
+  }
+};
+
+const parse = async <T>(res: Response): Promise<Envelope<T> | null> => {
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    const j = JSON.parse(text) as unknown;
+    if (j && typeof j === 'object' && 'code' in j) return j as Envelope<T>;
+  } catch {
+    /* not JSON */
+  }
+  return null;
+};
+
+/** Performs a call; returns the success envelope or throws ApiError (any code but 20000). */
+export async function call<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  let res = await send(path, opts);
+  noteConsistency(res);
+  let env = await parse<T>(res);
+
+  const unauthorized = (r: Response, e: Envelope<T> | null) =>
+    r.status === 401 || e?.code === ResultCode.unauthorized;
+
+  if ((opts.auth ?? 'session') === 'session' && unauthorized(res, env)) {
+    if (await refreshOnce()) {
+      res = await send(path, opts);
+      noteConsistency(res);
+      env = await parse<T>(res);
+    }
+    if (unauthorized(res, env)) {
+      const message = env?.message || '登录已失效，请重新登录';
+      clearSession({ keepRedirect: true });
+      onUnauthorized(message);
+      throw new ApiError(ResultCode.unauthorized, message, res.status, true);
+    }
+  }
+
+  if (!env) throw new ApiError(res.ok ? ResultCode.serverError : res.status, httpFailureMessage(res.status), res.status);
+  if (env.code !== ResultCode.success) throw new ApiError(env.code, env.message || httpFailureMessage(res.status), res.status);
+  return env;
+}
+
+/** envelope.data of a successful call. */
+export const request = async <T>(path: string, opts: RequestOptions = {}): Promise<T> => (await call<T>(path, opts)).data;
+
+/** SWR fetcher: the key is the path, or [path, query]. */
+export const swrFetcher = <T>(key: string | readonly [string, RequestOptions['query']]): Promise<T> =>
+  typeof key === 'string' ? request<T>(key) : request<T>(key[0], { query: key[1] });

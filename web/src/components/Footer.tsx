@@ -1,0 +1,11 @@
+/** Site footer: support contact and copyright. */
+export const SUPPORT_CONTACT = 'service@feibao.example';
+
+export const Footer = ({ compact }: { compact?: boolean }) => (
+  <footer className={compact ? 'fb-footer fb-footer-compact' : 'fb-footer'}>
+    <div>
+      客服支持：<a href={`mailto:${SUPPORT_CONTACT}`}>{SUPPORT_CONTACT}</a>（工作日 9:00–18:00）
+    </div>
+    <div>© 2025 飞保 FeiBao · 无人机保险经纪与理赔平台</div>
+  </footer>
+);

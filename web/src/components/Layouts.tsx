@@ -1,0 +1,81 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { setUnauthorizedHandler } from '../api/client.ts';
+import { remFontSize } from '../api/forms.ts';
+import { setRedirect } from '../api/session.ts';
+import { toast } from '../api/toaster.ts';
+import { uiStore } from '../api/ui.ts';
+import { AuthDialog } from './AuthDialog.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { MobileHeader } from './MobileHeader.tsx';
+import { ProfileDialog } from './ProfileDialog.tsx';
+
+/** Root: installs the 401 behaviour and hosts the app-wide dialogs. */
+export const RootLayout = () => {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setUnauthorizedHandler((message) => {
+      const { pathname, search } = window.location;
+      const here = pathname + search;
+      toast.warning(message);
+      if (pathname.startsWith('/touch')) {
+        if (pathname !== '/touch/user/login') navigate(`/touch/user/login?backUrl=${encodeURIComponent(here)}`);
+      } else {
+        setRedirect(here);
+        uiStore.openAuth('login');
+      }
+    });
+  }, [navigate]);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // Dialogs belong to the page they were opened on.
+    uiStore.closeProfile();
+  }, [pathname]);
+  return (
+    <>
+      <Outlet />
+      <AuthDialog />
+      <ProfileDialog />
+    </>
+  );
+};
+
+export const DesktopLayout = () => (
+  <div className="fb-desktop">
+    <Header />
+    <main className="fb-main">
+      <Outlet />
+    </main>
+    <Footer />
+  </div>
+);
+
+/** Mobile pages: 1 rem = innerWidth / 375 * 100 px; header hidden for partner entries (?from=). */
+export const TouchLayout = () => {
+  const [params] = useSearchParams();
+  useLayoutEffect(() => {
+    const html = document.documentElement;
+    const apply = () => {
+      html.style.fontSize = `${remFontSize(window.innerWidth)}px`;
+    };
+    apply();
+    html.classList.add('fb-touch-root');
+    window.addEventListener('resize', apply);
+    return () => {
+      window.removeEventListener('resize', apply);
+      html.style.fontSize = '';
+      html.classList.remove('fb-touch-root');
+    };
+  }, []);
+  const partner = params.has('from');
+  return (
+    <div className="fb-touch">
+      {!partner && <MobileHeader />}
+      <main className="fb-touch-main">
+        <Outlet />
+      </main>
+      <Footer compact />
+    </div>
+  );
+};
