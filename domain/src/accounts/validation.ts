@@ -153,7 +153,10 @@ const confirmMatches = (value: PasswordPair, ctx: z.RefinementCtx) => {
 /** Registration: registerType 1 is a person (name only), 2 carries the company profile. */
 export const registerPersonSchema = z
   .strictObject({
-    registerType: z.literal(1).optional().default(1),
+    registerType: z
+      .union([z.literal(1), z.literal('1')])
+      .optional()
+      .transform(() => 1 as const),
     name: required(messages.userNameRequired).max(50, { error: '长度不能超过50个字符' }),
     mobilePhone: phoneField(),
     password: password8,
@@ -164,7 +167,7 @@ export const registerPersonSchema = z
 
 export const registerCompanySchema = z
   .strictObject({
-    registerType: z.literal(2),
+    registerType: z.union([z.literal(2), z.literal('2')]).transform(() => 2 as const),
     name: optionalText(50),
     mobilePhone: phoneField(messages.mobilePhoneRequired),
     password: password8,
@@ -175,9 +178,10 @@ export const registerCompanySchema = z
   .superRefine(confirmMatches)
   .superRefine(insuredRequiredWhenNotPolicyholder);
 
-export const registerSchema = z.union([registerCompanySchema, registerPersonSchema], {
-  error: '注册信息不完整',
-});
+/** registerType picks the form, so a refusal names the field that is wrong. */
+export const registerSchemaFor = (body: unknown) =>
+  String((body as { registerType?: unknown } | null)?.registerType) === '2' ? registerCompanySchema : registerPersonSchema;
+export type RegisterForm = z.output<typeof registerPersonSchema> | z.output<typeof registerCompanySchema>;
 export type RegisterPersonForm = z.input<typeof registerPersonSchema>;
 export type RegisterCompanyForm = z.input<typeof registerCompanySchema>;
 

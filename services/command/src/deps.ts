@@ -1,0 +1,24 @@
+import type { Queue } from 'bullmq';
+import type {
+  Config,
+  EventStore,
+  Pool,
+  RateLimiter,
+  Redis,
+  SessionRevocations,
+  SmsJob,
+  TokenService,
+} from '@feibao/platform';
+
+/** Everything a command handler touches, injected so tests wire real stores with a test clock. */
+export type CommandDeps = {
+  config: Config;
+  pool: Pool;
+  eventStore: EventStore;
+  redis: Redis;
+  tokens: TokenService;
+  revocations: SessionRevocations;
+  limiter: RateLimiter;
+  smsQueue: Queue<SmsJob>;
+  now: () => Date;
+};

@@ -1,0 +1,52 @@
+import type { AddressInfo } from 'node:net';
+import {
+  createEventStore,
+  createPool,
+  createRedis,
+  createTokenService,
+  logger,
+  migrate,
+  redisRateLimiter,
+  redisRevocations,
+  smsQueue,
+  type Config,
+} from '@feibao/platform';
+import { allCollections } from '@feibao/query-service/readModels';
+import { createCommandApp } from './app.ts';
+import type { CommandDeps } from './deps.ts';
+import { seedAdmin } from './seedAdmin.ts';
+
+export const startCommandService = async (config: Config, options: { port?: number; now?: () => Date } = {}) => {
+  await migrate(config.databaseUrl, allCollections);
+  const redis = createRedis(config.redisUrl);
+  const queueConnection = createRedis(config.redisUrl, { forWorker: true });
+  const deps: CommandDeps = {
+    config,
+    pool: createPool(config.databaseUrl, 20),
+    eventStore: createEventStore(config.databaseUrl),
+    redis,
+    tokens: createTokenService(config),
+    revocations: redisRevocations(redis, config.queuePrefix, config.accessTokenTtlSeconds),
+    limiter: redisRateLimiter(redis, config.queuePrefix),
+    smsQueue: smsQueue(queueConnection, config.queuePrefix),
+    now: options.now ?? (() => new Date()),
+  };
+  await seedAdmin(deps);
+  const server = createCommandApp(deps).listen(options.port ?? config.commandPort, config.host);
+  await new Promise((resolve) => server.once('listening', resolve));
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port }, 'command service listening');
+  return {
+    port,
+    deps,
+    async stop() {
+      await new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      });
+      await Promise.allSettled([deps.smsQueue.close(), deps.eventStore.close(), deps.pool.end()]);
+      redis.disconnect();
+      queueConnection.disconnect();
+    },
+  };
+};

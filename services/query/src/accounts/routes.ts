@@ -1,0 +1,65 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { isAdmin, phoneField, ResultCode } from '@feibao/domain';
+import { authenticate, caller, HttpError, input, ok, validate } from '@feibao/platform';
+import type { QueryDeps } from '../deps.ts';
+import { userProfileReader } from './userProfile/reader.ts';
+
+const profileQuery = z.object({ userName: z.string().trim().max(20).optional() });
+
+export const accountQueryRoutes = (deps: QueryDeps) => {
+  const router = new Router();
+  const auth = authenticate(deps.tokens, deps.revocations);
+  const profiles = userProfileReader(deps.documents);
+
+  const currentUser = async (ctx: Context) => {
+    const me = caller(ctx);
+    if (me.guest) return { name: me.name, nickName: me.name, mobilePhone: null, roles: [], guest: true };
+    const doc = await profiles.byPhone(me.sub);
+    if (!doc) throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
+    return { name: doc.name, nickName: doc.nickName, mobilePhone: doc.mobilePhone, roles: doc.roles, guest: false };
+  };
+
+  /**
+   * The old client sends its own userName; it is only honoured when it names the caller
+   * (or the caller is an admin). Without it the caller's own profile is returned.
+   */
+  router.get('/api/v1/uav/user/getUserByUserName', auth, validate(profileQuery, 'query'), async (ctx) => {
+    const me = caller(ctx);
+    const { userName } = input<z.output<typeof profileQuery>>(ctx);
+    const target = userName || me.sub;
+    if (target !== me.sub && !isAdmin(me.roles)) throw new HttpError(ResultCode.forbidden, '无权查看他人信息');
+    if (me.guest && target === me.sub)
+      return ok(ctx, { name: me.name, nickName: me.name, mobilePhone: null, roles: [], guest: true, profileComplete: false });
+    const doc = await profiles.byPhone(target);
+    if (!doc) throw new HttpError(ResultCode.notFound, '用户不存在');
+    ok(ctx, { ...doc, guest: false });
+  });
+
+  router.get('/api/v1/uav/uc/currentUser', auth, async (ctx) => ok(ctx, await currentUser(ctx)));
+  router.get('/sso-platform/authorization/user/get', auth, async (ctx) => {
+    const user = await currentUser(ctx);
+    ok(ctx, { ...user, username: user.mobilePhone });
+  });
+
+  return router;
+};
+
+const latestSmsQuery = z.object({ phone: phoneField() });
+
+/** Dev SMS inbox: mounted only with SMS_PROVIDER=dev outside production. */
+export const devSmsRoutes = (deps: QueryDeps) => {
+  const router = new Router();
+  router.get('/api/v1/uav/dev/sms/latest', validate(latestSmsQuery, 'query'), async (ctx) => {
+    const { phone } = input<z.output<typeof latestSmsQuery>>(ctx);
+    const result = await deps.pool.query(
+      `SELECT phone, code, text, sent_at FROM feibao_dev_sms_outbox WHERE phone = $1 ORDER BY id DESC LIMIT 1`,
+      [phone],
+    );
+    const row = result.rows[0];
+    if (!row) throw new HttpError(ResultCode.notFound, '没有发送给该手机号的短信');
+    ok(ctx, { phone: row.phone, code: row.code, text: row.text, sentAt: new Date(row.sent_at).toISOString() });
+  });
+  return router;
+};

@@ -1,0 +1,61 @@
+import { isProfileComplete, type CompanyProfile, type UserEvent } from '@feibao/domain';
+import { defineProjection, documentCollection, type RecordedEvent } from '@feibao/platform';
+import { USER_PROFILES, type UserProfileDocument } from './userProfile.ts';
+
+export const userProfiles = documentCollection<UserProfileDocument>(USER_PROFILES);
+
+const mainRole = (roles: string[]) => (roles.includes('admin') ? 'admin' : (roles[0] ?? 'user'));
+
+const withProfile = (doc: UserProfileDocument, profile: CompanyProfile | null): UserProfileDocument => ({
+  ...doc,
+  ...(profile ?? {}),
+  companyName: profile?.enterpriseName ?? doc.companyName,
+  profileComplete: isProfileComplete(profile),
+});
+
+export const evolveUserProfile = (doc: UserProfileDocument | null, event: UserEvent): UserProfileDocument | null => {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { data } = event;
+      return withProfile(
+        {
+          name: data.name,
+          nickName: data.name,
+          mobilePhone: data.mobilePhone,
+          registerType: data.registerType,
+          roles: data.roles,
+          userRoles: data.roles,
+          role: mainRole(data.roles),
+          profileComplete: false,
+          registeredAt: data.registeredAt,
+          updatedAt: data.registeredAt,
+          lastLoginAt: null,
+        },
+        data.profile,
+      );
+    }
+    case 'UserProfileUpdated':
+      return doc && withProfile({ ...doc, name: event.data.name, nickName: event.data.name, registerType: 2, updatedAt: event.data.updatedAt }, event.data.profile);
+    case 'UserRolesGranted': {
+      if (!doc) return doc;
+      const roles = [...new Set([...doc.roles, ...event.data.roles])];
+      return { ...doc, roles, userRoles: roles, role: mainRole(roles), updatedAt: event.data.grantedAt };
+    }
+    case 'UserLoggedIn':
+      return doc && { ...doc, lastLoginAt: event.data.at };
+    case 'UserPasswordReset':
+      return doc && { ...doc, updatedAt: event.data.resetAt };
+  }
+};
+
+export const userProfileProjection = defineProjection({
+  name: 'user-profiles',
+  version: 1,
+  collections: [userProfiles],
+  eventTypes: ['UserRegistered', 'UserProfileUpdated', 'UserRolesGranted', 'UserLoggedIn', 'UserPasswordReset'],
+  async handle(event: RecordedEvent, client) {
+    const userEvent = { type: event.type, data: event.data } as UserEvent;
+    const phone = String(event.data.mobilePhone);
+    await userProfiles.update(client, phone, (doc) => evolveUserProfile(doc, userEvent));
+  },
+});
