@@ -87,9 +87,7 @@ const refreshOnce = (): Promise<boolean> => {
     } catch {
       return false;
     } finally {
-      setTimeout(() => {
-        refreshing = null;
-      }, 0);
+      refreshing = null;
     }
   })();
   return refreshing;

@@ -1,0 +1,273 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+
+/**
+ * Accounts in the browser (seed 001 §2–§5): register with an SMS code, log in,
+ * complete the company profile (完善信息) and log out, on desktop and on mobile.
+ * SMS codes are read from the dev endpoint GET /api/v1/uav/dev/sms/latest.
+ */
+
+const shotsDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
+mkdirSync(shotsDir, { recursive: true });
+
+const shot = async (page: Page, name: string) => {
+  await page.screenshot({ path: `${shotsDir}${name}.png`, fullPage: false });
+};
+
+const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+const randomPhone = () => `13${randomDigits(9)}`;
+const creditCode = () => `9131${randomDigits(10)}MA${randomDigits(2)}`;
+const PASSWORD = 'Feibao2025';
+
+const toast = (page: Page, text: string | RegExp): Locator => page.locator('.bp6-toast').filter({ hasText: text });
+
+/** Reads the latest SMS code sent to a phone from the dev endpoint, via the page's request context. */
+const latestSmsCode = async (page: Page, phone: string): Promise<string> => {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(`/api/v1/uav/dev/sms/latest?phone=${phone}`);
+        if (!res.ok()) return '';
+        const body = (await res.json()) as { code: number; data?: { code?: string } };
+        code = body.code === 20000 ? (body.data?.code ?? '') : '';
+        return code;
+      },
+      { timeout: 15_000, message: `SMS code for ${phone}` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+};
+
+/** Clicks the send-code button and waits for the countdown. */
+const sendCode = async (page: Page, scope: Locator | Page, phone: string) => {
+  await scope.getByRole('button', { name: '获取验证码' }).click();
+  await expect(toast(page, '发送验证码成功')).toBeVisible();
+  await expect(scope.getByRole('button', { name: /\d+秒后重试/ })).toBeVisible();
+  return latestSmsCode(page, phone);
+};
+
+test.describe('desktop 1280×800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('register → log in → complete profile → log out', async ({ page }) => {
+    const phone = randomPhone();
+    const name = `测试${phone.slice(-4)}`;
+    const header = page.locator('header.fb-header');
+
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/index\/index$/);
+    await expect(page.getByRole('heading', { name: '投保更快捷' })).toBeVisible();
+    await shot(page, 'desktop-01-home');
+
+    // Register: the header link opens user information with from=register and the register dialog.
+    await header.getByRole('link', { name: '注册' }).click();
+    await expect(page).toHaveURL(/\/platform\/userInformation\?from=register/);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: '用户注册' })).toBeVisible();
+    await dialog.locator('#f-name').fill(name);
+    await dialog.locator('#f-mobilePhone').fill(phone);
+    const code = await sendCode(page, dialog, phone);
+    await dialog.locator('#f-identifyingCode').fill(code);
+    await dialog.locator('#f-password').fill(PASSWORD);
+    await dialog.locator('#f-confirmPassword').fill(PASSWORD);
+    await shot(page, 'desktop-02-register-filled');
+    await dialog.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(toast(page, '注册成功')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(header.getByText(name)).toBeVisible();
+    await shot(page, 'desktop-03-registered');
+
+    // Log out, then log in with the password.
+    await header.getByRole('button', { name: '退出登录' }).click();
+    await expect(page).toHaveURL(/\/index\/index$/);
+    await expect(header.getByRole('button', { name: '登录' })).toBeVisible();
+    await header.getByRole('button', { name: '登录' }).click();
+    const login = page.getByRole('dialog');
+    await expect(login.getByRole('heading', { name: '用户登录' })).toBeVisible();
+    // Empty submit shows the shared validation messages.
+    await login.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(login.getByText('请输入用户名')).toBeVisible();
+    await expect(login.getByText('请输入密码')).toBeVisible();
+    await login.locator('#f-mobilePhone').fill(phone);
+    await login.locator('#f-password').fill(PASSWORD);
+    await login.getByText('记住我').click();
+    await shot(page, 'desktop-04-login');
+    await login.getByRole('button', { name: '登录', exact: true }).click();
+    await expect(toast(page, '登录成功')).toBeVisible();
+    await expect(login).toBeHidden();
+    await expect(header.getByText(name)).toBeVisible();
+
+    // Complete the profile on the user information page.
+    await header.getByRole('link', { name: '用户信息' }).click();
+    await expect(page).toHaveURL(/\/platform\/userInformation$/);
+    const form = page.getByRole('form', { name: '完善信息' });
+    await expect(form.locator('#f-mobilePhone')).toHaveValue(phone);
+    await form.getByRole('button', { name: '保存信息' }).click();
+    await expect(form.getByText('请填写企业名称')).toBeVisible();
+    const company = `飞保测试企业${phone.slice(-4)}`;
+    await form.locator('#f-enterpriseName').fill(company);
+    await form.locator('#f-phone').fill(phone);
+    await form.locator('#f-email').fill(`u${phone}@example.com`);
+    await form.locator('#f-address').selectOption('310000');
+    await form.locator('#f-unifiedSocialCreditCode').fill(creditCode());
+    await form.locator('#f-insuredType').selectOption('1');
+    await expect(form.locator('#f-theInsuredName')).toHaveCount(0);
+    await form.getByText('非投保人').click();
+    await expect(form.locator('#f-theInsuredName')).toBeVisible();
+    await form.getByRole('button', { name: '保存信息' }).click();
+    await expect(form.getByText('请填写被保险人名称')).toBeVisible();
+    await form.locator('#f-theInsuredName').fill('被保险企业');
+    await form.locator('#f-theInsuredPhone').fill('13912345678');
+    await shot(page, 'desktop-05-profile-filled');
+    await form.getByRole('button', { name: '保存信息' }).click();
+    await expect(toast(page, '修改成功')).toBeVisible();
+    await shot(page, 'desktop-06-profile-saved');
+    await expect(toast(page, '修改成功')).toHaveCount(0, { timeout: 8_000 });
+
+    // The 完善信息 dialog (880 px) shows the saved data (read-your-writes) and saves too.
+    await header.getByRole('button', { name: name }).click();
+    await page.getByRole('menuitem', { name: '完善信息' }).click();
+    const profileDialog = page.getByRole('dialog');
+    await expect(profileDialog.getByRole('heading', { name: '完善信息' })).toBeVisible();
+    await expect(profileDialog.locator('#f-enterpriseName')).toHaveValue(company);
+    await expect(profileDialog.locator('#f-theInsuredName')).toHaveValue('被保险企业');
+    const box = await profileDialog.boundingBox();
+    expect(Math.round(box?.width ?? 0)).toBeGreaterThanOrEqual(860);
+    await profileDialog.locator('#f-email').fill(`new${phone}@example.com`);
+    await shot(page, 'desktop-07-profile-dialog');
+    await profileDialog.getByRole('button', { name: '保存信息' }).click();
+    await expect(toast(page, '修改成功')).toBeVisible();
+    await expect(profileDialog).toBeHidden();
+
+    // Log out: session storage is cleared and the home page shows.
+    await header.getByRole('button', { name: '退出登录' }).click();
+    await expect(page).toHaveURL(/\/index\/index$/);
+    await expect(header.getByRole('button', { name: '登录' })).toBeVisible();
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('feibao.') || k === 'insureForm'));
+    expect(stored).toEqual([]);
+    await shot(page, 'desktop-08-logged-out');
+  });
+});
+
+test.describe('mobile 375×812', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+  test('register → log in → complete profile → log out', async ({ page }) => {
+    const phone = randomPhone();
+    const name = `移动${phone.slice(-4)}`;
+
+    await page.goto('/touch/index');
+    await expect(page.getByRole('heading', { name: '投保更快捷' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.style.fontSize)).toBe('100px');
+    await shot(page, 'mobile-01-home');
+
+    // Menu → 用户登录 → 注册账号.
+    await page.getByRole('button', { name: '菜单' }).click();
+    await page.getByRole('menuitem', { name: '用户登录' }).click();
+    await expect(page).toHaveURL(/\/touch\/user\/login/);
+    await page.getByRole('link', { name: '注册账号' }).click();
+    await expect(page).toHaveURL(/\/touch\/user\/register/);
+    const reg = page.getByRole('form', { name: '注册' });
+    await reg.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(reg.getByText('请填写用户名')).toBeVisible();
+    await expect(reg.getByText('请填写手机号')).toBeVisible();
+    await reg.locator('#f-name').fill(name);
+    await reg.locator('#f-mobilePhone').fill(phone);
+    const code = await sendCode(page, reg, phone);
+    await reg.locator('#f-identifyingCode').fill(code);
+    await reg.locator('#f-password').fill(PASSWORD);
+    await reg.locator('#f-confirmPassword').fill(PASSWORD);
+    await shot(page, 'mobile-02-register-filled');
+    await reg.getByRole('button', { name: '注册', exact: true }).click();
+    await expect(toast(page, '注册成功')).toBeVisible();
+    await expect(page).toHaveURL(/\/touch\/index$/);
+    await expect(page.locator('.fb-m-user')).toHaveText(name);
+    await shot(page, 'mobile-03-registered');
+
+    // Log out from the menu, then account login.
+    await page.getByRole('button', { name: '菜单' }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expect(page).toHaveURL(/\/touch\/index$/);
+    await expect(page.locator('.fb-m-user')).toHaveText('');
+    await page.getByRole('button', { name: '菜单' }).click();
+    await page.getByRole('menuitem', { name: '用户登录' }).click();
+    await page.getByRole('tab', { name: '账号登录' }).click();
+    const acc = page.getByRole('form', { name: '账号登录' });
+    await acc.locator('#f-acc-mobilePhone').fill(phone);
+    await acc.locator('#f-acc-password').fill('1234');
+    await acc.getByRole('button', { name: '登录' }).click();
+    await expect(acc.getByText('密码长度不能少于5个字符')).toBeVisible();
+    await acc.locator('#f-acc-password').fill(PASSWORD);
+    await shot(page, 'mobile-04-login');
+    await acc.getByRole('button', { name: '登录' }).click();
+    await expect(toast(page, '登录成功')).toBeVisible();
+    await expect(page).toHaveURL(/\/touch\/index$/);
+
+    // Menu → 用户信息 → 完善信息.
+    await page.getByRole('button', { name: '菜单' }).click();
+    await page.getByRole('menuitem', { name: '用户信息' }).click();
+    await expect(page).toHaveURL(/\/touch\/userInformation$/);
+    await expect(page.getByRole('heading', { name: '完善信息' })).toBeVisible();
+    const form = page.getByRole('form', { name: '完善信息' });
+    await expect(form.locator('#f-mobilePhone')).toHaveValue(phone);
+    await expect(form.locator('#f-identifyingCode')).toHaveCount(0);
+    await form.locator('#f-enterpriseName').fill(`移动测试企业${phone.slice(-4)}`);
+    await form.locator('#f-phone').fill('123');
+    await form.getByRole('button', { name: '保存信息' }).click();
+    await expect(form.getByText('手机号格式错误')).toBeVisible();
+    await expect(form.getByText('格式错误，请输入18位字符')).toBeVisible();
+    await form.locator('#f-phone').fill(phone);
+    await form.locator('#f-email').fill(`m${phone}@example.com`);
+    await form.locator('#f-unifiedSocialCreditCode').fill(creditCode());
+    await form.locator('#f-insuredType').selectOption('3');
+    await form.locator('#f-address').selectOption('440000');
+    await shot(page, 'mobile-05-profile-filled');
+    await form.getByRole('button', { name: '保存信息' }).click();
+    await expect(toast(page, '修改成功')).toBeVisible();
+    await shot(page, 'mobile-06-profile-saved');
+
+    // Log out.
+    await page.getByRole('button', { name: '菜单' }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await expect(page).toHaveURL(/\/touch\/index$/);
+    await page.getByRole('button', { name: '菜单' }).click();
+    await expect(page.getByRole('menuitem', { name: '用户登录' })).toBeVisible();
+    await shot(page, 'mobile-07-logged-out');
+  });
+});
+
+test.describe('routes and validation', () => {
+  test('unknown routes show the 404 page', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/no/such/page');
+    await expect(page).toHaveURL(/\/404$/);
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await shot(page, 'routes-404');
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await expect(page).toHaveURL(/\/index\/index$/);
+  });
+
+  test('a bad phone shows 手机号格式不正确 (mobile SMS login)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/touch/user/login?backUrl=%2Ftouch%2Findex');
+    const sms = page.getByRole('form', { name: '短信登录' });
+    await sms.locator('#f-sms-mobilePhone').fill('12345');
+    await sms.getByRole('button', { name: '获取验证码' }).click();
+    await expect(sms.getByText('手机号格式不正确')).toBeVisible();
+    await sms.locator('#f-sms-mobilePhone').fill('');
+    await sms.getByRole('button', { name: '登录' }).click();
+    await expect(sms.getByText('请填写手机号')).toBeVisible();
+    await shot(page, 'validation-mobile-phone');
+  });
+
+  test('coming-soon screens and the authorize page without a code', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/platform/orderInquiry');
+    await expect(page.getByText('即将上线')).toBeVisible();
+    await page.goto('/authorize');
+    await expect(page.getByText('缺少 code 参数')).toBeVisible();
+  });
+});

@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, buildUrl, call, getConsistencyToken, httpFailureMessage, mergeConsistencyToken, setUnauthorizedHandler } from './client.ts';
+import { STORAGE_KEYS, clearSession, saveSession, sessionStore } from './session.ts';
+
+const envelope = (code: number, message: string, data: unknown = null, init: ResponseInit = {}, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ code, message, data }), { status: 200, ...init, headers: { 'Content-Type': 'application/json', ...headers } });
+
+describe('consistency token', () => {
+  it('keeps the highest numeric token seen', () => {
+    expect(mergeConsistencyToken(0, '5')).toBe(5);
+    expect(mergeConsistencyToken(5, '3')).toBe(5);
+    expect(mergeConsistencyToken(5, 'abc')).toBe(5);
+    expect(mergeConsistencyToken(5, null)).toBe(5);
+    expect(mergeConsistencyToken(5, ' 12 ')).toBe(12);
+  });
+});
+
+describe('buildUrl / httpFailureMessage', () => {
+  it('adds defined query values only', () => {
+    expect(buildUrl('/a', { phone: '13800000000', purpose: 'login', x: undefined })).toBe('/a?phone=13800000000&purpose=login');
+    expect(buildUrl('/a')).toBe('/a');
+  });
+  it('words HTTP failures with 服务器 and the status', () => {
+    expect(httpFailureMessage(502)).toMatch(/^服务器\(502\)/);
+    expect(httpFailureMessage(404)).toContain('不存在');
+  });
+});
+
+describe('call()', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    clearSession();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('returns the envelope on 20000 and sends the bearer and consistency tokens', async () => {
+    saveSession({ accessToken: 'a'.repeat(32), refreshToken: 'r1', user: { name: '张三', mobilePhone: '13800000000' } });
+    fetchMock.mockResolvedValueOnce(envelope(20000, 'ok', { x: 1 }, {}, { 'X-Consistency-Token': '42' }));
+    const env = await call<{ x: number }>('/api/v1/uav/user/update', { body: { a: 1 } });
+    expect(env.data.x).toBe(1);
+    expect(getConsistencyToken()).toBeGreaterThanOrEqual(42);
+    fetchMock.mockResolvedValueOnce(envelope(20000, 'ok', {}));
+    await call('/api/v1/uav/uc/currentUser');
+    const headers = fetchMock.mock.calls[1]![1]!.headers as Record<string, string>;
+    expect(headers.Authorization).toBe(`Bearer ${'a'.repeat(32)}`);
+    expect(Number(headers['X-Consistency-Token'])).toBeGreaterThanOrEqual(42);
+  });
+
+  it('throws the envelope message for any other code', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(40000, '手机号格式不正确'));
+    await expect(call('/x', { auth: 'public' })).rejects.toMatchObject({ code: 40000, message: '手机号格式不正确' });
+  });
+
+  it('refreshes once on 401 and retries with the new token', async () => {
+    saveSession({ accessToken: 'old'.padEnd(32, 'x'), refreshToken: 'r1', user: { name: 'u', mobilePhone: '13800000000' } });
+    fetchMock
+      .mockResolvedValueOnce(envelope(40100, '未登录', null, { status: 401 }))
+      .mockResolvedValueOnce(envelope(20000, 'ok', { accessToken: 'new'.padEnd(32, 'y'), refreshToken: 'r2' }))
+      .mockResolvedValueOnce(envelope(20000, 'ok', { name: 'u' }));
+    const env = await call<{ name: string }>('/api/v1/uav/uc/currentUser');
+    expect(env.data.name).toBe('u');
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/v1/uav/user/refresh');
+    const retried = fetchMock.mock.calls[2]![1]!.headers as Record<string, string>;
+    expect(retried.Authorization).toBe(`Bearer ${'new'.padEnd(32, 'y')}`);
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('r2');
+  });
+
+  it('clears the session and calls the handler when the refresh fails', async () => {
+    saveSession({ accessToken: 'old'.padEnd(32, 'x'), refreshToken: 'r1', user: { name: 'u', mobilePhone: '13800000000' } });
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock
+      .mockResolvedValueOnce(envelope(40100, '登录已过期', null, { status: 401 }))
+      .mockResolvedValueOnce(envelope(40100, '刷新令牌无效', null, { status: 401 }));
+    const err = await call('/api/v1/uav/user/getUserByUserName').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).handled).toBe(true);
+    expect(handler).toHaveBeenCalledWith('登录已过期');
+    expect(sessionStore.get()).toBeNull();
+  });
+
+  it('does not run the session flow for public calls (wrong password)', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValueOnce(envelope(40100, '用户名或密码错误', null, { status: 401 }));
+    await expect(call('/api/v1/uav/user/login', { body: {}, auth: 'public' })).rejects.toMatchObject({ message: '用户名或密码错误' });
+    expect(handler).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
