@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig, type Config } from '@feibao/platform';
+import { startCommandService } from '@feibao/command-service/service';
+import { startQueryService } from '@feibao/query-service/service';
+import { startEdge } from '@feibao/edge-service/service';
+import { startWorkers } from '@feibao/workers/service';
+
+export const ADMIN = { mobilePhone: '19900000001', password: 'admin-pass-123' };
+
+const dropDatabase = async (serverUrl: string, name: string) => {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+};
+
+export type TestPlatformOptions = {
+  env?: Record<string, string>;
+  now?: () => Date;
+  /** Start without the workers process (no projections, no SMS delivery) to test what happens then. */
+  workers?: boolean;
+};
+
+/**
+ * The whole platform in this process against real PostgreSQL and Redis: its own database
+ * and queue prefix per suite, services on ephemeral ports, one base URL through the edge.
+ */
+export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
+  const serverUrl = inject('postgresUrl');
+  const id = randomBytes(5).toString('hex');
+  const database = `feibao_test_${id}`;
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const config: Config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: url.toString(),
+    REDIS_URL: inject('redisUrl'),
+    QUEUE_PREFIX: `feibao-test-${id}`,
+    SMS_PROVIDER: 'dev',
+    ADMIN_MOBILE: ADMIN.mobilePhone,
+    ADMIN_PASSWORD: ADMIN.password,
+    JWT_SECRET: `test-secret-${id}-0123456789`,
+    ...options.env,
+  });
+  const command = await startCommandService(config, { port: 0, now: options.now });
+  const query = await startQueryService(config, { port: 0 });
+  let workers = options.workers === false ? null : await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 } });
+  const edge = await startEdge(config, { port: 0, commandPort: command.port, queryPort: query.port, webRoot: '/nonexistent' });
+  const baseUrl = `http://127.0.0.1:${edge.port}`;
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
+
+  return {
+    config,
+    baseUrl,
+    pool,
+    command,
+    async startWorkers() {
+      workers ??= await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 } });
+      return workers;
+    },
+    async stopWorkers() {
+      await workers?.stop();
+      workers = null;
+    },
+    client: () => createClient(baseUrl),
+    /** Lifts the one-code-a-minute limit for a phone, as waiting a minute would. */
+    async allowResend(phone: string) {
+      await command.deps.redis.del(`${config.queuePrefix}:claim:sms:resend:${phone}`);
+    },
+    async stop() {
+      await edge.stop();
+      await workers?.stop();
+      await query.stop();
+      await command.stop();
+      await pool.end();
+      await dropDatabase(serverUrl, database).catch(() => undefined);
+    },
+  };
+};
+export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
+
+export type ApiAnswer<T = any> = { status: number; body: { code: number; message: string; data: T }; headers: Headers };
+
+/** Talks to the platform the way the web client does: bearer token plus the read-your-writes token. */
+export const createClient = (baseUrl: string) => {
+  let consistency = 0;
+  const state = { accessToken: null as string | null, refreshToken: null as string | null };
+  const call = async <T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { headers?: Record<string, string>; raw?: string; token?: string | null } = {},
+  ): Promise<ApiAnswer<T>> => {
+    const headers: Record<string, string> = { ...init.headers };
+    const token = init.token === undefined ? state.accessToken : init.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (consistency > 0) headers['x-consistency-token'] = String(consistency);
+    if (body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(baseUrl + path, {
+      method,
+      headers,
+      body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    const seen = Number(response.headers.get('x-consistency-token'));
+    if (seen > consistency) consistency = seen;
+    const text = await response.text();
+    let parsed: any;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new Error(`Not an envelope (${response.status}) from ${method} ${path}: ${text.slice(0, 200)}`);
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+  return {
+    state,
+    call,
+    get: <T = any>(path: string, init?: Parameters<typeof call>[3]) => call<T>('GET', path, undefined, init),
+    post: <T = any>(path: string, body?: unknown, init?: Parameters<typeof call>[3]) => call<T>('POST', path, body ?? {}, init),
+    /** Keeps the tokens of a login-like answer. */
+    adopt(answer: ApiAnswer) {
+      if (answer.body.code === 20000) {
+        state.accessToken = answer.body.data.accessToken;
+        state.refreshToken = answer.body.data.refreshToken;
+      }
+      return answer;
+    },
+    get consistency() {
+      return consistency;
+    },
+  };
+};
+export type Client = ReturnType<typeof createClient>;
+
+let phoneCounter = 0;
+/** A phone number unique within this run. */
+export const newPhone = () =>
+  `13${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++phoneCounter % 1000).padStart(3, '0')}`;
+
+export const sendCode = async (client: Client, phone: string) => {
+  const since = Date.now() - 1000;
+  const sent = await client.get(`/api/v1/uav/user/phone?phone=${phone}`);
+  if (sent.body.code !== 20000) throw new Error(`send code failed: ${sent.body.message}`);
+  // The worker delivers through the queue; wait for it to land in the dev inbox.
+  for (let i = 0; i < 100; i++) {
+    const latest = await client.get(`/api/v1/uav/dev/sms/latest?phone=${phone}`);
+    if (latest.body.code === 20000 && new Date(latest.body.data.sentAt).getTime() >= since) return latest.body.data.code as string;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('SMS never delivered');
+};
+
+export const registerUser = async (client: Client, phone = newPhone(), password = 'passw0rd-ok', name = '测试用户') => {
+  const code = await sendCode(client, phone);
+  const answer = client.adopt(
+    await client.post('/api/v1/uav/user/register', {
+      registerType: 1,
+      name,
+      mobilePhone: phone,
+      password,
+      confirmPassword: password,
+      identifyingCode: code,
+    }),
+  );
+  if (answer.body.code !== 20000) throw new Error(`register failed: ${answer.body.message}`);
+  return { phone, password, answer };
+};

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['domain/**/*.unit.spec.ts', 'services/**/*.unit.spec.ts', 'workers/**/*.unit.spec.ts', 'tests/unit/**/*.unit.spec.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['web/src/**/*.unit.spec.{ts,tsx}'],
+          passWithNoTests: true,
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          environment: 'node',
+          include: ['tests/int/**/*.int.spec.ts'],
+          globalSetup: ['tests/support/globalSetup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', SCRYPT_N: '16384', NODE_ENV: 'test' },
+        },
+      },
+    ],
+  },
+});
