@@ -90,7 +90,7 @@ const registerProjection = async (pool: Pool, projection: Projection) => {
     }
     // A parked projection gets fresh attempts when its process restarts.
     await client.query(
-      `UPDATE feibao_projections SET status = 'running', attempts = 0, version = $2 WHERE name = $1`,
+      `UPDATE feibao_projections SET status = 'running', attempts = 0, version = $2, heartbeat_at = now() WHERE name = $1`,
       [projection.name, projection.version],
     );
   });

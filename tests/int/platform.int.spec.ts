@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEdge } from '@feibao/edge-service/service';
+import { upstreamFor } from '@feibao/edge-service/routes';
+import { newPhone, startTestPlatform, type TestPlatform } from '../support/platform.ts';
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(async () => platform?.stop());
+
+describe('/healthz', () => {
+  it('is 200 when the event store, read models, projections and queue answer', async () => {
+    const answer = await fetch(`${platform.baseUrl}/healthz`);
+    expect(answer.status).toBe(200);
+    const report = await answer.json();
+    expect(report.ok).toBe(true);
+    expect(Object.keys(report.checks).sort()).toEqual(['eventStore', 'projections', 'queue', 'readModels']);
+  });
+
+  it('is 503 naming the parked projection and its error', async () => {
+    await platform.pool.query(`UPDATE feibao_projections SET status = 'parked', last_error = 'boom: bad event' WHERE name = 'user-profiles'`);
+    try {
+      const answer = await fetch(`${platform.baseUrl}/healthz`);
+      expect(answer.status).toBe(503);
+      const report = await answer.json();
+      expect(report.checks.projections).toEqual({ ok: false, detail: 'user-profiles: parked (boom: bad event)' });
+      expect(report.checks.eventStore.ok).toBe(true);
+    } finally {
+      await platform.pool.query(`UPDATE feibao_projections SET status = 'running', last_error = NULL WHERE name = 'user-profiles'`);
+    }
+  });
+
+  it('is 503 when the queue cannot be reached', async () => {
+    const edge = await startEdge({ ...platform.config, redisUrl: 'redis://127.0.0.1:1' }, { port: 0, webRoot: '/nonexistent' });
+    try {
+      const answer = await fetch(`http://127.0.0.1:${edge.port}/healthz`);
+      expect(answer.status).toBe(503);
+      expect((await answer.json()).checks.queue.ok).toBe(false);
+    } finally {
+      await edge.stop();
+    }
+  }, 15_000);
+});
+
+describe('the edge', () => {
+  it('routes reads to the query service and everything else to the command service', () => {
+    expect(upstreamFor('GET', '/api/v1/uav/user/getUserByUserName')).toBe('query');
+    expect(upstreamFor('GET', '/api/v1/uav/uc/currentUser')).toBe('query');
+    expect(upstreamFor('GET', '/sso-platform/authorization/user/get')).toBe('query');
+    expect(upstreamFor('GET', '/api/v1/uav/user/phone')).toBe('command');
+    expect(upstreamFor('GET', '/api/v1/uav/uc/getToken')).toBe('command');
+    expect(upstreamFor('POST', '/api/v1/uav/user/login')).toBe('command');
+  });
+
+  it('replaces a client-sent X-Forwarded-For, so rate limits key on the real address', async () => {
+    const phone = newPhone();
+    const first = await fetch(`${platform.baseUrl}/api/v1/uav/user/phone?phone=${phone}`, { headers: { 'x-forwarded-for': '203.0.113.1' } });
+    expect((await first.json()).code).toBe(20000);
+    const spoofed = await fetch(`${platform.baseUrl}/api/v1/uav/user/phone?phone=${phone}`, { headers: { 'x-forwarded-for': '203.0.113.2' } });
+    expect((await spoofed.json()).code).toBe(42900);
+  });
+
+  it('answers an unbuilt web app and unknown API paths with an envelope', async () => {
+    const page = await fetch(`${platform.baseUrl}/index/index`);
+    expect(page.status).toBe(404);
+    expect((await page.json()).code).toBe(40400);
+  });
+});
+
+describe('dev SMS inbox', () => {
+  it('is not mounted in production', async () => {
+    const production = await startTestPlatform({ env: { NODE_ENV: 'production', SMS_PROVIDER: 'dev' }, workers: false });
+    try {
+      const answer = await fetch(`${production.baseUrl}/api/v1/uav/dev/sms/latest?phone=13800000000`);
+      expect(answer.status).toBe(404);
+    } finally {
+      await production.stop();
+    }
+  });
+});
