@@ -27,6 +27,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          // Runs after the fast suites, with its own worker limit.
+          sequence: { groupOrder: 1 },
           env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', SCRYPT_N: '16384', NODE_ENV: 'test' },
         },
       },

@@ -144,13 +144,14 @@ export const newPhone = () =>
   `13${String(Date.now() % 1_000_000).padStart(6, '0')}${String(++phoneCounter % 1000).padStart(3, '0')}`;
 
 export const sendCode = async (client: Client, phone: string) => {
-  const since = Date.now() - 1000;
+  const before = await client.get(`/api/v1/uav/dev/sms/latest?phone=${phone}`);
+  const previous = before.body.code === 20000 ? before.body.data.sentAt : null;
   const sent = await client.get(`/api/v1/uav/user/phone?phone=${phone}`);
   if (sent.body.code !== 20000) throw new Error(`send code failed: ${sent.body.message}`);
   // The worker delivers through the queue; wait for it to land in the dev inbox.
   for (let i = 0; i < 100; i++) {
     const latest = await client.get(`/api/v1/uav/dev/sms/latest?phone=${phone}`);
-    if (latest.body.code === 20000 && new Date(latest.body.data.sentAt).getTime() >= since) return latest.body.data.code as string;
+    if (latest.body.code === 20000 && latest.body.data.sentAt !== previous) return latest.body.data.code as string;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('SMS never delivered');
