@@ -33,6 +33,11 @@ const postgresAnswers = async (url) => {
   }
 };
 
+// 0. types (TypeScript 7's native tsc: a couple of seconds)
+if (!only || only === 'unit') {
+  if ((await run('npx', ['tsc', '-p', 'tsconfig.json'])) !== 0) failedSteps.push('typecheck');
+}
+
 // 1. unit + integration
 if (!only || only === 'unit' || only === 'int') {
   const file = path.join(results, 'vitest.json');

@@ -55,6 +55,37 @@ describe('register and log in', () => {
     expect(mine.body.data).toMatchObject({ ...profile, registerType: 2, companyName: profile.enterpriseName, profileComplete: true });
   });
 
+  it('registers through the web enterprise form (companyName, creditCode, verifyCode…)', async () => {
+    const client = platform.client();
+    const phone = newPhone();
+    const code = await sendCode(client, phone);
+    const form = {
+      companyName: '飞保企业表单公司',
+      creditCode: '91310000MA1FL0000X',
+      insuredName: '飞保企业表单公司',
+      email: 'corp@feibao.test',
+      insuredType: 1,
+      contactPhone: phone,
+      verifyCode: code,
+      password: 'abc123',
+      confirmPassword: 'abc124',
+    };
+    const mismatch = await client.post('/api/v1/uav/user/register', form);
+    expect(mismatch.body).toMatchObject({ code: 40000, message: '两次输入的密码不一致' });
+    const weak = await client.post('/api/v1/uav/user/register', { ...form, password: 'abcdef', confirmPassword: 'abcdef' });
+    expect(weak.body).toMatchObject({ code: 40000, message: '密码为6-18位字母加数字' });
+    const created = client.adopt(await client.post('/api/v1/uav/user/register', { ...form, confirmPassword: 'abc123' }));
+    expect(created.body).toMatchObject({ code: 20000, message: '注册成功' });
+    const mine = await client.get('/api/v1/uav/user/getUserByUserName');
+    expect(mine.body.data).toMatchObject({
+      mobilePhone: phone,
+      enterpriseName: '飞保企业表单公司',
+      unifiedSocialCreditCode: '91310000MA1FL0000X',
+      theInsured: 1,
+      profileComplete: true,
+    });
+  });
+
   it('keeps the phone unique, also under concurrent registrations', async () => {
     const client = platform.client();
     const { phone } = await registerUser(client);

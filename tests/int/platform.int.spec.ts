@@ -13,7 +13,7 @@ describe('/healthz', () => {
   it('is 200 when the event store, read models, projections and queue answer', async () => {
     const answer = await fetch(`${platform.baseUrl}/healthz`);
     expect(answer.status).toBe(200);
-    const report = await answer.json();
+    const report = (await answer.json()) as any;
     expect(report.ok).toBe(true);
     expect(Object.keys(report.checks).sort()).toEqual(['eventStore', 'projections', 'queue', 'readModels']);
   });
@@ -23,7 +23,7 @@ describe('/healthz', () => {
     try {
       const answer = await fetch(`${platform.baseUrl}/healthz`);
       expect(answer.status).toBe(503);
-      const report = await answer.json();
+      const report = (await answer.json()) as any;
       expect(report.checks.projections).toEqual({ ok: false, detail: 'user-profiles: parked (boom: bad event)' });
       expect(report.checks.eventStore.ok).toBe(true);
     } finally {
@@ -36,7 +36,7 @@ describe('/healthz', () => {
     try {
       const answer = await fetch(`http://127.0.0.1:${edge.port}/healthz`);
       expect(answer.status).toBe(503);
-      expect((await answer.json()).checks.queue.ok).toBe(false);
+      expect(((await answer.json()) as any).checks.queue.ok).toBe(false);
     } finally {
       await edge.stop();
     }
@@ -56,15 +56,15 @@ describe('the edge', () => {
   it('replaces a client-sent X-Forwarded-For, so rate limits key on the real address', async () => {
     const phone = newPhone();
     const first = await fetch(`${platform.baseUrl}/api/v1/uav/user/phone?phone=${phone}`, { headers: { 'x-forwarded-for': '203.0.113.1' } });
-    expect((await first.json()).code).toBe(20000);
+    expect(((await first.json()) as any).code).toBe(20000);
     const spoofed = await fetch(`${platform.baseUrl}/api/v1/uav/user/phone?phone=${phone}`, { headers: { 'x-forwarded-for': '203.0.113.2' } });
-    expect((await spoofed.json()).code).toBe(42900);
+    expect(((await spoofed.json()) as any).code).toBe(42900);
   });
 
   it('answers an unbuilt web app and unknown API paths with an envelope', async () => {
     const page = await fetch(`${platform.baseUrl}/index/index`);
     expect(page.status).toBe(404);
-    expect((await page.json()).code).toBe(40400);
+    expect(((await page.json()) as any).code).toBe(40400);
   });
 });
 

@@ -26,7 +26,7 @@ const profile = {
   email: 'ops@example.com',
   unifiedSocialCreditCode: '91310000MA1FL0000X',
   insuredType: 1,
-  theInsured: 1,
+  theInsured: 1 as const,
 };
 
 const when = (state: User, command: UserCommand) => decideUser(command, state);

@@ -178,10 +178,6 @@ export const registerCompanySchema = z
   .superRefine(confirmMatches)
   .superRefine(insuredRequiredWhenNotPolicyholder);
 
-/** registerType picks the form, so a refusal names the field that is wrong. */
-export const registerSchemaFor = (body: unknown) =>
-  String((body as { registerType?: unknown } | null)?.registerType) === '2' ? registerCompanySchema : registerPersonSchema;
-export type RegisterForm = z.output<typeof registerPersonSchema> | z.output<typeof registerCompanySchema>;
 export type RegisterPersonForm = z.input<typeof registerPersonSchema>;
 export type RegisterCompanyForm = z.input<typeof registerCompanySchema>;
 
@@ -213,7 +209,11 @@ export const updateProfileSchema = z
   })
   .superRefine(insuredRequiredWhenNotPolicyholder);
 export type UpdateProfileForm = z.input<typeof updateProfileSchema>;
-export type ProfileFields = Omit<z.output<typeof updateProfileSchema>, 'mobilePhone' | 'registerType' | 'identifyingCode' | 'password' | 'confirmPassword' | 'name'>;
+type ProfileOutput = Omit<
+  z.output<typeof updateProfileSchema>,
+  'mobilePhone' | 'registerType' | 'identifyingCode' | 'password' | 'confirmPassword' | 'name'
+>;
+export type ProfileFields = Partial<ProfileOutput> & { enterpriseName: string };
 
 /** The enterprise registration form of the web (seed 001 §5 "Enterprise form"). */
 export const enterpriseRegisterSchema = z
@@ -230,7 +230,35 @@ export const enterpriseRegisterSchema = z
     }),
     confirmPassword: required(messages.passwordRequired),
   })
-  .superRefine(confirmMatches);
+  .superRefine(confirmMatches)
+  // The web's enterprise form is a company registration with its own field names.
+  .transform((form) => {
+    const insuredIsCompany = form.insuredName === form.companyName;
+    return {
+      registerType: 2 as const,
+      name: form.companyName,
+      mobilePhone: form.contactPhone,
+      password: form.password,
+      confirmPassword: form.confirmPassword,
+      identifyingCode: form.verifyCode,
+      enterpriseName: form.companyName,
+      unifiedSocialCreditCode: form.creditCode,
+      email: form.email,
+      phone: form.contactPhone,
+      insuredType: form.insuredType,
+      theInsured: insuredIsCompany ? InsuredRelation.samePolicyholder : InsuredRelation.notPolicyholder,
+      theInsuredName: insuredIsCompany ? undefined : form.insuredName,
+      theInsuredPhone: insuredIsCompany ? undefined : form.contactPhone,
+    };
+  });
+
+/** registerType picks the form, so a refusal names the field that is wrong. */
+export const registerSchemaFor = (body: unknown) => {
+  const form = body as { registerType?: unknown; companyName?: unknown } | null;
+  if (form && typeof form === 'object' && 'companyName' in form) return enterpriseRegisterSchema;
+  return String(form?.registerType) === '2' ? registerCompanySchema : registerPersonSchema;
+};
+export type RegisterForm = z.output<typeof registerPersonSchema> | z.output<typeof registerCompanySchema>;
 
 export const leadSchema = z.strictObject({
   phone: required(messages.contactPhoneRequired).max(20, { error: messages.contactPhoneFormat }),

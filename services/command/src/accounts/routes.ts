@@ -8,6 +8,7 @@ import {
   loginSchema,
   refreshSchema,
   registerSchemaFor,
+  enterpriseRegisterSchema,
   type RegisterForm,
   resetPasswordSchema,
   ResultCode,
@@ -130,7 +131,7 @@ export const accountRoutes = (deps: CommandDeps) => {
     '/api/v1/uav/user/register',
     (ctx, next) => validate(registerSchemaFor(ctx.request.body))(ctx, next),
     async (ctx) => {
-    const form = input<RegisterForm>(ctx);
+    const form = input<RegisterForm | z.output<typeof enterpriseRegisterSchema>>(ctx);
     const existing = await aggregate(deps.eventStore, userStreamId(form.mobilePhone), userDecider);
     if (existing.status === 'active') throw new HttpError(ResultCode.conflict, userMessages.phoneTaken);
     await sms.consume(form.mobilePhone, form.identifyingCode, deps.now());
