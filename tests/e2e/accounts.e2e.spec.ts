@@ -83,8 +83,8 @@ test.describe('desktop 1280×800', () => {
     // Log out, then log in with the password.
     await header.getByRole('button', { name: '退出登录' }).click();
     await expect(page).toHaveURL(/\/index\/index$/);
-    await expect(header.getByRole('button', { name: '登录' })).toBeVisible();
-    await header.getByRole('button', { name: '登录' }).click();
+    await expect(header.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+    await header.getByRole('button', { name: '登录', exact: true }).click();
     const login = page.getByRole('dialog');
     await expect(login.getByRole('heading', { name: '用户登录' })).toBeVisible();
     // Empty submit shows the shared validation messages.
@@ -145,7 +145,7 @@ test.describe('desktop 1280×800', () => {
     // Log out: session storage is cleared and the home page shows.
     await header.getByRole('button', { name: '退出登录' }).click();
     await expect(page).toHaveURL(/\/index\/index$/);
-    await expect(header.getByRole('button', { name: '登录' })).toBeVisible();
+    await expect(header.getByRole('button', { name: '登录', exact: true })).toBeVisible();
     const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('feibao.') || k === 'insureForm'));
     expect(stored).toEqual([]);
     await shot(page, 'desktop-08-logged-out');

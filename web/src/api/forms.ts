@@ -62,5 +62,8 @@ export const compact = (values: Record<string, unknown>): Record<string, unknown
 export const countdownLabel = (remaining: number, started: boolean): string =>
   remaining > 0 ? `${remaining}秒后重试` : started ? '重新获取' : '获取验证码';
 
-/** Mobile rem base: 1 rem = width / 375 * 100 px. */
-export const remFontSize = (width: number): number => (width / 375) * 100;
+/** Widest layout the mobile pages scale to; wider windows show the 750 px layout centred. */
+export const TOUCH_MAX_WIDTH = 750;
+
+/** Mobile rem base: 1 rem = width / 375 * 100 px (width capped at TOUCH_MAX_WIDTH). */
+export const remFontSize = (width: number): number => (Math.min(width, TOUCH_MAX_WIDTH) / 375) * 100;

@@ -49,5 +49,6 @@ describe('small helpers', () => {
   it('rem base is width / 375 * 100', () => {
     expect(remFontSize(375)).toBe(100);
     expect(remFontSize(750)).toBe(200);
+    expect(remFontSize(1280)).toBe(200);
   });
 });

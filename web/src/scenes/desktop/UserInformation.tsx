@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Card, NonIdealState } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router-dom';
-import { setRedirect, useSession } from '../../api/session.ts';
+import { sessionStore, setRedirect, useSession } from '../../api/session.ts';
 import { uiStore } from '../../api/ui.ts';
 import { ProfileForm } from '../../components/ProfileForm.tsx';
 
@@ -14,11 +14,12 @@ export const UserInformation = () => {
   const [params] = useSearchParams();
   const fromRegister = params.get('from') === 'register';
 
+  // Prompt at page open only: a logout while on this page must not reopen a dialog.
   useEffect(() => {
-    if (session) return;
+    if (sessionStore.get()) return;
     setRedirect(window.location.pathname + window.location.search);
     uiStore.openAuth(fromRegister ? 'register' : 'login');
-  }, [session, fromRegister]);
+  }, [fromRegister]);
 
   return (
     <div className="fb-page fb-page-narrow">
