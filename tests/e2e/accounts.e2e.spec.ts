@@ -239,6 +239,94 @@ test.describe('mobile 375×812', () => {
   });
 });
 
+test.describe('sessions', () => {
+  test('guest login shows 访客 and stores the guest flag', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const header = page.locator('header.fb-header');
+    await page.goto('/index/index');
+    await header.getByRole('button', { name: '访客登录' }).click();
+    await expect(header.getByRole('button', { name: '访客' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('feibao.guest'))).toBe('guest');
+    await shot(page, 'session-guest');
+    await header.getByRole('button', { name: '退出登录' }).click();
+    await expect(header.getByRole('button', { name: '登录', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('feibao.guest'))).toBeNull();
+  });
+
+  test('an expired session (refresh refused) opens the login dialog and keeps the address', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/index/index');
+    await page.evaluate(() => {
+      localStorage.setItem('feibao.accessToken', 'expired.'.repeat(6));
+      localStorage.setItem('feibao.refreshToken', 'not-a-valid-refresh-token');
+      localStorage.setItem('feibao.userInfo', JSON.stringify({ name: '过期用户', mobilePhone: '13800000000', roles: [] }));
+    });
+    await page.goto('/platform/userInformation');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: '用户登录' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('feibao.accessToken'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('feibao.redirect'))).toBe('/platform/userInformation');
+    await shot(page, 'session-expired-desktop');
+  });
+
+  test('an expired session on mobile goes to the mobile login with backUrl', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/touch/index');
+    await page.evaluate(() => {
+      localStorage.setItem('feibao.accessToken', 'expired.'.repeat(6));
+      localStorage.setItem('feibao.refreshToken', 'not-a-valid-refresh-token');
+    });
+    await page.goto('/touch/userInformation');
+    await expect(page).toHaveURL(/\/touch\/user\/login\?backUrl=%2Ftouch%2FuserInformation$/);
+  });
+
+  test('mobile 完善信息 without a session registers a company account (120 s code)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const phone = randomPhone();
+    const company = `企业注册${phone.slice(-4)}`;
+    await page.goto('/touch/userInformation?backUrl=%2Ftouch%2FuserInformation');
+    const form = page.getByRole('form', { name: '完善信息' });
+    await form.getByRole('button', { name: '保存信息' }).click();
+    await expect(form.getByText('请填写手机号')).toBeVisible();
+    await expect(form.getByText('请填写企业名称')).toBeVisible();
+    await form.locator('#f-mobilePhone').fill(phone);
+    await form.getByRole('button', { name: '获取验证码' }).click();
+    await expect(toast(page, '发送验证码成功')).toBeVisible();
+    await expect(form.getByRole('button', { name: /^1[12]\d秒后重试$/ })).toBeVisible();
+    const code = await latestSmsCode(page, phone);
+    await form.locator('#f-identifyingCode').fill(code);
+    await form.locator('#f-password').fill(PASSWORD);
+    await form.locator('#f-confirmPassword').fill(PASSWORD);
+    await form.locator('#f-enterpriseName').fill(company);
+    await form.locator('#f-phone').fill(phone);
+    await form.locator('#f-email').fill(`c${phone}@example.com`);
+    await form.locator('#f-unifiedSocialCreditCode').fill(creditCode());
+    await form.locator('#f-insuredType').selectOption('1');
+    await shot(page, 'session-company-register');
+    await form.getByRole('button', { name: '保存信息' }).click();
+    await expect(toast(page, '注册成功')).toBeVisible();
+    // backUrl brings us back to the profile, now in update mode with the registered data.
+    await expect(page).toHaveURL(/\/touch\/userInformation$/);
+    await expect(form.locator('#f-identifyingCode')).toHaveCount(0);
+    await expect(form.locator('#f-enterpriseName')).toHaveValue(company);
+
+    // A one-time code from uc/authorize logs another window in through /authorize.
+    const authCode = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/uav/uc/authorize', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${localStorage.getItem('feibao.accessToken')}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      return ((await res.json()) as { data: { code: string } }).data.code;
+    });
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/authorize?code=${encodeURIComponent(authCode)}`);
+    await expect(page).toHaveURL(/\/index\/index$/);
+    expect(await page.evaluate(() => localStorage.getItem('feibao.accessToken'))).toBeTruthy();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('feibao.userInfo') ?? '{}').mobilePhone)).toBe(phone);
+  });
+});
+
 test.describe('routes and validation', () => {
   test('unknown routes show the 404 page', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
