@@ -1,0 +1,3 @@
+export * from './catalogue.ts';
+export * from './form.ts';
+export * from './plan.ts';
