@@ -1,0 +1,4 @@
+export * from './types.ts';
+export * from './tariffs.ts';
+export * from './quote.ts';
+export * from './workingDays.ts';

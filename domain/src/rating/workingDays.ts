@@ -1,0 +1,53 @@
+/**
+ * Insurers answer within 1 to 3 working days (seed 000 §2). Working days are Monday to
+ * Friday in Asia/Shanghai, which is UTC+8 all year (no daylight saving), so the offset
+ * is a constant and no time-zone database is needed. Public holidays are not modelled.
+ */
+
+export const REAL_DAY_SECONDS = 86_400;
+const DAY_MS = REAL_DAY_SECONDS * 1000;
+const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
+
+/** Shanghai wall-clock time expressed as a UTC instant, so getUTCDay() is the local weekday. */
+const toLocal = (t: number) => t + SHANGHAI_OFFSET_MS;
+const fromLocal = (t: number) => t - SHANGHAI_OFFSET_MS;
+const isWeekend = (localMs: number) => {
+  const day = new Date(localMs).getUTCDay();
+  return day === 0 || day === 6;
+};
+const startOfLocalDay = (localMs: number) => Math.floor(localMs / DAY_MS) * DAY_MS;
+
+/**
+ * The instant `days` working days after `start`.
+ *
+ * daySeconds = 86400: working time only runs Monday–Friday in Shanghai, so a Friday
+ * 18:00 start plus one day is Monday 18:00, and a Saturday start counts from Monday
+ * 00:00. Any smaller daySeconds is a demo/test time scale: each working day lasts that
+ * many real seconds and weekends are ignored, so a demo quote arrives within a minute.
+ */
+export const addWorkingDays = (start: Date, days: number, daySeconds: number): Date => {
+  if (!Number.isFinite(days) || days < 0) throw new RangeError(`days must be a non-negative number, got ${days}`);
+  if (!Number.isFinite(daySeconds) || daySeconds <= 0 || daySeconds > REAL_DAY_SECONDS)
+    throw new RangeError(`daySeconds must be in (0, ${REAL_DAY_SECONDS}], got ${daySeconds}`);
+  if (daySeconds < REAL_DAY_SECONDS) return new Date(start.getTime() + days * daySeconds * 1000);
+
+  let local = toLocal(start.getTime());
+  let left = days * DAY_MS;
+  for (;;) {
+    if (isWeekend(local)) {
+      local = startOfLocalDay(local) + DAY_MS;
+      continue;
+    }
+    const untilMidnight = startOfLocalDay(local) + DAY_MS - local;
+    if (left <= untilMidnight) return new Date(fromLocal(local + left));
+    left -= untilMidnight;
+    local += untilMidnight;
+  }
+};
+
+/** Maps a uniform draw in [0, 1) to 1, 2 or 3 working days, equally likely. */
+export const drawTurnaroundDays = (random: number): 1 | 2 | 3 => {
+  if (!(random > 0)) return 1;
+  if (random >= 1) return 3;
+  return (Math.floor(random * 3) + 1) as 1 | 2 | 3;
+};
