@@ -1,4 +1,4 @@
-import { normaliseOrderForm, orderFormSchema, type OrderForm, type OrderFormInput } from './form.ts';
+import { normaliseOrderForm, orderFormSchema, type OrderForm } from './form.ts';
 
 /**
  * Typical applications for tests and demos: a survey company insuring two drones
@@ -88,4 +88,4 @@ export const trainingApplication = (): Record<string, unknown> => ({
 });
 
 /** Parse (as the HTTP layer would) and normalise. */
-export const prepared = (body: unknown): OrderForm => normaliseOrderForm(orderFormSchema.parse(body as OrderFormInput));
+export const prepared = (body: unknown): OrderForm => normaliseOrderForm(orderFormSchema.parse(body));

@@ -313,9 +313,17 @@ export const orderFormSchema = record('投保信息', {
   startDate: date('起保日期'),
 });
 
-export type OrderFormInput = z.input<typeof orderFormSchema>;
 /** The parsed form; normaliseOrderForm keeps this shape. */
 export type OrderForm = z.output<typeof orderFormSchema>;
+type Loose<T> = T extends readonly (infer U)[]
+  ? Loose<U>[]
+  : T extends object
+    ? { [K in keyof T]?: Loose<T[K]> | null }
+    : T extends number
+      ? number | string
+      : T;
+/** What a client may post (the schema also takes blanks, yes/no words and the old extras). */
+export type OrderFormInput = Loose<OrderForm>;
 export type InsuranceTypeLine = OrderForm['insuranceTypeInfoList'][number];
 export type Drone = OrderForm['uavInfoList'][number];
 export type Pilot = OrderForm['uavDriverInfoList'][number];

@@ -23,8 +23,9 @@ export type PlanLine = {
   studentCount: number | null;
 };
 
-export const planLineKey = (insuranceTypeId: number, uavIndex: number | null) =>
-  `${insuranceTypeId}:${uavIndex ?? '-'}`;
+/** Also rebuilds a key from the ids the old delete call sends (uavInfoId '' or absent for order-wide covers). */
+export const planLineKey = (insuranceTypeId: number | string, uavInfoId: number | string | null | undefined) =>
+  `${insuranceTypeId}:${uavInfoId === null || uavInfoId === undefined || uavInfoId === '' || uavInfoId === 'null' ? '-' : uavInfoId}`;
 
 export const droneDisplayName = (drone: Drone, index: number): string =>
   drone.name ?? ([drone.manufacturer, drone.model].filter(Boolean).join(' ') || `无人机${index + 1}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generalApplication, prepared, trainingApplication } from './fixtures.ts';
-import { buildPlanLines } from './plan.ts';
+import { buildPlanLines, planLineKey } from './plan.ts';
 
 describe('plan lines', () => {
   it('has one line per drone cover and drone, keyed by cover and drone index', () => {
@@ -46,6 +46,12 @@ describe('plan lines', () => {
       ['4:1', '纵横股份 CW-15', 1],
       ['3:-', null, 1],
     ]);
+  });
+
+  it('rebuilds keys from the ids the delete call sends', () => {
+    expect(planLineKey('1', '0')).toBe('1:0');
+    expect(planLineKey(102, '')).toBe('102:-');
+    expect(planLineKey(102, undefined)).toBe('102:-');
   });
 
   it('is stable for the same stored form', () => {
