@@ -4,10 +4,10 @@
  * while it is reset, so running workers pause on it and continue from the rebuilt position.
  */
 import { createPool, loadConfig, migrate, rebuildProjections } from '@feibao/platform';
-import { allCollections, allProjections } from '@feibao/query-service/readModels';
+import { allProjections, readModelSchema } from '@feibao/query-service/readModels';
 
 const config = loadConfig();
-await migrate(config.databaseUrl, allCollections);
+await migrate(config.databaseUrl, readModelSchema);
 const pool = createPool(config.databaseUrl, 4);
 const started = performance.now();
 const before = await pool.query(`SELECT count(*)::int AS events FROM emt_messages`);

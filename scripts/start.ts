@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, migrate } from '@feibao/platform';
-import { allCollections } from '@feibao/query-service/readModels';
+import { readModelSchema } from '@feibao/query-service/readModels';
 import { ensureRedis, persistentSecret, startEmbeddedPostgres, type LocalService } from './localServices.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -51,8 +51,11 @@ if (!production && !env.ADMIN_MOBILE && !env.ADMIN_PASSWORD) {
   env.ADMIN_PASSWORD = persistentSecret(dataDir, 'dev-admin-password', 12);
 }
 
+// A demo quote should arrive within a minute: an insurer working day lasts 10 s in development.
+if (!production) env.QUOTE_DAY_SECONDS ??= '10';
+env.UPLOAD_DIR ??= path.join(dataDir, 'uploads');
 const config = loadConfig(env);
-await migrate(config.databaseUrl, allCollections);
+await migrate(config.databaseUrl, readModelSchema);
 
 if (env.SKIP_WEB_BUILD !== '1') {
   say('building the web app…');

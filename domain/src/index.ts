@@ -7,3 +7,7 @@ export * from './accounts/user.events.ts';
 export * from './accounts/user.commands.ts';
 export * from './accounts/session.ts';
 export * from './catalogue/regions.ts';
+export * from './ordering/index.ts';
+export * from './order/order.events.ts';
+export * from './order/order.commands.ts';
+export * from './rating/index.ts';

@@ -99,7 +99,7 @@ describe('projection runner', () => {
   beforeAll(async () => {
     const platform = await startTestPlatform({ workers: false });
     stopPlatform = platform.stop;
-    await migrate(platform.config.databaseUrl, ['test_counters']);
+    await migrate(platform.config.databaseUrl, { collections: ['test_counters'] });
     pool = createPool(platform.config.databaseUrl, 4);
     eventStore = createEventStore(platform.config.databaseUrl);
   });

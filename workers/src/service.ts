@@ -1,5 +1,6 @@
 import { Worker } from 'bullmq';
 import {
+  createEventStore,
   createPool,
   createProjectionRunner,
   createRedis,
@@ -10,13 +11,21 @@ import {
   type RunnerOptions,
   type SmsJob,
 } from '@feibao/platform';
-import { allCollections, allProjections } from '@feibao/query-service/readModels';
+import { allProjections, readModelSchema } from '@feibao/query-service/readModels';
+import { orderReader } from '@feibao/query-service/ordering/orders/reader';
 import { smsProviderFor } from './sms/provider.ts';
+import { INSURER_QUEUE, insurerQueue, type InsurerJob } from './quoting/jobs.ts';
+import { insurerDispatch } from './quoting/dispatch.ts';
+import { insurerProcessor } from './quoting/processor.ts';
 import { smsProcessor } from './sms/processor.ts';
 
 /** The queue workers and the async projections, in one process that scales on its own. */
-export const startWorkers = async (config: Config, options: { projections?: RunnerOptions } = {}) => {
-  await migrate(config.databaseUrl, allCollections);
+export const startWorkers = async (
+  config: Config,
+  options: { projections?: RunnerOptions; now?: () => Date; sweepEveryMs?: number } = {},
+) => {
+  const now = options.now ?? (() => new Date());
+  await migrate(config.databaseUrl, readModelSchema);
   const pool = createPool(config.databaseUrl, 10);
   const connection = createRedis(config.redisUrl, { forWorker: true });
 
@@ -28,7 +37,28 @@ export const startWorkers = async (config: Config, options: { projections?: Runn
   smsWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'SMS job failed'));
   smsWorker.on('error', (err) => logger.error({ err }, 'SMS worker error'));
 
-  const projections = createProjectionRunner(pool, allProjections, options.projections);
+  const eventStore = createEventStore(config.databaseUrl);
+  const queueConnection = createRedis(config.redisUrl);
+  const insurerJobs = insurerQueue(queueConnection, config.queuePrefix);
+  const insurerWorker = new Worker<InsurerJob>(
+    INSURER_QUEUE,
+    insurerProcessor({ eventStore, now, duePolicySteps: orderReader(pool).duePolicySteps }),
+    { connection, prefix: config.queuePrefix, concurrency: 8 },
+  );
+  insurerWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'insurer job failed'));
+  insurerWorker.on('error', (err) => logger.error({ err }, 'insurer worker error'));
+  await insurerJobs.upsertJobScheduler(
+    'policy-sweep',
+    { every: options.sweepEveryMs ?? 60_000 },
+    { name: 'policy-sweep', data: { kind: 'policy-sweep' } },
+  );
+
+  const dispatch = insurerDispatch(insurerJobs, {
+    quoteDaySeconds: config.quoteDaySeconds,
+    underwriteDays: config.underwriteDays,
+    now,
+  });
+  const projections = createProjectionRunner(pool, [...allProjections, dispatch], options.projections);
   await projections.start();
   logger.info({ projections: allProjections.map((p) => p.name), smsProvider: config.smsProvider }, 'workers running');
 
@@ -36,9 +66,10 @@ export const startWorkers = async (config: Config, options: { projections?: Runn
     projections,
     /** Lets jobs in hand finish, then closes (SIGTERM path). */
     async stop() {
-      await Promise.allSettled([smsWorker.close(), projections.stop()]);
-      await pool.end();
+      await Promise.allSettled([smsWorker.close(), insurerWorker.close(), projections.stop()]);
+      await Promise.allSettled([insurerJobs.close(), eventStore.close(), pool.end()]);
       connection.disconnect();
+      queueConnection.disconnect();
     },
   };
 };

@@ -21,4 +21,6 @@ export type CommandDeps = {
   limiter: RateLimiter;
   smsQueue: Queue<SmsJob>;
   now: () => Date;
+  /** [0,1) draws for insurer turnaround; tests fix it. */
+  random: () => number;
 };

@@ -11,13 +11,16 @@ import {
   smsQueue,
   type Config,
 } from '@feibao/platform';
-import { allCollections } from '@feibao/query-service/readModels';
+import { readModelSchema } from '@feibao/query-service/readModels';
 import { createCommandApp } from './app.ts';
 import type { CommandDeps } from './deps.ts';
 import { seedAdmin } from './seedAdmin.ts';
 
-export const startCommandService = async (config: Config, options: { port?: number; now?: () => Date } = {}) => {
-  await migrate(config.databaseUrl, allCollections);
+export const startCommandService = async (
+  config: Config,
+  options: { port?: number; now?: () => Date; random?: () => number } = {},
+) => {
+  await migrate(config.databaseUrl, readModelSchema);
   const redis = createRedis(config.redisUrl);
   const queueConnection = createRedis(config.redisUrl, { forWorker: true });
   const deps: CommandDeps = {
@@ -30,6 +33,7 @@ export const startCommandService = async (config: Config, options: { port?: numb
     limiter: redisRateLimiter(redis, config.queuePrefix),
     smsQueue: smsQueue(queueConnection, config.queuePrefix),
     now: options.now ?? (() => new Date()),
+    random: options.random ?? Math.random,
   };
   await seedAdmin(deps);
   const server = createCommandApp(deps).listen(options.port ?? config.commandPort, config.host);

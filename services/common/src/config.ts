@@ -36,6 +36,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     smsHourlyPerAddress: num(env.SMS_HOURLY_PER_ADDRESS, 20),
     consistencyWaitMs: num(env.CONSISTENCY_WAIT_MS, 5000),
     queuePrefix: env.QUEUE_PREFIX ?? 'feibao',
+    /** Seconds in an insurer working day: quotes and underwriting take 1–3 of them. Policy dates stay real. */
+    quoteDaySeconds: num(env.QUOTE_DAY_SECONDS, 86_400),
+    /** Working days an insurer has (incl. manual verification) before its request times out. */
+    quoteDeadlineDays: num(env.QUOTE_DEADLINE_DAYS, 5),
+    /** Working days from insure to the insurer's underwriting. */
+    underwriteDays: num(env.UNDERWRITE_DAYS, 1),
+    uploadDir: env.UPLOAD_DIR ?? '.data/uploads',
+    uploadMaxBytes: num(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
     /** Trust X-Forwarded-For from the edge: the client address keys the rate limits. */
     trustProxy: env.TRUST_PROXY !== 'false',
   };

@@ -8,7 +8,10 @@ import { PROJECTION_WAKE_CHANNEL } from './projections/runner.ts';
  * tables, and every read-model collection. Idempotent; run by every process at start-up
  * so concurrent first appends never race on CREATE TABLE (stack findings #3).
  */
-export const migrate = async (connectionString: string, collections: readonly string[]) => {
+export const migrate = async (
+  connectionString: string,
+  readModels: { collections: readonly string[]; indexes?: readonly string[] },
+) => {
   await ensureDatabase(connectionString);
   const eventStore = createEventStore(connectionString);
   const pool = createPool(connectionString, 2);
@@ -54,7 +57,8 @@ export const migrate = async (connectionString: string, collections: readonly st
         CREATE TRIGGER feibao_events_appended AFTER INSERT ON emt_messages
           FOR EACH STATEMENT EXECUTE FUNCTION feibao_notify_appended();
       `);
-      for (const name of collections) await client.query(collectionTableSQL(name));
+      for (const name of readModels.collections) await client.query(collectionTableSQL(name));
+      for (const sql of readModels.indexes ?? []) await client.query(sql);
     } finally {
       await client.query(`SELECT pg_advisory_unlock(7263001)`).catch(() => undefined);
       client.release();

@@ -8,6 +8,10 @@ const QUERY_ROUTES: { method: string; pattern: RegExp }[] = [
   { method: 'GET', pattern: /^\/api\/v1\/uav\/uc\/currentUser$/ },
   { method: 'GET', pattern: /^\/api\/v1\/uav\/dev\// },
   { method: 'GET', pattern: /^\/sso-platform\/authorization\// },
+  { method: 'GET', pattern: /^\/api\/v1\/uav\/order\/(listInsuranceCompany|listInsuranceType|listDroneBrand|listRegion|orderDetails|listInsurancePlan|getdronedata)$/ },
+  { method: 'POST', pattern: /^\/api\/v1\/uav\/order\/(page|getAllPrice)$/ },
+  { method: 'GET', pattern: /^\/api\/v1\/uav\/backoffice\/quoteProgress$/ },
+  { method: 'GET', pattern: /^\/api\/v1\/uav\/file\/[A-Za-z0-9-]+$/ },
 ];
 
 export type Upstream = 'command' | 'query';

@@ -1,7 +1,14 @@
 import type { Projection } from '@feibao/platform';
 import { userProfileProjection } from './accounts/userProfile/projection.ts';
+import { orderProjection } from './ordering/orders/projection.ts';
+import { ORDER_LIST_INDEXES } from './ordering/orders/reader.ts';
 
 /** Every projection of the platform; the workers run them, rebuilds replay them. */
-export const allProjections: Projection[] = [userProfileProjection as Projection];
+export const allProjections: Projection[] = [userProfileProjection as Projection, orderProjection as Projection];
 
 export const allCollections: string[] = allProjections.flatMap((p) => p.collections.map((c) => c.name));
+
+/** Expression indexes the readers' SQL relies on (Pongo 0.16 creates none). */
+export const allIndexes: string[] = [...ORDER_LIST_INDEXES];
+
+export const readModelSchema = { collections: allCollections, indexes: allIndexes };

@@ -11,10 +11,10 @@ import {
   type Config,
 } from '@feibao/platform';
 import { createQueryApp } from './app.ts';
-import { allCollections } from './readModels.ts';
+import { readModelSchema } from './readModels.ts';
 
 export const startQueryService = async (config: Config, options: { port?: number } = {}) => {
-  await migrate(config.databaseUrl, allCollections);
+  await migrate(config.databaseUrl, readModelSchema);
   const pool = createPool(config.databaseUrl, 20);
   const pongo = pongoClient(config.databaseUrl, { schema: { autoMigration: 'None' } });
   const redis = createRedis(config.redisUrl);

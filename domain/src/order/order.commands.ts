@@ -1,0 +1,315 @@
+import { assertNever, type Decider } from '../shared/decider.ts';
+import { illegalState, invalid, notFound } from '../shared/errors.ts';
+import type { OrderForm } from '../ordering/form.ts';
+import type { PlanLine } from '../ordering/plan.ts';
+import {
+  evolveOrder,
+  initialOrder,
+  type InsurerProgress,
+  type LineAnswer,
+  type Order,
+  type OrderEvent,
+  type QuoteRequest,
+} from './order.events.ts';
+
+/** Who asks and when: users act on their own orders; the system (workers) and staff on any. */
+export type OrderMetadata = { now: Date; actor: string; system?: boolean };
+
+export type SaveDraft = {
+  type: 'SaveDraft';
+  data: { orderId: string; orderNo: string; form: OrderForm };
+  metadata: OrderMetadata;
+};
+export type RequestInquiry = {
+  type: 'RequestInquiry';
+  data: { orderId: string; orderNo: string; form: OrderForm; lines: PlanLine[]; requests: QuoteRequest[] };
+  metadata: OrderMetadata;
+};
+export type RecordInsurerQuote = {
+  type: 'RecordInsurerQuote';
+  data: { requestId: string; answers: LineAnswer[]; source: 'automatic' | 'manual' };
+  metadata: OrderMetadata;
+};
+export type TimeOutInsurerQuote = { type: 'TimeOutInsurerQuote'; data: { requestId: string }; metadata: OrderMetadata };
+export type RevokeInquiry = {
+  type: 'RevokeInquiry';
+  data: { revokeReason: string; revokeReasonTxt: string | null };
+  metadata: OrderMetadata;
+};
+export type ResetPlan = { type: 'ResetPlan'; data: Record<string, never>; metadata: OrderMetadata };
+export type DeletePlanLine = { type: 'DeletePlanLine'; data: { key: string }; metadata: OrderMetadata };
+export type Insure = {
+  type: 'Insure';
+  data: { insurerId: number; insurerName?: string };
+  metadata: OrderMetadata;
+};
+export type UnderwritePolicy = { type: 'UnderwritePolicy'; data: { policyNo: string }; metadata: OrderMetadata };
+export type TakeEffect = { type: 'TakeEffect'; data: Record<string, never>; metadata: OrderMetadata };
+export type Lapse = { type: 'Lapse'; data: Record<string, never>; metadata: OrderMetadata };
+
+export type OrderCommand =
+  | SaveDraft
+  | RequestInquiry
+  | RecordInsurerQuote
+  | TimeOutInsurerQuote
+  | RevokeInquiry
+  | ResetPlan
+  | DeletePlanLine
+  | Insure
+  | UnderwritePolicy
+  | TakeEffect
+  | Lapse;
+
+export const orderMessages = {
+  notFound: '订单不存在',
+  notEditable: '当前状态不可编辑',
+  inquiryNotAllowed: '当前状态不可询价',
+  revokeOnlyWhileQuoting: '仅询价中的订单可以撤销',
+  resetNotAllowed: '已投保的订单不可重置',
+  planReadOnly: '已投保的订单方案不可修改',
+  lineNotFound: '该方案不存在',
+  keepOneLine: '至少保留一条方案',
+  insureNotQuoted: '报价尚未完成，暂不能投保',
+  insurerNotQuotedAll: '该保险公司未完成全部报价，暂不能投保',
+  insurerNotInInquiry: '该保险公司未参与本次询价',
+  noLines: '没有可询价的方案',
+} as const;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+type Active = Exclude<Order, { status: 'none' }>;
+
+const existing = (state: Order, metadata: OrderMetadata): Active => {
+  // Someone else's order reads as missing, so ids cannot be probed.
+  if (state.status === 'none' || (!metadata.system && state.owner !== metadata.actor))
+    throw notFound(orderMessages.notFound);
+  return state;
+};
+
+export const insurerComplete = (progress: InsurerProgress, lines: PlanLine[]) =>
+  progress.timedOut || lines.every((l) => {
+    const answer = progress.answers[l.key];
+    return answer !== undefined && answer.kind !== 'manual';
+  });
+
+/** An insurer can be bought from only when it priced every line of the plan. */
+export const insurerQuotedAll = (progress: InsurerProgress, lines: PlanLine[]) =>
+  !progress.timedOut && lines.length > 0 && lines.every((l) => progress.answers[l.key]?.kind === 'quoted');
+
+export const totalPremium = (progress: InsurerProgress, lines: PlanLine[]) =>
+  Math.round(
+    lines.reduce((sum, l) => {
+      const answer = progress.answers[l.key];
+      return sum + (answer?.kind === 'quoted' ? answer.premium : 0);
+    }, 0) * 100,
+  ) / 100;
+
+const completion = (state: Extract<Order, { status: 'quoting' | 'quoted' }>, events: OrderEvent[], now: Date): OrderEvent[] => {
+  if (state.status !== 'quoting') return events;
+  const next = events.reduce(evolveOrder, state as Order) as typeof state;
+  return next.insurers.every((p) => insurerComplete(p, next.lines))
+    ? [...events, { type: 'QuotingCompleted', data: { orderId: state.orderId, round: state.round, completedAt: now.toISOString() } }]
+    : events;
+};
+
+const sameAnswer = (a: LineAnswer | undefined, b: LineAnswer) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
+const longestTermDays = (lines: PlanLine[]) => Math.max(...lines.map((l) => Number(l.guaranteeTerm) || 365));
+
+/** A requested start (yyyy-MM-dd) means midnight in Shanghai of that day. */
+const shanghaiMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
+
+export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] => {
+  const { now } = command.metadata;
+  const at = now.toISOString();
+  switch (command.type) {
+    case 'SaveDraft': {
+      if (state.status !== 'none') {
+        const order = existing(state, command.metadata);
+        if (order.status !== 'awaitingInquiry') throw illegalState(orderMessages.notEditable);
+      }
+      return [
+        {
+          type: 'OrderDraftSaved',
+          data: {
+            orderId: command.data.orderId,
+            orderNo: state.status === 'none' ? command.data.orderNo : state.orderNo,
+            owner: state.status === 'none' ? command.metadata.actor : state.owner,
+            orderType: command.data.form.orderType,
+            form: command.data.form,
+            savedAt: at,
+          },
+        },
+      ];
+    }
+    case 'RequestInquiry': {
+      if (command.data.lines.length === 0) throw invalid(orderMessages.noLines);
+      const events: OrderEvent[] = [];
+      let round = 0;
+      if (state.status === 'none') {
+        events.push({
+          type: 'OrderDraftSaved',
+          data: {
+            orderId: command.data.orderId,
+            orderNo: command.data.orderNo,
+            owner: command.metadata.actor,
+            orderType: command.data.form.orderType,
+            form: command.data.form,
+            savedAt: at,
+          },
+        });
+      } else {
+        const order = existing(state, command.metadata);
+        const newRoundAllowed =
+          order.status === 'awaitingInquiry' ||
+          ((order.status === 'quoting' || order.status === 'quoted') && order.orderType === 0);
+        if (!newRoundAllowed) throw illegalState(orderMessages.inquiryNotAllowed);
+        round = order.round;
+      }
+      return [
+        ...events,
+        {
+          type: 'InquiryRequested',
+          data: {
+            orderId: command.data.orderId,
+            round: round + 1,
+            form: command.data.form,
+            lines: command.data.lines,
+            requests: command.data.requests,
+            requestedAt: at,
+          },
+        },
+      ];
+    }
+    case 'RecordInsurerQuote': {
+      // Late, duplicate or stale deliveries (another round, revoked, reset, timed out) change nothing.
+      if (state.status !== 'quoting' && state.status !== 'quoted') return [];
+      const progress = state.insurers.find((p) => p.request.requestId === command.data.requestId);
+      if (!progress || progress.timedOut) return [];
+      const lineKeys = new Set(state.lines.map((l) => l.key));
+      const fresh = command.data.answers.filter((a) => {
+        if (!lineKeys.has(a.key)) return false;
+        const current = progress.answers[a.key];
+        if (sameAnswer(current, a)) return false;
+        // A priced line stays priced: only a pending (manual) line takes a new answer.
+        return current === undefined || current.kind === 'manual';
+      });
+      if (fresh.length === 0) return [];
+      return completion(
+        state,
+        [
+          {
+            type: 'InsurerQuoteRecorded',
+            data: {
+              orderId: state.orderId,
+              requestId: command.data.requestId,
+              insurerId: progress.request.insurerId,
+              answers: fresh,
+              source: command.data.source,
+              recordedBy: command.metadata.actor,
+              recordedAt: at,
+            },
+          },
+        ],
+        now,
+      );
+    }
+    case 'TimeOutInsurerQuote': {
+      if (state.status !== 'quoting') return [];
+      const progress = state.insurers.find((p) => p.request.requestId === command.data.requestId);
+      if (!progress || insurerComplete(progress, state.lines)) return [];
+      if (now.getTime() < new Date(progress.request.deadlineAt).getTime()) return [];
+      return completion(
+        state,
+        [
+          {
+            type: 'InsurerQuoteTimedOut',
+            data: { orderId: state.orderId, requestId: command.data.requestId, insurerId: progress.request.insurerId, timedOutAt: at },
+          },
+        ],
+        now,
+      );
+    }
+    case 'RevokeInquiry': {
+      const order = existing(state, command.metadata);
+      if (order.status !== 'quoting') throw illegalState(orderMessages.revokeOnlyWhileQuoting);
+      if (!command.data.revokeReason.trim()) throw invalid('撤销原因不能为空');
+      return [
+        {
+          type: 'InquiryRevoked',
+          data: {
+            orderId: order.orderId,
+            round: order.round,
+            revokeReason: command.data.revokeReason,
+            revokeReasonTxt: command.data.revokeReasonTxt,
+            revokedAt: at,
+          },
+        },
+      ];
+    }
+    case 'ResetPlan': {
+      const order = existing(state, command.metadata);
+      if (order.status === 'awaitingInquiry') return [];
+      if (order.status !== 'quoting' && order.status !== 'quoted') throw illegalState(orderMessages.resetNotAllowed);
+      return [{ type: 'PlanReset', data: { orderId: order.orderId, round: order.round, resetAt: at } }];
+    }
+    case 'DeletePlanLine': {
+      const order = existing(state, command.metadata);
+      if (order.status !== 'quoting' && order.status !== 'quoted') throw illegalState(orderMessages.planReadOnly);
+      if (!order.lines.some((l) => l.key === command.data.key)) throw notFound(orderMessages.lineNotFound);
+      if (order.lines.length === 1) throw illegalState(orderMessages.keepOneLine);
+      return completion(order, [{ type: 'PlanLineDeleted', data: { orderId: order.orderId, key: command.data.key, deletedAt: at } }], now);
+    }
+    case 'Insure': {
+      const order = existing(state, command.metadata);
+      if (order.status !== 'quoted') throw illegalState(orderMessages.insureNotQuoted);
+      const progress = order.insurers.find((p) => p.request.insurerId === command.data.insurerId);
+      if (!progress) throw illegalState(orderMessages.insurerNotInInquiry);
+      if (!insurerQuotedAll(progress, order.lines)) throw illegalState(orderMessages.insurerNotQuotedAll);
+      return [
+        {
+          type: 'OrderInsured',
+          data: {
+            orderId: order.orderId,
+            insurerId: progress.request.insurerId,
+            insurerName: progress.request.insurerName,
+            totalPremium: totalPremium(progress, order.lines),
+            insuredAt: at,
+            requestedStartDate: order.form.startDate ?? null,
+          },
+        },
+      ];
+    }
+    case 'UnderwritePolicy': {
+      if (state.status !== 'insured') return [];
+      const requested = state.requestedStartDate ? shanghaiMidnight(state.requestedStartDate) : null;
+      const start = requested && requested.getTime() > now.getTime() ? requested : now;
+      const end = new Date(start.getTime() + longestTermDays(state.lines) * DAY_MS);
+      const events: OrderEvent[] = [
+        {
+          type: 'PolicyUnderwritten',
+          data: { orderId: state.orderId, policyNo: command.data.policyNo, startDate: start.toISOString(), endDate: end.toISOString(), underwrittenAt: at },
+        },
+      ];
+      if (start.getTime() <= now.getTime()) events.push({ type: 'PolicyTookEffect', data: { orderId: state.orderId, at } });
+      return events;
+    }
+    case 'TakeEffect':
+      return state.status === 'underwritten' && new Date(state.startDate).getTime() <= now.getTime()
+        ? [{ type: 'PolicyTookEffect', data: { orderId: state.orderId, at } }]
+        : [];
+    case 'Lapse':
+      return state.status === 'inForce' && new Date(state.endDate).getTime() <= now.getTime()
+        ? [{ type: 'PolicyLapsed', data: { orderId: state.orderId, at } }]
+        : [];
+    default:
+      return assertNever(command);
+  }
+};
+
+export const orderDecider: Decider<Order, OrderCommand, OrderEvent> = {
+  decide: decideOrder,
+  evolve: evolveOrder,
+  initialState: initialOrder,
+};
+

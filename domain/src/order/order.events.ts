@@ -1,0 +1,252 @@
+import type { OrderForm } from '../ordering/form.ts';
+import type { PlanLine } from '../ordering/plan.ts';
+
+/** Order states of seed 000 §4. */
+export const OrderState = {
+  awaitingInquiry: 0,
+  quoting: 1,
+  quoted: 2,
+  insured: 3,
+  underwritten: 4,
+  inForce: 5,
+  lapsed: 6,
+} as const;
+export type OrderStateValue = (typeof OrderState)[keyof typeof OrderState];
+
+export type InsurerRef = { id: number; name: string };
+
+export type LineAnswer =
+  | { key: string; kind: 'quoted'; premium: number; deductible: string }
+  | { key: string; kind: 'manual'; reason: string }
+  | { key: string; kind: 'declined'; reason: string };
+
+export type QuoteRequest = {
+  requestId: string;
+  insurerId: number;
+  insurerName: string;
+  requestedAt: string;
+  /** When the insurer's automatic answer is expected (1–3 working days, drawn per request). */
+  answerDueAt: string;
+  /** After this the request times out and the insurer counts as not quoting. */
+  deadlineAt: string;
+};
+
+export type OrderDraftSaved = {
+  type: 'OrderDraftSaved';
+  data: { orderId: string; orderNo: string; owner: string; orderType: 0 | 1; form: OrderForm; savedAt: string };
+};
+export type InquiryRequested = {
+  type: 'InquiryRequested';
+  data: {
+    orderId: string;
+    round: number;
+    form: OrderForm;
+    lines: PlanLine[];
+    requests: QuoteRequest[];
+    requestedAt: string;
+  };
+};
+export type InsurerQuoteRecorded = {
+  type: 'InsurerQuoteRecorded';
+  data: {
+    orderId: string;
+    requestId: string;
+    insurerId: number;
+    answers: LineAnswer[];
+    source: 'automatic' | 'manual';
+    recordedBy: string;
+    recordedAt: string;
+  };
+};
+export type InsurerQuoteTimedOut = {
+  type: 'InsurerQuoteTimedOut';
+  data: { orderId: string; requestId: string; insurerId: number; timedOutAt: string };
+};
+export type QuotingCompleted = {
+  type: 'QuotingCompleted';
+  data: { orderId: string; round: number; completedAt: string };
+};
+export type InquiryRevoked = {
+  type: 'InquiryRevoked';
+  data: { orderId: string; round: number; revokeReason: string; revokeReasonTxt: string | null; revokedAt: string };
+};
+export type PlanReset = { type: 'PlanReset'; data: { orderId: string; round: number; resetAt: string } };
+export type PlanLineDeleted = { type: 'PlanLineDeleted'; data: { orderId: string; key: string; deletedAt: string } };
+export type OrderInsured = {
+  type: 'OrderInsured';
+  data: { orderId: string; insurerId: number; insurerName: string; totalPremium: number; insuredAt: string; requestedStartDate: string | null };
+};
+export type PolicyUnderwritten = {
+  type: 'PolicyUnderwritten';
+  data: { orderId: string; policyNo: string; startDate: string; endDate: string; underwrittenAt: string };
+};
+export type PolicyTookEffect = { type: 'PolicyTookEffect'; data: { orderId: string; at: string } };
+export type PolicyLapsed = { type: 'PolicyLapsed'; data: { orderId: string; at: string } };
+
+export type OrderEvent =
+  | OrderDraftSaved
+  | InquiryRequested
+  | InsurerQuoteRecorded
+  | InsurerQuoteTimedOut
+  | QuotingCompleted
+  | InquiryRevoked
+  | PlanReset
+  | PlanLineDeleted
+  | OrderInsured
+  | PolicyUnderwritten
+  | PolicyTookEffect
+  | PolicyLapsed;
+
+export const orderEventTypes: readonly OrderEvent['type'][] = [
+  'OrderDraftSaved',
+  'InquiryRequested',
+  'InsurerQuoteRecorded',
+  'InsurerQuoteTimedOut',
+  'QuotingCompleted',
+  'InquiryRevoked',
+  'PlanReset',
+  'PlanLineDeleted',
+  'OrderInsured',
+  'PolicyUnderwritten',
+  'PolicyTookEffect',
+  'PolicyLapsed',
+];
+
+/** Per insurer in the current round: its request, what it answered per line, whether it timed out. */
+export type InsurerProgress = {
+  request: QuoteRequest;
+  answers: Record<string, LineAnswer>;
+  timedOut: boolean;
+};
+
+type OrderBase = {
+  orderId: string;
+  orderNo: string;
+  owner: string;
+  orderType: 0 | 1;
+  form: OrderForm;
+  createdAt: string;
+};
+type Quoting = OrderBase & { round: number; lines: PlanLine[]; insurers: InsurerProgress[] };
+type Bought = Quoting & { insurer: InsurerRef; totalPremium: number; requestedStartDate: string | null };
+type Policy = Bought & { policyNo: string; startDate: string; endDate: string };
+
+export type Order =
+  | { status: 'none' }
+  | (OrderBase & { status: 'awaitingInquiry'; round: number })
+  | (Quoting & { status: 'quoting' })
+  | (Quoting & { status: 'quoted' })
+  | (Bought & { status: 'insured' })
+  | (Policy & { status: 'underwritten' })
+  | (Policy & { status: 'inForce' })
+  | (Policy & { status: 'lapsed' });
+
+export const stateNumber = (order: Order): OrderStateValue | null => {
+  switch (order.status) {
+    case 'none':
+      return null;
+    case 'awaitingInquiry':
+      return OrderState.awaitingInquiry;
+    case 'quoting':
+      return OrderState.quoting;
+    case 'quoted':
+      return OrderState.quoted;
+    case 'insured':
+      return OrderState.insured;
+    case 'underwritten':
+      return OrderState.underwritten;
+    case 'inForce':
+      return OrderState.inForce;
+    case 'lapsed':
+      return OrderState.lapsed;
+  }
+};
+
+export const initialOrder = (): Order => ({ status: 'none' });
+
+const withAnswers = (insurers: InsurerProgress[], event: InsurerQuoteRecorded['data']) =>
+  insurers.map((p) =>
+    p.request.requestId === event.requestId
+      ? { ...p, answers: { ...p.answers, ...Object.fromEntries(event.answers.map((a) => [a.key, a])) } }
+      : p,
+  );
+
+export const evolveOrder = (state: Order, event: OrderEvent): Order => {
+  switch (event.type) {
+    case 'OrderDraftSaved':
+      return {
+        status: 'awaitingInquiry',
+        orderId: event.data.orderId,
+        orderNo: event.data.orderNo,
+        owner: event.data.owner,
+        orderType: event.data.orderType,
+        form: event.data.form,
+        createdAt: state.status === 'none' ? event.data.savedAt : state.createdAt,
+        round: 'round' in state ? state.round : 0,
+      };
+    case 'InquiryRequested':
+      if (state.status === 'none') return state;
+      return {
+        status: 'quoting',
+        orderId: state.orderId,
+        orderNo: state.orderNo,
+        owner: state.owner,
+        orderType: state.orderType,
+        createdAt: state.createdAt,
+        form: event.data.form,
+        round: event.data.round,
+        lines: event.data.lines,
+        insurers: event.data.requests.map((request) => ({ request, answers: {}, timedOut: false })),
+      };
+    case 'InsurerQuoteRecorded':
+      return state.status === 'quoting' || state.status === 'quoted'
+        ? { ...state, insurers: withAnswers(state.insurers, event.data) }
+        : state;
+    case 'InsurerQuoteTimedOut':
+      return state.status === 'quoting' || state.status === 'quoted'
+        ? {
+            ...state,
+            insurers: state.insurers.map((p) => (p.request.requestId === event.data.requestId ? { ...p, timedOut: true } : p)),
+          }
+        : state;
+    case 'QuotingCompleted':
+      return state.status === 'quoting' ? { ...state, status: 'quoted' } : state;
+    case 'InquiryRevoked':
+    case 'PlanReset':
+      if (state.status === 'none') return state;
+      return {
+        status: 'awaitingInquiry',
+        orderId: state.orderId,
+        orderNo: state.orderNo,
+        owner: state.owner,
+        orderType: state.orderType,
+        form: state.form,
+        createdAt: state.createdAt,
+        round: event.data.round,
+      };
+    case 'PlanLineDeleted':
+      return state.status === 'quoting' || state.status === 'quoted'
+        ? { ...state, lines: state.lines.filter((l) => l.key !== event.data.key) }
+        : state;
+    case 'OrderInsured':
+      return state.status === 'quoted'
+        ? {
+            ...state,
+            status: 'insured',
+            insurer: { id: event.data.insurerId, name: event.data.insurerName },
+            totalPremium: event.data.totalPremium,
+            requestedStartDate: event.data.requestedStartDate,
+          }
+        : state;
+    case 'PolicyUnderwritten':
+      return state.status === 'insured'
+        ? { ...state, status: 'underwritten', policyNo: event.data.policyNo, startDate: event.data.startDate, endDate: event.data.endDate }
+        : state;
+    case 'PolicyTookEffect':
+      return state.status === 'underwritten' ? { ...state, status: 'inForce' } : state;
+    case 'PolicyLapsed':
+      return state.status === 'inForce' || state.status === 'underwritten' ? { ...state, status: 'lapsed' } : state;
+  }
+};
+
+export const orderStreamId = (orderId: string) => `order-${orderId}`;

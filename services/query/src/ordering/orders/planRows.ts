@@ -1,0 +1,60 @@
+import type { OrderDocument, PlanInsurerColumn } from './orderDocument.ts';
+
+/**
+ * The cover-plan table: one row per plan line with a column per insurer, then a totals
+ * row. A line an insurer has not priced yet reads 'quoting in progress' on the screen.
+ */
+export const planRows = (doc: OrderDocument) => {
+  const rows = doc.lines.map((line) => ({
+    orderInfoId: doc.id,
+    key: line.key,
+    insuranceTypeInfoId: line.insuranceTypeInfoId,
+    insuranceTypeInfoName: line.insuranceTypeInfoName,
+    uavInfoId: line.uavInfoId,
+    uavInfoName: line.uavInfoName,
+    quantity: line.quantity,
+    insuranceAmount: line.insuranceAmount,
+    guaranteeTerm: line.guaranteeTerm,
+    siteSize: line.siteSize,
+    staffCount: line.staffCount,
+    studentCount: line.studentCount,
+    state: doc.state,
+    insuranceCompanyList: doc.insurers.map((insurer): PlanInsurerColumn => {
+      const answer = insurer.answers[line.key];
+      return {
+        insuranceCompanyId: insurer.insuranceCompanyId,
+        insuranceCompanyName: insurer.insuranceCompanyName,
+        status:
+          insurer.status === 'timed-out' && answer?.kind !== 'quoted'
+            ? 'timed-out'
+            : !answer
+              ? 'requested'
+              : answer.kind === 'quoted'
+                ? 'quoted'
+                : answer.kind === 'manual'
+                  ? 'waiting-verification'
+                  : 'declined',
+        insurancePremium: answer?.kind === 'quoted' ? answer.premium : null,
+        deductiblePremiumString: answer?.kind === 'quoted' ? answer.deductible : null,
+        quotedPriceDate: answer ? insurer.answerDueAt : null,
+        remark: answer && answer.kind !== 'quoted' ? answer.reason : null,
+      };
+    }),
+  }));
+  const totals = {
+    orderInfoId: doc.id,
+    key: 'total',
+    isTotal: true,
+    insuranceTypeInfoName: '合计',
+    state: doc.state,
+    insuranceCompanyList: doc.insurers.map((insurer) => ({
+      insuranceCompanyId: insurer.insuranceCompanyId,
+      insuranceCompanyName: insurer.insuranceCompanyName,
+      status: insurer.status,
+      total: insurer.total,
+      quotedAll: insurer.quotedAll,
+      canInsure: doc.state === 2 && insurer.quotedAll,
+    })),
+  };
+  return [...rows, totals];
+};

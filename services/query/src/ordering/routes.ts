@@ -1,0 +1,141 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import {
+  droneBrands,
+  isAdmin,
+  listInsuranceTypes,
+  normaliseOrderForm,
+  orderMessages,
+  parseOrderForm,
+  priceRange,
+  provinces,
+  ResultCode,
+  visibleInsurers,
+  type OrderType,
+} from '@feibao/domain';
+import { authenticate, caller, HttpError, input, ok, reply, validate } from '@feibao/platform';
+import type { QueryDeps } from '../deps.ts';
+import { orderReader } from './orders/reader.ts';
+import type { OrderDocument } from './orders/orderDocument.ts';
+import { planRows } from './orders/planRows.ts';
+
+const orderTypeQuery = z.object({
+  id: z
+    .union([z.literal('0'), z.literal('1'), z.literal('')])
+    .optional()
+    .transform((v) => (v === '1' ? 1 : 0) as OrderType),
+});
+const idQuery = z.object({ id: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64) });
+const pageBody = z.object({
+  currentPage: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+  // The old client sends its own userName; the list is the caller's whatever it says.
+  userName: z.string().max(64).optional().nullable(),
+});
+const droneDataQuery = z.object({
+  deviceNumber: z.string({ error: '请输入设备编号' }).trim().min(1, { error: '请输入设备编号' }).max(2000),
+});
+const progressQuery = z.object({
+  currentPage: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+});
+
+export const orderQueryRoutes = (deps: QueryDeps) => {
+  const router = new Router({ prefix: '/api/v1/uav' });
+  const auth = authenticate(deps.tokens, deps.revocations);
+  const reader = orderReader(deps.pool);
+
+  /** Someone else's order reads as missing; staff see every order. */
+  const ownOrder = async (ctx: Context, id: string): Promise<OrderDocument> => {
+    const me = caller(ctx);
+    const doc = await reader.byId(id);
+    if (!doc || (doc.userName !== me.sub && !isAdmin(me.roles))) throw new HttpError(ResultCode.notFound, orderMessages.notFound);
+    return doc;
+  };
+
+  router.get('/order/listInsuranceCompany', validate(orderTypeQuery, 'query'), (ctx) => ok(ctx, visibleInsurers));
+  router.get('/order/listInsuranceType', validate(orderTypeQuery, 'query'), (ctx) => {
+    ok(ctx, listInsuranceTypes(input<z.output<typeof orderTypeQuery>>(ctx).id));
+  });
+  router.get('/order/listDroneBrand', (ctx) => ok(ctx, droneBrands));
+  router.get('/order/listRegion', (ctx) => ok(ctx, provinces));
+
+  // The education package's price range, by the same tariffs the insurers answer with.
+  router.post('/order/getAllPrice', auth, async (ctx) => {
+    const parsed = parseOrderForm(ctx.request.body);
+    if (!parsed.ok) throw new HttpError(ResultCode.badRequest, parsed.message);
+    const form = normaliseOrderForm(parsed.form);
+    const range = priceRange(form, { today: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) });
+    reply(ctx, ResultCode.success, JSON.stringify(range), range);
+  });
+
+  router.post('/order/page', auth, validate(pageBody), async (ctx) => {
+    const { currentPage, pageSize } = input<z.output<typeof pageBody>>(ctx);
+    ok(ctx, await reader.page(caller(ctx).sub, currentPage, pageSize));
+  });
+
+  router.get('/order/orderDetails', auth, validate(idQuery, 'query'), async (ctx) => {
+    const doc = await ownOrder(ctx, input<z.output<typeof idQuery>>(ctx).id);
+    ok(ctx, {
+      ...doc.form,
+      id: doc.id,
+      orderNo: doc.orderNo,
+      orderTime: doc.orderTime,
+      state: doc.state,
+      userName: doc.userName,
+      orderType: doc.orderType,
+      policyNo: doc.policyNo,
+      startDate: doc.startDate,
+      endDate: doc.endDate,
+      totalPremium: doc.totalPremium,
+      insuranceCompanyId: doc.insuranceCompanyId,
+      insuranceCompanyName: doc.insuranceCompanyName,
+      revokeReason: doc.revokeReason,
+      revokeReasonTxt: doc.revokeReasonTxt,
+      insurancePlanList: planRows(doc),
+      quoteProgress: doc.insurers.map(({ answers, ...summary }) => (void answers, summary)),
+    });
+  });
+
+  router.get('/order/listInsurancePlan', auth, validate(idQuery, 'query'), async (ctx) => {
+    ok(ctx, planRows(await ownOrder(ctx, input<z.output<typeof idQuery>>(ctx).id)));
+  });
+
+  router.get('/order/getdronedata', auth, validate(droneDataQuery, 'query'), async (ctx) => {
+    const codes = input<z.output<typeof droneDataQuery>>(ctx)
+      .deviceNumber.split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
+    ok(ctx, await reader.insuredDrones(caller(ctx).sub, codes));
+  });
+
+  /** Back office: orders being quoted, with each insurer's progress and due times. */
+  router.get('/backoffice/quoteProgress', auth, validate(progressQuery, 'query'), async (ctx) => {
+    if (!isAdmin(caller(ctx).roles)) throw new HttpError(ResultCode.forbidden, '无权限访问');
+    const { currentPage, pageSize } = input<z.output<typeof progressQuery>>(ctx);
+    const [rows, count] = await Promise.all([
+      deps.pool.query(
+        `SELECT data FROM orders WHERE (data->>'state')::int = 1 ORDER BY data->>'updatedAt' LIMIT $1 OFFSET $2`,
+        [pageSize, (currentPage - 1) * pageSize],
+      ),
+      deps.pool.query(`SELECT count(*)::int AS n FROM orders WHERE (data->>'state')::int = 1`),
+    ]);
+    ok(ctx, {
+      datas: rows.rows.map(({ data }: { data: OrderDocument }) => ({
+        id: data.id,
+        orderNo: data.orderNo,
+        userName: data.userName,
+        orderType: data.orderType,
+        round: data.round,
+        lines: data.lines,
+        insurers: data.insurers,
+      })),
+      currentPage,
+      pageSize,
+      totalCount: count.rows[0].n,
+    });
+  });
+
+  return router;
+};

@@ -1,0 +1,53 @@
+import type { Queue } from 'bullmq';
+import { addWorkingDays, visibleInsurers, type OrderEvent } from '@feibao/domain';
+import { defineProjection, type RecordedEvent } from '@feibao/platform';
+import { jobIdOf, type InsurerJob } from './jobs.ts';
+
+const requestIdOf = (orderId: string, round: number, insurerId: number) => `${orderId}.${round}.${insurerId}`;
+
+/**
+ * Turns order events into insurer work. Runs as a checkpointed projection with no read
+ * model, so every event is seen once in order; job ids make a replay enqueue nothing new.
+ */
+export const insurerDispatch = (queue: Queue<InsurerJob>, options: { quoteDaySeconds: number; underwriteDays: number; now?: () => Date }) => {
+  const now = options.now ?? (() => new Date());
+  const add = (job: InsurerJob, at: Date | string) =>
+    queue.add(job.kind, job, { jobId: jobIdOf(job), delay: Math.max(0, new Date(at).getTime() - now().getTime()) });
+  const cancelRound = async (orderId: string, round: number) => {
+    for (const insurer of visibleInsurers)
+      for (const kind of ['answer', 'timeout'] as const)
+        await queue.remove(jobIdOf({ kind, orderId, requestId: requestIdOf(orderId, round, insurer.id) })!).catch(() => 0);
+  };
+
+  return defineProjection({
+    name: 'insurer-dispatch',
+    version: 1,
+    collections: [],
+    eventTypes: ['InquiryRequested', 'InquiryRevoked', 'PlanReset', 'OrderInsured', 'PolicyUnderwritten', 'PolicyTookEffect'],
+    async handle(recorded: RecordedEvent) {
+      const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+      switch (event.type) {
+        case 'InquiryRequested':
+          for (const request of event.data.requests) {
+            await add({ kind: 'answer', orderId: event.data.orderId, requestId: request.requestId }, request.answerDueAt);
+            await add({ kind: 'timeout', orderId: event.data.orderId, requestId: request.requestId }, request.deadlineAt);
+          }
+          return;
+        case 'InquiryRevoked':
+        case 'PlanReset':
+          // The decider already ignores answers to a cancelled round; removing the jobs saves the work.
+          return cancelRound(event.data.orderId, event.data.round);
+        case 'OrderInsured':
+          return void (await add(
+            { kind: 'underwrite', orderId: event.data.orderId },
+            addWorkingDays(new Date(event.data.insuredAt), options.underwriteDays, options.quoteDaySeconds),
+          ));
+        case 'PolicyUnderwritten':
+          await add({ kind: 'take-effect', orderId: event.data.orderId }, event.data.startDate);
+          return void (await add({ kind: 'lapse', orderId: event.data.orderId }, event.data.endDate));
+        case 'PolicyTookEffect':
+          return;
+      }
+    },
+  });
+};
