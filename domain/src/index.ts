@@ -11,3 +11,5 @@ export * from './ordering/index.ts';
 export * from './order/order.events.ts';
 export * from './order/order.commands.ts';
 export * from './rating/index.ts';
+export * from './leads/lead.ts';
+export * from './uploads/upload.ts';

@@ -1,13 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication, trainingApplication } from '@feibao/domain/ordering/fixtures';
-import { registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { createEventStore, type EventStore } from '@feibao/platform';
+import { orderReader } from '@feibao/query-service/ordering/orders/reader';
+import { insurerProcessor, sweepPolicies } from '@feibao/workers/quoting/processor';
+import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 
 // One insurer working day lasts 0.2 s here, so quotes arrive within a second.
 let platform: TestPlatform;
+let eventStore: EventStore;
 beforeAll(async () => {
-  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', SMS_HOURLY_PER_ADDRESS: '100000' } });
+  // Deadlines far off (60 s), so the time-out test moves the clock itself.
+  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' } });
+  eventStore = createEventStore(platform.config.databaseUrl);
 });
-afterAll(async () => platform?.stop());
+afterAll(async () => {
+  await eventStore?.close();
+  await platform?.stop();
+});
+
+/** The insurer worker's job handler, driven directly with a clock the test chooses. */
+const insurerAt = (now: Date) =>
+  insurerProcessor({ eventStore, now: () => now, duePolicySteps: orderReader(platform.pool).duePolicySteps });
+const job = (data: object) => ({ data }) as never;
 
 const profile = {
   enterpriseName: '飞保测绘科技有限公司',
@@ -153,5 +167,198 @@ describe('ordering flow', () => {
     }
     const garbage = await client.call('POST', '/api/v1/uav/order/save', undefined, { raw: '{"uavInfoList": "nope"}' });
     expect(garbage.status).toBe(400);
+  });
+
+  it('re-inquiry without id, state and orderNo creates a new order', async () => {
+    const { client } = await customer();
+    const first = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
+    const details = (await client.get(`/api/v1/uav/order/orderDetails?id=${first}`)).body.data;
+    const { id, state, orderNo, ...copy } = details;
+    void id, state, orderNo;
+    const again = await client.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), ...pick(copy) });
+    expect(again.body.code).toBe(20000);
+    expect(again.body.data.id).not.toBe(first);
+    expect((await client.post('/api/v1/uav/order/page', {})).body.data.totalCount).toBe(2);
+  });
+});
+
+const pick = (details: Record<string, unknown>) => ({
+  insuranceTypeInfoList: details.insuranceTypeInfoList,
+  uavInfoList: details.uavInfoList,
+  flyingInfo: details.flyingInfo,
+});
+
+describe('insurer answers', () => {
+  it('a duplicate delivery changes nothing', async () => {
+    const { client } = await customer();
+    const id = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
+    const quoted = await waitForState(client, id, 2);
+    const requestId = quoted.quoteProgress[0].requestId;
+    const again = await insurerAt(new Date())(job({ kind: 'answer', orderId: id, requestId }));
+    expect(again).toEqual([]);
+    const timeout = await insurerAt(new Date(Date.now() + 365 * 86_400_000))(job({ kind: 'timeout', orderId: id, requestId }));
+    expect(timeout).toEqual([]);
+  });
+
+  it('a line needing verification waits for the back office; an unanswered insurer times out', async () => {
+    const { client } = await customer();
+    const form = generalApplication();
+    // A ¥600,000 aircraft needs the insurer's manual verification.
+    (form.uavInfoList as any[])[1].price = 600_000;
+    const id = (await client.post('/api/v1/uav/order/inquiryPrice', form)).body.data.id;
+    const deadline = Date.now() + 10_000;
+    let progress: any[] = [];
+    while (Date.now() < deadline) {
+      progress = (await client.get(`/api/v1/uav/order/orderDetails?id=${id}`)).body.data.quoteProgress;
+      if (progress.every((p) => p.status === 'waiting-verification')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(progress.map((p) => p.status)).toEqual(['waiting-verification', 'waiting-verification']);
+    const plan = (await client.get(`/api/v1/uav/order/listInsurancePlan?id=${id}`)).body.data;
+    const pending = plan.filter((r: any) => r.insuranceCompanyList?.[0]?.status === 'waiting-verification');
+    expect(pending.length).toBeGreaterThan(0);
+
+    // The back office enters the first insurer's verified premiums…
+    const admin = platform.client();
+    admin.adopt(await admin.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }));
+    const userEntry = await client.post('/api/v1/uav/backoffice/quote', { requestId: progress[0].requestId, answers: [{ key: pending[0].key, premium: 1, deductible: 'x' }] });
+    expect(userEntry.body.code).toBe(40300);
+    const entered = await admin.post('/api/v1/uav/backoffice/quote', {
+      requestId: progress[0].requestId,
+      answers: pending.map((r: any) => ({ key: r.key, premium: 8888.5, deductible: '免赔10%' })),
+    });
+    expect(entered.body).toMatchObject({ code: 20000, data: { recorded: true } });
+    const board = await admin.get('/api/v1/uav/backoffice/quoteProgress');
+    expect(board.body.data.datas.some((o: any) => o.id === id)).toBe(true);
+
+    // …the second insurer never answers and times out at its deadline; the order completes.
+    const late = new Date(new Date(progress[1].deadlineAt).getTime() + 1000);
+    expect(await insurerAt(late)(job({ kind: 'timeout', orderId: id, requestId: progress[1].requestId }))).toEqual([
+      'InsurerQuoteTimedOut',
+      'QuotingCompleted',
+    ]);
+    const done = await waitForState(client, id, 2);
+    expect(done.quoteProgress.map((p: any) => p.status)).toEqual(['answered', 'timed-out']);
+    const totals = (await client.get(`/api/v1/uav/order/listInsurancePlan?id=${id}`)).body.data.at(-1).insuranceCompanyList;
+    expect(totals.map((t: any) => t.canInsure)).toEqual([true, false]);
+    expect((await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${totals[1].insuranceCompanyId}`)).body.message).toBe(
+      '该保险公司未完成全部报价，暂不能投保',
+    );
+  });
+
+  it('the policy lapses after its end date (injected clock)', async () => {
+    const { client } = await customer();
+    const id = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
+    const quoted = await waitForState(client, id, 2);
+    await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`);
+    const inForce = await waitForState(client, id, 5);
+    const sweepAt = (at: number) => sweepPolicies({ eventStore, now: () => new Date(at), duePolicySteps: orderReader(platform.pool).duePolicySteps });
+    const end = new Date(inForce.endDate).getTime();
+    await sweepAt(end - 1000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await client.get(`/api/v1/uav/order/orderDetails?id=${id}`)).body.data.state).toBe(5);
+    expect((await sweepAt(end + 1000)).changed).toBeGreaterThanOrEqual(1);
+    await waitForState(client, id, 6);
+  });
+});
+
+describe('catalogues, leads and uploads', () => {
+  it('lists seven insurers (99 hidden), covers per order type, drone brands and 34 regions', async () => {
+    const client = platform.client();
+    const insurers = (await client.get('/api/v1/uav/order/listInsuranceCompany?id=0')).body.data;
+    expect(insurers).toHaveLength(7);
+    expect(insurers.some((i: any) => i.id === 99)).toBe(false);
+    expect(insurers.every((i: any) => i.logo)).toBe(true);
+    const training = (await client.get('/api/v1/uav/order/listInsuranceType?id=1')).body.data.map((t: any) => t.id);
+    expect(training).toEqual(expect.arrayContaining([1, 2, 100, 101, 102, 103]));
+    const general = (await client.get('/api/v1/uav/order/listInsuranceType?id=0')).body.data;
+    expect(general.every((t: any) => t.type === 1 || t.type === 2)).toBe(true);
+    expect((await client.get('/api/v1/uav/order/listDroneBrand')).body.data[0].children.length).toBeGreaterThan(0);
+    expect((await client.get('/api/v1/uav/order/listRegion')).body.data).toHaveLength(34);
+    expect((await client.get('/api/v1/uav/order/listInsuranceType?id=7')).body.code).toBe(40000);
+  });
+
+  it('collects a contact lead with the spec messages', async () => {
+    const client = platform.client();
+    expect((await client.post('/api/v1/uav/order/infocollect', { phone: '13900000000', mailbox: 'a@b.cn', enterpriseType: '制造', guaranteeRange: '产品责任' })).body).toMatchObject({
+      code: 20000,
+      message: '提交成功',
+      data: { code: 20000 },
+    });
+    expect((await client.post('/api/v1/uav/order/infocollect', { phone: '' })).body.message).toBe('请输入联系电话');
+    expect((await client.post('/api/v1/uav/order/infocollect', { phone: '13900000000', mailbox: 'nope' })).body.message).toBe('邮箱格式错误');
+  });
+
+  it('uploads files checked by content, stored under new names, served only to their owner', async () => {
+    const { client } = await customer();
+    const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+    const upload = async (files: [string, Buffer][], token = client.state.accessToken) => {
+      const body = new FormData();
+      for (const [name, content] of files) body.append('files', new Blob([content]), name);
+      const answer = await fetch(`${platform.baseUrl}/api/v1/uav/file/uploadBatch?type=3`, {
+        method: 'POST',
+        body,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return { status: answer.status, body: (await answer.json()) as any, consistency: answer.headers.get('x-consistency-token') };
+    };
+    const done = await upload([['../../etc/passwd.png', png]]);
+    expect(done.body).toMatchObject({ code: 20000, message: '上传成功' });
+    const [file] = done.body.data;
+    expect(file.name).toBe('../../etc/passwd.png');
+    const served = await fetch(`${platform.baseUrl}${file.fileUrl}`, {
+      headers: { authorization: `Bearer ${client.state.accessToken}`, 'x-consistency-token': done.consistency ?? '0' },
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+
+    const { client: other } = await customer();
+    expect((await other.get(file.fileUrl.replace('/api/v1/uav', '/api/v1/uav'))).status).toBe(404);
+
+    const disguised = await upload([['photo.png', Buffer.from('<script>alert(1)</script>')]]);
+    expect(disguised.status).toBe(415);
+    expect(disguised.body.message).toContain('上传失败');
+    const tooMany = await upload(Array.from({ length: 10 }, (_, i) => [`p${i}.png`, png] as [string, Buffer]));
+    expect(tooMany.body).toMatchObject({ message: '每次最多上传9个文件' });
+    const none = await upload([]);
+    expect(none.body).toMatchObject({ code: 40000, message: '请选择文件' });
+  });
+
+  it('serves the order list from its index (EXPLAIN)', async () => {
+    const db = await platform.pool.connect();
+    try {
+      await db.query('BEGIN');
+      // 50 users × 1,000 orders, rolled back afterwards: enough rows for the planner to choose honestly.
+      await db.query(
+        `INSERT INTO order_list (_id, data)
+         SELECT 'explain-' || g, jsonb_build_object('userName', '1380000' || lpad((g % 50)::text, 4, '0'),
+                'orderTime', to_char(timestamp '2026-01-01' + g * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+           FROM generate_series(1, 50000) g`,
+      );
+      await db.query('ANALYZE order_list');
+      const explain = async (offset: number) =>
+        (
+          await db.query(
+            `EXPLAIN SELECT data FROM order_list WHERE data->>'userName' = $1 ORDER BY data->>'orderTime' DESC, _id DESC LIMIT 20 OFFSET ${offset}`,
+            ['13800000007'],
+          )
+        ).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      // Page 1 reads 20 index entries in order: no sort at all.
+      const first = await explain(0);
+      expect(first).toContain('Index Scan using order_list_by_user_time');
+      expect(first).not.toContain('Sort');
+      // Page 50 still finds the user's rows through the index (the planner may sort those ~1,000).
+      expect(await explain(980)).toContain('order_list_by_user_time');
+      const count = (await db.query(`EXPLAIN SELECT count(*) FROM order_list WHERE data->>'userName' = $1`, ['13800000007'])).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      expect(count).toContain('order_list_by_user_time');
+      await db.query('ROLLBACK');
+    } finally {
+      db.release();
+    }
   });
 });

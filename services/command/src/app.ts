@@ -3,13 +3,14 @@ import { createKoaApp, ok } from '@feibao/platform';
 import type { CommandDeps } from './deps.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { orderRoutes } from './ordering/routes.ts';
+import { fileRoutes } from './files/routes.ts';
 
 /** The write side: every state change of the platform enters through these routes. */
 export const createCommandApp = (deps: CommandDeps) => {
   const app = createKoaApp({ trustProxy: deps.config.trustProxy });
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'command' }));
-  const routers = [service, accountRoutes(deps), orderRoutes(deps)];
+  const routers = [service, accountRoutes(deps), orderRoutes(deps), fileRoutes(deps)];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;
 };

@@ -3,6 +3,7 @@ import { awaitConsistency, createKoaApp, ok } from '@feibao/platform';
 import type { QueryDeps } from './deps.ts';
 import { accountQueryRoutes, devSmsRoutes } from './accounts/routes.ts';
 import { orderQueryRoutes } from './ordering/routes.ts';
+import { fileQueryRoutes } from './files/routes.ts';
 
 /** The read side: answers only from read models, after the caller's own writes have landed in them. */
 export const createQueryApp = (deps: QueryDeps) => {
@@ -10,7 +11,7 @@ export const createQueryApp = (deps: QueryDeps) => {
   app.use(awaitConsistency(deps.consistency, deps.config.consistencyWaitMs));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'query' }));
-  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps)];
+  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps)];
   if (deps.config.smsProvider === 'dev' && !deps.config.production) routers.push(devSmsRoutes(deps));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;

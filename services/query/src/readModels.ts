@@ -1,10 +1,15 @@
 import type { Projection } from '@feibao/platform';
 import { userProfileProjection } from './accounts/userProfile/projection.ts';
 import { orderProjection } from './ordering/orders/projection.ts';
+import { uploadProjection } from './files/uploads.ts';
 import { ORDER_LIST_INDEXES } from './ordering/orders/reader.ts';
 
 /** Every projection of the platform; the workers run them, rebuilds replay them. */
-export const allProjections: Projection[] = [userProfileProjection as Projection, orderProjection as Projection];
+export const allProjections: Projection[] = [
+  userProfileProjection as Projection,
+  orderProjection as Projection,
+  uploadProjection as Projection,
+];
 
 export const allCollections: string[] = allProjections.flatMap((p) => p.collections.map((c) => c.name));
 

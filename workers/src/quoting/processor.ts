@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import {
   orderDecider,
   orderStreamId,
+  rateLine,
   tariffFor,
   type LineAnswer,
   type Order,
@@ -41,7 +42,7 @@ export const insurerProcessor = (deps: InsurerWorkDeps) => {
         const tariff = tariffFor(progress.request.insurerId);
         if (!tariff) throw new UnrecoverableError(`no tariff for insurer ${progress.request.insurerId}`);
         const context = { today: shanghaiDate(deps.now()) };
-        for (const line of state.lines) answers.push({ key: line.key, ...tariff.rate(line, state.form, context) });
+        for (const line of state.lines) answers.push({ key: line.key, ...rateLine(tariff, line, state.form, context) });
       }
       return { type: 'RecordInsurerQuote', data: { requestId, answers, source: 'automatic' }, metadata: system() };
     });

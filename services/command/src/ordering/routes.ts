@@ -8,6 +8,9 @@ import {
   drawTurnaroundDays,
   isAdmin,
   isProfileComplete,
+  leadDecider,
+  leadSchema,
+  leadStreamId,
   normaliseOrderForm,
   orderDecider,
   orderMessages,
@@ -198,6 +201,31 @@ export const orderRoutes = (deps: CommandDeps) => {
       metadata: { now: deps.now(), actor: me.sub, system: true },
     });
     ok(ctx, { recorded: result.events.length > 0 }, '报价已录入');
+  });
+
+  // Information collection: a prospect asks a specialist to call. Open to visitors, so limited per address.
+  router.post('/order/infocollect', validate(leadSchema), async (ctx) => {
+    if (!(await deps.limiter.hit(`lead:ip:${ctx.ip}`, 20, 3600)))
+      throw new HttpError(ResultCode.tooManyRequests, '提交过于频繁，请稍后再试');
+    const form = input<z.output<typeof leadSchema>>(ctx);
+    let submittedBy: string | null = null;
+    const token = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1];
+    if (token) submittedBy = await deps.tokens.verify(token).then((c) => c.sub, () => null);
+    const leadId = randomUUID();
+    const result = await handleCommand(deps.eventStore, leadStreamId(leadId), leadDecider, {
+      type: 'SubmitLead',
+      data: {
+        leadId,
+        phone: form.phone,
+        mailbox: form.mailbox ?? null,
+        enterpriseType: form.enterpriseType ?? null,
+        guaranteeRange: form.guaranteeRange ?? null,
+        submittedBy,
+      },
+      metadata: { now: deps.now() },
+    });
+    setConsistencyToken(ctx, result.position);
+    ok(ctx, { code: ResultCode.success, id: leadId }, '提交成功');
   });
 
   return router;

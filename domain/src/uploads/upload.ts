@@ -1,0 +1,58 @@
+import { assertNever, type Decider } from '../shared/decider.ts';
+import { illegalState } from '../shared/errors.ts';
+
+export const uploadMessages = {
+  none: '请选择文件',
+  failed: '上传失败',
+  ok: '上传成功',
+  notImage: '请上传图片格式',
+  tooMany: '每次最多上传9个文件',
+} as const;
+
+export const MAX_FILES_PER_UPLOAD = 9;
+
+/** What a file is, judged from its first bytes: names and Content-Type headers are the sender's claims. */
+export const sniffFileType = (head: Uint8Array): { mime: string; ext: string } | null => {
+  const at = (i: number, bytes: number[]) => bytes.every((b, j) => head[i + j] === b);
+  if (at(0, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', ext: 'jpg' };
+  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', ext: 'png' };
+  if (at(0, [0x47, 0x49, 0x46, 0x38])) return { mime: 'image/gif', ext: 'gif' };
+  if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return { mime: 'image/webp', ext: 'webp' };
+  if (at(0, [0x25, 0x50, 0x44, 0x46, 0x2d])) return { mime: 'application/pdf', ext: 'pdf' };
+  return null;
+};
+
+export type FileUploaded = {
+  type: 'FileUploaded';
+  data: {
+    fileId: string;
+    owner: string;
+    /** The name the sender gave, for display only; the file is stored under fileId. */
+    originalName: string;
+    mime: string;
+    size: number;
+    storedAs: string;
+    category: string;
+    orderId: string | null;
+    uploadedAt: string;
+  };
+};
+export type UploadEvent = FileUploaded;
+export type Upload = { status: 'none' } | { status: 'stored'; owner: string };
+export type RecordUpload = { type: 'RecordUpload'; data: Omit<FileUploaded['data'], 'uploadedAt'>; metadata: { now: Date } };
+
+export const uploadDecider: Decider<Upload, RecordUpload, UploadEvent> = {
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'RecordUpload':
+        if (state.status !== 'none') throw illegalState('文件已存在');
+        return [{ type: 'FileUploaded', data: { ...command.data, uploadedAt: command.metadata.now.toISOString() } }];
+      default:
+        return assertNever(command.type);
+    }
+  },
+  evolve: (_state, event) => ({ status: 'stored', owner: event.data.owner }),
+  initialState: () => ({ status: 'none' }),
+};
+
+export const uploadStreamId = (fileId: string) => `upload-${fileId}`;

@@ -1,0 +1,32 @@
+import Router from '@koa/router';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { isAdmin, ResultCode } from '@feibao/domain';
+import { authenticate, caller, HttpError } from '@feibao/platform';
+import type { QueryDeps } from '../deps.ts';
+import { uploads } from './uploads.ts';
+
+/** A stored file, only for its owner and staff. */
+export const fileQueryRoutes = (deps: QueryDeps) => {
+  const router = new Router({ prefix: '/api/v1/uav' });
+  const auth = authenticate(deps.tokens, deps.revocations);
+  const uploadDir = path.resolve(deps.config.uploadDir);
+
+  router.get('/file/:id', auth, async (ctx) => {
+    const id = ctx.params.id ?? '';
+    const doc = /^[0-9a-f-]{36}$/.test(id) ? await uploads.get(deps.pool, id) : null;
+    const me = caller(ctx);
+    if (!doc || (doc.owner !== me.sub && !isAdmin(me.roles))) throw new HttpError(ResultCode.notFound, '文件不存在');
+    const file = path.join(uploadDir, path.basename(doc.storedAs));
+    const info = await stat(file).catch(() => null);
+    if (!info) throw new HttpError(ResultCode.notFound, '文件不存在');
+    ctx.set('Content-Type', doc.mime);
+    ctx.set('Content-Length', String(info.size));
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'private, max-age=3600');
+    ctx.set('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(doc.originalName)}`);
+    ctx.body = createReadStream(file);
+  });
+  return router;
+};
