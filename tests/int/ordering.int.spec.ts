@@ -362,3 +362,62 @@ describe('catalogues, leads and uploads', () => {
     }
   });
 });
+
+describe('bad input on every ordering endpoint', () => {
+  it('answers an envelope with a 4xx, never a 5xx', async () => {
+    const { client } = await customer();
+    const calls: [string, string, string?][] = [
+      ['POST', '/api/v1/uav/order/save', '{"orderType": "x"}'],
+      ['POST', '/api/v1/uav/order/save', '[]'],
+      ['POST', '/api/v1/uav/order/inquiryPrice', '{"insuranceTypeInfoList": 5}'],
+      ['POST', '/api/v1/uav/order/getAllPrice', '{"uavInfoList": [{"price": "abc"}]}'],
+      ['POST', '/api/v1/uav/order/page', '{"currentPage": -1}'],
+      ['GET', '/api/v1/uav/order/orderDetails'],
+      ['GET', '/api/v1/uav/order/orderDetails?id=does-not-exist'],
+      ['GET', '/api/v1/uav/order/listInsurancePlan?id='],
+      ['GET', '/api/v1/uav/order/insure?id=x&insuranceCompanyId=abc'],
+      ['GET', '/api/v1/uav/order/insure?id=nope&insuranceCompanyId=1'],
+      ['GET', '/api/v1/uav/order/revoke?id=nope&revokeReason=whatever'],
+      ['GET', '/api/v1/uav/order/deleteInsurancePlan?orderInfoId=x&insuranceTypeInfoId=y'],
+      ['GET', '/api/v1/uav/order/reset'],
+      ['GET', '/api/v1/uav/order/getdronedata'],
+      ['POST', '/api/v1/uav/order/infocollect', '{"phone": 12}'],
+      ['GET', '/api/v1/uav/file/not-a-file'],
+      ['POST', '/api/v1/uav/backoffice/quote', '{}'],
+    ];
+    for (const [method, path, raw] of calls) {
+      const answer = await client.call(method, path, undefined, raw === undefined ? {} : { raw });
+      expect(answer.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${method} ${path}`).toBeLessThan(500);
+      expect(answer.body.code, `${method} ${path}`).not.toBe(20000);
+      expect(answer.body.message).toMatch(/[\u4e00-\u9fa5]/);
+    }
+  });
+
+  it('requires a login for every order and file endpoint but the catalogues and leads', async () => {
+    const anonymous = platform.client();
+    for (const [method, path] of [
+      ['POST', '/api/v1/uav/order/save'],
+      ['POST', '/api/v1/uav/order/inquiryPrice'],
+      ['POST', '/api/v1/uav/order/page'],
+      ['GET', '/api/v1/uav/order/orderDetails?id=x'],
+      ['GET', '/api/v1/uav/order/insure?id=x&insuranceCompanyId=1'],
+      ['POST', '/api/v1/uav/file/uploadBatch'],
+    ] as const)
+      expect((await anonymous.call(method, path, method === 'POST' ? {} : undefined)).status, path).toBe(401);
+  });
+
+  it('finds the caller\'s insured drones by device code', async () => {
+    const { client } = await customer();
+    const id = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
+    const quoted = await waitForState(client, id, 2);
+    expect((await client.get('/api/v1/uav/order/getdronedata?deviceNumber=1581F5FHD23A')).body.data).toEqual([]);
+    await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`);
+    await waitForState(client, id, 5);
+    const found = (await client.get('/api/v1/uav/order/getdronedata?deviceNumber=1581F5FHD23A,UNKNOWN')).body.data;
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ deviceNumber: '1581F5FHD23A', model: 'Matrice 350 RTK' });
+    expect(found[0].policyNo).toMatch(/^P/);
+  });
+});
+

@@ -1,7 +1,10 @@
 import type { Context, Next } from 'koa';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ResultCode } from '@feibao/domain';
 import { HttpError } from './envelope.ts';
+
+// Messages zod writes itself (ranges, types) in Chinese too; the spec's own messages are set per field.
+z.config(z.locales.zhCN());
 
 const describe = (error: z.ZodError) => {
   const issue = error.issues[0];
