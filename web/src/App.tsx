@@ -13,22 +13,18 @@ import { TouchLogin } from './scenes/mobile/TouchLogin.tsx';
 import { TouchPasswordReset } from './scenes/mobile/TouchPasswordReset.tsx';
 import { TouchRegister } from './scenes/mobile/TouchRegister.tsx';
 import { TouchUserInformation } from './scenes/mobile/TouchUserInformation.tsx';
+import { GuidePage } from './ordering/GuidePage.tsx';
+import { InsurePage, TouchInsurePage } from './ordering/InsurePage.tsx';
+import { OrderListPage } from './ordering/OrderListPage.tsx';
+import { PlanPage } from './ordering/PlanPage.tsx';
 
 /** Screens other issues will build: a plain coming-soon panel until then. */
 const desktopSoon: [path: string, title: string][] = [
-  ['/platform/guide', '开始投保'],
-  ['/platform/insure', '投保信息'],
-  ['/platform/supportConcept', '保障方案'],
-  ['/platform/orderInquiry', '订单查询'],
   ['/platform/applyForCompensation', '申请理赔'],
   ['/platform/report', '理赔报案'],
   ['/settlementOfClaim/index', '理赔查询'],
 ];
 const touchSoon: [path: string, title: string][] = [
-  ['/touch/guide', '开始投保'],
-  ['/touch/insure', '投保信息'],
-  ['/touch/supportConcept', '保障方案'],
-  ['/touch/orderInquiry', '订单查询'],
   ['/touch/applyForCompensation', '申请理赔'],
   ['/touch/report', '理赔报案'],
   ['/touch/settlementOfClaim', '理赔查询'],
@@ -45,6 +41,10 @@ export const routes: RouteObject[] = [
           { path: '/index/index', element: <Landing /> },
           { path: '/login/index', element: <LoginPage /> },
           { path: '/platform/userInformation', element: <UserInformation /> },
+          { path: '/platform/guide', element: <GuidePage variant="desktop" /> },
+          { path: '/platform/insure', element: <InsurePage variant="desktop" /> },
+          { path: '/platform/supportConcept', element: <PlanPage variant="desktop" /> },
+          { path: '/platform/orderInquiry', element: <OrderListPage variant="desktop" /> },
           ...desktopSoon.map(([path, title]) => ({ path, element: <ComingSoon title={title} /> })),
           { path: '/401', element: <Unauthorized /> },
           { path: '/404', element: <NotFound /> },
@@ -61,6 +61,10 @@ export const routes: RouteObject[] = [
           { path: '/touch/userInformation', element: <TouchUserInformation /> },
           { path: '/touch/user/userInformation', element: <TouchUserInformation /> },
           { path: '/touch/user/supplementaryInformation', element: <TouchUserInformation /> },
+          { path: '/touch/guide', element: <GuidePage variant="mobile" /> },
+          { path: '/touch/insure', element: <TouchInsurePage /> },
+          { path: '/touch/supportConcept', element: <PlanPage variant="mobile" /> },
+          { path: '/touch/orderInquiry', element: <OrderListPage variant="mobile" /> },
           ...touchSoon.map(([path, title]) => ({ path, element: <ComingSoon title={title} /> })),
         ],
       },

@@ -10,14 +10,17 @@ const getToaster = () => {
   return toasterPromise;
 };
 
+/** The insure confirmation stays a little longer (seed 000 §7). */
+export const INSURE_TOAST_TIMEOUT = 4000;
+
 const show = (message: string, intent: Intent, timeout = TOAST_TIMEOUT) => {
   void getToaster().then((t) => t.show({ message, intent, timeout }));
 };
 
 export const toast = {
-  success: (message: string) => show(message, 'success'),
-  error: (message: string) => show(message, 'danger'),
-  warning: (message: string) => show(message, 'warning'),
+  success: (message: string, timeout?: number) => show(message, 'success', timeout),
+  error: (message: string, timeout?: number) => show(message, 'danger', timeout),
+  warning: (message: string, timeout?: number) => show(message, 'warning', timeout),
   info: (message: string) => show(message, 'primary'),
 };
 

@@ -1,9 +1,11 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { exchangeCode } from '../api/accounts.ts';
 import { setUnauthorizedHandler } from '../api/client.ts';
 import { remFontSize } from '../api/forms.ts';
 import { setRedirect } from '../api/session.ts';
-import { toast } from '../api/toaster.ts';
+import { notifyError, toast } from '../api/toaster.ts';
 import { uiStore } from '../api/ui.ts';
 import { AuthDialog } from './AuthDialog.tsx';
 import { Footer } from './Footer.tsx';
@@ -51,9 +53,39 @@ export const DesktopLayout = () => (
   </div>
 );
 
+/**
+ * Partner sign-in (web/PARTNER.md): a one-time `code` in the address is exchanged for a
+ * session (GET /api/v1/uav/uc/getToken), then removed from the address with a replace
+ * navigation (history.replaceState), so it is neither kept in history nor reused.
+ */
+const usePartnerCode = () => {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const code = params.get('code');
+  const started = useRef<string | null>(null);
+  const [busy, setBusy] = useState(Boolean(code));
+  useEffect(() => {
+    if (!code || started.current === code) return;
+    started.current = code;
+    setBusy(true);
+    const rest = new URLSearchParams(window.location.search);
+    rest.delete('code');
+    const search = rest.toString();
+    exchangeCode(code)
+      .catch((e: unknown) => notifyError(e))
+      .finally(() => {
+        navigate({ pathname, search: search ? `?${search}` : '' }, { replace: true });
+        setBusy(false);
+      });
+  }, [code, navigate, pathname]);
+  return busy;
+};
+
 /** Mobile pages: 1 rem = innerWidth / 375 * 100 px; header hidden for partner entries (?from=). */
 export const TouchLayout = () => {
   const [params] = useSearchParams();
+  const signingIn = usePartnerCode();
   useLayoutEffect(() => {
     const html = document.documentElement;
     const apply = () => {
@@ -73,7 +105,13 @@ export const TouchLayout = () => {
     <div className="fb-touch">
       {!partner && <MobileHeader />}
       <main className="fb-touch-main">
-        <Outlet />
+        {signingIn ? (
+          <div className="fb-center-page">
+            <NonIdealState icon={<Spinner size={40} />} title="正在登录…" />
+          </div>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <Footer compact />
     </div>

@@ -1,0 +1,163 @@
+/** Ordering calls of seed 000 §7: catalogues, draft, inquiry, price range, plan, list. */
+import useSWR from 'swr';
+import type { InsuranceType, Insurer } from '@feibao/domain/ordering/catalogue';
+import { call, request } from './client.ts';
+import { useSession } from './session.ts';
+
+const base = '/api/v1/uav/order';
+
+export const orderPaths = {
+  insurers: `${base}/listInsuranceCompany`,
+  insuranceTypes: `${base}/listInsuranceType`,
+  droneBrands: `${base}/listDroneBrand`,
+  save: `${base}/save`,
+  inquiry: `${base}/inquiryPrice`,
+  priceRange: `${base}/getAllPrice`,
+  page: `${base}/page`,
+  details: `${base}/orderDetails`,
+  plan: `${base}/listInsurancePlan`,
+  insure: `${base}/insure`,
+  revoke: `${base}/revoke`,
+  deleteLine: `${base}/deleteInsurancePlan`,
+  reset: `${base}/reset`,
+  infoCollect: `${base}/infocollect`,
+} as const;
+
+export const PAGE_SIZE = 20;
+
+export type InsurerStatus = 'requested' | 'quoted' | 'waiting-verification' | 'declined' | 'timed-out';
+
+export type PlanCell = {
+  insuranceCompanyId: number;
+  insuranceCompanyName: string;
+  status: InsurerStatus;
+  insurancePremium: number | null;
+  deductiblePremiumString: string | null;
+  remark: string | null;
+};
+export type PlanRow = {
+  key: string;
+  isTotal?: false;
+  orderInfoId: string;
+  insuranceTypeInfoId: number;
+  insuranceTypeInfoName: string;
+  uavInfoId: string | null;
+  uavInfoName: string | null;
+  quantity: number;
+  insuranceAmount: number;
+  guaranteeTerm: number;
+  siteSize: number | null;
+  staffCount: number | null;
+  studentCount: number | null;
+  state: number;
+  insuranceCompanyList: PlanCell[];
+};
+export type TotalCell = {
+  insuranceCompanyId: number;
+  insuranceCompanyName: string;
+  status: 'requested' | 'answered' | 'waiting-verification' | 'timed-out';
+  total: number | null;
+  quotedAll: boolean;
+  canInsure: boolean;
+};
+export type TotalsRow = { key: string; isTotal: true; insuranceTypeInfoName: string; state: number; insuranceCompanyList: TotalCell[] };
+
+export type QuoteProgress = {
+  insuranceCompanyId: number;
+  insuranceCompanyName: string;
+  status: 'requested' | 'answered' | 'waiting-verification' | 'timed-out';
+  answerDueAt: string;
+  deadlineAt: string;
+  total: number | null;
+  quotedAll: boolean;
+};
+
+/** orderDetails: the saved form plus the order's own fields. */
+export type OrderDetails = Record<string, unknown> & {
+  id: string;
+  orderNo: string;
+  orderType: 0 | 1;
+  state: number;
+  policyNo: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  totalPremium: number | null;
+  insuranceCompanyId: number | null;
+  insuranceCompanyName: string | null;
+  revokeReason: string | null;
+  insuranceCompanyList?: { id: number; name?: string }[];
+  insurancePlanList: (PlanRow | TotalsRow)[];
+  quoteProgress: QuoteProgress[];
+};
+
+export type OrderListRow = {
+  id: string;
+  orderNo: string;
+  orderTime: string;
+  userName: string;
+  orderType: 0 | 1;
+  state: number;
+  policyNo: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  insuranceCompanyId: number | null;
+  insuranceCompanyName: string | null;
+  totalPremium: number | null;
+  deviceNumber: string;
+};
+export type OrderPage = { datas: OrderListRow[]; currentPage: number; pageSize: number; totalCount: number };
+
+export type DroneBrand = { name: string; children: { name: string }[] };
+export type PriceRange = { minPrice: number; maxPrice: number };
+
+// ---- reads -------------------------------------------------------------------
+
+export const useInsurers = (orderType: number) =>
+  useSWR<Insurer[]>([orderPaths.insurers, { id: orderType }], { revalidateIfStale: false });
+export const useInsuranceTypes = (orderType: number) =>
+  useSWR<InsuranceType[]>([orderPaths.insuranceTypes, { id: orderType }], { revalidateIfStale: false });
+export const useDroneBrands = () => useSWR<DroneBrand[]>(orderPaths.droneBrands, { revalidateIfStale: false });
+
+/** While quotes come in (state 1) the order and its plan re-read every 2 s. */
+const liveInterval = (data: { state?: number } | undefined) => (data?.state === 1 ? 2000 : 0);
+
+export const useOrderDetails = (id: string | null) => {
+  const session = useSession();
+  return useSWR<OrderDetails>(session && id ? [orderPaths.details, { id }] : null, { refreshInterval: liveInterval });
+};
+
+export const usePlan = (id: string | null, state: number | undefined) => {
+  const session = useSession();
+  return useSWR<(PlanRow | TotalsRow)[]>(session && id ? [orderPaths.plan, { id }] : null, {
+    refreshInterval: state === 1 ? 2000 : 0,
+  });
+};
+
+export const useOrderPage = (currentPage: number) => {
+  const session = useSession();
+  return useSWR<OrderPage>(session ? [orderPaths.page, currentPage, session.user?.mobilePhone ?? ''] : null, ([path, page, userName]: [string, number, string]) =>
+    request<OrderPage>(path, { body: { currentPage: page, pageSize: PAGE_SIZE, userName } }),
+  );
+};
+
+// ---- writes ------------------------------------------------------------------
+
+export const saveDraft = (form: unknown) => call<{ id: string; orderNo: string }>(orderPaths.save, { body: form });
+export const requestInquiry = (form: unknown) => call<{ id: string }>(orderPaths.inquiry, { body: form });
+
+/** The range travels as a JSON string in `message` (and in data for new clients). */
+export const fetchPriceRange = async (form: unknown, signal?: AbortSignal): Promise<PriceRange> => {
+  const env = await call<PriceRange | null>(orderPaths.priceRange, { body: form, signal });
+  if (env.data && typeof env.data.minPrice === 'number') return env.data;
+  return JSON.parse(env.message) as PriceRange;
+};
+
+export const insureWith = (id: string, insuranceCompanyId: number, insuranceCompanyName: string) =>
+  call<unknown>(orderPaths.insure, { query: { id, insuranceCompanyId, insuranceCompanyName } });
+export const revokeInquiry = (id: string, revokeReason: string, revokeReasonTxt: string) =>
+  call<unknown>(orderPaths.revoke, { query: { id, revokeReason, revokeReasonTxt } });
+export const deletePlanLine = (orderInfoId: string, insuranceTypeInfoId: number, uavInfoId: string | null) =>
+  call<unknown>(orderPaths.deleteLine, { query: { orderInfoId, insuranceTypeInfoId, uavInfoId: uavInfoId ?? '' } });
+export const resetPlan = (orderInfoId: string) => call<unknown>(orderPaths.reset, { query: { orderInfoId } });
+export const collectContact = (form: { phone: string; mailbox?: string; enterpriseType?: string; guaranteeRange?: string }) =>
+  call<unknown>(orderPaths.infoCollect, { body: form, auth: 'bearer' });
