@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { logger } from './logger.ts';
 
 // BIGINT (int8) columns come back as strings by default; positions and counts fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -7,8 +8,13 @@ export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-export const createPool = (connectionString: string, max = 10) =>
-  new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, application_name: 'feibao' });
+export const createPool = (connectionString: string, max = 10) => {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, application_name: 'feibao' });
+  // An idle connection dropped by the server (restart, failover) is replaced on next use;
+  // without a listener node-postgres would crash the process.
+  pool.on('error', (err) => logger.warn({ err }, 'idle PostgreSQL connection lost'));
+  return pool;
+};
 
 /** Creates the database named in the URL when it is missing (first start, per-suite test databases). */
 export const ensureDatabase = async (connectionString: string) => {
