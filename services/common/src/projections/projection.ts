@@ -22,6 +22,12 @@ export type Projection = {
   collections: DocumentCollection<object>[];
   eventTypes: readonly string[];
   handle(event: RecordedEvent, client: PoolClient): Promise<void>;
+  /**
+   * Optional: takes every wanted event of a runner batch at once, in global order, so the
+   * projection can read and write each document once per batch (DocumentBatch). It must
+   * leave exactly what calling `handle` for each event in turn would.
+   */
+  handleBatch?(events: RecordedEvent[], client: PoolClient): Promise<void>;
 };
 
 export const defineProjection = <P extends Projection>(projection: P): P => projection;

@@ -1,5 +1,5 @@
 import { isProfileComplete, type CompanyProfile, type UserEvent } from '@feibao/domain';
-import { defineProjection, documentCollection, type RecordedEvent } from '@feibao/platform';
+import { defineProjection, documentCollection, type PoolClient, type RecordedEvent } from '@feibao/platform';
 import { USER_PROFILES, type UserProfileDocument } from './userProfile.ts';
 
 export const userProfiles = documentCollection<UserProfileDocument>(USER_PROFILES);
@@ -48,14 +48,20 @@ export const evolveUserProfile = (doc: UserProfileDocument | null, event: UserEv
   }
 };
 
+/** Each profile read and written once per runner batch. */
+const applyUserEvents = async (events: RecordedEvent[], client: PoolClient) => {
+  const docs = userProfiles.batch(client);
+  await docs.load(events.map((event) => String(event.data.mobilePhone)));
+  for (const event of events)
+    docs.update(String(event.data.mobilePhone), (doc) => evolveUserProfile(doc, { type: event.type, data: event.data } as UserEvent));
+  await docs.flush();
+};
+
 export const userProfileProjection = defineProjection({
   name: 'user-profiles',
   version: 1,
   collections: [userProfiles],
   eventTypes: ['UserRegistered', 'UserProfileUpdated', 'UserRolesGranted', 'UserLoggedIn', 'UserPasswordReset'],
-  async handle(event: RecordedEvent, client) {
-    const userEvent = { type: event.type, data: event.data } as UserEvent;
-    const phone = String(event.data.mobilePhone);
-    await userProfiles.update(client, phone, (doc) => evolveUserProfile(doc, userEvent));
-  },
+  handle: (event: RecordedEvent, client: PoolClient) => applyUserEvents([event], client),
+  handleBatch: (events: RecordedEvent[], client: PoolClient) => applyUserEvents(events, client),
 });

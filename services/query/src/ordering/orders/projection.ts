@@ -7,7 +7,7 @@ import {
   type OrderEvent,
   type PlanLine,
 } from '@feibao/domain';
-import { defineProjection, documentCollection, type RecordedEvent } from '@feibao/platform';
+import { defineProjection, documentCollection, type PoolClient, type RecordedEvent } from '@feibao/platform';
 import { ORDER_LIST, ORDERS, type InsurerQuoteSummary, type OrderDocument, type OrderListRow } from './orderDocument.ts';
 
 export const orders = documentCollection<OrderDocument>(ORDERS);
@@ -173,6 +173,21 @@ export const evolveOrderDocument = (doc: OrderDocument | null, event: OrderEvent
   }
 };
 
+/** One read and one write per table for a whole batch, however many events touch an order. */
+const applyOrderEvents = async (events: RecordedEvent[], client: PoolClient) => {
+  const docs = orders.batch(client);
+  const rows = orderList.batch(client);
+  await docs.load(events.map((event) => String(event.data.orderId)));
+  for (const event of events) {
+    const orderId = String(event.data.orderId);
+    let next: OrderDocument | null = null;
+    docs.update(orderId, (doc) => (next = evolveOrderDocument(doc, { type: event.type, data: event.data } as OrderEvent)));
+    if (next) rows.put(orderId, rowOf(next));
+  }
+  await docs.flush();
+  await rows.flush();
+};
+
 export const orderProjection = defineProjection({
   name: 'orders',
   version: 1,
@@ -191,10 +206,6 @@ export const orderProjection = defineProjection({
     'PolicyTookEffect',
     'PolicyLapsed',
   ],
-  async handle(event: RecordedEvent, client) {
-    const orderId = String(event.data.orderId);
-    let next: OrderDocument | null = null;
-    await orders.update(client, orderId, (doc) => (next = evolveOrderDocument(doc, { type: event.type, data: event.data } as OrderEvent)));
-    if (next) await orderList.put(client, orderId, rowOf(next));
-  },
+  handle: (event: RecordedEvent, client: PoolClient) => applyOrderEvents([event], client),
+  handleBatch: (events: RecordedEvent[], client: PoolClient) => applyOrderEvents(events, client),
 });
