@@ -1,4 +1,5 @@
 /** Ordering calls of seed 000 §7: catalogues, draft, inquiry, price range, plan, list. */
+import { useState } from 'react';
 import useSWR from 'swr';
 import type { InsuranceType, Insurer } from '@feibao/domain/ordering/catalogue';
 import { call, request } from './client.ts';
@@ -118,18 +119,25 @@ export const useInsuranceTypes = (orderType: number) =>
   useSWR<InsuranceType[]>([orderPaths.insuranceTypes, { id: orderType }], { revalidateIfStale: false });
 export const useDroneBrands = () => useSWR<DroneBrand[]>(orderPaths.droneBrands, { revalidateIfStale: false });
 
-/** While quotes come in (state 1) the order and its plan re-read every 2 s. */
-const liveInterval = (data: { state?: number } | undefined) => (data?.state === 1 ? 2000 : 0);
+/** While quotes come in (state 1) the order re-reads every 2 s, so quotes show as insurers answer. */
+export const LIVE_REFRESH_MS = 2000;
 
 export const useOrderDetails = (id: string | null) => {
   const session = useSession();
-  return useSWR<OrderDetails>(session && id ? [orderPaths.details, { id }] : null, { refreshInterval: liveInterval });
+  const [live, setLive] = useState(false);
+  // No deduping: a page opened right after a write must read the order afresh.
+  return useSWR<OrderDetails>(session && id ? [orderPaths.details, { id }] : null, {
+    refreshInterval: live ? LIVE_REFRESH_MS : 0,
+    dedupingInterval: 0,
+    onSuccess: (d) => setLive(d.state === 1),
+  });
 };
 
 export const usePlan = (id: string | null, state: number | undefined) => {
   const session = useSession();
   return useSWR<(PlanRow | TotalsRow)[]>(session && id ? [orderPaths.plan, { id }] : null, {
-    refreshInterval: state === 1 ? 2000 : 0,
+    refreshInterval: state === 1 ? LIVE_REFRESH_MS : 0,
+    dedupingInterval: 0,
   });
 };
 
@@ -137,6 +145,7 @@ export const useOrderPage = (currentPage: number) => {
   const session = useSession();
   return useSWR<OrderPage>(session ? [orderPaths.page, currentPage, session.user?.mobilePhone ?? ''] : null, ([path, page, userName]: [string, number, string]) =>
     request<OrderPage>(path, { body: { currentPage: page, pageSize: PAGE_SIZE, userName } }),
+    { dedupingInterval: 0 },
   );
 };
 

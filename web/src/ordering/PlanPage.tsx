@@ -2,7 +2,7 @@
  * /platform/supportConcept and /touch/supportConcept?type&id(&show): the cover plan with a
  * premium per insurer. While quotes come in (state 1) it re-reads every 2 s.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Callout, Card, Checkbox, Collapse, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -79,6 +79,11 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
   const order = details.data;
   const state = order?.state;
   const plan = usePlan(id, state);
+  // The last plan read may predate the state change (quotes complete, insured): read it again.
+  const planMutate = plan.mutate;
+  useEffect(() => {
+    if (state !== undefined) void planMutate();
+  }, [state, planMutate]);
   const orderType = order ? Number(order.orderType) : params.get('type') === '1' ? 1 : 0;
   const covers = useInsuranceTypes(orderType);
   const insurers = useInsurers(orderType);

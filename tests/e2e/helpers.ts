@@ -1,0 +1,108 @@
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Shared helpers of the ordering e2e tests: accounts through the API, toasts, screenshots. */
+
+export const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+export const randomPhone = () => `13${randomDigits(9)}`;
+export const creditCode = () => `9131${randomDigits(10)}MA${randomDigits(2)}`;
+export const PASSWORD = 'Feibao2025';
+
+export const toast = (page: Page, text: string | RegExp): Locator => page.locator('.bp6-toast').filter({ hasText: text });
+
+const artifactsDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
+const docsDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+mkdirSync(artifactsDir, { recursive: true });
+
+/** A screenshot in the test artifacts; with docs=true also under docs/screenshots (committed). */
+export const shot = async (page: Page, name: string, opts: { docs?: boolean; fullPage?: boolean } = {}) => {
+  await page.screenshot({ path: `${artifactsDir}${name}.png`, fullPage: opts.fullPage ?? false });
+  if (opts.docs && process.env.E2E_DOC_SCREENSHOTS !== '0') {
+    mkdirSync(docsDir, { recursive: true });
+    await page.screenshot({ path: `${docsDir}${name}.png`, fullPage: opts.fullPage ?? false });
+  }
+};
+
+type Env<T> = { code: number; message: string; data: T };
+
+const smsCode = async (request: APIRequestContext, phone: string): Promise<string> => {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/v1/uav/dev/sms/latest?phone=${phone}`);
+        if (!res.ok()) return '';
+        const body = (await res.json()) as Env<{ code?: string }>;
+        code = body.code === 20000 ? (body.data?.code ?? '') : '';
+        return code;
+      },
+      { timeout: 15_000, message: `SMS code for ${phone}` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+};
+
+export type Account = { phone: string; name: string; accessToken: string; refreshToken: string | null; user: unknown };
+
+/** Registers a person through the API (SMS code from the dev endpoint); profile=true completes the company profile. */
+export const registerUser = async (request: APIRequestContext, opts: { profile?: boolean } = {}): Promise<Account> => {
+  const phone = randomPhone();
+  const name = `投保${phone.slice(-4)}`;
+  const send = await request.get(`/api/v1/uav/user/phone?phone=${phone}&purpose=register`);
+  expect(((await send.json()) as Env<unknown>).code).toBe(20000);
+  const identifyingCode = await smsCode(request, phone);
+  const res = await request.post('/api/v1/uav/user/register', {
+    data: { registerType: 1, name, mobilePhone: phone, password: PASSWORD, confirmPassword: PASSWORD, identifyingCode },
+  });
+  const body = (await res.json()) as Env<{ accessToken: string; refreshToken?: string; user?: unknown }>;
+  expect(body.code, body.message).toBe(20000);
+  const account: Account = {
+    phone,
+    name,
+    accessToken: body.data.accessToken,
+    refreshToken: body.data.refreshToken ?? null,
+    user: body.data.user ?? { name, mobilePhone: phone, roles: ['user'] },
+  };
+  if (opts.profile) {
+    const upd = await request.post('/api/v1/uav/user/update', {
+      headers: { Authorization: `Bearer ${account.accessToken}` },
+      data: {
+        enterpriseName: `飞保测试企业${phone.slice(-4)}`,
+        phone,
+        email: `u${phone}@example.com`,
+        address: '310000',
+        unifiedSocialCreditCode: creditCode(),
+        insuredType: 1,
+        theInsured: 1,
+      },
+    });
+    const u = (await upd.json()) as Env<unknown>;
+    expect(u.code, u.message).toBe(20000);
+  }
+  return account;
+};
+
+/** Puts the account's session in the browser's storage (as a login would) before the app loads. */
+export const signIn = async (page: Page, account: Account) => {
+  await page.addInitScript(
+    ([token, refresh, user]) => {
+      if (sessionStorage.getItem('e2e.signedIn')) return;
+      sessionStorage.setItem('e2e.signedIn', '1');
+      localStorage.setItem('feibao.accessToken', token as string);
+      if (refresh) localStorage.setItem('feibao.refreshToken', refresh as string);
+      localStorage.setItem('feibao.userInfo', JSON.stringify(user));
+    },
+    [account.accessToken, account.refreshToken, account.user] as const,
+  );
+};
+
+/** Calls the API as the account. */
+export const api = async <T>(request: APIRequestContext, account: Account, method: 'GET' | 'POST', path: string, data?: unknown) => {
+  const res =
+    method === 'GET'
+      ? await request.get(`/api/v1/uav${path}`, { headers: { Authorization: `Bearer ${account.accessToken}` } })
+      : await request.post(`/api/v1/uav${path}`, { headers: { Authorization: `Bearer ${account.accessToken}` }, data });
+  return (await res.json()) as Env<T>;
+};
