@@ -16,10 +16,13 @@ const artifactsDir = fileURLToPath(new URL('../artifacts/screenshots/', import.m
 const docsDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
 mkdirSync(artifactsDir, { recursive: true });
 
-/** A screenshot in the test artifacts; with docs=true also under docs/screenshots (committed). */
+/**
+ * A screenshot in the test artifacts; with docs=true and E2E_DOC_SCREENSHOTS=1 also under
+ * docs/screenshots (the committed ones linked from the README).
+ */
 export const shot = async (page: Page, name: string, opts: { docs?: boolean; fullPage?: boolean } = {}) => {
   await page.screenshot({ path: `${artifactsDir}${name}.png`, fullPage: opts.fullPage ?? false });
-  if (opts.docs && process.env.E2E_DOC_SCREENSHOTS !== '0') {
+  if (opts.docs && process.env.E2E_DOC_SCREENSHOTS === '1') {
     mkdirSync(docsDir, { recursive: true });
     await page.screenshot({ path: `${docsDir}${name}.png`, fullPage: opts.fullPage ?? false });
   }

@@ -139,6 +139,7 @@ for (const size of sizes) {
       await page.getByRole('button', { name: '添加设备' }).click();
       await page.locator('#device-0-name').selectOption('光电吊舱');
       await page.locator('#device-0-price').fill('8000');
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `${size.name}-insure-type0`, { docs: true });
 
       // Draft save: a user with a profile sees a dialog, then the form with the order id.
@@ -234,6 +235,7 @@ for (const size of sizes) {
       await page.locator('#f-studentCount').fill('80');
       await expect(range).not.toHaveText(first);
       await expect(range).toContainText(/参考保费：¥[\d,.]+ ~ ¥[\d,.]+/);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, `${size.name}-insure-type1`, { docs: true });
 
       await page.getByRole('button', { name: '询价', exact: true }).click();
