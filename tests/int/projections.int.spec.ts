@@ -117,13 +117,13 @@ describe('projection runner', () => {
     await runner.start();
     await append('a');
     await append('a');
-    await expect.poll(() => count('a')).toBe(2);
+    await expect.poll(() => count('a'), { timeout: 10_000 }).toBe(2);
     await runner.stop();
 
     await append('a');
     const again = createProjectionRunner(pool, [counting], { idlePollMs: 50 });
     await again.start();
-    await expect.poll(() => count('a')).toBe(3);
+    await expect.poll(() => count('a'), { timeout: 10_000 }).toBe(3);
     await again.stop();
     expect(new Set(seen).size).toBe(seen.length);
   });
@@ -135,7 +135,7 @@ describe('projection runner', () => {
     await append('poison');
     await append('b');
     await expect
-      .poll(async () => (await readProjectionStatuses(pool)).find((s) => s.name === 'test-counting')?.status, { timeout: 5000 })
+      .poll(async () => (await readProjectionStatuses(pool)).find((s) => s.name === 'test-counting')?.status, { timeout: 10_000 })
       .toBe('parked');
     const status = (await readProjectionStatuses(pool)).find((s) => s.name === 'test-counting')!;
     expect(status.attempts).toBe(3);
@@ -148,7 +148,7 @@ describe('projection runner', () => {
     failOn.clear();
     const fixed = createProjectionRunner(pool, [counting], { idlePollMs: 50 });
     await fixed.start();
-    await expect.poll(() => count('b')).toBe(1);
+    await expect.poll(() => count('b'), { timeout: 10_000 }).toBe(1);
     expect(await count('poison')).toBe(1);
     expect((await readProjectionStatuses(pool)).find((s) => s.name === 'test-counting')?.status).toBe('running');
     await fixed.stop();
