@@ -159,6 +159,7 @@ const parse = async <T>(res: Response): Promise<Envelope<T> | null> => {
 
 /** Performs a call; returns the success envelope or throws ApiError (any code but 20000). */
 export async function call<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  const tokenAtStart = opts.auth === 'public' ? null : (sessionStore.get()?.accessToken ?? null);
   let res = await send(path, opts);
   noteConsistency(res);
   let env = await parse<T>(res);
@@ -167,6 +168,9 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
     r.status === 401 || e?.code === ResultCode.unauthorized;
 
   if ((opts.auth ?? 'session') === 'session' && unauthorized(res, env)) {
+    // The user logged out while this call was in flight: its 401 is expected, not an expiry.
+    if (tokenAtStart && !sessionStore.get())
+      throw new ApiError(ResultCode.unauthorized, env?.message || '登录已失效，请重新登录', res.status, true);
     if (await refreshOnce()) {
       res = await send(path, opts);
       noteConsistency(res);

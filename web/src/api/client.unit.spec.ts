@@ -81,6 +81,20 @@ describe('call()', () => {
     expect(sessionStore.get()).toBeNull();
   });
 
+  it('stays quiet when the user logged out while the call was in flight', async () => {
+    saveSession({ accessToken: 'old'.padEnd(32, 'x'), refreshToken: 'r1', user: { name: 'u', mobilePhone: '13800000000' } });
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockImplementationOnce(async () => {
+      clearSession();
+      return envelope(40100, '令牌已失效', null, { status: 401 });
+    });
+    const err = await call('/api/v1/uav/user/getUserByUserName').catch((e: unknown) => e);
+    expect((err as ApiError).handled).toBe(true);
+    expect(handler).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('does not run the session flow for public calls (wrong password)', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);

@@ -81,8 +81,8 @@ export const ContactDialog = ({ risk, enterpriseType, onClose, onDone, mobile }:
       <DialogFooter
         actions={
           <>
-            <Button text="返回" onClick={onClose} />
-            <Button intent="primary" text="提交" loading={busy} onClick={() => void submit()} />
+            <Button size={mobile ? 'large' : undefined} text="返回" onClick={onClose} />
+            <Button size={mobile ? 'large' : undefined} intent="primary" text="提交" loading={busy} onClick={() => void submit()} />
           </>
         }
       />

@@ -61,7 +61,7 @@ const PremiumCell = ({ cell }: { cell: PlanCell | undefined }) => {
 };
 
 const totalText = (t: TotalCell) =>
-  t.quotedAll && t.total !== null ? money(t.total) : t.status === 'requested' ? QUOTING : t.status === 'waiting-verification' ? '待核保人工报价' : t.status === 'timed-out' ? '未完成报价' : '—';
+  t.quotedAll && t.total !== null ? money(t.total) : t.status === 'requested' ? QUOTING : t.status === 'waiting-verification' ? '待核保人工报价' : t.status === 'timed-out' ? '未完成报价' : '部分险种不承保';
 
 export const PlanPage = ({ variant }: { variant: Variant }) => {
   const mobile = variant === 'mobile';

@@ -74,8 +74,8 @@ export const RevokeDialog = ({ orderId, onClose, onDone, mobile }: Props) => {
       <DialogFooter
         actions={
           <>
-            <Button text="取消" onClick={close} />
-            <Button intent="danger" text="确认撤销" loading={busy} onClick={() => void submit()} />
+            <Button size={mobile ? 'large' : undefined} text="取消" onClick={close} />
+            <Button size={mobile ? 'large' : undefined} intent="danger" text="确认撤销" loading={busy} onClick={() => void submit()} />
           </>
         }
       />
