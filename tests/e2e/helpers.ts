@@ -47,7 +47,15 @@ const smsCode = async (request: APIRequestContext, phone: string): Promise<strin
   return code;
 };
 
-export type Account = { phone: string; name: string; accessToken: string; refreshToken: string | null; user: unknown };
+export type Account = { phone: string; name: string; accessToken: string; refreshToken: string | null; user: unknown; guest?: boolean };
+
+/** A guest session (no credentials), as the header's 访客登录 makes one. */
+export const guestAccount = async (request: APIRequestContext): Promise<Account> => {
+  const res = await request.post('/api/v1/uav/user/guest', { data: {} });
+  const body = (await res.json()) as Env<{ accessToken: string; refreshToken?: string; user?: unknown }>;
+  expect(body.code, body.message).toBe(20000);
+  return { phone: '', name: '访客', accessToken: body.data.accessToken, refreshToken: body.data.refreshToken ?? null, user: body.data.user, guest: true };
+};
 
 /** Registers a person through the API (SMS code from the dev endpoint); profile=true completes the company profile. */
 export const registerUser = async (request: APIRequestContext, opts: { profile?: boolean } = {}): Promise<Account> => {
@@ -90,14 +98,15 @@ export const registerUser = async (request: APIRequestContext, opts: { profile?:
 /** Puts the account's session in the browser's storage (as a login would) before the app loads. */
 export const signIn = async (page: Page, account: Account) => {
   await page.addInitScript(
-    ([token, refresh, user]) => {
+    ([token, refresh, user, guest]) => {
       if (sessionStorage.getItem('e2e.signedIn')) return;
       sessionStorage.setItem('e2e.signedIn', '1');
       localStorage.setItem('feibao.accessToken', token as string);
       if (refresh) localStorage.setItem('feibao.refreshToken', refresh as string);
       localStorage.setItem('feibao.userInfo', JSON.stringify(user));
+      if (guest) localStorage.setItem('feibao.guest', 'guest');
     },
-    [account.accessToken, account.refreshToken, account.user] as const,
+    [account.accessToken, account.refreshToken, account.user, Boolean(account.guest)] as const,
   );
 };
 
@@ -108,4 +117,18 @@ export const api = async <T>(request: APIRequestContext, account: Account, metho
       ? await request.get(`/api/v1/uav${path}`, { headers: { Authorization: `Bearer ${account.accessToken}` } })
       : await request.post(`/api/v1/uav${path}`, { headers: { Authorization: `Bearer ${account.accessToken}` }, data });
   return (await res.json()) as Env<T>;
+};
+
+/** Replaces the session in an open page (after signIn): the next navigation runs as `account`. */
+export const switchAccount = async (page: Page, account: Account) => {
+  await page.evaluate(
+    ([token, refresh, user]) => {
+      localStorage.clear();
+      sessionStorage.setItem('e2e.signedIn', '1');
+      localStorage.setItem('feibao.accessToken', token as string);
+      if (refresh) localStorage.setItem('feibao.refreshToken', refresh as string);
+      localStorage.setItem('feibao.userInfo', JSON.stringify(user));
+    },
+    [account.accessToken, account.refreshToken, account.user] as const,
+  );
 };

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { orderFormMessages as m } from '@feibao/domain/ordering/form';
-import { api, registerUser, shot, signIn } from './helpers.ts';
+import { api, guestAccount, registerUser, shot, signIn, switchAccount } from './helpers.ts';
 import type { Account } from './helpers.ts';
 
 /**
@@ -305,6 +305,36 @@ for (const size of sizes) {
       await row.getByRole('button', { name: '重新询价' }).click();
       await expect(page).toHaveURL(/reInquiry=true/);
       await expect(page.getByText('再次询价：将以本订单信息生成新的订单。')).toBeVisible();
+    });
+
+    test('a guest draft goes to user information; an inquiry without a profile asks for it (30000)', async ({ page }) => {
+      const fillMinimal = async () => {
+        await setBox(page, '无人机机身损失险', true);
+        await page.locator('#drone-0-quantity').fill('1');
+        await page.locator('#drone-0-price').fill('20000');
+        await setBox(page, '人保财险', true);
+        await page.locator('#flying-applicationField').selectOption('物流');
+      };
+      // A guest may save a draft, then completes the user information.
+      const guest = await guestAccount(page.request);
+      await signIn(page, guest);
+      await page.goto(`${p}/insure?type=0`);
+      await fillMinimal();
+      await page.getByRole('button', { name: '暂存' }).click();
+      await expect(toastMessage(page, '暂存成功')).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${p}/userInformation`));
+
+      // A registered user without a company profile: inquiry answers 30000 → the profile.
+      const bare = await registerUser(page.request);
+      await switchAccount(page, bare);
+      await page.goto(`${p}/insure?type=0`);
+      await expect(page.locator('.fb-header-user, .fb-m-user').first()).toContainText(bare.name);
+      await fillMinimal();
+      await page.getByRole('button', { name: '询价', exact: true }).click();
+      await expect(toastMessage(page, '请完善用户信息')).toBeVisible();
+      if (mobile) await expect(page).toHaveURL(/\/touch\/userInformation\?backUrl=/);
+      else await expect(page.getByRole('dialog').getByRole('heading', { name: '完善信息' })).toBeVisible();
+      await shot(page, `${size.name}-inquiry-profile-incomplete`);
     });
 
     test('§5 validation messages appear for their cases', async ({ page }) => {
