@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -23,6 +24,18 @@ const postgresAnswers = async (url: string) => {
   }
 };
 
+/** This run's suite databases, once all suites (and their pools) are gone. */
+const dropTestDatabases = async (serverUrl: string, runId: string) => {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`feibao\\_test\\_${runId}\\_%`]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+  } finally {
+    await client.end();
+  }
+};
+
 export default async function setup({ provide }: { provide: (key: string, value: string) => void }) {
   let postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!(await postgresAnswers(postgresUrl))) {
@@ -36,9 +49,12 @@ export default async function setup({ provide }: { provide: (key: string, value:
     started.push(redis);
     redisUrl = redis.url;
   }
+  const runId = randomBytes(3).toString('hex');
   provide('postgresUrl', postgresUrl);
+  provide('testRunId', runId);
   provide('redisUrl', redisUrl);
   return async () => {
+    await dropTestDatabases(postgresUrl, runId);
     for (const service of started.reverse()) await service.stop();
   };
 }
@@ -47,5 +63,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string;
     redisUrl: string;
+    testRunId: string;
   }
 }

@@ -9,15 +9,6 @@ import { startWorkers } from '@feibao/workers/service';
 
 export const ADMIN = { mobilePhone: '19900000001', password: 'admin-pass-123' };
 
-const dropDatabase = async (serverUrl: string, name: string) => {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
-};
 
 export type TestPlatformOptions = {
   env?: Record<string, string>;
@@ -33,7 +24,7 @@ export type TestPlatformOptions = {
 export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
   const serverUrl = inject('postgresUrl');
   const id = randomBytes(5).toString('hex');
-  const database = `feibao_test_${id}`;
+  const database = `feibao_test_${inject('testRunId')}_${id}`;
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   const config: Config = loadConfig({
@@ -79,7 +70,8 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
       await query.stop();
       await command.stop();
       await pool.end();
-      await dropDatabase(serverUrl, database).catch(() => undefined);
+      // The database is dropped in the global teardown, once no library pool can still hold a
+      // connection to it (dropping with FORCE under a live pool makes that pool emit errors).
     },
   };
 };
