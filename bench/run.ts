@@ -220,8 +220,9 @@ if (!reportOnly) try {
   // The seed holds none of the insurer dispatcher's event types: starting it at the head
   // is what replaying would leave, without making the workers re-read a million events.
   await pool.query(
-    `INSERT INTO feibao_projections (name, version, position) VALUES ('insurer-dispatch', 1, (SELECT max(global_position) FROM emt_messages))
-     ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position`,
+    `INSERT INTO feibao_projections (name, version, position, position_xid)
+       SELECT 'insurer-dispatch', 1, global_position, transaction_id FROM emt_messages ORDER BY transaction_id DESC, global_position DESC LIMIT 1
+     ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, position_xid = EXCLUDED.position_xid`,
   );
   // As autovacuum does after a bulk insert: statistics, and the visibility map that lets the
   // list's count and offset walk stay inside the index.

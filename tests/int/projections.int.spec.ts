@@ -128,6 +128,39 @@ describe('projection runner', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('applies an event whose transaction drew a lower position but committed later', async () => {
+    const runner = createProjectionRunner(pool, [counting], { idlePollMs: 50 });
+    await runner.start();
+    const insert = (db: { query: Pool['query'] }, key: string) =>
+      db.query(
+        `INSERT INTO emt_messages (stream_position, transaction_id, stream_id, message_schema_version, message_id, message_type, message_data, message_metadata)
+         VALUES (1, pg_current_xact_id(), $1, '1', gen_random_uuid()::text, 'Counted', jsonb_build_object('key', $2::text), '{}')
+         RETURNING global_position`,
+        [`counter-${key}-${Date.now()}`, key],
+      );
+    const early = await pool.connect();
+    const late = await pool.connect();
+    try {
+      // "early" gets its transaction id first but its position last; "late" the other way round.
+      await early.query('BEGIN');
+      await early.query('SELECT pg_current_xact_id()');
+      await late.query('BEGIN');
+      await late.query('SELECT pg_current_xact_id()');
+      const latePosition = (await insert(late, 'late')).rows[0].global_position;
+      const earlyPosition = (await insert(early, 'early')).rows[0].global_position;
+      expect(Number(latePosition)).toBeLessThan(Number(earlyPosition));
+      await early.query('COMMIT');
+      await expect.poll(() => count('early'), { timeout: 10_000 }).toBe(1);
+      // A position-only checkpoint now stands past "late"'s position; it must still be applied.
+      await late.query('COMMIT');
+      await expect.poll(() => count('late'), { timeout: 10_000 }).toBe(1);
+    } finally {
+      early.release();
+      late.release();
+      await runner.stop();
+    }
+  });
+
   it('retries a failing handler, then parks it with the error for /healthz and the logs', async () => {
     failOn.add('poison');
     const runner = createProjectionRunner(pool, [counting], { idlePollMs: 50, backoffMs: 10, maxAttempts: 3 });

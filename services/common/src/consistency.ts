@@ -11,19 +11,31 @@ export const CONSISTENCY_HEADER = 'X-Consistency-Token';
 export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
   const waiters = new Set<{ position: number; resolve: (ok: boolean) => void; deadline: number }>();
   let timer: NodeJS.Timeout | null = null;
-  let known = 0;
+  /** Tokens already seen applied everywhere; checkpoints only move forward (a rebuild aside). */
+  const done = new Set<number>();
+
+  // Projections apply events in (transaction id, position) order, so "passed position p"
+  // means every checkpoint is at or beyond p's own (transaction id, position). A token that
+  // names no event (made up, or from another database) holds nothing back.
+  const caughtUp = async (tokens: number[]) => {
+    const result = await pool.query(
+      `SELECT t.token, NOT EXISTS (
+                SELECT 1 FROM feibao_projections p
+                 WHERE (p.position_xid, p.position) < (m.transaction_id, m.global_position)) AS done
+         FROM unnest($1::bigint[]) AS t(token)
+         LEFT JOIN emt_messages m ON m.global_position = t.token AND m.partition = 'emt:default'`,
+      [tokens],
+    );
+    for (const row of result.rows) if (row.done) done.add(Number(row.token));
+  };
 
   const tick = async () => {
     timer = null;
-    try {
-      const result = await pool.query(`SELECT coalesce(min(position), 0) AS position FROM feibao_projections`);
-      known = Number(result.rows[0].position);
-    } catch {
-      // keep the last known position; the deadline still ends the wait
-    }
+    const pending = [...new Set([...waiters].map((w) => w.position))].filter((p) => !done.has(p));
+    if (pending.length > 0) await caughtUp(pending).catch(() => undefined); // the deadline still ends the wait
     const now = Date.now();
     for (const w of waiters) {
-      if (known >= w.position) {
+      if (done.has(w.position)) {
         waiters.delete(w);
         w.resolve(true);
       } else if (now >= w.deadline) {
@@ -31,12 +43,13 @@ export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
         w.resolve(false);
       }
     }
+    if (done.size > 10_000) done.clear();
     if (waiters.size > 0) timer = setTimeout(tick, pollMs);
   };
 
   return {
     waitFor(position: number, timeoutMs: number): Promise<boolean> {
-      if (position <= known) return Promise.resolve(true);
+      if (done.has(position)) return Promise.resolve(true);
       return new Promise((resolve) => {
         waiters.add({ position, resolve, deadline: Date.now() + timeoutMs });
         if (!timer) timer = setTimeout(tick, 0);

@@ -31,6 +31,8 @@ export const migrate = async (
           last_error   TEXT,
           heartbeat_at TIMESTAMPTZ
         );
+        -- The checkpoint is (position_xid, position): see projections/runner.ts.
+        ALTER TABLE feibao_projections ADD COLUMN IF NOT EXISTS position_xid xid8 NOT NULL DEFAULT '0';
         CREATE TABLE IF NOT EXISTS feibao_sms_challenges (
           phone       TEXT NOT NULL,
           purpose     TEXT NOT NULL,

@@ -7,6 +7,8 @@ export type RecordedEvent = {
   streamId: string;
   streamPosition: number;
   globalPosition: number;
+  /** The appending transaction's id (xid8, as text): events are applied in (transactionId, globalPosition) order. */
+  transactionId: string;
   /** Commit time of the event: the only clock a projection may use, so rebuilds are identical. */
   recordedAt: string;
 };

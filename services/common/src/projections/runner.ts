@@ -20,6 +20,7 @@ export type RunnerOptions = {
 
 /** The table's columns are null for events the projection does not handle. */
 type Row = {
+  transaction_id: string;
   global_position: number;
   message_type: string;
   stream_id: string | null;
@@ -28,44 +29,52 @@ type Row = {
   created: Date | null;
 };
 
+/** Where a projection stands: the last event it applied, in commit order. */
+export type Checkpoint = { transactionId: string; position: number };
+
 /**
  * Emmett 0.42's consumer stalls silently when a handler throws and mishandles its start
  * position (stack findings #4, #5), so projections run on this small runner instead:
  * one row per projection in feibao_projections holds its checkpoint, status and last error,
  * and moves in the same transaction as the read-model writes.
+ *
+ * Events are applied in (transaction id, global position) order, not by global position
+ * alone: a transaction can draw a lower position yet get its id, and commit, later than
+ * another, so a position-only checkpoint could step past an event still being written.
+ * Only transactions older than every running one are read (stack findings #7); anything
+ * committing later has an id at least that snapshot's xmin, so it sorts after the checkpoint.
  */
 export const readBatch = async (
   db: Pick<pg.Pool, 'query'>,
-  after: number,
+  after: Checkpoint,
   limit: number,
   /** Only these types are read in full; other events come back with just position and type. */
   types?: readonly string[],
 ): Promise<RecordedEvent[]> => {
-  // Only events of transactions older than every running one: a later-committing
-  // transaction can still hold a lower global position (stack findings #7).
-  // The batch's positions and types come from an index-only scan; only the events the
+  // The batch's ids, positions and types come from an index-only scan; only the events the
   // projection handles are read from the table (a rebuild of a projection that wants one
   // event in ten no longer drags the whole store through shared buffers). Every event
   // still comes back, so the checkpoint can pass the ones nobody wants.
   const result = await db.query<Row>(
     `WITH batch AS (
-       SELECT global_position, message_type FROM emt_messages
+       SELECT transaction_id, global_position, message_type FROM emt_messages
         WHERE partition = 'emt:default' AND is_archived = FALSE AND message_kind = 'E'
-          AND global_position > $1
+          AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY global_position
-        LIMIT $2)
-     SELECT b.global_position, b.message_type, m.stream_id, m.stream_position, m.message_data, m.created
+        ORDER BY transaction_id, global_position
+        LIMIT $3)
+     SELECT b.transaction_id::text AS transaction_id, b.global_position, b.message_type,
+            m.stream_id, m.stream_position, m.message_data, m.created
        FROM batch b
        -- OFFSET 0 keeps the subquery from being flattened, so the test on b.message_type
        -- gates the table read (a One-Time Filter) instead of filtering after it.
        LEFT JOIN LATERAL (
          SELECT stream_id, stream_position, message_data, created FROM emt_messages m
           WHERE m.global_position = b.global_position AND m.partition = 'emt:default' AND m.is_archived = FALSE
-            AND ($3::text[] IS NULL OR b.message_type = ANY($3::text[]))
+            AND ($4::text[] IS NULL OR b.message_type = ANY($4::text[]))
          OFFSET 0) m ON TRUE
-      ORDER BY b.global_position`,
-    [after, limit, types ?? null],
+      ORDER BY b.transaction_id, b.global_position`,
+    [after.transactionId, after.position, limit, types ?? null],
   );
   return result.rows.map((r) => ({
     type: r.message_type,
@@ -73,11 +82,18 @@ export const readBatch = async (
     streamId: r.stream_id ?? '',
     streamPosition: Number(r.stream_position ?? 0),
     globalPosition: Number(r.global_position),
+    transactionId: r.transaction_id,
     recordedAt: (r.created ?? new Date(0)).toISOString(),
   }));
 };
 
-const EVENT_ORDER_INDEX = 'feibao_emt_messages_by_position';
+export const checkpointOf = (event: RecordedEvent): Checkpoint => ({
+  transactionId: event.transactionId,
+  position: event.globalPosition,
+});
+
+const EVENT_ORDER_INDEX = 'feibao_emt_messages_by_commit';
+const EVENT_POSITION_INDEX = 'feibao_emt_messages_by_position';
 
 /**
  * Emmett 0.42 indexes emt_messages only by (stream_id, stream_position): without this index
@@ -89,15 +105,19 @@ const EVENT_ORDER_INDEX = 'feibao_emt_messages_by_position';
 export const ensureEventOrderIndex = async (pool: Pool) =>
   withTransaction(pool, async (client) => {
     // CREATE INDEX takes a lock that waits for in-flight appends even when the index exists.
-    const exists = async () => (await client.query(`SELECT to_regclass($1) AS i`, [EVENT_ORDER_INDEX])).rows[0].i;
-    if (await exists()) return;
+    const missing = async () =>
+      (await client.query(`SELECT to_regclass($1) IS NULL OR to_regclass($2) IS NULL AS m`, [EVENT_ORDER_INDEX, EVENT_POSITION_INDEX]))
+        .rows[0].m;
+    if (!(await missing())) return;
     await client.query(`SELECT pg_advisory_xact_lock(7263002)`);
-    if (await exists()) return;
+    if (!(await missing())) return;
     await client.query(
-      `CREATE INDEX ${EVENT_ORDER_INDEX} ON emt_messages (global_position)
-         INCLUDE (message_type, transaction_id, partition, is_archived, message_kind)`,
+      `CREATE INDEX IF NOT EXISTS ${EVENT_ORDER_INDEX} ON emt_messages (transaction_id, global_position)
+         INCLUDE (message_type, partition, is_archived, message_kind)`,
     );
-    // Its plain (global_position) predecessor, made by a few hours of earlier builds.
+    // Read-your-writes tokens are global positions: finding their transaction needs this one.
+    await client.query(`DROP INDEX IF EXISTS ${EVENT_POSITION_INDEX}`);
+    await client.query(`CREATE INDEX ${EVENT_POSITION_INDEX} ON emt_messages (global_position)`);
     await client.query(`DROP INDEX IF EXISTS feibao_emt_messages_global_position`);
   });
 
@@ -148,7 +168,7 @@ const registerProjection = async (pool: Pool, projection: Projection) => {
 export const resetProjection = async (client: pg.PoolClient, projection: Projection) => {
   for (const collection of projection.collections) await client.query(`TRUNCATE "${collection.name}"`);
   await client.query(
-    `UPDATE feibao_projections SET position = 0, status = 'running', attempts = 0, last_error = NULL, version = $2 WHERE name = $1`,
+    `UPDATE feibao_projections SET position = 0, position_xid = '0', status = 'running', attempts = 0, last_error = NULL, version = $2 WHERE name = $1`,
     [projection.name, projection.version],
   );
 };
@@ -160,7 +180,7 @@ export const resetProjection = async (client: pg.PoolClient, projection: Project
  * the batch is read inside its transaction as usual. Its snapshot is taken while the
  * writing transaction holds an id, just like a read inside that transaction.
  */
-export type ReadAhead = { after?: number; events?: Promise<RecordedEvent[] | null> };
+export type ReadAhead = { after?: Checkpoint; events?: Promise<RecordedEvent[] | null> };
 
 /**
  * Applies one batch; returns how many events it read (0 = caught up). The FOR UPDATE lock
@@ -174,20 +194,21 @@ export const processBatch = async (
 ): Promise<number> =>
   withTransaction(pool, async (client) => {
     const cp = await client.query(
-      `SELECT position, status FROM feibao_projections WHERE name = $1 FOR UPDATE SKIP LOCKED`,
+      `SELECT position, position_xid::text AS position_xid, status FROM feibao_projections WHERE name = $1 FOR UPDATE SKIP LOCKED`,
       [projection.name],
     );
     const row = cp.rows[0];
     if (!row || row.status !== 'running') return 0;
-    const position = Number(row.position);
-    const readAhead = ahead.after === position ? await ahead.events : null;
+    const current: Checkpoint = { transactionId: row.position_xid, position: Number(row.position) };
+    const sameStart = ahead.after?.position === current.position && ahead.after.transactionId === current.transactionId;
+    const readAhead = sameStart ? await ahead.events : null;
     ahead.after = ahead.events = undefined;
-    const events = readAhead?.length ? readAhead : await readBatch(client, position, batchSize, projection.eventTypes);
+    const events = readAhead?.length ? readAhead : await readBatch(client, current, batchSize, projection.eventTypes);
     if (events.length === 0) {
       await client.query(`UPDATE feibao_projections SET heartbeat_at = now() WHERE name = $1`, [projection.name]);
       return 0;
     }
-    const last = events[events.length - 1]!.globalPosition;
+    const last = checkpointOf(events[events.length - 1]!);
     // A full batch suggests more are waiting: read them while this batch is written.
     if (events.length === batchSize) {
       ahead.after = last;
@@ -199,10 +220,10 @@ export const processBatch = async (
       if (mine.length > 0) await projection.handleBatch(mine, client);
     } else for (const event of mine) await projection.handle(event, client);
     await client.query(
-      `UPDATE feibao_projections SET position = $2, attempts = 0, last_error = NULL, heartbeat_at = now() WHERE name = $1`,
-      [projection.name, last],
+      `UPDATE feibao_projections SET position = $2, position_xid = $3::xid8, attempts = 0, last_error = NULL, heartbeat_at = now() WHERE name = $1`,
+      [projection.name, last.position, last.transactionId],
     );
-    await client.query(`SELECT pg_notify($1, $2)`, [CHECKPOINT_CHANNEL, `${projection.name}:${last}`]);
+    await client.query(`SELECT pg_notify($1, $2)`, [CHECKPOINT_CHANNEL, `${projection.name}:${last.position}`]);
     return events.length;
   });
 
@@ -220,11 +241,11 @@ export const peekProjection = async (db: Pick<pg.Pool, 'query'>, name: string, h
             p.heartbeat_at IS NULL OR p.heartbeat_at < now() - $2 * interval '1 millisecond' AS heartbeat_due,
             EXISTS (SELECT 1 FROM emt_messages m
                      WHERE m.partition = 'emt:default' AND m.is_archived = FALSE AND m.message_kind = 'E'
-                       AND m.global_position > p.position
+                       AND (m.transaction_id, m.global_position) > (p.position_xid, p.position)
                        AND m.transaction_id < pg_snapshot_xmin(pg_current_snapshot())) AS ready,
             EXISTS (SELECT 1 FROM emt_messages m
                      WHERE m.partition = 'emt:default' AND m.is_archived = FALSE AND m.message_kind = 'E'
-                       AND m.global_position > p.position) AS pending
+                       AND (m.transaction_id, m.global_position) > (p.position_xid, p.position)) AS pending
        FROM feibao_projections p WHERE p.name = $1`,
     [name, heartbeatMs],
   );
