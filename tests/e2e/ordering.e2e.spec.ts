@@ -58,6 +58,18 @@ for (const size of sizes) {
   test.describe(`${size.name} ${size.viewport.width}×${size.viewport.height}`, () => {
     test.use({ viewport: size.viewport });
 
+    test('manufacturer contact: a valid request is recorded, then home', async ({ page }) => {
+      await page.goto(`${p}/guide`);
+      await page.getByRole('button', { name: /制造研发企业/ }).click();
+      await page.getByRole('button', { name: '产品责任' }).click();
+      const contact = page.getByRole('dialog');
+      await contact.locator('#contact-phone').fill('13800001111');
+      await contact.locator('#contact-mailbox').fill('ops@feibao.test');
+      await contact.getByRole('button', { name: '提交' }).click();
+      await expect(page.getByText('提交成功')).toBeVisible();
+      await expect(page).toHaveURL(mobile ? /\/touch\/index$/ : /\/index\/index$/);
+    });
+
     test('guide → type 0 form → draft → inquiry → live quotes → insure → order list', async ({ page }) => {
       const account = await registerUser(page.request, { profile: true });
       await signIn(page, account);
