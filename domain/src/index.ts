@@ -13,3 +13,4 @@ export * from './order/order.commands.ts';
 export * from './rating/index.ts';
 export * from './leads/lead.ts';
 export * from './uploads/upload.ts';
+export * from './shared/calendar.ts';

@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { illegalState, invalid, notFound } from '../shared/errors.ts';
+import { shanghaiMidnight } from '../shared/calendar.ts';
 import type { OrderForm } from '../ordering/form.ts';
 import type { PlanLine } from '../ordering/plan.ts';
 import {
@@ -116,8 +117,6 @@ const sameAnswer = (a: LineAnswer | undefined, b: LineAnswer) => a !== undefined
 
 const longestTermDays = (lines: PlanLine[]) => Math.max(...lines.map((l) => Number(l.guaranteeTerm) || 365));
 
-/** A requested start (yyyy-MM-dd) means midnight in Shanghai of that day. */
-const shanghaiMidnight = (date: string) => new Date(`${date}T00:00:00+08:00`);
 
 export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] => {
   const { now } = command.metadata;

@@ -1,3 +1,4 @@
+import { SHANGHAI_OFFSET_MS } from '../shared/calendar.ts';
 import { z } from 'zod';
 import {
   acceptedSumInsured,
@@ -127,7 +128,6 @@ const isCalendarDate = (s: string) => {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 };
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 /**
  * Date pickers send 'yyyy-MM-dd', a bare year, or an ISO instant; an instant is read
  * as a Shanghai calendar day so midnight local time does not become the day before.

@@ -1,3 +1,4 @@
 export * from './catalogue.ts';
 export * from './form.ts';
 export * from './plan.ts';
+export * from './api.ts';

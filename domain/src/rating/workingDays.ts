@@ -4,9 +4,10 @@
  * is a constant and no time-zone database is needed. Public holidays are not modelled.
  */
 
+import { SHANGHAI_OFFSET_MS } from '../shared/calendar.ts';
+
 export const REAL_DAY_SECONDS = 86_400;
 const DAY_MS = REAL_DAY_SECONDS * 1000;
-const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
 
 /** Shanghai wall-clock time expressed as a UTC instant, so getUTCDay() is the local weekday. */
 const toLocal = (t: number) => t + SHANGHAI_OFFSET_MS;

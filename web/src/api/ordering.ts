@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import type { InsuranceType, Insurer } from '@feibao/domain/ordering/catalogue';
+import type { OrderPage, PlanRow, QuoteProgress, TotalsRow } from '@feibao/domain/ordering/api';
 import { call, request } from './client.ts';
 import { useSession } from './session.ts';
 
@@ -26,52 +27,16 @@ export const orderPaths = {
 
 export const PAGE_SIZE = 20;
 
-export type InsurerStatus = 'requested' | 'quoted' | 'waiting-verification' | 'declined' | 'timed-out';
-
-export type PlanCell = {
-  insuranceCompanyId: number;
-  insuranceCompanyName: string;
-  status: InsurerStatus;
-  insurancePremium: number | null;
-  deductiblePremiumString: string | null;
-  remark: string | null;
-};
-export type PlanRow = {
-  key: string;
-  isTotal?: false;
-  orderInfoId: string;
-  insuranceTypeInfoId: number;
-  insuranceTypeInfoName: string;
-  uavInfoId: string | null;
-  uavInfoName: string | null;
-  quantity: number;
-  insuranceAmount: number;
-  guaranteeTerm: number;
-  siteSize: number | null;
-  staffCount: number | null;
-  studentCount: number | null;
-  state: number;
-  insuranceCompanyList: PlanCell[];
-};
-export type TotalCell = {
-  insuranceCompanyId: number;
-  insuranceCompanyName: string;
-  status: 'requested' | 'answered' | 'waiting-verification' | 'timed-out';
-  total: number | null;
-  quotedAll: boolean;
-  canInsure: boolean;
-};
-export type TotalsRow = { key: string; isTotal: true; insuranceTypeInfoName: string; state: number; insuranceCompanyList: TotalCell[] };
-
-export type QuoteProgress = {
-  insuranceCompanyId: number;
-  insuranceCompanyName: string;
-  status: 'requested' | 'answered' | 'waiting-verification' | 'timed-out';
-  answerDueAt: string;
-  deadlineAt: string;
-  total: number | null;
-  quotedAll: boolean;
-};
+export type {
+  OrderListRow,
+  OrderPage,
+  PlanCell,
+  PlanCellStatus as InsurerStatus,
+  PlanRow,
+  QuoteProgress,
+  TotalCell,
+  TotalsRow,
+} from '@feibao/domain/ordering/api';
 
 /** orderDetails: the saved form plus the order's own fields. */
 export type OrderDetails = Record<string, unknown> & {
@@ -90,23 +55,6 @@ export type OrderDetails = Record<string, unknown> & {
   insurancePlanList: (PlanRow | TotalsRow)[];
   quoteProgress: QuoteProgress[];
 };
-
-export type OrderListRow = {
-  id: string;
-  orderNo: string;
-  orderTime: string;
-  userName: string;
-  orderType: 0 | 1;
-  state: number;
-  policyNo: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  insuranceCompanyId: number | null;
-  insuranceCompanyName: string | null;
-  totalPremium: number | null;
-  deviceNumber: string;
-};
-export type OrderPage = { datas: OrderListRow[]; currentPage: number; pageSize: number; totalCount: number };
 
 export type DroneBrand = { name: string; children: { name: string }[] };
 export type PriceRange = { minPrice: number; maxPrice: number };

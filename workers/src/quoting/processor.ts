@@ -4,6 +4,7 @@ import {
   orderDecider,
   orderStreamId,
   rateLine,
+  shanghaiDate,
   tariffFor,
   type LineAnswer,
   type Order,
@@ -18,8 +19,6 @@ export type InsurerWorkDeps = {
   /** Policy steps that are due, from the orders read model (for the sweep). */
   duePolicySteps: (now: Date) => Promise<{ id: string; state: number }[]>;
 };
-
-const shanghaiDate = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 const policyNoFor = (insurerId: number, at: Date) =>
   `P${String(insurerId).padStart(2, '0')}${shanghaiDate(at).replaceAll('-', '')}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;

@@ -19,6 +19,7 @@ import {
   planLineKey,
   ResultCode,
   revokeReasons,
+  shanghaiDate,
   userDecider,
   userStreamId,
   visibleInsurers,
@@ -32,9 +33,6 @@ import { aggregate, authenticate, caller, handleCommand, HttpError, input, ok, r
 import type { CommandDeps } from '../deps.ts';
 
 export const PROFILE_INCOMPLETE = '请完善用户信息';
-
-/** yyyy-MM-dd in Shanghai, the calendar insurers and applicants use. */
-export const shanghaiDate = (at: Date) => new Date(at.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
 
 export const newOrderNo = (at: Date) => `FB${shanghaiDate(at).replaceAll('-', '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 

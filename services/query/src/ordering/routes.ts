@@ -11,6 +11,7 @@ import {
   priceRange,
   provinces,
   ResultCode,
+  shanghaiDate,
   visibleInsurers,
   type OrderType,
 } from '@feibao/domain';
@@ -66,7 +67,7 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
     const parsed = parseOrderForm(ctx.request.body);
     if (!parsed.ok) throw new HttpError(ResultCode.badRequest, parsed.message);
     const form = normaliseOrderForm(parsed.form);
-    const range = priceRange(form, { today: new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10) });
+    const range = priceRange(form, { today: shanghaiDate(new Date()) });
     reply(ctx, ResultCode.success, JSON.stringify(range), range);
   });
 

@@ -1,11 +1,12 @@
-import type { OrderDocument, PlanInsurerColumn } from './orderDocument.ts';
+import type { PlanCell, PlanRow, TotalsRow } from '@feibao/domain';
+import type { OrderDocument } from './orderDocument.ts';
 
 /**
  * The cover-plan table: one row per plan line with a column per insurer, then a totals
  * row. A line an insurer has not priced yet reads 'quoting in progress' on the screen.
  */
-export const planRows = (doc: OrderDocument) => {
-  const rows = doc.lines.map((line) => ({
+export const planRows = (doc: OrderDocument): (PlanRow | TotalsRow)[] => {
+  const rows = doc.lines.map((line): PlanRow => ({
     orderInfoId: doc.id,
     key: line.key,
     insuranceTypeInfoId: line.insuranceTypeInfoId,
@@ -19,7 +20,7 @@ export const planRows = (doc: OrderDocument) => {
     staffCount: line.staffCount,
     studentCount: line.studentCount,
     state: doc.state,
-    insuranceCompanyList: doc.insurers.map((insurer): PlanInsurerColumn => {
+    insuranceCompanyList: doc.insurers.map((insurer): PlanCell => {
       const answer = insurer.answers[line.key];
       return {
         insuranceCompanyId: insurer.insuranceCompanyId,
@@ -41,7 +42,7 @@ export const planRows = (doc: OrderDocument) => {
       };
     }),
   }));
-  const totals = {
+  const totals: TotalsRow = {
     orderInfoId: doc.id,
     key: 'total',
     isTotal: true,

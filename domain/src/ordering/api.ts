@@ -1,0 +1,79 @@
+import type { PlanLine } from './plan.ts';
+
+/**
+ * The ordering answers as they travel (listInsurancePlan, orderDetails, page): one
+ * definition for the query service that builds them and the web app that reads them.
+ */
+
+/** One insurer's answer for one plan line. */
+export type PlanCellStatus = 'requested' | 'quoted' | 'waiting-verification' | 'declined' | 'timed-out';
+/** One insurer's progress over the whole plan. */
+export type QuoteStatus = 'requested' | 'answered' | 'waiting-verification' | 'timed-out';
+
+export type PlanCell = {
+  insuranceCompanyId: number;
+  insuranceCompanyName: string;
+  status: PlanCellStatus;
+  insurancePremium: number | null;
+  deductiblePremiumString: string | null;
+  quotedPriceDate: string | null;
+  remark: string | null;
+};
+
+export type PlanRow = Omit<PlanLine, 'key'> & {
+  key: string;
+  isTotal?: false;
+  orderInfoId: string;
+  state: number;
+  insuranceCompanyList: PlanCell[];
+};
+
+export type TotalCell = {
+  insuranceCompanyId: number;
+  insuranceCompanyName: string;
+  status: QuoteStatus;
+  total: number | null;
+  quotedAll: boolean;
+  canInsure: boolean;
+};
+
+export type TotalsRow = {
+  orderInfoId: string;
+  key: 'total';
+  isTotal: true;
+  insuranceTypeInfoName: string;
+  state: number;
+  insuranceCompanyList: TotalCell[];
+};
+
+export type QuoteProgress = {
+  insuranceCompanyId: number;
+  insuranceCompanyName: string;
+  requestId: string;
+  status: QuoteStatus;
+  requestedAt: string;
+  answerDueAt: string;
+  deadlineAt: string;
+  /** Σ premiums when every line is priced; null otherwise. */
+  total: number | null;
+  quotedAll: boolean;
+};
+
+/** One row of the order list (seed 000 §2 "Order list"). */
+export type OrderListRow = {
+  id: string;
+  orderNo: string;
+  orderTime: string;
+  userName: string;
+  orderType: 0 | 1;
+  state: number;
+  policyNo: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  insuranceCompanyId: number | null;
+  insuranceCompanyName: string | null;
+  totalPremium: number | null;
+  deviceNumber: string;
+};
+
+export type OrderPage = { datas: OrderListRow[]; currentPage: number; pageSize: number; totalCount: number };
