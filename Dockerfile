@@ -4,7 +4,7 @@ WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NODE_ENV=production
 COPY package.json package-lock.json .npmrc ./
 COPY domain/package.json domain/
-COPY services/common/package.json services/common/
+COPY services/platform/package.json services/platform/
 COPY services/command/package.json services/command/
 COPY services/query/package.json services/query/
 COPY services/edge/package.json services/edge/

@@ -28,7 +28,7 @@ import {
   migrate,
   rebuildProjections,
 } from '@feibao/platform';
-import { allProjections, readModelSchema } from '@feibao/query-service/readModels';
+import { allProjections, readModelSchema } from '@feibao/read-models';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { closeAgent, closedLoop, expectOk, newHistogram, postJson, recordMs, round, summary, type LoadResult } from './lib.ts';
 import { HEAVY_USER, phoneOf, seed, storedForm } from './seed.ts';

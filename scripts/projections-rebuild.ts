@@ -4,7 +4,7 @@
  * while it is reset, so running workers pause on it and continue from the rebuilt position.
  */
 import { createPool, loadConfig, migrate, rebuildProjections } from '@feibao/platform';
-import { allProjections, readModelSchema } from '@feibao/query-service/readModels';
+import { allProjections, readModelSchema } from '@feibao/read-models';
 
 const config = loadConfig();
 await migrate(config.databaseUrl, readModelSchema);

@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, migrate } from '@feibao/platform';
-import { readModelSchema } from '@feibao/query-service/readModels';
+import { readModelSchema } from '@feibao/read-models';
 import { ensureRedis, persistentSecret, startEmbeddedPostgres, type LocalService } from './localServices.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

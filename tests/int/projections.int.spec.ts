@@ -12,7 +12,7 @@ import {
   type Pool,
   type Projection,
 } from '@feibao/platform';
-import { allProjections } from '@feibao/query-service/readModels';
+import { allProjections } from '@feibao/read-models';
 import { createClient, newPhone, registerUser, startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 const dump = async (pool: Pool, table: string) =>

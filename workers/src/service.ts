@@ -11,8 +11,8 @@ import {
   type RunnerOptions,
   type SmsJob,
 } from '@feibao/platform';
-import { allProjections, readModelSchema } from '@feibao/query-service/readModels';
-import { orderReader } from '@feibao/query-service/ordering/orders/reader';
+import { allProjections, readModelSchema } from '@feibao/read-models';
+import { orderReader } from '@feibao/read-models';
 import { smsProviderFor } from './sms/provider.ts';
 import { INSURER_QUEUE, insurerQueue, type InsurerJob } from './quoting/jobs.ts';
 import { insurerDispatch } from './quoting/dispatch.ts';

@@ -11,7 +11,7 @@ import {
   smsQueue,
   type Config,
 } from '@feibao/platform';
-import { readModelSchema } from '@feibao/query-service/readModels';
+import { readModelSchema } from '@feibao/read-models';
 import { createCommandApp } from './app.ts';
 import type { CommandDeps } from './deps.ts';
 import { seedAdmin } from './seedAdmin.ts';

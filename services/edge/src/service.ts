@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkHealth, createPool, createRedis, logger, type Config } from '@feibao/platform';
-import { allCollections } from '@feibao/query-service/readModels';
+import { allCollections } from '@feibao/read-models';
 import { createEdgeServer } from './edge.ts';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');

@@ -11,7 +11,7 @@ import {
   type Config,
 } from '@feibao/platform';
 import { createQueryApp } from './app.ts';
-import { readModelSchema } from './readModels.ts';
+import { readModelSchema } from '@feibao/read-models';
 
 export const startQueryService = async (config: Config, options: { port?: number } = {}) => {
   await migrate(config.databaseUrl, readModelSchema);

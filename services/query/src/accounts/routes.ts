@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isAdmin, phoneField, ResultCode } from '@feibao/domain';
 import { authenticate, caller, HttpError, input, ok, validate } from '@feibao/platform';
 import type { QueryDeps } from '../deps.ts';
-import { userProfileReader } from './userProfile/reader.ts';
+import { userProfileReader } from '@feibao/read-models';
 
 const profileQuery = z.object({ userName: z.string().trim().max(20).optional() });
 

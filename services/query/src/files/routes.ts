@@ -5,7 +5,7 @@ import path from 'node:path';
 import { isAdmin, ResultCode } from '@feibao/domain';
 import { authenticate, caller, HttpError } from '@feibao/platform';
 import type { QueryDeps } from '../deps.ts';
-import { uploads } from './uploads.ts';
+import { uploads } from '@feibao/read-models';
 
 /** A stored file, only for its owner and staff. */
 export const fileQueryRoutes = (deps: QueryDeps) => {

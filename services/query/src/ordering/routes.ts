@@ -17,9 +17,7 @@ import {
 } from '@feibao/domain';
 import { authenticate, caller, HttpError, input, ok, reply, validate } from '@feibao/platform';
 import type { QueryDeps } from '../deps.ts';
-import { orderReader } from './orders/reader.ts';
-import type { OrderDocument } from './orders/orderDocument.ts';
-import { planRows } from './orders/planRows.ts';
+import { orderReader, planRows, type OrderDocument } from '@feibao/read-models';
 
 const orderTypeQuery = z.object({
   id: z

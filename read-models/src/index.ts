@@ -4,7 +4,14 @@ import { orderProjection } from './ordering/orders/projection.ts';
 import { uploadProjection } from './files/uploads.ts';
 import { ORDER_LIST_INDEXES } from './ordering/orders/reader.ts';
 
-/** Every projection of the platform; the workers run them, rebuilds replay them. */
+export * from './accounts/userProfile/userProfile.ts';
+export * from './accounts/userProfile/reader.ts';
+export * from './ordering/orders/orderDocument.ts';
+export * from './ordering/orders/reader.ts';
+export * from './ordering/orders/planRows.ts';
+export { uploads, type UploadDocument } from './files/uploads.ts';
+
+/** Every projection of the platform; the projector runs them, rebuilds replay them. */
 export const allProjections: Projection[] = [
   userProfileProjection as Projection,
   orderProjection as Projection,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { generalApplication, prepared, trainingApplication } from '../ordering/fixtures.ts';
-import { buildPlanLines } from '../ordering/plan.ts';
-import type { OrderForm } from '../ordering/form.ts';
+import { generalApplication, prepared, trainingApplication } from './fixtures.ts';
+import { buildPlanLines } from './plan.ts';
+import type { OrderForm } from './form.ts';
 import { decideOrder, orderMessages, type OrderCommand, type OrderMetadata } from './order.commands.ts';
 import { evolveOrder, initialOrder, stateNumber, type LineAnswer, type Order, type OrderEvent, type QuoteRequest } from './order.events.ts';
 

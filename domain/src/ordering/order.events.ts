@@ -1,5 +1,5 @@
-import type { OrderForm } from '../ordering/form.ts';
-import type { PlanLine } from '../ordering/plan.ts';
+import type { OrderForm } from './form.ts';
+import type { PlanLine } from './plan.ts';
 
 /** Order states of seed 000 §4. */
 export const OrderState = {

@@ -1,8 +1,8 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { illegalState, invalid, notFound } from '../shared/errors.ts';
 import { shanghaiMidnight } from '../shared/calendar.ts';
-import type { OrderForm } from '../ordering/form.ts';
-import type { PlanLine } from '../ordering/plan.ts';
+import type { OrderForm } from './form.ts';
+import type { PlanLine } from './plan.ts';
 import {
   evolveOrder,
   initialOrder,
