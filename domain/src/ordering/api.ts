@@ -1,4 +1,5 @@
 import type { PlanLine } from './plan.ts';
+import type { OrderAction } from './actions.ts';
 
 /**
  * The ordering answers as they travel (listInsurancePlan, orderDetails, page): one
@@ -74,6 +75,8 @@ export type OrderListRow = {
   insuranceCompanyName: string | null;
   totalPremium: number | null;
   deviceNumber: string;
+  /** What the caller may do with it now (domain `allowedActions`); screens render buttons from it. */
+  actions: OrderAction[];
 };
 
 export type OrderPage = { datas: OrderListRow[]; currentPage: number; pageSize: number; totalCount: number };

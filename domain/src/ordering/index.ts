@@ -2,3 +2,4 @@ export * from './catalogue.ts';
 export * from './form.ts';
 export * from './plan.ts';
 export * from './api.ts';
+export * from './actions.ts';

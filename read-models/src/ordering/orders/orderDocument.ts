@@ -29,4 +29,6 @@ export type OrderDocument = {
   updatedAt: string;
 };
 
+/** A list row as stored; the actions depend on the time of reading, so the reader adds them. */
+export type StoredOrderListRow = Omit<OrderListRow, 'actions'>;
 export type { OrderListRow };

@@ -8,10 +8,10 @@ import {
   type PlanLine,
 } from '@feibao/domain';
 import { defineProjection, documentCollection, type PoolClient, type RecordedEvent } from '@feibao/platform';
-import { ORDER_LIST, ORDERS, type InsurerQuoteSummary, type OrderDocument, type OrderListRow } from './orderDocument.ts';
+import { ORDER_LIST, ORDERS, type InsurerQuoteSummary, type OrderDocument, type StoredOrderListRow } from './orderDocument.ts';
 
 export const orders = documentCollection<OrderDocument>(ORDERS);
-export const orderList = documentCollection<OrderListRow>(ORDER_LIST);
+export const orderList = documentCollection<StoredOrderListRow>(ORDER_LIST);
 
 const summarise = (progress: InsurerProgress, lines: PlanLine[]): InsurerQuoteSummary => {
   const complete = insurerComplete(progress, lines);
@@ -57,7 +57,7 @@ const deviceNumbers = (doc: OrderDocument) =>
     .filter(Boolean)
     .join(',');
 
-export const rowOf = (doc: OrderDocument): OrderListRow => ({
+export const rowOf = (doc: OrderDocument): StoredOrderListRow => ({
   id: doc.id,
   orderNo: doc.orderNo,
   orderTime: doc.orderTime,

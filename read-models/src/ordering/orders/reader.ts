@@ -1,5 +1,6 @@
+import { allowedActions, type OrderStateValue } from '@feibao/domain';
 import type { Pool } from '@feibao/platform';
-import { ORDER_LIST, ORDERS, type OrderDocument, type OrderListRow } from './orderDocument.ts';
+import { ORDER_LIST, ORDERS, type OrderDocument, type OrderListRow, type StoredOrderListRow } from './orderDocument.ts';
 
 /**
  * Lists page with SQL over the Pongo-shaped tables (Pongo 0.16 has no sort/skip/limit).
@@ -26,7 +27,7 @@ export const ORDER_LIST_INDEXES = [
 
 export const orderReader = (pool: Pick<Pool, 'query'>) => ({
   /** One round trip: the count and the page's ids from the index, then just those rows. */
-  async page(userName: string, currentPage: number, pageSize: number) {
+  async page(userName: string, currentPage: number, pageSize: number, now: Date) {
     const offset = (currentPage - 1) * pageSize;
     const result = await pool.query(
       `WITH page AS (
@@ -38,7 +39,9 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
       [userName, pageSize, offset],
     );
     return {
-      datas: result.rows[0].datas as OrderListRow[],
+      datas: (result.rows[0].datas as StoredOrderListRow[]).map(
+        (row): OrderListRow => ({ ...row, actions: allowedActions({ ...row, state: row.state as OrderStateValue }, now) }),
+      ),
       currentPage,
       pageSize,
       totalCount: result.rows[0].n as number,

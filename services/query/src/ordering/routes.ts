@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import {
+  allowedActions,
   droneBrands,
   isAdmin,
   listInsuranceTypes,
@@ -13,6 +14,7 @@ import {
   ResultCode,
   shanghaiDate,
   visibleInsurers,
+  type OrderStateValue,
   type OrderType,
 } from '@feibao/domain';
 import { authenticate, caller, HttpError, input, ok, reply, validate } from '@feibao/platform';
@@ -71,7 +73,7 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
 
   router.post('/order/page', auth, validate(pageBody), async (ctx) => {
     const { currentPage, pageSize } = input<z.output<typeof pageBody>>(ctx);
-    ok(ctx, await reader.page(caller(ctx).sub, currentPage, pageSize));
+    ok(ctx, await reader.page(caller(ctx).sub, currentPage, pageSize, new Date()));
   });
 
   router.get('/order/orderDetails', auth, validate(idQuery, 'query'), async (ctx) => {
@@ -82,6 +84,7 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
       orderNo: doc.orderNo,
       orderTime: doc.orderTime,
       state: doc.state,
+      actions: allowedActions({ ...doc, state: doc.state as OrderStateValue }, new Date()),
       userName: doc.userName,
       orderType: doc.orderType,
       policyNo: doc.policyNo,
