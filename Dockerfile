@@ -4,6 +4,7 @@ WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NODE_ENV=production
 COPY package.json package-lock.json .npmrc ./
 COPY domain/package.json domain/
+COPY read-models/package.json read-models/
 COPY services/platform/package.json services/platform/
 COPY services/command/package.json services/command/
 COPY services/query/package.json services/query/

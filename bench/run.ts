@@ -28,7 +28,7 @@ import {
   migrate,
   rebuildProjections,
 } from '@feibao/platform';
-import { allProjections, readModelSchema } from '@feibao/read-models';
+import { allProjections, readModelMigrations } from '@feibao/read-models';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { closeAgent, closedLoop, expectOk, newHistogram, postJson, recordMs, round, summary, type LoadResult } from './lib.ts';
 import { HEAVY_USER, phoneOf, seed, storedForm } from './seed.ts';
@@ -169,7 +169,7 @@ const started = performance.now();
 if (!reportOnly) try {
   log(`sizes: ${settings.orders} orders, ${settings.users} users (heavy user ${HEAVY_USER}: ${settings.heavyOrders} orders)`);
   await recreateDatabase();
-  await migrate(databaseUrl, readModelSchema);
+  await migrate(databaseUrl, [readModelMigrations]);
   const pool = createPool(databaseUrl, settings.concurrency + 4);
 
   // ---- seed

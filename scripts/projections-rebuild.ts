@@ -3,14 +3,14 @@
  * store into it. Safe while the platform runs: each projection's checkpoint row is locked
  * while it is reset, so running workers pause on it and continue from the rebuilt position.
  */
-import { createPool, loadConfig, migrate, rebuildProjections } from '@feibao/platform';
-import { allProjections, readModelSchema } from '@feibao/read-models';
+import { createPool, EmmettSql, loadConfig, migrate, rebuildProjections } from '@feibao/platform';
+import { allProjections, readModelMigrations } from '@feibao/read-models';
 
 const config = loadConfig();
-await migrate(config.databaseUrl, readModelSchema);
+await migrate(config.databaseUrl, [readModelMigrations]);
 const pool = createPool(config.databaseUrl, 4);
 const started = performance.now();
-const before = await pool.query(`SELECT count(*)::int AS events FROM emt_messages`);
+const before = await pool.query(EmmettSql.countEvents);
 await rebuildProjections(pool, allProjections);
 const seconds = (performance.now() - started) / 1000;
 console.log(

@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, migrate } from '@feibao/platform';
-import { readModelSchema } from '@feibao/read-models';
+import { readModelMigrations } from '@feibao/read-models';
 import { ensureRedis, persistentSecret, startEmbeddedPostgres, type LocalService } from './localServices.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,7 +55,8 @@ if (!production && !env.ADMIN_MOBILE && !env.ADMIN_PASSWORD) {
 if (!production) env.QUOTE_DAY_SECONDS ??= '10';
 env.UPLOAD_DIR ??= path.join(dataDir, 'uploads');
 const config = loadConfig(env);
-await migrate(config.databaseUrl, readModelSchema);
+const migrated = await migrate(config.databaseUrl, [readModelMigrations]);
+if (migrated.applied.length > 0) say(`migrated the database: ${migrated.applied.join(', ')}`);
 
 if (env.SKIP_WEB_BUILD !== '1') {
   say('building the web app…');

@@ -1,8 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import type { Projection } from '@feibao/platform';
 import { userProfileProjection } from './accounts/userProfile/projection.ts';
 import { orderProjection } from './ordering/orders/projection.ts';
 import { uploadProjection } from './files/uploads.ts';
-import { ORDER_LIST_INDEXES } from './ordering/orders/reader.ts';
 
 export * from './accounts/userProfile/userProfile.ts';
 export * from './accounts/userProfile/reader.ts';
@@ -20,7 +20,5 @@ export const allProjections: Projection[] = [
 
 export const allCollections: string[] = allProjections.flatMap((p) => p.collections.map((c) => c.name));
 
-/** Expression indexes the readers' SQL relies on (Pongo 0.16 creates none). */
-export const allIndexes: string[] = [...ORDER_LIST_INDEXES];
-
-export const readModelSchema = { collections: allCollections, indexes: allIndexes };
+/** The read models' tables and indexes, applied with the platform's by `migrate` (@feibao/platform). */
+export const readModelMigrations: string = fileURLToPath(new URL('./migrations/', import.meta.url));

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 
 /**
- * Accounts in the browser (seed 001 §2–§5): register with an SMS code, log in,
+ * Accounts in the browser: register with an SMS code, log in,
  * complete the company profile (完善信息) and log out, on desktop and on mobile.
  * SMS codes are read from the dev endpoint GET /api/v1/uav/dev/sms/latest.
  */

@@ -6,9 +6,9 @@ import { api, guestAccount, registerUser, shot, signIn, switchAccount } from './
 import type { Account } from './helpers.ts';
 
 /**
- * Ordering in the browser (seed 000): guide → form → draft → inquiry → live quotes →
+ * Ordering in the browser (README "Ordering"): guide → form → draft → inquiry → live quotes →
  * insure → order list, the education package with its price range, revoke and reset on
- * the plan page, and every §5 message, on desktop (1280×800) and mobile (375×812).
+ * the plan page, and every validation message, on desktop (1280×800) and mobile (375×812).
  * Quotes come from the simulated insurers (QUOTE_DAY_SECONDS, 10 s a working day by default).
  */
 
@@ -349,7 +349,7 @@ for (const size of sizes) {
       await shot(page, `${size.name}-inquiry-profile-incomplete`);
     });
 
-    test('§5 validation messages appear for their cases', async ({ page }) => {
+    test('validation messages appear for their cases', async ({ page }) => {
       const account = await registerUser(page.request, { profile: true });
       await signIn(page, account);
       const save = () => page.getByRole('button', { name: '暂存' }).click();

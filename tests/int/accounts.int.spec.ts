@@ -208,7 +208,7 @@ describe('profile', () => {
     expect(mine.body.data).toMatchObject({ ...profile, mobilePhone: phone, profileComplete: true });
   });
 
-  it('applies the insured rules and the spec messages', async () => {
+  it('applies the insured rules and the Chinese messages', async () => {
     const client = platform.client();
     await registerUser(client);
     const cases: [Record<string, unknown>, string][] = [

@@ -151,7 +151,7 @@ describe('ordering flow', () => {
     expect((await other.post('/api/v1/uav/order/page', { userName: '' })).body.data.totalCount).toBe(0);
   });
 
-  it('refuses bad forms with the spec messages', async () => {
+  it('refuses bad forms with the Chinese messages', async () => {
     const { client } = await customer();
     const general = generalApplication();
     const cases: [Record<string, unknown>, string][] = [
@@ -278,7 +278,7 @@ describe('catalogues, leads and uploads', () => {
     expect((await client.get('/api/v1/uav/order/listInsuranceType?id=7')).body.code).toBe(40000);
   });
 
-  it('collects a contact lead with the spec messages', async () => {
+  it('collects a contact lead with the Chinese messages', async () => {
     const client = platform.client();
     expect((await client.post('/api/v1/uav/order/infocollect', { phone: '13900000000', mailbox: 'a@b.cn', enterpriseType: '制造', guaranteeRange: '产品责任' })).body).toMatchObject({
       code: 20000,

@@ -5,7 +5,6 @@ import {
   createProjectionRunner,
   defineProjection,
   documentCollection,
-  migrate,
   readProjectionStatuses,
   rebuildProjections,
   type EventStore,
@@ -14,6 +13,7 @@ import {
 } from '@feibao/platform';
 import { allProjections } from '@feibao/read-models';
 import { createClient, newPhone, registerUser, startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { createDocumentTable } from '../support/documents.ts';
 
 const dump = async (pool: Pool, table: string) =>
   (await pool.query(`SELECT _id, data FROM "${table}" ORDER BY _id`)).rows.map((r) => [r._id, r.data]);
@@ -99,7 +99,7 @@ describe('projection runner', () => {
   beforeAll(async () => {
     const platform = await startTestPlatform({ workers: false });
     stopPlatform = platform.stop;
-    await migrate(platform.config.databaseUrl, { collections: ['test_counters'] });
+    await createDocumentTable(platform.pool, 'test_counters');
     pool = createPool(platform.config.databaseUrl, 4);
     eventStore = createEventStore(platform.config.databaseUrl);
   });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { loadConfig, type Config } from '@feibao/platform';
+import { loadConfig, migrate, type Config } from '@feibao/platform';
+import { readModelMigrations } from '@feibao/read-models';
 import { startCommandService } from '@feibao/command-service/service';
 import { startQueryService } from '@feibao/query-service/service';
 import { startEdge } from '@feibao/edge-service/service';
@@ -39,8 +40,10 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
     JWT_SECRET: `test-secret-${id}-0123456789`,
     ...options.env,
   });
+  // As `npm start` does: the one migration step first, then the services (which run no DDL).
+  await migrate(config.databaseUrl, [readModelMigrations]);
   const command = await startCommandService(config, { port: 0, now: options.now });
-  const query = await startQueryService(config, { port: 0 });
+  const query = await startQueryService(config, { port: 0, now: options.now });
   let workers = options.workers === false ? null : await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 } });
   const edge = await startEdge(config, { port: 0, commandPort: command.port, queryPort: query.port, webRoot: '/nonexistent' });
   const baseUrl = `http://127.0.0.1:${edge.port}`;

@@ -1,22 +1,30 @@
+/**
+ * The web app's routes. Source layout (one convention for every feature):
+ * - `api/`      the shared, non-visual layer: HTTP client and envelope, session, toasts,
+ *               the app-wide dialog store, zod form helpers. Knows no feature.
+ * - `shared/`   small UI pieces several features use (Field/useForm, page bar, back-to-top)
+ *               and `site.ts`: the `Variant` ('desktop' | 'mobile') and each site's routes.
+ * - `<feature>/` one folder per feature (accounts, ordering; later claims, backoffice, rules):
+ *               its `api.ts` (calls and SWR hooks), its components and pages, sub-folders
+ *               per screen when a screen has several parts (ordering/insure, ordering/plan).
+ * - `shell/`    the frame: layouts, headers, footer, landing, error pages. It composes features.
+ * Desktop and mobile are variants of the same components (a `variant` prop), never two trees.
+ * Imports go shell → features → shared → api; a feature may use another feature's `api.ts` only.
+ * Buttons that depend on an order's state render from the server's `actions` (docs/glossary.md).
+ */
 import { Navigate, createBrowserRouter } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { ComingSoon } from './components/ComingSoon.tsx';
-import { DesktopLayout, RootLayout, TouchLayout } from './components/Layouts.tsx';
-import { Authorize, AuthRedirect } from './scenes/common/Authorize.tsx';
-import { LoginLoading } from './scenes/common/LoginLoading.tsx';
-import { NotFound, Unauthorized } from './scenes/desktop/ErrorPage.tsx';
-import { Landing } from './scenes/desktop/Landing.tsx';
-import { LoginPage } from './scenes/desktop/LoginPage.tsx';
-import { UserInformation } from './scenes/desktop/UserInformation.tsx';
-import { TouchLanding } from './scenes/mobile/TouchLanding.tsx';
-import { TouchLogin } from './scenes/mobile/TouchLogin.tsx';
-import { TouchPasswordReset } from './scenes/mobile/TouchPasswordReset.tsx';
-import { TouchRegister } from './scenes/mobile/TouchRegister.tsx';
-import { TouchUserInformation } from './scenes/mobile/TouchUserInformation.tsx';
+import { Authorize, AuthRedirect } from './accounts/Authorize.tsx';
+import { LoginLoading } from './accounts/LoginLoading.tsx';
+import { LoginPage, PasswordResetPage, RegisterPage, UserInformationPage } from './accounts/pages.tsx';
 import { GuidePage } from './ordering/GuidePage.tsx';
-import { InsurePage, TouchInsurePage } from './ordering/InsurePage.tsx';
+import { InsurePage, TouchInsurePage } from './ordering/insure/InsurePage.tsx';
 import { OrderListPage } from './ordering/OrderListPage.tsx';
-import { PlanPage } from './ordering/PlanPage.tsx';
+import { PlanPage } from './ordering/plan/PlanPage.tsx';
+import { ComingSoon } from './shell/ComingSoon.tsx';
+import { NotFound, Unauthorized } from './shell/ErrorPage.tsx';
+import { Landing } from './shell/Landing.tsx';
+import { DesktopLayout, RootLayout, TouchLayout } from './shell/Layouts.tsx';
 
 /** Screens other issues will build: a plain coming-soon panel until then. */
 const desktopSoon: [path: string, title: string][] = [
@@ -38,9 +46,9 @@ export const routes: RouteObject[] = [
       {
         element: <DesktopLayout />,
         children: [
-          { path: '/index/index', element: <Landing /> },
-          { path: '/login/index', element: <LoginPage /> },
-          { path: '/platform/userInformation', element: <UserInformation /> },
+          { path: '/index/index', element: <Landing variant="desktop" /> },
+          { path: '/login/index', element: <LoginPage variant="desktop" /> },
+          { path: '/platform/userInformation', element: <UserInformationPage variant="desktop" /> },
           { path: '/platform/guide', element: <GuidePage variant="desktop" /> },
           { path: '/platform/insure', element: <InsurePage variant="desktop" /> },
           { path: '/platform/supportConcept', element: <PlanPage variant="desktop" /> },
@@ -54,13 +62,13 @@ export const routes: RouteObject[] = [
         element: <TouchLayout />,
         children: [
           { path: '/touch', element: <Navigate to="/touch/index" replace /> },
-          { path: '/touch/index', element: <TouchLanding /> },
-          { path: '/touch/user/login', element: <TouchLogin /> },
-          { path: '/touch/user/register', element: <TouchRegister /> },
-          { path: '/touch/user/passwordReset', element: <TouchPasswordReset /> },
-          { path: '/touch/userInformation', element: <TouchUserInformation /> },
-          { path: '/touch/user/userInformation', element: <TouchUserInformation /> },
-          { path: '/touch/user/supplementaryInformation', element: <TouchUserInformation /> },
+          { path: '/touch/index', element: <Landing variant="mobile" /> },
+          { path: '/touch/user/login', element: <LoginPage variant="mobile" /> },
+          { path: '/touch/user/register', element: <RegisterPage /> },
+          { path: '/touch/user/passwordReset', element: <PasswordResetPage /> },
+          { path: '/touch/userInformation', element: <UserInformationPage variant="mobile" /> },
+          { path: '/touch/user/userInformation', element: <UserInformationPage variant="mobile" /> },
+          { path: '/touch/user/supplementaryInformation', element: <UserInformationPage variant="mobile" /> },
           { path: '/touch/guide', element: <GuidePage variant="mobile" /> },
           { path: '/touch/insure', element: <TouchInsurePage /> },
           { path: '/touch/supportConcept', element: <PlanPage variant="mobile" /> },

@@ -5,13 +5,12 @@ import {
   createProjectionRunner,
   createRedis,
   logger,
-  migrate,
   QueueNames,
   type Config,
   type RunnerOptions,
   type SmsJob,
 } from '@feibao/platform';
-import { allProjections, readModelSchema } from '@feibao/read-models';
+import { allProjections } from '@feibao/read-models';
 import { orderReader } from '@feibao/read-models';
 import { smsProviderFor } from './sms/provider.ts';
 import { INSURER_QUEUE, insurerQueue, type InsurerJob } from './quoting/jobs.ts';
@@ -25,7 +24,6 @@ export const startWorkers = async (
   options: { projections?: RunnerOptions; now?: () => Date; sweepEveryMs?: number } = {},
 ) => {
   const now = options.now ?? (() => new Date());
-  await migrate(config.databaseUrl, readModelSchema);
   const pool = createPool(config.databaseUrl, 10);
   const connection = createRedis(config.redisUrl, { forWorker: true });
 

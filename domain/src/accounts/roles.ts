@@ -3,6 +3,12 @@ export const Roles = ['user', 'admin', 'auditor', 'test', 'batchTest'] as const;
 export type Role = (typeof Roles)[number];
 
 export const RULE_PLATFORM_ROLES: readonly Role[] = ['admin', 'auditor', 'test', 'batchTest'];
-export const isAdmin = (roles: readonly string[]) => roles.includes('admin');
-export const canUseRulePlatform = (roles: readonly string[]) =>
-  roles.some((r) => (RULE_PLATFORM_ROLES as readonly string[]).includes(r));
+
+/** The one access policy: a caller holding any of the wanted roles passes. */
+export const hasRole = (roles: readonly string[], ...wanted: readonly Role[]) => wanted.some((r) => roles.includes(r));
+export const isAdmin = (roles: readonly string[]) => hasRole(roles, 'admin');
+export const canUseRulePlatform = (roles: readonly string[]) => hasRole(roles, ...RULE_PLATFORM_ROLES);
+
+/** A record belonging to someone (an order, a file, a profile) is readable by its owner and by staff. */
+export const canRead = (caller: { sub: string; roles: readonly string[] }, owner: string) =>
+  caller.sub === owner || isAdmin(caller.roles);

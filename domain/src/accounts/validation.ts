@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { provinceCodes } from '../catalogue/regions.ts';
 
 /**
- * Account form rules of seed 001 §5, shared by the server and the web forms so
+ * Account form rules (docs/glossary.md "Accounts"), shared by the server and the web forms so
  * both refuse the same input with the same Chinese message.
  */
 
 export const PHONE_PATTERN = /^1\d{10}$/;
 export const CONTACT_PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const CREDIT_CODE_PATTERN = /^[0-9A-Z]{18}$/;
-// A simple address shape, as the spec asks: something@something.tld
+// A simple address shape, as the old forms checked: something@something.tld
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const SMS_CODE_PATTERN = /^\d{6}$/;
 export const ENTERPRISE_PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{6,18}$/;
@@ -215,7 +215,7 @@ type ProfileOutput = Omit<
 >;
 export type ProfileFields = Partial<ProfileOutput> & { enterpriseName: string };
 
-/** The enterprise registration form of the web (seed 001 §5 "Enterprise form"). */
+/** The enterprise registration form of the web (docs/glossary.md "Accounts"). */
 export const enterpriseRegisterSchema = z
   .strictObject({
     companyName: required('请输入企业名称'),

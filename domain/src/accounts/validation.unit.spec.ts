@@ -45,7 +45,7 @@ describe('ID card checksum', () => {
   });
 });
 
-describe('account schemas carry the spec messages', () => {
+describe('account schemas carry the Chinese messages', () => {
   it.each([
     [loginSchema, { mobilePhone: '', password: 'x' }, messages.userNameRequired],
     [loginSchema, { mobilePhone: '13800000001', password: '' }, messages.passwordRequired],

@@ -1,4 +1,4 @@
-/** The 34 province-level regions with their six-digit administrative codes (seed 001 §3). */
+/** The 34 province-level regions with their six-digit administrative codes (the profile's `address`). */
 export const provinces = [
   { code: '110000', name: '北京市' },
   { code: '120000', name: '天津市' },

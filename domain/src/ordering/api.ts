@@ -60,7 +60,7 @@ export type QuoteProgress = {
   quotedAll: boolean;
 };
 
-/** One row of the order list (seed 000 §2 "Order list"). */
+/** One row of the order list (`POST /order/page`; field names in docs/glossary.md). */
 export type OrderListRow = {
   id: string;
   orderNo: string;

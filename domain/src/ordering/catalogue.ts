@@ -1,12 +1,12 @@
 /**
- * Reference data of the ordering side (seed 000 §3, §9): insurers, the cover catalogue,
+ * Reference data of the ordering side (docs/glossary.md): insurers, the cover catalogue,
  * the drone brand list and every option list the insure form offers.
  */
 
 export type OrderType = 0 | 1;
 export const OrderTypes = { general: 0, training: 1 } as const;
 
-/** Labels of the order states of seed 000 §4 (0 awaiting inquiry … 6 lapsed). */
+/** Labels of the order states (docs/glossary.md "Order states and actions"). */
 export const orderStateNames: Readonly<Record<number, string>> = {
   0: '待询价',
   1: '报价中',
@@ -68,7 +68,7 @@ export type InsuranceType = {
 };
 
 /**
- * Ids 1, 2 and 100–103 are fixed by the spec (the guide links to them); 3, 4 and 5 are
+ * Ids 1, 2 and 100–103 are fixed by the old clients (the guide links to them); 3, 4 and 5 are
  * ours. Liability (2) is grouped with the drone covers because it is rated per aircraft.
  */
 export const insuranceTypes: readonly InsuranceType[] = [
@@ -243,7 +243,7 @@ export const siteTypes = ['住宅', '写字楼', '开放式体育场', '工厂',
 export const facilities = ['电梯', '停车场', '停车位', '运动场', '教室', '其他'] as const;
 export const revokeReasons = ['需求变更', '不符合预期', '信息调整', '购买了更好的产品', '其他'] as const;
 
-/** The locked flight profile of a training school (seed 000 §4). */
+/** The locked flight profile of a training school (docs/glossary.md "Automatic form rules"). */
 export const educationFlyingDefaults = {
   mainTerrain: '城市',
   landingAndTakeoffMethods: '平地',

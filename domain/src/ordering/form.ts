@@ -23,7 +23,7 @@ import {
 export type { OrderType } from './catalogue.ts';
 
 /**
- * The insure form of seed 000 §3 as the web (old and new) posts it. Old clients send
+ * The insure form (docs/glossary.md) as the web (old and new) posts it. Old clients send
  * numbers as strings, '' for untouched fields and keys we do not know: strings become
  * numbers, blanks become absent, unknown keys are dropped; anything else is refused
  * with a Chinese message, never a crash.
@@ -41,7 +41,7 @@ export const orderFormLimits = {
 } as const;
 
 export const orderFormMessages = {
-  // seed 000 §5, verbatim
+  // the old clients' toasts, verbatim
   mainCoverRequired: '至少选择一个主险',
   amountPositive: '保额必须大于0',
   insurerRequired: '投保公司不能为空',
@@ -204,7 +204,7 @@ export const droneSchema = record('无人机', {
   quantity: num('无人机数量', { max: 10_000, int: true }),
   manufacturer: text('生产厂商', 50),
   model: text('型号', 50),
-  /** Free text kept as sent; the §9 drone type (多旋翼 …) travels in deviceType. */
+  /** Free text kept as sent; the drone type of the option list (多旋翼 …) travels in deviceType. */
   type: text('类型', 50),
   productionYear: date('无人机生产日期'),
   price: num('无人机购价', { max: 100_000_000 }),
@@ -340,7 +340,7 @@ export const parseOrderForm = (
 };
 
 // ---------------------------------------------------------------------------
-// Automatic form rules (seed 000 §4) that decide what is stored.
+// Automatic form rules (docs/glossary.md "Automatic form rules") that decide what is stored.
 
 export const coverDeductibles = {
   hull: '免赔10%或1000元',
@@ -486,7 +486,7 @@ export const normaliseOrderForm = (form: OrderForm): OrderForm => {
 };
 
 // ---------------------------------------------------------------------------
-// Validation (seed 000 §5): the first failing rule, as the old toasts showed one.
+// Validation: the first failing rule, as the old toasts showed one.
 
 const lineOf = (form: OrderForm, coverId: number) => form.insuranceTypeInfoList.find((l) => l.insuranceTypeId === coverId);
 const missing = (v: unknown) => v === undefined || v === null;

@@ -18,7 +18,7 @@ describe('the typical applications', () => {
   });
 });
 
-describe('type 0 validation (seed 000 §5)', () => {
+describe('type 0 validation', () => {
   it('requires a main cover', () => {
     expect(validate(general({ insuranceTypeInfoList: [] }))).toBe(m.mainCoverRequired);
   });
@@ -60,7 +60,7 @@ describe('type 0 validation (seed 000 §5)', () => {
   });
 });
 
-describe('type 1 validation (seed 000 §5)', () => {
+describe('type 1 validation', () => {
   it('requires a cover', () => {
     expect(validate(training({ insuranceTypeInfoList: [] }))).toBe(m.coverRequired);
   });
@@ -185,7 +185,7 @@ describe('parsing the posted form', () => {
   });
 });
 
-describe('automatic form rules (seed 000 §4)', () => {
+describe('automatic form rules', () => {
   it('derives the quantity from the device codes, ignoring a trailing comma', () => {
     expect(splitDeviceCodes('A1,A2，A3,')).toEqual(['A1', 'A2', 'A3']);
     const form = prepared(trainingApplication());

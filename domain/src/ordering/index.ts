@@ -3,3 +3,4 @@ export * from './form.ts';
 export * from './plan.ts';
 export * from './api.ts';
 export * from './actions.ts';
+export * from './inquiry.ts';

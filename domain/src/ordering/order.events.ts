@@ -1,7 +1,7 @@
 import type { OrderForm } from './form.ts';
 import type { PlanLine } from './plan.ts';
 
-/** Order states of seed 000 §4. */
+/** Order states; the numbers are the wire mapping (docs/glossary.md "Order states and actions"). */
 export const OrderState = {
   awaitingInquiry: 0,
   quoting: 1,
@@ -131,9 +131,12 @@ type Quoting = OrderBase & { round: number; lines: PlanLine[]; insurers: Insurer
 type Bought = Quoting & { insurer: InsurerRef; totalPremium: number; requestedStartDate: string | null };
 type Policy = Bought & { policyNo: string; startDate: string; endDate: string };
 
+/** Why the last inquiry was withdrawn, shown until the next inquiry. */
+export type Revocation = { reason: string; reasonTxt: string | null };
+
 export type Order =
   | { status: 'none' }
-  | (OrderBase & { status: 'awaitingInquiry'; round: number })
+  | (OrderBase & { status: 'awaitingInquiry'; round: number; revoked: Revocation | null })
   | (Quoting & { status: 'quoting' })
   | (Quoting & { status: 'quoted' })
   | (Bought & { status: 'insured' })
@@ -183,6 +186,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         form: event.data.form,
         createdAt: state.status === 'none' ? event.data.savedAt : state.createdAt,
         round: 'round' in state ? state.round : 0,
+        revoked: state.status === 'awaitingInquiry' ? state.revoked : null,
       };
     case 'InquiryRequested':
       if (state.status === 'none') return state;
@@ -223,6 +227,12 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         form: state.form,
         createdAt: state.createdAt,
         round: event.data.round,
+        revoked:
+          event.type === 'InquiryRevoked'
+            ? { reason: event.data.revokeReason, reasonTxt: event.data.revokeReasonTxt }
+            : state.status === 'awaitingInquiry'
+              ? state.revoked
+              : null,
       };
     case 'PlanLineDeleted':
       return state.status === 'quoting' || state.status === 'quoted'
@@ -246,6 +256,35 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
       return state.status === 'underwritten' ? { ...state, status: 'inForce' } : state;
     case 'PolicyLapsed':
       return state.status === 'inForce' || state.status === 'underwritten' ? { ...state, status: 'lapsed' } : state;
+  }
+};
+
+/** When the event happened, whatever its type names the moment. */
+export const orderEventTime = (event: OrderEvent): string => {
+  switch (event.type) {
+    case 'OrderDraftSaved':
+      return event.data.savedAt;
+    case 'InquiryRequested':
+      return event.data.requestedAt;
+    case 'InsurerQuoteRecorded':
+      return event.data.recordedAt;
+    case 'InsurerQuoteTimedOut':
+      return event.data.timedOutAt;
+    case 'QuotingCompleted':
+      return event.data.completedAt;
+    case 'InquiryRevoked':
+      return event.data.revokedAt;
+    case 'PlanReset':
+      return event.data.resetAt;
+    case 'PlanLineDeleted':
+      return event.data.deletedAt;
+    case 'OrderInsured':
+      return event.data.insuredAt;
+    case 'PolicyUnderwritten':
+      return event.data.underwrittenAt;
+    case 'PolicyTookEffect':
+    case 'PolicyLapsed':
+      return event.data.at;
   }
 };
 

@@ -1,9 +1,30 @@
+import { DeciderSpecification } from '@event-driven-io/emmett';
 import { describe, expect, it } from 'vitest';
+import { DomainError } from '../shared/errors.ts';
 import { generalApplication, prepared, trainingApplication } from './fixtures.ts';
-import { buildPlanLines } from './plan.ts';
 import type { OrderForm } from './form.ts';
-import { decideOrder, orderMessages, type OrderCommand, type OrderMetadata } from './order.commands.ts';
-import { evolveOrder, initialOrder, stateNumber, type LineAnswer, type Order, type OrderEvent, type QuoteRequest } from './order.events.ts';
+import { requestIdOf } from './inquiry.ts';
+import { buildPlanLines } from './plan.ts';
+import { decideOrder, orderDecider, orderMessages, type OrderCommand, type OrderMetadata } from './order.commands.ts';
+import {
+  evolveOrder,
+  initialOrder,
+  OrderState,
+  stateNumber,
+  type LineAnswer,
+  type Order,
+  type OrderEvent,
+  type QuoteRequest,
+} from './order.events.ts';
+
+/**
+ * Given the events so far, when a command arrives, then these events (or this refusal, or
+ * nothing). Histories are built by the decider itself, so every one is reachable.
+ */
+const spec = DeciderSpecification.for(orderDecider);
+/** An expected event by the fields that matter here: the specification matches events as subsets. */
+const event = <T extends OrderEvent['type']>(type: T, data: Partial<Extract<OrderEvent, { type: T }>['data']>) => ({ type, data }) as unknown as OrderEvent;
+const refused = (message: string) => [DomainError, (error: DomainError) => error.message === message] as const;
 
 const owner = '13800000001';
 const t0 = new Date('2026-11-23T02:00:00.000Z'); // Monday 10:00 in Shanghai
@@ -17,7 +38,7 @@ const training: OrderForm = prepared(trainingApplication());
 const lines = buildPlanLines(general);
 
 const request = (insurerId: number, round = 1): QuoteRequest => ({
-  requestId: `o1.${round}.${insurerId}`,
+  requestId: requestIdOf('o1', round, insurerId),
   insurerId,
   insurerName: `保险公司${insurerId}`,
   requestedAt: t0.toISOString(),
@@ -25,16 +46,16 @@ const request = (insurerId: number, round = 1): QuoteRequest => ({
   deadlineAt: later(5 * 86_400_000).toISOString(),
 });
 
-const given = (events: OrderEvent[]): Order => events.reduce(evolveOrder, initialOrder());
-const when = (state: Order, command: OrderCommand) => decideOrder(command, state);
-const thenState = (events: OrderEvent[]) => stateNumber(given(events));
+const state = (events: OrderEvent[]): Order => events.reduce(evolveOrder, initialOrder());
+const stateOf = (events: OrderEvent[]) => stateNumber(state(events));
+const typesOf = (events: OrderEvent[], command: OrderCommand) => decideOrder(command, state(events)).map((e) => e.type);
 
 const saveDraft = (form = general, metadata = user): OrderCommand => ({
   type: 'SaveDraft',
   data: { orderId: 'o1', orderNo: 'FB20261123000001', form },
   metadata,
 });
-const inquire = (round = 1, form = general, metadata = user): OrderCommand => ({
+const inquire = (round = 1, form = general, metadata = user): Extract<OrderCommand, { type: 'RequestInquiry' }> => ({
   type: 'RequestInquiry',
   data: { orderId: 'o1', orderNo: 'FB20261123000001', form, lines: buildPlanLines(form), requests: [request(1, round), request(2, round)] },
   metadata,
@@ -42,149 +63,202 @@ const inquire = (round = 1, form = general, metadata = user): OrderCommand => ({
 const quoteAll = (insurerId: number, premium = 1000, round = 1): OrderCommand => ({
   type: 'RecordInsurerQuote',
   data: {
-    requestId: `o1.${round}.${insurerId}`,
+    requestId: requestIdOf('o1', round, insurerId),
     answers: lines.map((l): LineAnswer => ({ key: l.key, kind: 'quoted', premium, deductible: '免赔10%或1000元' })),
     source: 'automatic',
   },
   metadata: system(),
 });
+const insure = (insurerId: number): OrderCommand => ({ type: 'Insure', data: { insurerId }, metadata: user });
+const revoke = (reason: string): OrderCommand => ({ type: 'RevokeInquiry', data: { revokeReason: reason, revokeReasonTxt: null }, metadata: user });
+const reset: OrderCommand = { type: 'ResetPlan', data: {}, metadata: user };
+const deleteLine = (key: string): OrderCommand => ({ type: 'DeletePlanLine', data: { key }, metadata: user });
+const timeOut = (insurerId: number, at: Date): OrderCommand => ({
+  type: 'TimeOutInsurerQuote',
+  data: { requestId: requestIdOf('o1', 1, insurerId) },
+  metadata: system(at),
+});
+const lapse = (at: Date): OrderCommand => ({ type: 'Lapse', data: {}, metadata: system(at) });
 
+/** The history after these commands, each decided on the state the previous ones left. */
 const run = (commands: OrderCommand[], start: OrderEvent[] = []) =>
-  commands.reduce((events, command) => [...events, ...when(given(events), command)], start);
+  commands.reduce((events, command) => [...events, ...decideOrder(command, state(events))], start);
 
 const draft = run([saveDraft()]);
 const quoting = run([inquire()], draft);
 const quoted = run([quoteAll(1), quoteAll(2, 1200)], quoting);
-const insured = run([{ type: 'Insure', data: { insurerId: 1 }, metadata: user }], quoted);
+const insured = run([insure(1)], quoted);
 
 describe('order decider', () => {
-  it('saves a draft (state 0) and saves it again while awaiting inquiry', () => {
-    expect(thenState(draft)).toBe(0);
-    expect(draft[0]).toMatchObject({ type: 'OrderDraftSaved', data: { owner, orderType: 0 } });
-    expect(when(given(draft), saveDraft(general))).toHaveLength(1);
+  it('saves a draft (awaiting inquiry) and saves it again while awaiting inquiry', () => {
+    spec([])
+      .when(saveDraft())
+      .then([event('OrderDraftSaved', { orderId: 'o1', orderNo: 'FB20261123000001', owner, orderType: 0, savedAt: t0.toISOString() })]);
+    expect(stateOf(draft)).toBe(OrderState.awaitingInquiry);
+    spec(draft).when(saveDraft(general)).then([event('OrderDraftSaved', { orderId: 'o1', owner })]);
   });
 
-  it('refuses editing outside states 0 and 6', () => {
-    for (const events of [quoting, quoted, insured]) expect(() => when(given(events), saveDraft())).toThrow(orderMessages.notEditable);
+  it('refuses editing outside awaiting inquiry and lapsed', () => {
+    for (const events of [quoting, quoted, insured]) spec(events).when(saveDraft()).thenThrows(...refused(orderMessages.notEditable));
   });
 
-  it('hides another user\'s order behind 订单不存在', () => {
-    for (const command of [saveDraft(general, stranger), inquire(1, general, stranger), { type: 'ResetPlan', data: {}, metadata: stranger } as OrderCommand])
-      expect(() => when(given(draft), command)).toThrow(orderMessages.notFound);
+  it("hides another user's order behind 订单不存在", () => {
+    for (const command of [saveDraft(general, stranger), inquire(1, general, stranger), { ...reset, metadata: stranger }])
+      spec(draft).when(command).thenThrows(...refused(orderMessages.notFound));
   });
 
-  it('an inquiry moves to state 1 with a request per insurer; straight from nothing it saves too', () => {
-    expect(thenState(quoting)).toBe(1);
-    const direct = when(given([]), inquire());
-    expect(direct.map((e) => e.type)).toEqual(['OrderDraftSaved', 'InquiryRequested']);
+  it('an inquiry moves to quoting with a request per insurer; straight from nothing it saves too', () => {
+    spec(draft)
+      .when(inquire())
+      .then([event('InquiryRequested', { orderId: 'o1', round: 1, requests: [request(1), request(2)], requestedAt: t0.toISOString() })]);
+    expect(stateOf(quoting)).toBe(OrderState.quoting);
+    spec([])
+      .when(inquire())
+      .then([
+        event('OrderDraftSaved', { orderId: 'o1', owner }),
+        event('InquiryRequested', { round: 1 }),
+      ]);
+    expect(typesOf([], inquire())).toEqual(['OrderDraftSaved', 'InquiryRequested']);
   });
 
-  it('reaches state 2 only when every insurer answered every line', () => {
+  it('refuses an inquiry without plan lines', () => {
+    spec([])
+      .when({ ...inquire(), data: { ...inquire().data, lines: [] } })
+      .thenThrows(...refused(orderMessages.noLines));
+  });
+
+  it('reaches quoted only when every insurer answered every line', () => {
     const one = run([quoteAll(1)], quoting);
-    expect(thenState(one)).toBe(1);
-    const both = run([quoteAll(2)], one);
-    expect(both.at(-1)).toMatchObject({ type: 'QuotingCompleted' });
-    expect(thenState(both)).toBe(2);
+    expect(stateOf(one)).toBe(OrderState.quoting);
+    spec(one)
+      .when(quoteAll(2))
+      .then([
+        event('InsurerQuoteRecorded', { requestId: requestIdOf('o1', 1, 2), insurerId: 2, source: 'automatic', recordedBy: 'system' }),
+        event('QuotingCompleted', { orderId: 'o1', round: 1, completedAt: t0.toISOString() }),
+      ]);
+    expect(typesOf(one, quoteAll(2)).at(-1)).toBe('QuotingCompleted');
+    expect(stateOf(run([quoteAll(2)], one))).toBe(OrderState.quoted);
   });
 
   it('ignores duplicate, stale and unknown answers', () => {
-    expect(when(given(quoted), quoteAll(1))).toEqual([]);
-    expect(when(given(quoting), quoteAll(9))).toEqual([]);
-    const revoked = run([{ type: 'RevokeInquiry', data: { revokeReason: '需求变更', revokeReasonTxt: null }, metadata: user }], quoting);
-    expect(when(given(revoked), quoteAll(1))).toEqual([]);
+    spec(quoted).when(quoteAll(1)).thenNothingHappened();
+    spec(quoting).when(quoteAll(9)).thenNothingHappened();
+    spec(run([revoke('需求变更')], quoting)).when(quoteAll(1)).thenNothingHappened();
   });
 
   it('lets a manual line wait, then takes the verified premium through the same command', () => {
     const manual: OrderCommand = {
       type: 'RecordInsurerQuote',
-      data: { requestId: 'o1.1.1', answers: lines.map((l) => ({ key: l.key, kind: 'manual' as const, reason: '需人工核保' })), source: 'automatic' },
+      data: { requestId: requestIdOf('o1', 1, 1), answers: lines.map((l) => ({ key: l.key, kind: 'manual' as const, reason: '需人工核保' })), source: 'automatic' },
       metadata: system(),
     };
     const waiting = run([manual, quoteAll(2)], quoting);
-    expect(thenState(waiting)).toBe(1);
-    const verified = run([{ ...quoteAll(1, 900), data: { ...(quoteAll(1, 900).data as object), source: 'manual' } } as OrderCommand], waiting);
-    expect(thenState(verified)).toBe(2);
+    expect(stateOf(waiting)).toBe(OrderState.quoting);
+    const verified = { ...quoteAll(1, 900), data: { ...(quoteAll(1, 900).data as object), source: 'manual' } } as OrderCommand;
+    spec(waiting)
+      .when(verified)
+      .then([event('InsurerQuoteRecorded', { insurerId: 1, source: 'manual' }), event('QuotingCompleted', { round: 1 })]);
+    expect(stateOf(run([verified], waiting))).toBe(OrderState.quoted);
   });
 
   it('times out an insurer only after its deadline, and completes without it', () => {
     const one = run([quoteAll(1)], quoting);
-    const early: OrderCommand = { type: 'TimeOutInsurerQuote', data: { requestId: 'o1.1.2' }, metadata: system(later(86_400_000)) };
-    expect(when(given(one), early)).toEqual([]);
-    const late: OrderCommand = { type: 'TimeOutInsurerQuote', data: { requestId: 'o1.1.2' }, metadata: system(later(6 * 86_400_000)) };
+    spec(one).when(timeOut(2, later(86_400_000))).thenNothingHappened();
+    const late = timeOut(2, later(6 * 86_400_000));
+    spec(one)
+      .when(late)
+      .then([
+        event('InsurerQuoteTimedOut', { requestId: requestIdOf('o1', 1, 2), insurerId: 2 }),
+        event('QuotingCompleted', { round: 1 }),
+      ]);
+    expect(typesOf(one, late)).toEqual(['InsurerQuoteTimedOut', 'QuotingCompleted']);
     const timedOut = run([late], one);
-    expect(timedOut.slice(-2).map((e) => e.type)).toEqual(['InsurerQuoteTimedOut', 'QuotingCompleted']);
-    expect(() => when(given(timedOut), { type: 'Insure', data: { insurerId: 2 }, metadata: user })).toThrow(orderMessages.insurerNotQuotedAll);
-    expect(when(given(timedOut), { type: 'Insure', data: { insurerId: 1 }, metadata: user })).toHaveLength(1);
+    spec(timedOut).when(insure(2)).thenThrows(...refused(orderMessages.insurerNotQuotedAll));
+    spec(timedOut).when(insure(1)).then([event('OrderInsured', { insurerId: 1 })]);
   });
 
-  it('revokes only at state 1, with a reason', () => {
-    const revoke = (reason: string): OrderCommand => ({ type: 'RevokeInquiry', data: { revokeReason: reason, revokeReasonTxt: null }, metadata: user });
-    expect(() => when(given(quoting), revoke(' '))).toThrow('撤销原因不能为空');
-    expect(thenState(run([revoke('其他')], quoting))).toBe(0);
-    for (const events of [draft, quoted, insured]) expect(() => when(given(events), revoke('其他'))).toThrow(orderMessages.revokeOnlyWhileQuoting);
+  it('revokes only while quoting, with a reason', () => {
+    spec(quoting).when(revoke(' ')).thenThrows(...refused('撤销原因不能为空'));
+    spec(quoting).when(revoke('其他')).then([event('InquiryRevoked', { orderId: 'o1', round: 1, revokeReason: '其他' })]);
+    expect(stateOf(run([revoke('其他')], quoting))).toBe(OrderState.awaitingInquiry);
+    for (const events of [draft, quoted, insured]) spec(events).when(revoke('其他')).thenThrows(...refused(orderMessages.revokeOnlyWhileQuoting));
   });
 
-  it('allows a new inquiry at 1 or 2 for type 0 only', () => {
-    expect(thenState(run([inquire(2)], quoted))).toBe(1);
-    expect(thenState(run([inquire(2)], quoting))).toBe(1);
+  it('allows a new inquiry while quoting or quoted, for a general order only', () => {
+    spec(quoted).when(inquire(2)).then([event('InquiryRequested', { round: 2 })]);
+    expect(stateOf(run([inquire(2)], quoted))).toBe(OrderState.quoting);
+    expect(stateOf(run([inquire(2)], quoting))).toBe(OrderState.quoting);
     const trainingQuoting = run([inquire(1, training)], run([saveDraft(training)]));
-    expect(() => when(given(trainingQuoting), inquire(2, training))).toThrow(orderMessages.inquiryNotAllowed);
-    expect(() => when(given(insured), inquire(2))).toThrow(orderMessages.inquiryNotAllowed);
+    spec(trainingQuoting).when(inquire(2, training)).thenThrows(...refused(orderMessages.inquiryNotAllowed));
+    spec(insured).when(inquire(2)).thenThrows(...refused(orderMessages.inquiryNotAllowed));
   });
 
-  it('resets below state 3 only', () => {
-    const reset: OrderCommand = { type: 'ResetPlan', data: {}, metadata: user };
-    expect(thenState(run([reset], quoted))).toBe(0);
-    expect(when(given(draft), reset)).toEqual([]);
-    expect(() => when(given(insured), reset)).toThrow(orderMessages.resetNotAllowed);
+  it('resets before insuring only', () => {
+    spec(quoted).when(reset).then([event('PlanReset', { orderId: 'o1', round: 1 })]);
+    expect(stateOf(run([reset], quoted))).toBe(OrderState.awaitingInquiry);
+    spec(draft).when(reset).thenNothingHappened();
+    spec(insured).when(reset).thenThrows(...refused(orderMessages.resetNotAllowed));
   });
 
   it('deletes a plan line while the plan is editable, keeping at least one', () => {
-    const del = (key: string): OrderCommand => ({ type: 'DeletePlanLine', data: { key }, metadata: user });
-    const after = run([del(lines[0]!.key)], quoted);
-    expect((given(after) as { lines: unknown[] }).lines).toHaveLength(lines.length - 1);
-    expect(() => when(given(quoted), del('nope'))).toThrow(orderMessages.lineNotFound);
-    expect(() => when(given(insured), del(lines[0]!.key))).toThrow(orderMessages.planReadOnly);
-    const single = lines.slice(1).reduce((events, l) => run([del(l.key)], events), quoted);
-    expect(() => when(given(single), del(lines[0]!.key))).toThrow(orderMessages.keepOneLine);
+    spec(quoted).when(deleteLine(lines[0]!.key)).then([event('PlanLineDeleted', { key: lines[0]!.key })]);
+    expect((state(run([deleteLine(lines[0]!.key)], quoted)) as { lines: unknown[] }).lines).toHaveLength(lines.length - 1);
+    spec(quoted).when(deleteLine('nope')).thenThrows(...refused(orderMessages.lineNotFound));
+    spec(insured).when(deleteLine(lines[0]!.key)).thenThrows(...refused(orderMessages.planReadOnly));
+    const single = lines.slice(1).reduce((events, l) => run([deleteLine(l.key)], events), quoted);
+    spec(single).when(deleteLine(lines[0]!.key)).thenThrows(...refused(orderMessages.keepOneLine));
   });
 
-  it('insures only at state 2 with an insurer that quoted every line, at its total', () => {
-    expect(() => when(given(quoting), { type: 'Insure', data: { insurerId: 1 }, metadata: user })).toThrow(orderMessages.insureNotQuoted);
-    expect(() => when(given(quoted), { type: 'Insure', data: { insurerId: 5 }, metadata: user })).toThrow(orderMessages.insurerNotInInquiry);
-    expect(insured.at(-1)).toMatchObject({ type: 'OrderInsured', data: { insurerId: 1, totalPremium: 1000 * lines.length } });
-    expect(thenState(insured)).toBe(3);
+  it('insures only when quoted, with an insurer that quoted every line, at its total', () => {
+    spec(quoting).when(insure(1)).thenThrows(...refused(orderMessages.insureNotQuoted));
+    spec(quoted).when(insure(5)).thenThrows(...refused(orderMessages.insurerNotInInquiry));
+    spec(quoted)
+      .when(insure(1))
+      .then([event('OrderInsured', { orderId: 'o1', insurerId: 1, totalPremium: 1000 * lines.length, insuredAt: t0.toISOString() })]);
+    expect(stateOf(insured)).toBe(OrderState.insured);
   });
 
-  it('underwrites (4), takes effect at the start (5) and lapses after the end (6)', () => {
+  it('underwrites, takes effect at the start and lapses after the end', () => {
     const underwrite: OrderCommand = { type: 'UnderwritePolicy', data: { policyNo: 'P0120261123' }, metadata: system(later(3600_000)) };
-    const issued = run([underwrite], insured);
     // No later start was asked for: the policy starts when underwritten, and is in force at once.
-    expect(issued.slice(-2).map((e) => e.type)).toEqual(['PolicyUnderwritten', 'PolicyTookEffect']);
-    const policy = given(issued) as Extract<Order, { status: 'inForce' }>;
+    spec(insured)
+      .when(underwrite)
+      .then([
+        event('PolicyUnderwritten', { policyNo: 'P0120261123', startDate: later(3600_000).toISOString() }),
+        event('PolicyTookEffect', { orderId: 'o1' }),
+      ]);
+    expect(typesOf(insured, underwrite)).toEqual(['PolicyUnderwritten', 'PolicyTookEffect']);
+    const issued = run([underwrite], insured);
+    const policy = state(issued) as Extract<Order, { status: 'inForce' }>;
     expect(new Date(policy.endDate).getTime() - new Date(policy.startDate).getTime()).toBe(365 * 86_400_000);
-    const lapse = (at: Date): OrderCommand => ({ type: 'Lapse', data: {}, metadata: system(at) });
-    expect(when(policy, lapse(new Date(new Date(policy.endDate).getTime() - 1)))).toEqual([]);
-    expect(thenState(run([lapse(new Date(policy.endDate))], issued))).toBe(6);
+    spec(issued).when(lapse(new Date(new Date(policy.endDate).getTime() - 1))).thenNothingHappened();
+    spec(issued).when(lapse(new Date(policy.endDate))).then([event('PolicyLapsed', { orderId: 'o1' })]);
+    expect(stateOf(run([lapse(new Date(policy.endDate))], issued))).toBe(OrderState.lapsed);
   });
 
   it('waits for a requested later start before taking effect', () => {
     const laterStart = prepared({ ...generalApplication(), startDate: '2026-12-01' });
-    const events = run(
-      [
-        saveDraft(laterStart),
-        inquire(1, laterStart),
-        quoteAll(1),
-        quoteAll(2),
-        { type: 'Insure', data: { insurerId: 1 }, metadata: user },
-        { type: 'UnderwritePolicy', data: { policyNo: 'P1' }, metadata: system(later(3600_000)) },
-      ],
-      [],
-    );
-    expect(thenState(events)).toBe(4);
-    const policy = given(events) as Extract<Order, { status: 'underwritten' }>;
-    expect(policy.startDate).toBe('2026-11-30T16:00:00.000Z');
-    expect(when(policy, { type: 'TakeEffect', data: {}, metadata: system(new Date('2026-11-30T15:59:59Z')) })).toEqual([]);
-    expect(thenState(run([{ type: 'TakeEffect', data: {}, metadata: system(new Date('2026-11-30T16:00:00Z')) }], events))).toBe(5);
+    const events = run([
+      saveDraft(laterStart),
+      inquire(1, laterStart),
+      quoteAll(1),
+      quoteAll(2),
+      insure(1),
+      { type: 'UnderwritePolicy', data: { policyNo: 'P1' }, metadata: system(later(3600_000)) },
+    ]);
+    expect(stateOf(events)).toBe(OrderState.underwritten);
+    expect((state(events) as Extract<Order, { status: 'underwritten' }>).startDate).toBe('2026-11-30T16:00:00.000Z');
+    spec(events).when({ type: 'TakeEffect', data: {}, metadata: system(new Date('2026-11-30T15:59:59Z')) }).thenNothingHappened();
+    spec(events)
+      .when({ type: 'TakeEffect', data: {}, metadata: system(new Date('2026-11-30T16:00:00Z')) })
+      .then([event('PolicyTookEffect', { orderId: 'o1', at: '2026-11-30T16:00:00.000Z' })]);
+    expect(stateOf(run([{ type: 'TakeEffect', data: {}, metadata: system(new Date('2026-11-30T16:00:00Z')) }], events))).toBe(OrderState.inForce);
+  });
+
+  it('keeps the reason of a revoked inquiry until the next inquiry', () => {
+    const revoked = run([{ ...revoke('其他'), data: { revokeReason: '其他', revokeReasonTxt: '预算调整' } } as OrderCommand], quoting);
+    expect(state(revoked)).toMatchObject({ status: 'awaitingInquiry', revoked: { reason: '其他', reasonTxt: '预算调整' } });
+    expect(state(run([saveDraft()], revoked))).toMatchObject({ revoked: { reason: '其他' } });
+    expect(state(run([inquire(2)], revoked))).not.toHaveProperty('revoked');
   });
 });

@@ -2,7 +2,7 @@ import { CoverGroup, CoverId, insuranceTypeById } from './catalogue.ts';
 import type { Drone, OrderForm } from './form.ts';
 
 /**
- * One row of the cover plan (seed 000 §3 "Insurance plan row" without the per-insurer
+ * One row of the cover plan (the plan row of docs/glossary.md without the per-insurer
  * columns): a drone cover per drone, a personnel or site cover once per order.
  */
 export type PlanLine = {

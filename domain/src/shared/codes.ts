@@ -1,7 +1,7 @@
 /** Envelope codes: the contract the web client reads (HTTP status is secondary). */
 export const ResultCode = {
   success: 20000,
-  /** Special cases the spec names: unfinished profile on inquiry, open claim on create. */
+  /** Special cases (docs/glossary.md "Result codes"): unfinished profile on inquiry, open claim on create. */
   special: 30000,
   badRequest: 40000,
   unauthorized: 40100,

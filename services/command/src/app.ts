@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createKoaApp, ok } from '@feibao/platform';
+import { createKoaApp, ok, recordLastWrites, redisLastWrites } from '@feibao/platform';
 import type { CommandDeps } from './deps.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { orderRoutes } from './ordering/routes.ts';
@@ -8,6 +8,8 @@ import { fileRoutes } from './files/routes.ts';
 /** The write side: every state change of the platform enters through these routes. */
 export const createCommandApp = (deps: CommandDeps) => {
   const app = createKoaApp({ trustProxy: deps.config.trustProxy });
+  // Read-your-writes for clients that do not echo X-Consistency-Token (platform consistency.ts).
+  app.use(recordLastWrites(redisLastWrites(deps.redis, deps.config.queuePrefix)));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'command' }));
   const routers = [service, accountRoutes(deps), orderRoutes(deps), fileRoutes(deps)];

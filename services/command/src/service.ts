@@ -5,13 +5,11 @@ import {
   createRedis,
   createTokenService,
   logger,
-  migrate,
   redisRateLimiter,
   redisRevocations,
   smsQueue,
   type Config,
 } from '@feibao/platform';
-import { readModelSchema } from '@feibao/read-models';
 import { createCommandApp } from './app.ts';
 import type { CommandDeps } from './deps.ts';
 import { seedAdmin } from './seedAdmin.ts';
@@ -20,7 +18,6 @@ export const startCommandService = async (
   config: Config,
   options: { port?: number; now?: () => Date; random?: () => number } = {},
 ) => {
-  await migrate(config.databaseUrl, readModelSchema);
   const redis = createRedis(config.redisUrl);
   const queueConnection = createRedis(config.redisUrl, { forWorker: true });
   const deps: CommandDeps = {

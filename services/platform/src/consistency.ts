@@ -1,12 +1,19 @@
 import type { Context, Next } from 'koa';
+import type { Redis } from 'ioredis';
 import type { Pool } from './db.ts';
+import { EmmettSql } from './emmettTables.ts';
+import { afterAuthentication, type Caller } from './http/auth.ts';
+import { logger } from './logger.ts';
 
 export const CONSISTENCY_HEADER = 'X-Consistency-Token';
 
 /**
- * Read-your-writes: a command answers with the global position of its last event; the
- * client sends it back and the query side holds the read until every projection has
- * passed that position (or the wait runs out, answering with X-Consistency: stale).
+ * Read-your-writes. A command answers with the global position of its last event and, for
+ * the user who wrote, remembers that position (LastWrites). The query side holds a read
+ * until every projection has passed the position, or the wait runs out (X-Consistency:
+ * stale): the position the request carries in X-Consistency-Token (any caller, e.g. one user
+ * reading what another just wrote), and the caller's own last write once the route has
+ * authenticated them, so a client that never sends the header still reads its own writes.
  */
 export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
   const waiters = new Set<{ position: number; resolve: (ok: boolean) => void; deadline: number }>();
@@ -15,17 +22,9 @@ export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
   const done = new Set<number>();
 
   // Projections apply events in (transaction id, position) order, so "passed position p"
-  // means every checkpoint is at or beyond p's own (transaction id, position). A token that
-  // names no event (made up, or from another database) holds nothing back.
+  // means every checkpoint is at or beyond p's own (transaction id, position).
   const caughtUp = async (tokens: number[]) => {
-    const result = await pool.query(
-      `SELECT t.token, NOT EXISTS (
-                SELECT 1 FROM feibao_projections p
-                 WHERE (p.position_xid, p.position) < (m.transaction_id, m.global_position)) AS done
-         FROM unnest($1::bigint[]) AS t(token)
-         LEFT JOIN emt_messages m ON m.global_position = t.token AND m.partition = 'emt:default'`,
-      [tokens],
-    );
+    const result = await pool.query(EmmettSql.tokensCaughtUp, [tokens]);
     for (const row of result.rows) if (row.done) done.add(Number(row.token));
   };
 
@@ -64,15 +63,90 @@ export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
 };
 export type ConsistencyWaiter = ReturnType<typeof createConsistencyWaiter>;
 
-export const awaitConsistency = (waiter: ConsistencyWaiter, timeoutMs: number) => async (ctx: Context, next: Next) => {
-  const token = Number(ctx.get(CONSISTENCY_HEADER));
-  if (Number.isSafeInteger(token) && token > 0) {
-    const caughtUp = await waiter.waitFor(token, timeoutMs);
-    ctx.set('X-Consistency', caughtUp ? 'consistent' : 'stale');
-  }
-  await next();
+/** Each user's last written global position, kept until it is read as applied or expires. */
+export type LastWrites = {
+  record(user: string, position: number): Promise<void>;
+  /** The user's position not yet seen applied, or null (one Redis GET). */
+  pending(user: string): Promise<number | null>;
+  /** Forgets the position once applied, unless a newer write replaced it meanwhile. */
+  settled(user: string, position: number): Promise<void>;
 };
 
-export const setConsistencyToken = (ctx: Context, position: number | null) => {
-  if (position !== null) ctx.set(CONSISTENCY_HEADER, String(position));
+// Positions only move forward: a slower request of the same user must not lower the mark.
+const RAISE = `local c = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > c then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) else redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1`;
+const FORGET = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+/**
+ * In Redis, shared by every command and query instance. The mark outlives any sensible
+ * projection lag (ttlMs); after that a read no longer waits for it.
+ */
+export const redisLastWrites = (redis: Redis, prefix: string, ttlMs = 60_000): LastWrites => {
+  const key = (user: string) => `${prefix}:last-write:${user}`;
+  return {
+    async record(user, position) {
+      await redis.eval(RAISE, 1, key(user), String(position), String(ttlMs));
+    },
+    async pending(user) {
+      const value = Number(await redis.get(key(user)));
+      return Number.isSafeInteger(value) && value > 0 ? value : null;
+    },
+    async settled(user, position) {
+      await redis.eval(FORGET, 1, key(user), String(position));
+    },
+  };
 };
+
+type LastWrite = { position: number; by: string | null };
+
+/**
+ * Answers a command with its position (the header) and notes it for the writing user: the
+ * caller, or `writer` for answers that start a session (register, login).
+ */
+export const setConsistencyToken = (ctx: Context, position: number | null, writer?: string | null) => {
+  if (position === null) return;
+  ctx.set(CONSISTENCY_HEADER, String(position));
+  const by = writer ?? (ctx.state.caller as Caller | undefined)?.sub ?? null;
+  const previous = ctx.state.lastWrite as LastWrite | undefined;
+  if (!previous || position >= previous.position) ctx.state.lastWrite = { position, by } satisfies LastWrite;
+};
+
+/** Command side: stores the writing user's position before the answer leaves. */
+export const recordLastWrites = (lastWrites: LastWrites) => async (ctx: Context, next: Next) => {
+  await next();
+  const written = ctx.state.lastWrite as LastWrite | undefined;
+  // The write stands either way; without the mark only a header-less read may be stale.
+  if (written?.by && ctx.status === 200)
+    await lastWrites.record(written.by, written.position).catch((err) => logger.warn({ err }, 'last write not recorded'));
+};
+
+const markConsistency = (ctx: Context, caughtUp: boolean) => {
+  // Two waits in one request: stale if either ran out.
+  if (!caughtUp) ctx.set('X-Consistency', 'stale');
+  else if (!ctx.response.get('X-Consistency')) ctx.set('X-Consistency', 'consistent');
+};
+
+/**
+ * Query side, at app level: waits for the header's position at once, and registers the wait
+ * for the caller's own last write, which runs only when a route authenticates the caller.
+ * Both waits together stay within timeoutMs. An anonymous read pays nothing; a caller with
+ * no pending write pays one Redis GET.
+ */
+export const awaitConsistency =
+  (waiter: ConsistencyWaiter, timeoutMs: number, lastWrites?: LastWrites) => async (ctx: Context, next: Next) => {
+    const deadline = Date.now() + timeoutMs;
+    const token = Number(ctx.get(CONSISTENCY_HEADER));
+    if (Number.isSafeInteger(token) && token > 0) markConsistency(ctx, await waiter.waitFor(token, timeoutMs));
+    if (lastWrites)
+      afterAuthentication(ctx, async (me) => {
+        // Without Redis the read goes ahead unheld, as it would for a client without the header.
+        const position = await lastWrites.pending(me.sub).catch(() => null);
+        if (position === null) return;
+        const caughtUp = await waiter.waitFor(position, Math.max(0, deadline - Date.now()));
+        markConsistency(ctx, caughtUp);
+        if (caughtUp) await lastWrites.settled(me.sub, position).catch(() => undefined);
+      });
+    await next();
+  };

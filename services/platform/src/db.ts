@@ -30,8 +30,10 @@ export const ensureDatabase = async (connectionString: string) => {
       try {
         await admin.query(`CREATE DATABASE "${name}"`);
       } catch (error) {
-        // Two processes starting together may both try; the loser finds it made.
-        if ((error as { code?: string }).code !== '42P04') throw error;
+        // Two processes starting together may both try; the loser finds it made (or
+        // loses the race on pg_database's unique index).
+        const code = (error as { code?: string }).code;
+        if (code !== '42P04' && code !== '23505') throw error;
       }
     }
   } finally {

@@ -1,22 +1,12 @@
 import type { Queryable } from './db.ts';
 
 /**
- * Read models are JSON documents in Pongo-shaped tables (_id, data JSONB, …), so Pongo can
- * read them and plain SQL can list, sort and page them with expression indexes.
- * Writes go through here so they join the projection's transaction.
+ * Read models are JSON documents in Pongo-shaped tables (_id, data JSONB, …; the read models'
+ * migrations create them), so any Pongo tool can read them while plain SQL lists, sorts and
+ * pages them with indexes. Projections write through here so the writes join the
+ * transaction that moves their checkpoint; readers read with SQL
+ * (docs/adr/0003-read-documents-with-sql.md).
  */
-export const collectionTableSQL = (name: string) => `
-  CREATE TABLE IF NOT EXISTS "${name}" (
-    _id         TEXT        PRIMARY KEY,
-    data        JSONB       NOT NULL,
-    metadata    JSONB       NOT NULL DEFAULT '{}',
-    _version    BIGINT      NOT NULL DEFAULT 1,
-    _partition  TEXT        NOT NULL DEFAULT 'png_global',
-    _archived   BOOLEAN     NOT NULL DEFAULT FALSE,
-    _created    TIMESTAMPTZ NOT NULL DEFAULT now(),
-    _updated    TIMESTAMPTZ NOT NULL DEFAULT now()
-  )`;
-
 export type DocumentCollection<Doc extends object> = {
   name: string;
   get(db: Queryable, id: string): Promise<Doc | null>;
@@ -35,6 +25,7 @@ export type DocumentCollection<Doc extends object> = {
  * with one DELETE and one multi-row upsert. The rows left are exactly those the per-event
  * calls in the same order would leave: same data, and the same _version, since an upsert
  * adds the number of puts the document received (counting from its last removal).
+ * Why not Pongo's own writes: docs/adr/0002-document-batch.md.
  */
 export type DocumentBatch<Doc extends object> = {
   /** Reads and locks these documents; get/update may only touch loaded ids. */

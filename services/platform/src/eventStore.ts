@@ -2,7 +2,7 @@ import {
   getPostgreSQLEventStore,
   type PostgresEventStore,
 } from '@event-driven-io/emmett-postgresql';
-import { isExpectedVersionConflictError } from '@event-driven-io/emmett';
+import { CommandHandler, isExpectedVersionConflictError, STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
 import type { Decider } from '@feibao/domain';
 
 export type EventStore = PostgresEventStore;
@@ -19,43 +19,54 @@ export type CommandResult<State, Event> = {
   streamVersion: bigint;
 };
 
-const MAX_ATTEMPTS = 5;
+/**
+ * Emmett's CommandHandler writes a first append with STREAM_DOES_NOT_EXIST, which the
+ * PostgreSQL store of Emmett 0.42 turns into "no check" (two concurrent first writes
+ * would both land). The store the handler sees passes 0n instead, which the append
+ * function does enforce. It has no `withSession`, so the handler uses it directly rather
+ * than opening a store per command on a dedicated connection.
+ */
+const commandStore = (store: EventStore) =>
+  ({
+    aggregateStream: (streamName, options) => store.aggregateStream(streamName, options),
+    readStream: (streamName, options) => store.readStream(streamName, options),
+    streamExists: (streamName, options) => store.streamExists(streamName, options),
+    appendToStream: (streamName, events, options) =>
+      store.appendToStream(streamName, events, {
+        ...options,
+        expectedStreamVersion: options?.expectedStreamVersion === STREAM_DOES_NOT_EXIST ? 0n : options?.expectedStreamVersion,
+      }),
+  }) satisfies Pick<EventStore, 'aggregateStream' | 'readStream' | 'streamExists' | 'appendToStream'>;
 
 /**
- * Load the stream, decide, append with the version we read. A concurrent writer makes the
- * append fail with a version conflict; deciding again on fresh state is always safe because
- * `decide` is pure, so retry a few times before giving up.
+ * A concurrent writer makes the append fail with a version conflict; deciding again on
+ * fresh state is always safe because `decide` is pure. Five attempts in all, with short
+ * jittered waits so that colliding writers spread out. The check is by error code, not
+ * class: emmett-postgresql bundles its own copy of Emmett's error classes.
  */
+const onVersionConflict = { retries: 4, minTimeout: 5, maxTimeout: 50, factor: 2, randomize: true, shouldRetryError: isExpectedVersionConflictError };
+
+/** Load the stream, decide, append with the version read: Emmett's CommandHandler over our decider. */
 export const handleCommand = async <State, Command, Event extends AnyEvent>(
   eventStore: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command | ((state: State) => Command),
 ): Promise<CommandResult<State, Event>> => {
-  for (let attempt = 1; ; attempt++) {
-    const stream = await eventStore.readStream<Event>(streamId);
-    const state = stream.events.reduce<State>((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
-    const cmd = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
-    const events = decider.decide(cmd, state);
-    const next = events.reduce(decider.evolve, state);
-    if (events.length === 0)
-      return { events, state: next, position: null, streamVersion: stream.currentStreamVersion };
-    try {
-      // 0n is "the stream must not exist yet": Emmett 0.42 enforces a numeric version
-      // but ignores its STREAM_DOES_NOT_EXIST constant (stack findings #2).
-      const result = await eventStore.appendToStream(streamId, events as never, {
-        expectedStreamVersion: stream.streamExists ? stream.currentStreamVersion : 0n,
-      });
-      return {
-        events,
-        state: next,
-        position: Number(result.lastEventGlobalPosition),
-        streamVersion: result.nextExpectedStreamVersion,
-      };
-    } catch (error) {
-      if (!isExpectedVersionConflictError(error) || attempt >= MAX_ATTEMPTS) throw error;
-    }
-  }
+  const handle = CommandHandler<State, Event>({
+    evolve: decider.evolve,
+    initialState: decider.initialState,
+    retry: { onVersionConflict },
+  });
+  const result = await handle(commandStore(eventStore) as unknown as EventStore, streamId, (state) =>
+    decider.decide(typeof command === 'function' ? (command as (s: State) => Command)(state) : command, state),
+  );
+  return {
+    events: result.newEvents,
+    state: result.newState,
+    position: result.newEvents.length > 0 ? Number(result.lastEventGlobalPosition) : null,
+    streamVersion: result.nextExpectedStreamVersion,
+  };
 };
 
 export const aggregate = async <State, Event extends AnyEvent>(

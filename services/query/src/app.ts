@@ -8,7 +8,7 @@ import { fileQueryRoutes } from './files/routes.ts';
 /** The read side: answers only from read models, after the caller's own writes have landed in them. */
 export const createQueryApp = (deps: QueryDeps) => {
   const app = createKoaApp({ trustProxy: deps.config.trustProxy });
-  app.use(awaitConsistency(deps.consistency, deps.config.consistencyWaitMs));
+  app.use(awaitConsistency(deps.consistency, deps.config.consistencyWaitMs, deps.lastWrites));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'query' }));
   const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps)];

@@ -123,7 +123,7 @@ export const buildUrl = (path: string, query?: RequestOptions['query']): string 
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 };
 
-/** Message for an HTTP failure that carried no envelope (seed 001 §8). */
+/** Message for an HTTP failure that carried no `{code, message, data}` envelope. */
 export const httpFailureMessage = (status: number): string => {
   if (status >= 500) return `服务器(${status}) 网络异常，请稍后重试`;
   if (status === 404) return `服务器(${status}) 请求地址不存在`;

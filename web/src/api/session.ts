@@ -1,6 +1,6 @@
 /**
- * Browser session: tokens, the stored user and the guest flag live in localStorage
- * (seed 001 §3 "Session"). Components subscribe through useSession().
+ * Browser session: tokens, the stored user and the guest flag live in localStorage.
+ * Components subscribe through useSession().
  */
 import { useSyncExternalStore } from 'react';
 

@@ -10,7 +10,7 @@ const getToaster = () => {
   return toasterPromise;
 };
 
-/** The insure confirmation stays a little longer (seed 000 §7). */
+/** The insure confirmation stays a little longer. */
 export const INSURE_TOAST_TIMEOUT = 4000;
 
 const show = (message: string, intent: Intent, timeout = TOAST_TIMEOUT) => {

@@ -3,7 +3,7 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from 
 import { leadSchema } from '@feibao/domain/accounts/validation';
 import { validate } from '../api/forms.ts';
 import type { FieldErrors } from '../api/forms.ts';
-import { collectContact } from '../api/ordering.ts';
+import { collectContact } from './api.ts';
 import { notifyError, toast } from '../api/toaster.ts';
 
 type Props = {
@@ -15,7 +15,7 @@ type Props = {
   mobile?: boolean;
 };
 
-/** "A specialist will contact you": phone required, e-mail optional but shape-checked (seed 000 §2, §5). */
+/** "A specialist will contact you": phone required, e-mail optional but shape-checked. */
 export const ContactDialog = ({ risk, enterpriseType, onClose, onDone, mobile }: Props) => {
   const [phone, setPhone] = useState('');
   const [mailbox, setMailbox] = useState('');

@@ -1,5 +1,5 @@
 /**
- * /platform/guide and /touch/guide (seed 000 §2 "Guide"): I am… → risks or scenarios →
+ * /platform/guide and /touch/guide: I am… → risks or scenarios →
  * (education training) the six education covers → the insure form.
  */
 import { useState } from 'react';
@@ -7,12 +7,12 @@ import { Button, Card, Checkbox, Icon } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
 import { CoverId, insuranceTypeById } from '@feibao/domain/ordering/catalogue';
-import { BackToTop } from '../components/BackToTop.tsx';
-import { TouchPageBar } from '../components/TouchPageBar.tsx';
+import { BackToTop } from '../shared/BackToTop.tsx';
+import { TouchPageBar } from '../shared/TouchPageBar.tsx';
 import { ContactDialog } from './ContactDialog.tsx';
-import { guideScenarios } from './formState.ts';
-import { routesOf } from './session.ts';
-import type { Variant } from './session.ts';
+import { guideScenarios } from './insure/formState.ts';
+import { routesOf } from '../shared/site.ts';
+import type { Variant } from '../shared/site.ts';
 
 type Role = 'manufacturer' | 'operator' | 'scenario';
 
@@ -41,7 +41,7 @@ const scenarioIcons: Record<string, IconName> = {
   其他: 'more',
 };
 
-/** The six education covers, in the order of seed 000 §2. */
+/** The six education covers, in the catalogue's order. */
 export const educationCoverIds = [
   CoverId.hull,
   CoverId.liability,

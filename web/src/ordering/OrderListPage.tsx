@@ -1,21 +1,23 @@
 /**
  * /platform/orderInquiry (table) and /touch/orderInquiry (cards): the caller's orders, 20 a
- * page, with the row actions each state allows (seed 000 §2 "Order list", §4).
+ * page. Each row's buttons come from the row's `actions` (docs/glossary.md "Order states and actions").
  */
 import { useState } from 'react';
 import { Button, Card, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../api/session.ts';
-import { PAGE_SIZE, useOrderPage } from '../api/ordering.ts';
-import type { OrderListRow } from '../api/ordering.ts';
+import { PAGE_SIZE, useOrderPage } from './api.ts';
+import type { OrderListRow } from './api.ts';
 import { toast } from '../api/toaster.ts';
-import { BackToTop } from '../components/BackToTop.tsx';
-import { TouchPageBar } from '../components/TouchPageBar.tsx';
+import { BackToTop } from '../shared/BackToTop.tsx';
+import { TouchPageBar } from '../shared/TouchPageBar.tsx';
 import { DeviceCodes } from './DeviceCodes.tsx';
-import { claimable, dateOnly, money, stateIntent, stateName } from './format.ts';
+import { OrderState } from '@feibao/domain/ordering/order.events';
+import { can, planIsOpen } from './actions.ts';
+import { dateOnly, money, stateIntent, stateMinimal, stateName } from './format.ts';
 import { RevokeDialog } from './RevokeDialog.tsx';
-import { routesOf, useLoginPrompt } from './session.ts';
-import type { Variant } from './session.ts';
+import { routesOf, useLoginPrompt } from '../shared/site.ts';
+import type { Variant } from '../shared/site.ts';
 
 export const NO_PLAN_WHILE_AWAITING = '待询价状态无保障方案';
 
@@ -39,11 +41,11 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   };
   const edit = (o: OrderListRow) => navigate(`${routes.insure}?${q({ type: o.orderType, id: o.id })}`);
   const openPlan = (o: OrderListRow) => {
-    if (o.state === 0) {
+    if (!can(o.actions, 'viewPlan')) {
       toast.warning(NO_PLAN_WHILE_AWAITING);
       return;
     }
-    navigate(`${routes.plan}?${q({ type: o.orderType, id: o.id, ...(o.state >= 3 ? { show: 'true' } : {}) })}`);
+    navigate(`${routes.plan}?${q({ type: o.orderType, id: o.id, ...(planIsOpen(o.actions) ? {} : { show: 'true' }) })}`);
   };
   const reInquire = (o: OrderListRow) => navigate(`${routes.insure}?${q({ type: o.orderType, id: o.id, reInquiry: 'true' })}`);
   const claim = (o: OrderListRow) => navigate(`${routes.report}?create=true&orderId=${encodeURIComponent(o.id)}`);
@@ -52,13 +54,15 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
     const size = mobile ? 'medium' : 'small';
     return (
       <div className="fb-row-actions">
-        {(o.state === 0 || o.state === 6) && <Button size={size} icon="edit" text="编辑" onClick={() => edit(o)} />}
+        {can(o.actions, 'edit') && <Button size={size} icon="edit" text="编辑" onClick={() => edit(o)} />}
+        {/* Always shown: without viewPlan it explains why there is no plan yet. */}
         <Button size={size} icon="th" text="保障方案" onClick={() => openPlan(o)} />
-        {!(mobile && o.state === 6) && (
-          <Button size={size} icon="repeat" text={o.state === 5 ? '再次投保' : '重新询价'} onClick={() => reInquire(o)} />
+        {/* Presentation rule of the mobile list: a lapsed order's card offers 编辑 only, not 重新询价. */}
+        {can(o.actions, 'reInquire') && !(mobile && o.state === OrderState.lapsed) && (
+          <Button size={size} icon="repeat" text={o.state === OrderState.inForce ? '再次投保' : '重新询价'} onClick={() => reInquire(o)} />
         )}
-        {claimable(o.startDate, o.endDate) && <Button size={size} intent="primary" icon="clipboard" text="申请理赔" onClick={() => claim(o)} />}
-        {o.state === 1 && <Button size={size} intent="danger" variant="outlined" icon="undo" text="撤销" onClick={() => setRevoking(o.id)} />}
+        {can(o.actions, 'claim') && <Button size={size} intent="primary" icon="clipboard" text="申请理赔" onClick={() => claim(o)} />}
+        {can(o.actions, 'revoke') && <Button size={size} intent="danger" variant="outlined" icon="undo" text="撤销" onClick={() => setRevoking(o.id)} />}
       </div>
     );
   };
@@ -84,7 +88,7 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   );
 
   const stateTag = (o: OrderListRow) => (
-    <Tag intent={stateIntent(o.state)} minimal={o.state === 0 || o.state === 6} className="fb-state-tag">
+    <Tag intent={stateIntent(o.state)} minimal={stateMinimal(o.state)} className="fb-state-tag">
       {stateName(o.state)}
     </Tag>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import { OTHER, revokeReasons } from '@feibao/domain/ordering/catalogue';
-import { revokeInquiry } from '../api/ordering.ts';
+import { revokeInquiry } from './api.ts';
 import { notifyError, toast } from '../api/toaster.ts';
 
 export const REVOKE_REASON_REQUIRED = '撤销原因不能为空';
@@ -9,7 +9,7 @@ export const REVOKE_REMARK_EXPECTED = '请填写撤销原因';
 
 type Props = { orderId: string | null; onClose: () => void; onDone: () => void; mobile?: boolean };
 
-/** 撤销询价: reason required (seed 000 §5), remarks optional (expected when the reason is 其他). */
+/** 撤销询价: reason required, remarks optional (expected when the reason is 其他). */
 export const RevokeDialog = ({ orderId, onClose, onDone, mobile }: Props) => {
   const [reason, setReason] = useState('');
   const [remark, setRemark] = useState('');

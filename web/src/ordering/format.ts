@@ -1,4 +1,5 @@
 import { orderStateNames } from '@feibao/domain/ordering/catalogue';
+import { OrderState } from '@feibao/domain/ordering/order.events';
 
 const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -16,15 +17,17 @@ export const dateOnly = (v: string | null | undefined): string => {
 
 export const stateName = (state: number): string => orderStateNames[state] ?? `状态${state}`;
 
+/** The state tag's colour (presentation only: what an order allows comes from its `actions`). */
 export const stateIntent = (state: number) =>
-  state === 0 ? 'none' : state === 1 ? 'warning' : state === 2 ? 'primary' : state === 6 ? 'none' : 'success';
+  state === OrderState.awaitingInquiry || state === OrderState.lapsed
+    ? 'none'
+    : state === OrderState.quoting
+      ? 'warning'
+      : state === OrderState.quoted
+        ? 'primary'
+        : 'success';
 
-/** Apply for claim only while now lies between the policy dates. */
-export const claimable = (startDate: string | null, endDate: string | null, now = Date.now()): boolean => {
-  if (!startDate || !endDate) return false;
-  const s = new Date(startDate).getTime();
-  const e = new Date(endDate).getTime();
-  return !Number.isNaN(s) && !Number.isNaN(e) && s <= now && now <= e;
-};
+/** Orders not (or no longer) in progress get a quiet tag in the list. */
+export const stateMinimal = (state: number) => state === OrderState.awaitingInquiry || state === OrderState.lapsed;
 
 export const termLabel = (days: number | null | undefined) => (days === 365 ? '1年' : days ? `${days}天` : '—');

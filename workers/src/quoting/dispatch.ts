@@ -1,9 +1,7 @@
 import type { Queue } from 'bullmq';
-import { addWorkingDays, visibleInsurers, type OrderEvent } from '@feibao/domain';
+import { addWorkingDays, requestIdOf, visibleInsurers, type OrderEvent } from '@feibao/domain';
 import { defineProjection, type RecordedEvent } from '@feibao/platform';
 import { jobIdOf, type InsurerJob } from './jobs.ts';
-
-const requestIdOf = (orderId: string, round: number, insurerId: number) => `${orderId}.${round}.${insurerId}`;
 
 /**
  * Turns order events into insurer work. Runs as a checkpointed projection with no read

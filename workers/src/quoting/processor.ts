@@ -2,6 +2,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { randomInt } from 'node:crypto';
 import {
   orderDecider,
+  OrderState,
   orderStreamId,
   rateLine,
   shanghaiDate,
@@ -9,6 +10,7 @@ import {
   type LineAnswer,
   type Order,
   type OrderCommand,
+  type OrderStateValue,
 } from '@feibao/domain';
 import { handleCommand, type EventStore } from '@feibao/platform';
 import type { InsurerJob } from './jobs.ts';
@@ -17,7 +19,7 @@ export type InsurerWorkDeps = {
   eventStore: EventStore;
   now: () => Date;
   /** Policy steps that are due, from the orders read model (for the sweep). */
-  duePolicySteps: (now: Date) => Promise<{ id: string; state: number }[]>;
+  duePolicySteps: (now: Date) => Promise<{ id: string; state: OrderStateValue }[]>;
 };
 
 const policyNoFor = (insurerId: number, at: Date) =>
@@ -86,7 +88,7 @@ export const sweepPolicies = async (deps: InsurerWorkDeps) => {
   let changed = 0;
   for (const order of due) {
     const result = await handleCommand(deps.eventStore, orderStreamId(order.id), orderDecider, {
-      type: order.state === 4 ? 'TakeEffect' : 'Lapse',
+      type: order.state === OrderState.underwritten ? 'TakeEffect' : 'Lapse',
       data: {},
       metadata: { now, actor: 'system', system: true },
     });

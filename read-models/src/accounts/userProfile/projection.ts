@@ -1,10 +1,10 @@
-import { isProfileComplete, type CompanyProfile, type UserEvent } from '@feibao/domain';
+import { isAdmin, isProfileComplete, type CompanyProfile, type UserEvent } from '@feibao/domain';
 import { defineProjection, documentCollection, type PoolClient, type RecordedEvent } from '@feibao/platform';
 import { USER_PROFILES, type UserProfileDocument } from './userProfile.ts';
 
 export const userProfiles = documentCollection<UserProfileDocument>(USER_PROFILES);
 
-const mainRole = (roles: string[]) => (roles.includes('admin') ? 'admin' : (roles[0] ?? 'user'));
+const mainRole = (roles: string[]) => (isAdmin(roles) ? 'admin' : (roles[0] ?? 'user'));
 
 const withProfile = (doc: UserProfileDocument, profile: CompanyProfile | null): UserProfileDocument => ({
   ...doc,

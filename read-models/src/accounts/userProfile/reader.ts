@@ -1,17 +1,11 @@
-import type { PongoDb } from '@event-driven-io/pongo';
+import type { Pool } from '@feibao/platform';
 import { USER_PROFILES, type UserProfileDocument } from './userProfile.ts';
 
-/** One reader per query: swapping the document store is a change here only. */
-export const userProfileReader = (db: PongoDb) => {
-  const collection = db.collection<UserProfileDocument & { _id: string }>(USER_PROFILES);
-  return {
-    async byPhone(mobilePhone: string): Promise<UserProfileDocument | null> {
-      const found = await collection.findOne({ _id: mobilePhone });
-      if (!found) return null;
-      const { _id, _version, ...doc } = found as UserProfileDocument & { _id: string; _version?: unknown };
-      void _id, _version;
-      return doc;
-    },
-  };
-};
+/** One reader per query, in SQL like every reader (docs/adr/0003-read-documents-with-sql.md). */
+export const userProfileReader = (pool: Pick<Pool, 'query'>) => ({
+  async byPhone(mobilePhone: string): Promise<UserProfileDocument | null> {
+    const result = await pool.query(`SELECT data FROM ${USER_PROFILES} WHERE _id = $1`, [mobilePhone]);
+    return (result.rows[0]?.data as UserProfileDocument | undefined) ?? null;
+  },
+});
 export type UserProfileReader = ReturnType<typeof userProfileReader>;

@@ -1,4 +1,4 @@
-import type { LineAnswer, OrderForm, OrderListRow, PlanLine, QuoteProgress } from '@feibao/domain';
+import type { LineAnswer, Order, OrderForm, OrderListRow, OrderStateValue, PlanLine, QuoteProgress } from '@feibao/domain';
 
 export const ORDERS = 'orders';
 export const ORDER_LIST = 'order_list';
@@ -6,14 +6,17 @@ export const ORDER_LIST = 'order_list';
 /** Each insurer's progress, with its answers per line (kept to rebuild the plan columns). */
 export type InsurerQuoteSummary = QuoteProgress & { answers: Record<string, LineAnswer> };
 
-/** The whole order as the details, plan and back-office screens need it. */
+/**
+ * The whole order as the details, plan and back-office screens need it, plus the domain
+ * state it was shaped from (`order`), which the projection evolves on the next event.
+ */
 export type OrderDocument = {
   id: string;
   orderNo: string;
   orderTime: string;
   userName: string;
   orderType: 0 | 1;
-  state: number;
+  state: OrderStateValue;
   round: number;
   form: OrderForm;
   lines: PlanLine[];
@@ -27,6 +30,7 @@ export type OrderDocument = {
   revokeReason: string | null;
   revokeReasonTxt: string | null;
   updatedAt: string;
+  order: Order;
 };
 
 /** A list row as stored; the actions depend on the time of reading, so the reader adds them. */

@@ -1,4 +1,4 @@
-import type { PlanCell, PlanRow, TotalsRow } from '@feibao/domain';
+import { OrderState, type PlanCell, type PlanRow, type TotalsRow } from '@feibao/domain';
 import type { OrderDocument } from './orderDocument.ts';
 
 /**
@@ -54,7 +54,7 @@ export const planRows = (doc: OrderDocument): (PlanRow | TotalsRow)[] => {
       status: insurer.status,
       total: insurer.total,
       quotedAll: insurer.quotedAll,
-      canInsure: doc.state === 2 && insurer.quotedAll,
+      canInsure: doc.state === OrderState.quoted && insurer.quotedAll,
     })),
   };
   return [...rows, totals];

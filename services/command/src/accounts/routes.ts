@@ -66,7 +66,7 @@ export const accountRoutes = (deps: CommandDeps) => {
   const auth = authenticate(deps.tokens, deps.revocations);
 
   const answerSession = (ctx: Context, session: IssuedSession, message: string) => {
-    setConsistencyToken(ctx, session.position);
+    setConsistencyToken(ctx, session.position, session.user.mobilePhone);
     ok(ctx, sessionAnswer(session), message);
   };
 
@@ -213,7 +213,7 @@ export const accountRoutes = (deps: CommandDeps) => {
     const user = await checkCredentials(ctx, form.username, form.password);
     if (!canUseRulePlatform(user.roles)) throw new HttpError(ResultCode.forbidden, accountMessages.noRulePlatformRole);
     const session = await sessions.startForUser(form.username, 'password');
-    setConsistencyToken(ctx, session.position);
+    setConsistencyToken(ctx, session.position, form.username);
     ok(ctx, { ...sessionAnswer(session), success: true }, '登录成功');
   });
 

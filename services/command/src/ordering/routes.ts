@@ -3,41 +3,49 @@ import type { Context } from 'koa';
 import { randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
-  addWorkingDays,
-  buildPlanLines,
-  drawTurnaroundDays,
-  isAdmin,
+  chooseInsurers,
   isProfileComplete,
   leadDecider,
   leadSchema,
   leadStreamId,
+  nextRound,
   normaliseOrderForm,
   orderDecider,
-  orderMessages,
+  orderIdOfRequest,
+  orderNumber,
   orderStreamId,
+  orderToWrite,
   parseOrderForm,
+  planInquiry,
   planLineKey,
   ResultCode,
   revokeReasons,
   shanghaiDate,
   userDecider,
   userStreamId,
-  visibleInsurers,
   validateOrderForm,
   type Order,
   type OrderCommand,
   type OrderForm,
-  type QuoteRequest,
 } from '@feibao/domain';
-import { aggregate, authenticate, caller, handleCommand, HttpError, input, ok, reply, setConsistencyToken, validate } from '@feibao/platform';
+import {
+  aggregate,
+  authenticate,
+  caller,
+  handleCommand,
+  HttpError,
+  input,
+  ok,
+  reply,
+  requireRole,
+  setConsistencyToken,
+  validate,
+} from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 
 export const PROFILE_INCOMPLETE = '请完善用户信息';
 
-export const newOrderNo = (at: Date) => `FB${shanghaiDate(at).replaceAll('-', '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
-
-export const requestIdOf = (orderId: string, round: number, insurerId: number) => `${orderId}.${round}.${insurerId}`;
-export const orderIdOfRequest = (requestId: string) => requestId.split('.')[0] ?? '';
+const newOrderNo = (at: Date) => orderNumber(at, randomInt(0, 1_000_000));
 
 const idQuery = z.object({ id: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64) });
 const insureQuery = idQuery.extend({
@@ -84,56 +92,52 @@ export const orderRoutes = (deps: CommandDeps) => {
     setConsistencyToken(ctx, result.position);
     return result;
   };
-  const meta = (ctx: Context) => ({ now: deps.now(), actor: caller(ctx).sub });
+  const meta = (ctx: Context, now = deps.now()) => ({ now, actor: caller(ctx).sub });
 
-  /** A lapsed order is history: editing or re-quoting it starts a new order from its form. */
-  const targetOrder = async (ctx: Context, id: string | undefined) => {
-    if (!id) return { orderId: randomUUID(), fresh: true };
+  /** A new order for a form without an id (or the id of a lapsed order); otherwise the caller's own order. */
+  const targetOrder = async (ctx: Context, id: string | null | undefined) => {
+    if (!id) return randomUUID();
     const state = await aggregate(deps.eventStore, orderStreamId(id), orderDecider);
-    if (state.status === 'none' || state.owner !== caller(ctx).sub) throw new HttpError(ResultCode.notFound, orderMessages.notFound);
-    return state.status === 'lapsed' ? { orderId: randomUUID(), fresh: true } : { orderId: id, fresh: false };
+    return orderToWrite(state, caller(ctx).sub) === 'new' ? randomUUID() : id;
+  };
+
+  /** Insurers need to know who the policyholder is before they price anything. */
+  const profileComplete = async (ctx: Context) => {
+    const me = caller(ctx);
+    if (me.guest) return false;
+    const user = await aggregate(deps.eventStore, userStreamId(me.sub), userDecider);
+    return user.status === 'active' && isProfileComplete(user.profile);
   };
 
   router.post('/order/save', auth, async (ctx) => {
     const now = deps.now();
     const form = acceptForm(ctx.request.body, shanghaiDate(now));
-    const { orderId } = await targetOrder(ctx, form.id ?? undefined);
+    const orderId = await targetOrder(ctx, form.id);
     const orderNo = newOrderNo(now);
-    const result = await run(ctx, orderId, { type: 'SaveDraft', data: { orderId, orderNo, form: { ...form, id: orderId } }, metadata: meta(ctx) });
-    const saved = result.state.status === 'none' ? orderNo : result.state.orderNo;
-    ok(ctx, { id: orderId, orderNo: saved }, '暂存成功');
+    const result = await run(ctx, orderId, { type: 'SaveDraft', data: { orderId, orderNo, form: { ...form, id: orderId } }, metadata: meta(ctx, now) });
+    ok(ctx, { id: orderId, orderNo: result.state.status === 'none' ? orderNo : result.state.orderNo }, '暂存成功');
   });
 
   router.post('/order/inquiryPrice', auth, async (ctx) => {
-    const me = caller(ctx);
     const now = deps.now();
-    // Insurers need to know who the policyholder is before they price anything.
-    const user = me.guest ? null : await aggregate(deps.eventStore, userStreamId(me.sub), userDecider);
-    if (!user || user.status !== 'active' || !isProfileComplete(user.profile))
-      return reply(ctx, ResultCode.special, PROFILE_INCOMPLETE, null);
+    if (!(await profileComplete(ctx))) return reply(ctx, ResultCode.special, PROFILE_INCOMPLETE, null);
     const form = acceptForm(ctx.request.body, shanghaiDate(now));
-    const chosen =
-      form.orderType === 0
-        ? form.insuranceCompanyList.map((c) => visibleInsurers.find((i) => i.id === c.id)).filter((i) => i !== undefined)
-        : [...visibleInsurers];
-    if (chosen.length === 0) throw new HttpError(ResultCode.badRequest, '投保公司不能为空');
-    const lines = buildPlanLines(form);
-    const { orderId } = await targetOrder(ctx, form.id ?? undefined);
-    const daySeconds = deps.config.quoteDaySeconds;
+    chooseInsurers(form); // an empty choice is refused before the order is looked up
+    const orderId = await targetOrder(ctx, form.id);
     await run(ctx, orderId, (state) => {
-      const round = ('round' in state ? state.round : 0) + 1;
-      const requests: QuoteRequest[] = chosen.map((insurer) => ({
-        requestId: requestIdOf(orderId, round, insurer.id),
-        insurerId: insurer.id,
-        insurerName: insurer.name,
-        requestedAt: now.toISOString(),
-        answerDueAt: addWorkingDays(now, drawTurnaroundDays(deps.random()), daySeconds).toISOString(),
-        deadlineAt: addWorkingDays(now, deps.config.quoteDeadlineDays, daySeconds).toISOString(),
-      }));
+      const { lines, requests } = planInquiry({
+        form,
+        orderId,
+        round: nextRound(state),
+        now,
+        random: deps.random,
+        quoteDaySeconds: deps.config.quoteDaySeconds,
+        quoteDeadlineDays: deps.config.quoteDeadlineDays,
+      });
       return {
         type: 'RequestInquiry',
         data: { orderId, orderNo: newOrderNo(now), form: { ...form, id: orderId }, lines, requests },
-        metadata: meta(ctx),
+        metadata: meta(ctx, now),
       };
     });
     ok(ctx, { id: orderId }, '询价成功');
@@ -185,9 +189,7 @@ export const orderRoutes = (deps: CommandDeps) => {
       .min(1, { error: '请至少录入一条报价' })
       .max(500),
   });
-  router.post('/backoffice/quote', auth, validate(manualQuote), async (ctx) => {
-    const me = caller(ctx);
-    if (!isAdmin(me.roles)) throw new HttpError(ResultCode.forbidden, '无权限访问');
+  router.post('/backoffice/quote', auth, validate(manualQuote), requireRole('admin'), async (ctx) => {
     const body = input<z.output<typeof manualQuote>>(ctx);
     const result = await run(ctx, orderIdOfRequest(body.requestId), {
       type: 'RecordInsurerQuote',
@@ -196,7 +198,7 @@ export const orderRoutes = (deps: CommandDeps) => {
         answers: body.answers.map((a) => ({ key: a.key, kind: 'quoted' as const, premium: Math.round(a.premium * 100) / 100, deductible: a.deductible })),
         source: 'manual',
       },
-      metadata: { now: deps.now(), actor: me.sub, system: true },
+      metadata: { now: deps.now(), actor: caller(ctx).sub, system: true },
     });
     ok(ctx, { recorded: result.events.length > 0 }, '报价已录入');
   });

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { ResultCode, isAdmin } from '@feibao/domain';
+import { hasRole, ResultCode, type Role } from '@feibao/domain';
 import type { AccessClaims, TokenService } from '../tokens.ts';
 import type { SessionRevocations } from '../revocations.ts';
 import { HttpError } from './envelope.ts';
@@ -12,7 +12,7 @@ const bearer = (ctx: Context) => {
     const match = /^Bearer\s+(.+)$/i.exec(header);
     return match ? match[1]!.trim() : header.trim();
   }
-  // The rule-platform client sends X-Token instead (seed 001 §7).
+  // The rule-platform client sends X-Token instead (README "API conventions").
   return ctx.get('x-token') || null;
 };
 
@@ -31,17 +31,33 @@ export const authenticate = (tokens: TokenService, revocations: SessionRevocatio
   }
   if (await revocations.isRevoked(claims.sid)) throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
   ctx.state.caller = claims;
+  const hook = ctx.state.afterAuthentication as AfterAuthentication | undefined;
+  if (hook) {
+    ctx.state.afterAuthentication = undefined;
+    await hook(claims);
+  }
   await next();
 };
 
 export const caller = (ctx: Context) => ctx.state.caller as Caller;
+
+/** Work that needs the caller, run once the route has authenticated them (the query side's read-your-writes wait). */
+export type AfterAuthentication = (caller: Caller) => Promise<void>;
+export const afterAuthentication = (ctx: Context, hook: AfterAuthentication) => {
+  ctx.state.afterAuthentication = hook;
+};
 
 export const requireRegistered = async (ctx: Context, next: Next) => {
   if (caller(ctx).guest) throw new HttpError(ResultCode.forbidden, '请先注册或登录');
   await next();
 };
 
-export const requireAdmin = async (ctx: Context, next: Next) => {
-  if (!isAdmin(caller(ctx).roles)) throw new HttpError(ResultCode.forbidden, '无权限访问');
-  await next();
-};
+/** Every role check of the routes goes through here (policy: domain `hasRole`). */
+export const requireRole =
+  (...roles: Role[]) =>
+  async (ctx: Context, next: Next) => {
+    if (!hasRole(caller(ctx).roles, ...roles)) throw new HttpError(ResultCode.forbidden, '无权限访问');
+    await next();
+  };
+
+export const requireAdmin = requireRole('admin');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ResultCode } from '@feibao/domain';
 import { HttpError } from './envelope.ts';
 
-// Messages zod writes itself (ranges, types) in Chinese too; the spec's own messages are set per field.
+// Messages zod writes itself (ranges, types) in Chinese too; the product's own messages are set per field.
 z.config(z.locales.zhCN());
 
 const describe = (error: z.ZodError) => {
@@ -17,7 +17,7 @@ const describe = (error: z.ZodError) => {
 
 /**
  * Parses ctx.request.body (or the query string for GET) with a zod schema and stores the
- * result in ctx.state.input; the first issue's message (the spec's Chinese text) is the answer.
+ * result in ctx.state.input; the first issue's message (the product's Chinese text) is the answer.
  */
 export const validate =
   <S extends z.ZodType>(schema: S, source: 'body' | 'query' = 'body') =>

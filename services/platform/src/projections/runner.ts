@@ -2,8 +2,9 @@ import type pg from 'pg';
 import { withTransaction, type Pool } from '../db.ts';
 import type { Projection, RecordedEvent } from './projection.ts';
 import { logger } from '../logger.ts';
+import { EmmettDdlV1, EmmettSql } from '../emmettTables.ts';
 
-export const PROJECTION_WAKE_CHANNEL = 'feibao_events_appended';
+export const PROJECTION_WAKE_CHANNEL = EmmettDdlV1.notifyChannel;
 export const CHECKPOINT_CHANNEL = 'feibao_projection_checkpoint';
 
 export type RunnerOptions = {
@@ -34,14 +35,14 @@ export type Checkpoint = { transactionId: string; position: number };
 
 /**
  * Emmett 0.42's consumer stalls silently when a handler throws and mishandles its start
- * position (stack findings #4, #5), so projections run on this small runner instead:
+ * position, so projections run on this small runner instead (docs/adr/0001-own-projection-runner.md):
  * one row per projection in feibao_projections holds its checkpoint, status and last error,
  * and moves in the same transaction as the read-model writes.
  *
  * Events are applied in (transaction id, global position) order, not by global position
  * alone: a transaction can draw a lower position yet get its id, and commit, later than
  * another, so a position-only checkpoint could step past an event still being written.
- * Only transactions older than every running one are read (stack findings #7); anything
+ * Only transactions older than every running one are read (same ADR); anything
  * committing later has an id at least that snapshot's xmin, so it sorts after the checkpoint.
  */
 export const readBatch = async (
@@ -56,24 +57,7 @@ export const readBatch = async (
   // event in ten no longer drags the whole store through shared buffers). Every event
   // still comes back, so the checkpoint can pass the ones nobody wants.
   const result = await db.query<Row>(
-    `WITH batch AS (
-       SELECT transaction_id, global_position, message_type FROM emt_messages
-        WHERE partition = 'emt:default' AND is_archived = FALSE AND message_kind = 'E'
-          AND (transaction_id, global_position) > ($1::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id, global_position
-        LIMIT $3)
-     SELECT b.transaction_id::text AS transaction_id, b.global_position, b.message_type,
-            m.stream_id, m.stream_position, m.message_data, m.created
-       FROM batch b
-       -- OFFSET 0 keeps the subquery from being flattened, so the test on b.message_type
-       -- gates the table read (a One-Time Filter) instead of filtering after it.
-       LEFT JOIN LATERAL (
-         SELECT stream_id, stream_position, message_data, created FROM emt_messages m
-          WHERE m.global_position = b.global_position AND m.partition = 'emt:default' AND m.is_archived = FALSE
-            AND ($4::text[] IS NULL OR b.message_type = ANY($4::text[]))
-         OFFSET 0) m ON TRUE
-      ORDER BY b.transaction_id, b.global_position`,
+    EmmettSql.readBatch,
     [after.transactionId, after.position, limit, types ?? null],
   );
   return result.rows.map((r) => ({
@@ -91,35 +75,6 @@ export const checkpointOf = (event: RecordedEvent): Checkpoint => ({
   transactionId: event.transactionId,
   position: event.globalPosition,
 });
-
-const EVENT_ORDER_INDEX = 'feibao_emt_messages_by_commit';
-const EVENT_POSITION_INDEX = 'feibao_emt_messages_by_position';
-
-/**
- * Emmett 0.42 indexes emt_messages only by (stream_id, stream_position): without this index
- * every readBatch is a full scan and sort of the store (≈ 2 s per batch at a million events),
- * which made both the live lag and rebuilds grow with the store's size. It covers every
- * column the batch filter reads, so positions and types come from an index-only scan.
- * Building it locks appends out once, for as long as the build takes on an existing store.
- */
-export const ensureEventOrderIndex = async (pool: Pool) =>
-  withTransaction(pool, async (client) => {
-    // CREATE INDEX takes a lock that waits for in-flight appends even when the index exists.
-    const missing = async () =>
-      (await client.query(`SELECT to_regclass($1) IS NULL OR to_regclass($2) IS NULL AS m`, [EVENT_ORDER_INDEX, EVENT_POSITION_INDEX]))
-        .rows[0].m;
-    if (!(await missing())) return;
-    await client.query(`SELECT pg_advisory_xact_lock(7263002)`);
-    if (!(await missing())) return;
-    await client.query(
-      `CREATE INDEX IF NOT EXISTS ${EVENT_ORDER_INDEX} ON emt_messages (transaction_id, global_position)
-         INCLUDE (message_type, partition, is_archived, message_kind)`,
-    );
-    // Read-your-writes tokens are global positions: finding their transaction needs this one.
-    await client.query(`DROP INDEX IF EXISTS ${EVENT_POSITION_INDEX}`);
-    await client.query(`CREATE INDEX ${EVENT_POSITION_INDEX} ON emt_messages (global_position)`);
-    await client.query(`DROP INDEX IF EXISTS feibao_emt_messages_global_position`);
-  });
 
 export type ProjectionStatus = {
   name: string;
@@ -237,16 +192,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export const peekProjection = async (db: Pick<pg.Pool, 'query'>, name: string, heartbeatMs: number) => {
   const result = await db.query(
-    `SELECT p.status = 'running' AS running,
-            p.heartbeat_at IS NULL OR p.heartbeat_at < now() - $2 * interval '1 millisecond' AS heartbeat_due,
-            EXISTS (SELECT 1 FROM emt_messages m
-                     WHERE m.partition = 'emt:default' AND m.is_archived = FALSE AND m.message_kind = 'E'
-                       AND (m.transaction_id, m.global_position) > (p.position_xid, p.position)
-                       AND m.transaction_id < pg_snapshot_xmin(pg_current_snapshot())) AS ready,
-            EXISTS (SELECT 1 FROM emt_messages m
-                     WHERE m.partition = 'emt:default' AND m.is_archived = FALSE AND m.message_kind = 'E'
-                       AND (m.transaction_id, m.global_position) > (p.position_xid, p.position)) AS pending
-       FROM feibao_projections p WHERE p.name = $1`,
+    EmmettSql.peekProjection,
     [name, heartbeatMs],
   );
   const row = result.rows[0];
@@ -334,7 +280,6 @@ export const createProjectionRunner = (
 
   return {
     async start() {
-      await ensureEventOrderIndex(pool);
       for (const p of projections) await registerProjection(pool, p);
       running = true;
       listener = await pool.connect();
@@ -357,7 +302,6 @@ export const createProjectionRunner = (
       }
     },
     async catchUp() {
-      await ensureEventOrderIndex(pool);
       for (const p of projections) await registerProjection(pool, p);
       // Projections are independent (own checkpoint, own tables): replaying them side by
       // side keeps PostgreSQL busy while Node evolves documents, instead of one at a time.

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { isAdmin, phoneField, ResultCode } from '@feibao/domain';
+import { canRead, phoneField, ResultCode } from '@feibao/domain';
 import { authenticate, caller, HttpError, input, ok, validate } from '@feibao/platform';
 import type { QueryDeps } from '../deps.ts';
 import { userProfileReader } from '@feibao/read-models';
@@ -11,7 +11,7 @@ const profileQuery = z.object({ userName: z.string().trim().max(20).optional() }
 export const accountQueryRoutes = (deps: QueryDeps) => {
   const router = new Router();
   const auth = authenticate(deps.tokens, deps.revocations);
-  const profiles = userProfileReader(deps.documents);
+  const profiles = userProfileReader(deps.pool);
 
   const currentUser = async (ctx: Context) => {
     const me = caller(ctx);
@@ -29,7 +29,7 @@ export const accountQueryRoutes = (deps: QueryDeps) => {
     const me = caller(ctx);
     const { userName } = input<z.output<typeof profileQuery>>(ctx);
     const target = userName || me.sub;
-    if (target !== me.sub && !isAdmin(me.roles)) throw new HttpError(ResultCode.forbidden, '无权查看他人信息');
+    if (!canRead(me, target)) throw new HttpError(ResultCode.forbidden, '无权查看他人信息');
     if (me.guest && target === me.sub)
       return ok(ctx, { name: me.name, nickName: me.name, mobilePhone: null, roles: [], guest: true, profileComplete: false });
     const doc = await profiles.byPhone(target);

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isAdmin, ResultCode } from '@feibao/domain';
+import { canRead, ResultCode } from '@feibao/domain';
 import { authenticate, caller, HttpError } from '@feibao/platform';
 import type { QueryDeps } from '../deps.ts';
 import { uploads } from '@feibao/read-models';
@@ -17,7 +17,7 @@ export const fileQueryRoutes = (deps: QueryDeps) => {
     const id = ctx.params.id ?? '';
     const doc = /^[0-9a-f-]{36}$/.test(id) ? await uploads.get(deps.pool, id) : null;
     const me = caller(ctx);
-    if (!doc || (doc.owner !== me.sub && !isAdmin(me.roles))) throw new HttpError(ResultCode.notFound, '文件不存在');
+    if (!doc || !canRead(me, doc.owner)) throw new HttpError(ResultCode.notFound, '文件不存在');
     const file = path.join(uploadDir, path.basename(doc.storedAs));
     const info = await stat(file).catch(() => null);
     if (!info) throw new HttpError(ResultCode.notFound, '文件不存在');

@@ -3,8 +3,8 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import {
   allowedActions,
+  canRead,
   droneBrands,
-  isAdmin,
   listInsuranceTypes,
   normaliseOrderForm,
   orderMessages,
@@ -14,10 +14,9 @@ import {
   ResultCode,
   shanghaiDate,
   visibleInsurers,
-  type OrderStateValue,
   type OrderType,
 } from '@feibao/domain';
-import { authenticate, caller, HttpError, input, ok, reply, validate } from '@feibao/platform';
+import { authenticate, caller, HttpError, input, ok, reply, requireRole, validate } from '@feibao/platform';
 import type { QueryDeps } from '../deps.ts';
 import { orderReader, planRows, type OrderDocument } from '@feibao/read-models';
 
@@ -49,9 +48,8 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
 
   /** Someone else's order reads as missing; staff see every order. */
   const ownOrder = async (ctx: Context, id: string): Promise<OrderDocument> => {
-    const me = caller(ctx);
     const doc = await reader.byId(id);
-    if (!doc || (doc.userName !== me.sub && !isAdmin(me.roles))) throw new HttpError(ResultCode.notFound, orderMessages.notFound);
+    if (!doc || !canRead(caller(ctx), doc.userName)) throw new HttpError(ResultCode.notFound, orderMessages.notFound);
     return doc;
   };
 
@@ -67,13 +65,13 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
     const parsed = parseOrderForm(ctx.request.body);
     if (!parsed.ok) throw new HttpError(ResultCode.badRequest, parsed.message);
     const form = normaliseOrderForm(parsed.form);
-    const range = priceRange(form, { today: shanghaiDate(new Date()) });
+    const range = priceRange(form, { today: shanghaiDate(deps.now()) });
     reply(ctx, ResultCode.success, JSON.stringify(range), range);
   });
 
   router.post('/order/page', auth, validate(pageBody), async (ctx) => {
     const { currentPage, pageSize } = input<z.output<typeof pageBody>>(ctx);
-    ok(ctx, await reader.page(caller(ctx).sub, currentPage, pageSize, new Date()));
+    ok(ctx, await reader.page(caller(ctx).sub, currentPage, pageSize, deps.now()));
   });
 
   router.get('/order/orderDetails', auth, validate(idQuery, 'query'), async (ctx) => {
@@ -84,7 +82,7 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
       orderNo: doc.orderNo,
       orderTime: doc.orderTime,
       state: doc.state,
-      actions: allowedActions({ ...doc, state: doc.state as OrderStateValue }, new Date()),
+      actions: allowedActions(doc, deps.now()),
       userName: doc.userName,
       orderType: doc.orderType,
       policyNo: doc.policyNo,
@@ -113,18 +111,11 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
   });
 
   /** Back office: orders being quoted, with each insurer's progress and due times. */
-  router.get('/backoffice/quoteProgress', auth, validate(progressQuery, 'query'), async (ctx) => {
-    if (!isAdmin(caller(ctx).roles)) throw new HttpError(ResultCode.forbidden, '无权限访问');
+  router.get('/backoffice/quoteProgress', auth, validate(progressQuery, 'query'), requireRole('admin'), async (ctx) => {
     const { currentPage, pageSize } = input<z.output<typeof progressQuery>>(ctx);
-    const [rows, count] = await Promise.all([
-      deps.pool.query(
-        `SELECT data FROM orders WHERE (data->>'state')::int = 1 ORDER BY data->>'updatedAt' LIMIT $1 OFFSET $2`,
-        [pageSize, (currentPage - 1) * pageSize],
-      ),
-      deps.pool.query(`SELECT count(*)::int AS n FROM orders WHERE (data->>'state')::int = 1`),
-    ]);
+    const { datas, totalCount } = await reader.quoting(currentPage, pageSize);
     ok(ctx, {
-      datas: rows.rows.map(({ data }: { data: OrderDocument }) => ({
+      datas: datas.map((data) => ({
         id: data.id,
         orderNo: data.orderNo,
         userName: data.userName,
@@ -135,7 +126,7 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
       })),
       currentPage,
       pageSize,
-      totalCount: count.rows[0].n,
+      totalCount,
     });
   });
 

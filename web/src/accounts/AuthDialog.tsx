@@ -1,0 +1,51 @@
+import { Button, Dialog, DialogBody } from '@blueprintjs/core';
+import { useNavigate } from 'react-router-dom';
+import { takeRedirect } from '../api/session.ts';
+import { uiStore, useUi } from '../api/ui.ts';
+import type { AuthMode } from '../api/ui.ts';
+import { PasswordLoginForm } from './LoginForm.tsx';
+import { PasswordResetForm, RegisterForm } from './RegisterForm.tsx';
+
+const titles: Record<AuthMode, string> = { login: '用户登录', register: '用户注册', reset: '重置密码' };
+
+/** The dialog's link back to login under the register and reset forms. */
+const BackToLogin = ({ prompt, text }: { prompt: string; text: string }) => (
+  <div className="fb-row-between fb-auth-links">
+    <span>{prompt}</span>
+    <Button variant="minimal" size="small" intent="primary" text={text} onClick={() => uiStore.openAuth('login')} />
+  </div>
+);
+
+/** The desktop header's switchable login / register / reset dialog. */
+export const AuthDialog = () => {
+  const { auth } = useUi();
+  const navigate = useNavigate();
+  const done = () => {
+    uiStore.closeAuth();
+    const to = takeRedirect();
+    if (to && to !== window.location.pathname + window.location.search) navigate(to);
+  };
+  return (
+    <Dialog
+      isOpen={auth !== null}
+      onClose={() => uiStore.closeAuth()}
+      title={auth ? titles[auth] : ''}
+      className="fb-auth-dialog"
+      canOutsideClickClose={false}
+    >
+      <DialogBody>
+        {auth === 'login' && <PasswordLoginForm variant="desktop" onDone={done} onSwitch={uiStore.openAuth} />}
+        {auth === 'register' && (
+          <RegisterForm variant="desktop" onDone={done}>
+            <BackToLogin prompt="已有账号？" text="去登录" />
+          </RegisterForm>
+        )}
+        {auth === 'reset' && (
+          <PasswordResetForm variant="desktop" onDone={done}>
+            <BackToLogin prompt="想起密码了？" text="返回登录" />
+          </PasswordResetForm>
+        )}
+      </DialogBody>
+    </Dialog>
+  );
+};

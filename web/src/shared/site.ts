@@ -1,0 +1,32 @@
+/**
+ * The two sites: desktop (/platform, /index) and mobile (/touch). Screens are one component
+ * with a `variant`; this module holds what differs by site: routes and the login prompt.
+ */
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { sessionStore, setRedirect } from '../api/session.ts';
+import { uiStore } from '../api/ui.ts';
+
+export type Variant = 'desktop' | 'mobile';
+
+/** Prompts a visitor without a session to log in when the page opens (dialog on desktop, login page on mobile). */
+export const useLoginPrompt = (variant: Variant, enabled = true) => {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!enabled || sessionStore.get()) return;
+    const here = window.location.pathname + window.location.search;
+    if (variant === 'mobile') navigate(`/touch/user/login?backUrl=${encodeURIComponent(here)}`, { replace: true });
+    else {
+      setRedirect(here);
+      uiStore.openAuth('login');
+    }
+    // Only at page open: a logout while here must not reopen it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+};
+
+/** Route prefix of a variant. */
+export const routesOf = (variant: Variant) =>
+  variant === 'mobile'
+    ? { guide: '/touch/guide', insure: '/touch/insure', plan: '/touch/supportConcept', list: '/touch/orderInquiry', userInfo: '/touch/userInformation', home: '/touch/index', report: '/touch/report' }
+    : { guide: '/platform/guide', insure: '/platform/insure', plan: '/platform/supportConcept', list: '/platform/orderInquiry', userInfo: '/platform/userInformation', home: '/index/index', report: '/platform/report' };

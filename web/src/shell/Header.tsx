@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { guestLogin, logout } from '../accounts/api.ts';
+import { displayName, useSession } from '../api/session.ts';
+import { notifyError, toast } from '../api/toaster.ts';
+import { uiStore } from '../api/ui.ts';
+
+export const desktopTabs = [
+  { label: '首页', to: '/index/index' },
+  { label: '开始投保', to: '/platform/guide' },
+  { label: '订单查询', to: '/platform/orderInquiry' },
+  { label: '申请理赔', to: '/platform/applyForCompensation' },
+  { label: '用户信息', to: '/platform/userInformation' },
+  { label: '理赔查询', to: '/settlementOfClaim/index' },
+] as const;
+
+/** Ends the session (server and local) and goes home. */
+export const useLogout = (home: string) => {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await logout();
+      toast.success('已退出登录');
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setBusy(false);
+      navigate(home);
+    }
+  };
+  return { busy, run };
+};
+
+export const Header = () => {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const out = useLogout('/index/index');
+  const navigate = useNavigate();
+  const [guestBusy, setGuestBusy] = useState(false);
+  const guest = async () => {
+    setGuestBusy(true);
+    try {
+      await guestLogin();
+      toast.success('已以访客身份登录');
+    } catch (e) {
+      notifyError(e);
+    } finally {
+      setGuestBusy(false);
+    }
+  };
+
+  return (
+    <header className="fb-header">
+      <div className="fb-header-inner">
+        <Link to="/index/index" className="fb-logo" aria-label="飞保首页">
+          <span className="fb-logo-mark">飞</span>
+          <span className="fb-logo-text">飞保</span>
+        </Link>
+        <nav className="fb-tabs" aria-label="主导航">
+          {desktopTabs.map((t) => (
+            <Link key={t.to} to={t.to} className={pathname === t.to ? 'fb-tab fb-tab-active' : 'fb-tab'} aria-current={pathname === t.to ? 'page' : undefined}>
+              {t.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="fb-header-user">
+          {session ? (
+            <>
+              <Popover
+                placement="bottom-end"
+                content={
+                  <Menu>
+                    <MenuItem icon="id-number" text="完善信息" onClick={() => uiStore.openProfile()} />
+                    <MenuItem icon="person" text="用户信息" onClick={() => navigate('/platform/userInformation')} />
+                    <MenuDivider />
+                    <MenuItem icon="log-out" text="退出登录" intent="danger" onClick={() => void out.run()} />
+                  </Menu>
+                }
+              >
+                <Button variant="minimal" icon="user" endIcon="caret-down" className="fb-user-name" text={displayName(session)} />
+              </Popover>
+              <Button variant="minimal" icon="log-out" aria-label="退出登录" title="退出登录" loading={out.busy} onClick={() => void out.run()} />
+            </>
+          ) : (
+            <>
+              <Button variant="minimal" intent="primary" text="登录" onClick={() => uiStore.openAuth('login')} />
+              <Link className="fb-register-link" to="/platform/userInformation?from=register">
+                注册
+              </Link>
+              <Button variant="minimal" icon="person" text="访客登录" loading={guestBusy} onClick={() => void guest()} />
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+};

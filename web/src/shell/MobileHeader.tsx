@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Button, Drawer, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { useNavigate } from 'react-router-dom';
+import { displayName, useSession } from '../api/session.ts';
+import { useLogout } from './Header.tsx';
+
+/** Mobile top bar with the hamburger menu. */
+export const MobileHeader = () => {
+  const [open, setOpen] = useState(false);
+  const session = useSession();
+  const navigate = useNavigate();
+  const out = useLogout('/touch/index');
+  const go = (to: string) => {
+    setOpen(false);
+    navigate(to);
+  };
+  return (
+    <header className="fb-m-header">
+      <Button variant="minimal" icon="menu" aria-label="菜单" className="fb-m-menu-button" onClick={() => setOpen(true)} />
+      <button type="button" className="fb-m-title" onClick={() => navigate('/touch/index')}>
+        飞保
+      </button>
+      <span className="fb-m-user">{displayName(session)}</span>
+      <Drawer isOpen={open} onClose={() => setOpen(false)} position="left" size="70%" title="飞保" className="fb-m-drawer">
+        <Menu className="fb-m-nav" aria-label="菜单导航">
+          <MenuItem icon="home" text="首页" onClick={() => go('/touch/index')} />
+          <MenuItem icon="shield" text="开始投保" onClick={() => go('/touch/guide')} />
+          <MenuItem icon="search" text="订单查询" onClick={() => go('/touch/orderInquiry')} />
+          <MenuItem icon="clipboard" text="申请理赔" onClick={() => go('/touch/applyForCompensation')} />
+          {session ? (
+            <>
+              <MenuItem icon="person" text="用户信息" onClick={() => go('/touch/userInformation')} />
+              <MenuDivider />
+              <MenuItem
+                icon="log-out"
+                text="退出登录"
+                intent="danger"
+                onClick={() => {
+                  setOpen(false);
+                  void out.run();
+                }}
+              />
+            </>
+          ) : (
+            <MenuItem icon="log-in" text="用户登录" onClick={() => go('/touch/user/login')} />
+          )}
+        </Menu>
+      </Drawer>
+    </header>
+  );
+};
