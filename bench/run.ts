@@ -107,7 +107,10 @@ const stopChildren = async () => {
         new Promise<void>((resolve) => {
           if (c.exitCode !== null) return resolve();
           const timer = setTimeout(() => c.kill('SIGKILL'), 15_000);
-          c.once('exit', () => (clearTimeout(timer), resolve()));
+          c.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
           c.send('stop');
         }),
     ),
@@ -135,7 +138,11 @@ const lagMeter = async () => {
     if (payload.slice(0, cut) !== 'orders') return;
     visible = Math.max(visible, Number(payload.slice(cut + 1)));
     const now = performance.now();
-    pending = pending.filter((p) => (p.position <= visible ? (recordMs(h, now - p.at), false) : true));
+    pending = pending.filter((p) => {
+      if (p.position > visible) return true;
+      recordMs(h, now - p.at);
+      return false;
+    });
   });
   return {
     track(position: number, at: number) {
@@ -396,7 +403,7 @@ const md = [
 const notes = path.join(here, 'notes.md');
 if (existsSync(notes)) md.push(readFileSync(notes, 'utf8'));
 mkdirSync(path.join(here, 'results'), { recursive: true });
-writeFileSync(jsonPath, JSON.stringify(results, null, 2) + '\n');
-writeFileSync(path.join(here, 'results', `${resultName}.md`), md.join('\n') + '\n');
+writeFileSync(jsonPath, `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(path.join(here, 'results', `${resultName}.md`), `${md.join('\n')}\n`);
 log(`wrote bench/results/${resultName}.md and .json`);
-console.log('\n' + md.slice(0, md.indexOf('## Goals') + 4 + goals.length + 1).join('\n'));
+console.log(`\n${md.slice(0, md.indexOf('## Goals') + 4 + goals.length + 1).join('\n')}`);

@@ -82,6 +82,6 @@ export const persistentSecret = (dataDir: string, name: string, bytes = 32) => {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(bytes).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 };

@@ -11,7 +11,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const results = mkdtempSync(path.join(tmpdir(), 'feibao-test-results-'));
 const only = process.argv[2]; // optional: unit | int | e2e
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const failedSteps = [];
 
 const run = (command, args, env = {}) =>
   new Promise((resolve) => {
@@ -33,9 +33,11 @@ const postgresAnswers = async (url) => {
   }
 };
 
-// 0. types (TypeScript 7's native tsc: a couple of seconds)
+// 0. types of every workspace (TypeScript 7's native tsc: seconds), then the linter with the
+// import-boundary rules of biome.json (docs/architecture.md); any warning fails.
 if (!only || only === 'unit') {
-  if ((await run('npx', ['tsc', '-p', 'tsconfig.json'])) !== 0) failedSteps.push('typecheck');
+  if ((await run('npm', ['run', '--silent', 'typecheck'])) !== 0) failedSteps.push('typecheck');
+  if ((await run('npm', ['run', '--silent', 'lint'])) !== 0) failedSteps.push('lint');
 }
 
 // 1. unit + integration

@@ -243,7 +243,7 @@ for (const size of sizes) {
       // The price range refreshes after edits.
       const range = page.getByTestId('price-range');
       await expect(range).toContainText(/参考保费：¥[\d,.]+ ~ ¥[\d,.]+/);
-      const first = await range.innerText();
+      const first = await range.textContent() ?? '';
       await page.locator('#f-studentCount').fill('80');
       await expect(range).not.toHaveText(first);
       await expect(range).toContainText(/参考保费：¥[\d,.]+ ~ ¥[\d,.]+/);

@@ -173,8 +173,7 @@ describe('ordering flow', () => {
     const { client } = await customer();
     const first = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
     const details = (await client.get(`/api/v1/uav/order/orderDetails?id=${first}`)).body.data;
-    const { id, state, orderNo, ...copy } = details;
-    void id, state, orderNo;
+    const { id: _id, state: _state, orderNo: _orderNo, ...copy } = details;
     const again = await client.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), ...pick(copy) });
     expect(again.body.code).toBe(20000);
     expect(again.body.data.id).not.toBe(first);

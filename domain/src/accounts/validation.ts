@@ -48,7 +48,6 @@ export const isValidIdCard = (value: string): boolean => {
   return ID_CARD_CHECK[sum % 11] === value[17]!.toUpperCase();
 };
 
-const trimmed = z.string().trim();
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
 export const phoneField = (requiredMessage: string = messages.phoneRequired) =>

@@ -28,7 +28,7 @@ describe('type 0 validation', () => {
   it('requires every sum insured above 0', () => {
     expect(validate(general({ insuranceTypeInfoList: lines(1, 2) }))).toBe(m.amountPositive);
     const noPrice = generalApplication();
-    (noPrice.uavInfoList as Record<string, unknown>[]).forEach((d) => delete d.price);
+    for (const d of noPrice.uavInfoList as Record<string, unknown>[]) delete d.price;
     expect(validate({ ...noPrice, insuranceTypeInfoList: lines(1) })).toBe(m.amountPositive);
   });
   it('requires an insurer', () => {

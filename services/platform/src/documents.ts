@@ -66,9 +66,11 @@ export const documentCollection = <Doc extends object>(rawName: string): Documen
   const batch = (db: Queryable): DocumentBatch<Doc> => {
     let pending = new Map<string, Pending<Doc>>();
     const entry = (id: string) => {
-      let found = pending.get(id);
-      if (!found) pending.set(id, (found = { doc: null, puts: 0, removed: false, loaded: false }));
-      return found;
+      const found = pending.get(id);
+      if (found) return found;
+      const fresh: Pending<Doc> = { doc: null, puts: 0, removed: false, loaded: false };
+      pending.set(id, fresh);
+      return fresh;
     };
     const loaded = (id: string) => {
       const found = pending.get(id);

@@ -10,7 +10,7 @@ const write = (level: Level, fields: Record<string, unknown>, msg: string) => {
   const error =
     err instanceof Error ? { err: { message: err.message, name: err.name, stack: err.stack } } : err ? { err } : {};
   process.stderr.write(
-    JSON.stringify({ time: new Date().toISOString(), level, service: process.env.FEIBAO_SERVICE, msg, ...rest, ...error }) + '\n',
+    `${JSON.stringify({ time: new Date().toISOString(), level, service: process.env.FEIBAO_SERVICE, msg, ...rest, ...error })}\n`,
   );
 };
 

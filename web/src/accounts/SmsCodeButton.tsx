@@ -15,7 +15,9 @@ export const useCountdown = () => {
     if (timer.current) clearInterval(timer.current);
     timer.current = null;
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stop reads only the ref; clear the timer on unmount alone
   useEffect(() => stop, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stop reads only the ref, so start never needs to change
   const start = useCallback((seconds: number) => {
     stop();
     setStarted(true);

@@ -11,6 +11,7 @@ export const DeviceCodes = ({ codes, limit }: { codes: string | null | undefined
   return (
     <span className="fb-codes">
       {shown.map((c, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the same device code may be typed twice
         <Tag key={`${c}-${i}`} minimal className="fb-code">
           {c}
         </Tag>

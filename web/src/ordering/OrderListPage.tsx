@@ -2,7 +2,7 @@
  * /platform/orderInquiry (table) and /touch/orderInquiry (cards): the caller's orders, 20 a
  * page. Each row's buttons come from the row's `actions` (docs/glossary.md "Order states and actions").
  */
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button, Card, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../api/session.ts';
@@ -93,7 +93,7 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
     </Tag>
   );
 
-  let body;
+  let body: ReactNode;
   if (!session) body = <NonIdealState icon="lock" title="请先登录" description="登录后可查询您的订单。" />;
   else if (list.error) body = <NonIdealState icon="error" title="加载失败" description={(list.error as Error).message} action={<Button text="重试" onClick={() => void list.mutate()} />} />;
   else if (!data)

@@ -1,5 +1,5 @@
 /** Ease-in-out cubic on [0, 1]. */
-export const easeInOutCubic = (t: number): number => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
+export const easeInOutCubic = (t: number): number => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 
 /** Animated window scroll to `top` in `duration` ms; resolves when done. */
 export const animateScroll = (top: number, duration: number): Promise<void> =>

@@ -12,6 +12,7 @@ export type Variant = 'desktop' | 'mobile';
 /** Prompts a visitor without a session to log in when the page opens (dialog on desktop, login page on mobile). */
 export const useLoginPrompt = (variant: Variant, enabled = true) => {
   const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only at page open; a logout while here must not reopen it
   useEffect(() => {
     if (!enabled || sessionStore.get()) return;
     const here = window.location.pathname + window.location.search;
@@ -20,8 +21,6 @@ export const useLoginPrompt = (variant: Variant, enabled = true) => {
       setRedirect(here);
       uiStore.openAuth('login');
     }
-    // Only at page open: a logout while here must not reopen it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 };
 

@@ -30,6 +30,7 @@ export const RootLayout = () => {
     });
   }, [navigate]);
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change, which is what pathname marks
   useEffect(() => {
     // Dialogs belong to the page they were opened on.
     uiStore.closeProfile();

@@ -62,6 +62,7 @@ export const Slides = ({ variant, insureTo, claimTo }: Props) => {
     return Math.max(0, el.getBoundingClientRect().top + window.scrollY - header);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: slide positions are measured when called; only the variant changes the header offset
   const goTo = useCallback(
     async (i: number) => {
       const target = Math.max(0, Math.min(slides.length - 1, i));
@@ -73,10 +74,10 @@ export const Slides = ({ variant, insureTo, claimTo }: Props) => {
         animating.current = false;
       }, 120);
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [variant],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: topOf measures the page when called; the listeners are re-attached when the slide or variant changes
   useEffect(() => {
     const onScroll = () => {
       if (animating.current) return;
@@ -119,7 +120,6 @@ export const Slides = ({ variant, insureTo, claimTo }: Props) => {
       window.removeEventListener('wheel', onWheel);
       window.removeEventListener('keydown', onKey);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, goTo, variant]);
 
   const actions = (primary: boolean) => (
@@ -153,13 +153,13 @@ export const Slides = ({ variant, insureTo, claimTo }: Props) => {
               ))}
             </ul>
             {s.key === 'cheaper' && (
-              <div className="fb-insurer-badges" aria-label="合作保险公司">
+              <section className="fb-insurer-badges" aria-label="合作保险公司">
                 {insurerBadges.map((b) => (
                   <Tag key={b} size="large" className="fb-insurer-badge">
                     {b}
                   </Tag>
                 ))}
-              </div>
+              </section>
             )}
             {actions(i === 0)}
           </div>

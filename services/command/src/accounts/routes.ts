@@ -8,7 +8,7 @@ import {
   loginSchema,
   refreshSchema,
   registerSchemaFor,
-  enterpriseRegisterSchema,
+  type enterpriseRegisterSchema,
   type RegisterForm,
   resetPasswordSchema,
   ResultCode,
@@ -54,8 +54,8 @@ const LOGIN_WINDOW_SECONDS = 15 * 60;
 const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d+)$/, '$1****$2');
 
 const profileOf = (form: Record<string, unknown>): ProfileFields => {
-  const { mobilePhone, registerType, identifyingCode, password, confirmPassword, name, ...profile } = form;
-  void mobilePhone, registerType, identifyingCode, password, confirmPassword, name;
+  const profile = { ...form };
+  for (const credential of ['mobilePhone', 'registerType', 'identifyingCode', 'password', 'confirmPassword', 'name']) delete profile[credential];
   return profile as ProfileFields;
 };
 

@@ -153,7 +153,7 @@ export const processBatch = async (
       [projection.name],
     );
     const row = cp.rows[0];
-    if (!row || row.status !== 'running') return 0;
+    if (row?.status !== 'running') return 0;
     const current: Checkpoint = { transactionId: row.position_xid, position: Number(row.position) };
     const sameStart = ahead.after?.position === current.position && ahead.after.transactionId === current.transactionId;
     const readAhead = sameStart ? await ahead.events : null;

@@ -94,7 +94,7 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
       revokeReason: doc.revokeReason,
       revokeReasonTxt: doc.revokeReasonTxt,
       insurancePlanList: planRows(doc),
-      quoteProgress: doc.insurers.map(({ answers, ...summary }) => (void answers, summary)),
+      quoteProgress: doc.insurers.map(({ answers: _answers, ...summary }) => summary),
     });
   });
 

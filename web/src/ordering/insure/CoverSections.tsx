@@ -174,7 +174,7 @@ export const LinesSection = ({ value, edit, toggle, mobile }: { value: FormState
     ));
   return (
     <Section id="lines" title="险种明细">
-      {list ? <div className="fb-lines" aria-label="投保险种">{list}</div> : <p className="fb-muted">请先选择险种。</p>}
+      {list ? <section className="fb-lines" aria-label="投保险种">{list}</section> : <p className="fb-muted">请先选择险种。</p>}
     </Section>
   );
 };

@@ -139,6 +139,7 @@ export const DronesSection = ({ value, brands, edit }: { value: FormState; brand
       <Tabs id="drone-tabs" selectedTabId={currentTab} onChange={(t) => setDroneTab(Number(t))} className="fb-drone-tabs" renderActiveTabPanelOnly>
         {drones.map((d, i) => (
           <Tab
+            // biome-ignore lint/suspicious/noArrayIndexKey: a drone tab is its position in the form
             key={i}
             id={i}
             title={str(d.name) || `无人机${i + 1}`}

@@ -20,6 +20,7 @@ export const InsurersSection = ({ value, insurers, edit }: { value: FormState; i
     <Section id="insurers" title="投保公司">
       <div className="fb-insurers">
         {insurers.map((i) => (
+          // biome-ignore lint/a11y/noLabelWithoutControl: the Blueprint checkbox inside is the control; the whole card toggles it
           <label key={i.id} className={chosen(i) ? 'fb-insurer fb-insurer-on' : 'fb-insurer'}>
             <Checkbox checked={chosen(i)} large={large} aria-label={i.name} onChange={(e) => toggle(i, e.currentTarget.checked)} />
             <InsurerLogo insurer={i} />

@@ -15,6 +15,7 @@ export const PilotsSection = ({ value, edit }: Props) => {
     <Section id="pilots" title="飞手信息">
       {value.uavDriverInfoList.length === 0 && <p className="fb-muted">暂无飞手{has(value, CoverId.operatorAccident) ? '（附加操作人员意外险需添加飞手）' : ''}。</p>}
       {value.uavDriverInfoList.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: these rows have no identity of their own; their position is what the form edits
         <div key={i} className="fb-item-row" data-pilot={i}>
           <div className="fb-form-grid fb-form-grid-4">
             <Field label="姓名" id={`pilot-${i}-name`}>
@@ -44,6 +45,7 @@ export const DevicesSection = ({ value, edit }: Props) => {
     <Section id="devices" title="设备信息">
       {value.deviceInfoList.length === 0 && <p className="fb-muted">暂无挂载设备。</p>}
       {value.deviceInfoList.map((d, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: these rows have no identity of their own; their position is what the form edits
         <div key={i} className="fb-item-row" data-device={i}>
           <div className="fb-form-grid fb-form-grid-4">
             <Field label="设备名称" id={`device-${i}-name`}>

@@ -53,6 +53,7 @@ export const SiteSection = ({ value, edit }: { value: FormState; edit: Edit }) =
       <h4 className="fb-subhead">场地设施</h4>
       {site.siteFacilitiesInfoList.length === 0 && <p className="fb-muted">暂无场地设施。</p>}
       {site.siteFacilitiesInfoList.map((f, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: these rows have no identity of their own; their position is what the form edits
         <div key={i} className="fb-item-row" data-facility={i}>
           <div className="fb-form-grid fb-form-grid-4">
             <Field label="设施" id={`facility-${i}-name`}>

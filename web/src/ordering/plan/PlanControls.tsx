@@ -42,6 +42,7 @@ export const InsurerChooser = ({ screen, mobile, chosen, onChange, onClose }: Ch
     <div className="fb-form-section">选择询价保险公司</div>
     <div className="fb-insurers">
       {(screen.insurers.data ?? []).map((i: Insurer) => (
+        // biome-ignore lint/a11y/noLabelWithoutControl: the Blueprint checkbox inside is the control; the whole card toggles it
         <label key={i.id} className={chosen.includes(i.id) ? 'fb-insurer fb-insurer-on' : 'fb-insurer'}>
           <Checkbox
             checked={chosen.includes(i.id)}

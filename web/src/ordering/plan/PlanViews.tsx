@@ -147,7 +147,7 @@ export const PlanTable = ({ screen, rows, totals }: ViewProps) => {
 };
 
 export const PlanCards = ({ screen, rows, totals }: ViewProps) => (
-  <div className="fb-plan-cards" aria-label="保障方案">
+  <section className="fb-plan-cards" aria-label="保障方案">
     {totals?.insuranceCompanyList.map((t) => (
       <Card key={t.insuranceCompanyId} className="fb-m-total-card" data-insurer={t.insuranceCompanyId}>
         <InsurerLogo insurer={{ id: t.insuranceCompanyId, name: t.insuranceCompanyName }} small />
@@ -181,5 +181,5 @@ export const PlanCards = ({ screen, rows, totals }: ViewProps) => (
         </ul>
       </Card>
     ))}
-  </div>
+  </section>
 );
