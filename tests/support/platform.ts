@@ -54,6 +54,7 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
     baseUrl,
     pool,
     command,
+    query,
     async startWorkers() {
       workers ??= await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 } });
       return workers;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { createKoaApp, ok, recordLastWrites, redisLastWrites } from '@feibao/platform';
+import { createKoaApp, ok, recordLastWrites, redisLastWrites, serveRouteTable } from '@feibao/platform';
 import type { CommandDeps } from './deps.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { orderRoutes } from './ordering/routes.ts';
@@ -13,6 +13,8 @@ export const createCommandApp = (deps: CommandDeps) => {
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'command' }));
   const routers = [service, accountRoutes(deps), orderRoutes(deps), fileRoutes(deps)];
+  // The edge routes by this table (docs/architecture.md "The path of a command").
+  app.use(serveRouteTable('command', routers));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;
 };

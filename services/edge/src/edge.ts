@@ -4,10 +4,13 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ResultCode } from '@feibao/domain';
 import { logger } from '@feibao/platform';
-import { isApiPath, upstreamFor, type Upstream } from './routes.ts';
+import { isApiPath, type RouteDirectory, type Target, type Upstream } from './routes.ts';
 
 export type EdgeOptions = {
-  upstreams: Record<Upstream, { host: string; port: number }>;
+  upstreams: Record<Upstream, Target>;
+  routes: RouteDirectory;
+  /** Largest request body relayed to a path; a bigger one is refused here with 413. */
+  bodyLimit: (path: string, contentType: string) => number;
   webRoot: string | null;
   health: () => Promise<{ ok: boolean; checks: unknown }>;
 };
@@ -30,34 +33,72 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
-const sendEnvelope = (res: ServerResponse, status: number, code: number, message: string) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+const sendEnvelope = (res: ServerResponse, status: number, code: number, message: string, headers: http.OutgoingHttpHeaders = {}) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify({ code, message, data: null }));
+};
+
+/**
+ * Refuses an oversized body with the envelope and reads the rest of it away, so a client
+ * still sending gets the answer instead of a reset connection; the connection then closes.
+ */
+const refuseTooLarge = (req: IncomingMessage, res: ServerResponse) => {
+  req.unpipe();
+  req.resume();
+  if (!res.headersSent) sendEnvelope(res, 413, ResultCode.tooLarge, '请求内容过大', { connection: 'close' });
 };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-const proxy = (req: IncomingMessage, res: ServerResponse, target: { host: string; port: number }) => {
+const proxy = (req: IncomingMessage, res: ServerResponse, target: Target, limit: number) => {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return refuseTooLarge(req, res);
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
   const client = req.socket.remoteAddress ?? '';
   // The edge is the trust boundary: what a client claims in X-Forwarded-For is replaced.
   headers['x-forwarded-for'] = client;
   headers['x-forwarded-proto'] = 'http';
+  let answered = false;
   const upstream = http.request(
     { host: target.host, port: target.port, method: req.method, path: req.url, headers, agent, timeout: 60_000 },
     (answer) => {
+      answered = true;
       const out: http.OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
+      // An upstream that answers before the body is in (a refusal) gets no more of it.
+      const early = !req.complete;
+      if (early) out.connection = 'close';
       res.writeHead(answer.statusCode ?? 502, out);
       answer.pipe(res);
+      answer.on('error', () => res.destroy());
+      answer.on('end', () => {
+        if (!req.complete) {
+          req.unpipe(upstream);
+          req.resume();
+          upstream.destroy();
+        }
+      });
     },
   );
+  let received = 0;
+  req.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    // A chunked body has no declared length: count it.
+    if (received > limit && !answered) {
+      upstream.destroy();
+      refuseTooLarge(req, res);
+    }
+  });
   upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
   upstream.on('error', (error) => {
+    // The answer is being relayed (or the edge refused the body itself): a write error on
+    // the rest of the body changes nothing.
+    if (answered || res.headersSent) return;
     logger.warn({ err: error, path: req.url }, 'upstream unavailable');
-    if (!res.headersSent) sendEnvelope(res, 502, ResultCode.serverError, '服务暂不可用，请稍后再试');
-    else res.destroy();
+    req.unpipe(upstream);
+    req.resume();
+    sendEnvelope(res, 502, ResultCode.serverError, '服务暂不可用，请稍后再试');
   });
   req.pipe(upstream);
 };
@@ -99,7 +140,15 @@ export const createEdgeServer = (options: EdgeOptions) =>
         res.writeHead(report.ok ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
         return res.end(JSON.stringify(report));
       }
-      if (isApiPath(url.pathname)) return proxy(req, res, options.upstreams[upstreamFor(req.method ?? 'GET', url.pathname)]);
+      if (isApiPath(url.pathname)) {
+        const upstream = await options.routes.lookup(req.method ?? 'GET', url.pathname);
+        if (!upstream) {
+          req.resume();
+          if (!options.routes.ready()) return sendEnvelope(res, 503, ResultCode.serverError, '服务启动中，请稍后再试');
+          return sendEnvelope(res, 404, ResultCode.notFound, '请求地址不存在');
+        }
+        return proxy(req, res, options.upstreams[upstream], options.bodyLimit(url.pathname, req.headers['content-type'] ?? ''));
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendEnvelope(res, 405, ResultCode.badRequest, '请求方法不支持');
       await serveWeb(req, res, options.webRoot, url.pathname);
     } catch (error) {

@@ -1,12 +1,34 @@
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkHealth, createPool, createRedis, logger, type Config } from '@feibao/platform';
-import { allCollections } from '@feibao/read-models';
+import {
+  checkHealth,
+  createPool,
+  createRedis,
+  FORM_BODY_LIMIT_BYTES,
+  JSON_BODY_LIMIT_BYTES,
+  logger,
+  type Config,
+} from '@feibao/platform';
+import { MAX_FILES_PER_UPLOAD } from '@feibao/domain';
 import { createEdgeServer } from './edge.ts';
+import { createRouteDirectory, type Target, type Upstream } from './routes.ts';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/** Whether a service answers its ping: health covers every upstream the edge routes to. */
+const ping = (target: Target) =>
+  new Promise<string>((resolve, reject) => {
+    const request = http.get({ host: target.host, port: target.port, path: '/internal/ping', timeout: 1500 }, (answer) => {
+      answer.resume();
+      if (answer.statusCode === 200) resolve(`${target.host}:${target.port}`);
+      else reject(new Error(`answered ${answer.statusCode}`));
+    });
+    request.on('timeout', () => request.destroy(new Error('no answer in 1.5 s')));
+    request.on('error', (error) => reject(new Error(`not answering at ${target.host}:${target.port} (${(error as NodeJS.ErrnoException).code ?? error.message})`)));
+  });
 
 export const startEdge = async (
   config: Config,
@@ -16,18 +38,40 @@ export const startEdge = async (
   const pool = createPool(config.databaseUrl, 4);
   const redis = createRedis(config.redisUrl);
   const upstreamHost = options.upstreamHost ?? process.env.UPSTREAM_HOST ?? '127.0.0.1';
+  const upstreams: Record<Upstream, Target> = {
+    command: { host: process.env.COMMAND_HOST ?? upstreamHost, port: options.commandPort ?? config.commandPort },
+    query: { host: process.env.QUERY_HOST ?? upstreamHost, port: options.queryPort ?? config.queryPort },
+  };
+  const routes = createRouteDirectory(upstreams);
+  // The services' own limits (platform http/app.ts, the upload route): bigger bodies never reach them.
+  const uploadLimit = config.uploadMaxBytes * MAX_FILES_PER_UPLOAD + 1024 * 1024;
+  const bodyLimit = (pathname: string, contentType: string) =>
+    /multipart\/form-data/i.test(contentType) && pathname.endsWith('/file/uploadBatch')
+      ? uploadLimit
+      : /application\/x-www-form-urlencoded/i.test(contentType)
+        ? FORM_BODY_LIMIT_BYTES
+        : JSON_BODY_LIMIT_BYTES;
   const server = createEdgeServer({
-    upstreams: {
-      command: { host: process.env.COMMAND_HOST ?? upstreamHost, port: options.commandPort ?? config.commandPort },
-      query: { host: process.env.QUERY_HOST ?? upstreamHost, port: options.queryPort ?? config.queryPort },
-    },
+    upstreams,
+    routes,
+    bodyLimit,
     webRoot: existsSync(path.join(webRoot, 'index.html')) ? webRoot : null,
-    health: () => checkHealth(pool, redis, allCollections),
+    health: async () => {
+      const [base, command, query] = await Promise.all([
+        checkHealth(pool, redis),
+        ping(upstreams.command).then((detail) => ({ ok: true, detail }), (error: Error) => ({ ok: false, detail: error.message })),
+        ping(upstreams.query).then((detail) => ({ ok: true, detail }), (error: Error) => ({ ok: false, detail: error.message })),
+      ]);
+      const checks = { ...base.checks, commandService: command, queryService: query };
+      return { ok: base.ok && command.ok && query.ok, checks };
+    },
   });
+  // Learn the routes now if the services are up; otherwise the first API call (or health) retries.
+  await routes.refresh();
   server.listen(options.port ?? config.port, config.host);
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
-  logger.info({ port, webRoot }, 'edge listening');
+  logger.info({ port, webRoot, routesKnown: routes.ready() }, 'edge listening');
   return {
     port,
     async stop() {

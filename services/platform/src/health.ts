@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Pool } from './db.ts';
+import { EmmettSql } from './emmettTables.ts';
 import { readProjectionStatuses } from './projections/runner.ts';
 
 export type HealthReport = { ok: boolean; checks: Record<string, { ok: boolean; detail?: unknown }> };
@@ -17,18 +18,20 @@ const settle = async (check: () => Promise<unknown>) => {
 };
 
 /**
- * Healthy only when the event store and read models answer, every projection is running
- * with a recent heartbeat (its runner is alive and not parked), and the queue's Redis answers.
+ * Healthy only when the event store answers and is migrated, every projection is running
+ * with a recent heartbeat — the projector lives in the workers process, so this is the
+ * workers' heartbeat too — and the queue's Redis answers.
  */
-export const checkHealth = async (pool: Pool, redis: Redis, readModels: readonly string[]): Promise<HealthReport> => {
-  const [eventStore, models, projections, queue] = await Promise.all([
+export const checkHealth = async (pool: Pool, redis: Redis): Promise<HealthReport> => {
+  const [eventStore, migrations, projections, queue] = await Promise.all([
     settle(async () => {
-      await pool.query(`SELECT 1 FROM emt_messages LIMIT 1`);
+      await pool.query(EmmettSql.probe);
       return 'reachable';
     }),
     settle(async () => {
-      for (const name of readModels) await pool.query(`SELECT 1 FROM "${name}" LIMIT 1`);
-      return readModels;
+      const { rows } = await pool.query(`SELECT max(version) AS current FROM feibao_migrations`);
+      if (!rows[0]?.current) throw new Error('no migration applied: run npm run migrate');
+      return rows[0].current;
     }),
     settle(async () => {
       const statuses = await readProjectionStatuses(pool);
@@ -51,6 +54,6 @@ export const checkHealth = async (pool: Pool, redis: Redis, readModels: readonly
       return 'reachable';
     }),
   ]);
-  const checks = { eventStore, readModels: models, projections, queue };
+  const checks = { eventStore, migrations, projections, queue };
   return { ok: Object.values(checks).every((c) => c.ok), checks };
 };

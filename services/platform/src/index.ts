@@ -19,3 +19,4 @@ export * from './http/envelope.ts';
 export * from './http/app.ts';
 export * from './http/validate.ts';
 export * from './http/auth.ts';
+export * from './http/routeTable.ts';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { awaitConsistency, createKoaApp, ok } from '@feibao/platform';
+import { awaitConsistency, createKoaApp, ok, serveRouteTable } from '@feibao/platform';
 import type { QueryDeps } from './deps.ts';
 import { accountQueryRoutes, devSmsRoutes } from './accounts/routes.ts';
 import { orderQueryRoutes } from './ordering/routes.ts';
@@ -13,6 +13,8 @@ export const createQueryApp = (deps: QueryDeps) => {
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'query' }));
   const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps)];
   if (deps.config.smsProvider === 'dev' && !deps.config.production) routers.push(devSmsRoutes(deps));
+  // The edge routes by this table (docs/architecture.md "The path of a query").
+  app.use(serveRouteTable('query', routers));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;
 };

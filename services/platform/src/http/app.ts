@@ -44,6 +44,10 @@ const requestLog = async (ctx: Context, next: Next) => {
   );
 };
 
+/** Largest JSON and form bodies a service reads; the edge refuses bigger ones before relaying them. */
+export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
+export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
+
 export const createKoaApp = (options: { trustProxy: boolean }) => {
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
@@ -53,9 +57,9 @@ export const createKoaApp = (options: { trustProxy: boolean }) => {
     koaBody({
       json: true,
       jsonStrict: true,
-      jsonLimit: '256kb',
-      formLimit: '64kb',
-      textLimit: '64kb',
+      jsonLimit: JSON_BODY_LIMIT_BYTES,
+      formLimit: FORM_BODY_LIMIT_BYTES,
+      textLimit: FORM_BODY_LIMIT_BYTES,
       text: false,
       urlencoded: true,
       multipart: false,
