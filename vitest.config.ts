@@ -15,7 +15,6 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['web/src/**/*.unit.spec.{ts,tsx}'],
-          passWithNoTests: true,
         },
       },
       {
