@@ -95,14 +95,19 @@ while (!healthy && Date.now() < deadline && !stopping) {
   await new Promise((r) => setTimeout(r, 500));
   try {
     const answer = await fetch(`${base}/healthz`);
-    lastReport = await answer.text();
+    const report = (await answer.json()) as { checks?: Record<string, { ok: boolean; detail?: unknown }> };
+    // Names what is still down, for the message if the platform never gets healthy.
+    lastReport = Object.entries(report.checks ?? {})
+      .filter(([, check]) => !check.ok)
+      .map(([name, check]) => `${name}: ${typeof check.detail === 'string' ? check.detail : JSON.stringify(check.detail)}`)
+      .join('; ');
     healthy = answer.ok;
   } catch {
     // not listening yet
   }
 }
 if (!healthy) {
-  say(`the platform did not become healthy within 60 s: ${lastReport}`);
+  say(`the platform did not become healthy within 60 s: ${lastReport || 'the edge never answered /healthz'}`);
   await stopAll(1);
 }
 

@@ -57,6 +57,38 @@ const stream = (port: number, path: string, headers: Record<string, string>, tot
     pump();
   });
 
+/**
+ * A client that writes its whole body before it reads anything, as simple clients do: the
+ * edge must let it finish and then answer, not reset the connection under it.
+ */
+const sendAllThenRead = (port: number, head: string, totalBytes: number) =>
+  new Promise<{ answer: string; writeError: string | null }>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    let writeError: string | null = null;
+    socket.setEncoding('utf8');
+    socket.on('data', (text) => {
+      answer += text;
+    });
+    socket.on('error', (e) => {
+      writeError = (e as NodeJS.ErrnoException).code ?? e.message;
+    });
+    socket.on('close', () => resolve({ answer, writeError }));
+    socket.write(head);
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    const pump = () => {
+      while (sent < totalBytes) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, totalBytes - sent));
+        sent += piece.length;
+        if (!socket.write(piece)) return void socket.once('drain', pump);
+      }
+      // Everything is sent: now read the answer, then let the edge close.
+      setTimeout(() => socket.end(), 200);
+    };
+    pump();
+  });
+
 describe('edge routing from the services’ own route tables', () => {
   it('reaches every route of every router through the edge, at the service that declared it', async () => {
     const tables = { command: await tableOf(platform.command.port), query: await tableOf(platform.query.port) };
@@ -125,6 +157,53 @@ describe('oversized bodies through the edge', () => {
   it('refuses a 5 MB JSON body with the envelope, never a 502 or a reset', async () => {
     const answer = await stream(edgePort(), '/api/v1/uav/order/save', { 'content-type': 'application/json' }, 5 * 1024 * 1024);
     expect(answer).toEqual({ status: 413, body: JSON.stringify(tooLarge) });
+  });
+
+  it('lets a client that keeps sending after the refusal finish, then answers 413 on the same connection', async () => {
+    const size = 5 * 1024 * 1024;
+    const head = `POST /api/v1/uav/order/save HTTP/1.1\r\nHost: edge\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`;
+    const { answer, writeError } = await sendAllThenRead(edgePort(), head, size);
+    expect(writeError).toBeNull();
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toBe(JSON.stringify(tooLarge));
+  }, 30_000);
+
+  it('answers fetch with 5 MB of JSON with the envelope', async () => {
+    const answer = await fetch(`${platform.baseUrl}/api/v1/uav/order/save`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.alloc(5 * 1024 * 1024, ' '),
+    });
+    expect([answer.status, await answer.json()]).toEqual([413, tooLarge]);
+  });
+
+  it('refuses before the body is sent when the client expects 100-continue', async () => {
+    const answer = await new Promise<{ status: number; body: string; continued: boolean }>((resolve, reject) => {
+      let continued = false;
+      const request = http.request(
+        {
+          host: '127.0.0.1',
+          port: edgePort(),
+          path: '/api/v1/uav/order/save',
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(5 * 1024 * 1024), expect: '100-continue' },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c) => {
+            body += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, continued }));
+        },
+      );
+      request.on('continue', () => {
+        continued = true;
+      });
+      request.on('error', reject);
+      request.flushHeaders();
+    });
+    expect(answer).toEqual({ status: 413, body: JSON.stringify(tooLarge), continued: false });
   });
 
   it('refuses a chunked body once it passes the limit', async () => {

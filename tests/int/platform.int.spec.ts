@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workersHeartbeatKey } from '@feibao/platform';
 import { startEdge } from '@feibao/edge-service/service';
 import { newPhone, startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
@@ -14,8 +15,38 @@ describe('/healthz', () => {
     expect(answer.status).toBe(200);
     const report = (await answer.json()) as any;
     expect(report.ok).toBe(true);
-    expect(Object.keys(report.checks).sort()).toEqual(['commandService', 'eventStore', 'migrations', 'projections', 'queryService', 'queue']);
+    expect(Object.keys(report.checks).sort()).toEqual([
+      'commandService',
+      'eventStore',
+      'migrations',
+      'projections',
+      'queryService',
+      'queue',
+      'workers',
+    ]);
   });
+
+  it('is 503 naming the workers while they do not beat, 200 once they do again', async () => {
+    await platform.stopWorkers();
+    try {
+      const down = await fetch(`${platform.baseUrl}/healthz`);
+      expect(down.status).toBe(503);
+      const report = (await down.json()) as any;
+      expect(report.checks.workers.ok).toBe(false);
+      expect(report.checks.workers.detail).toContain('no workers heartbeat');
+      expect(report.checks.queue.ok).toBe(true);
+
+      const longAgo = new Date(Date.now() - 60_000).toISOString();
+      await platform.command.deps.redis.set(workersHeartbeatKey(platform.config.queuePrefix), JSON.stringify({ pid: 1, at: longAgo }));
+      const stale = (await (await fetch(`${platform.baseUrl}/healthz`)).json()) as any;
+      expect(stale.checks.workers).toEqual({ ok: false, detail: `workers heartbeat stale: last beat at ${longAgo} (pid 1)` });
+    } finally {
+      await platform.startWorkers();
+    }
+    const up = await fetch(`${platform.baseUrl}/healthz`);
+    expect(up.status).toBe(200);
+    expect(((await up.json()) as any).checks.workers).toMatchObject({ ok: true, detail: { pid: process.pid } });
+  }, 20_000);
 
   it('is 503 naming the parked projection and its error', async () => {
     await platform.pool.query(`UPDATE feibao_projections SET status = 'parked', last_error = 'boom: bad event' WHERE name = 'user-profiles'`);
@@ -64,6 +95,9 @@ describe('dev SMS inbox', () => {
     try {
       const answer = await fetch(`${production.baseUrl}/api/v1/uav/dev/sms/latest?phone=13800000000`);
       expect(answer.status).toBe(404);
+      // The query service's table has no dev routes there, so the edge answers itself.
+      expect(answer.headers.get('x-served-by')).toBeNull();
+      expect(await answer.json()).toEqual({ code: 40400, message: '请求地址不存在', data: null });
     } finally {
       await production.stop();
     }

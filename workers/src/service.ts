@@ -6,6 +6,7 @@ import {
   createRedis,
   logger,
   QueueNames,
+  startWorkersHeartbeat,
   type Config,
   type RunnerOptions,
   type SmsJob,
@@ -58,12 +59,16 @@ export const startWorkers = async (
   });
   const projections = createProjectionRunner(pool, [...allProjections, dispatch], options.projections);
   await projections.start();
+  // Health reports the workers stale or missing once this stops beating (platform health.ts).
+  const heartbeat = startWorkersHeartbeat(queueConnection, config.queuePrefix);
+  await heartbeat.ready;
   logger.info({ projections: allProjections.map((p) => p.name), smsProvider: config.smsProvider }, 'workers running');
 
   return {
     projections,
     /** Lets jobs in hand finish, then closes (SIGTERM path). */
     async stop() {
+      await heartbeat.stop();
       await Promise.allSettled([smsWorker.close(), insurerWorker.close(), projections.stop()]);
       await Promise.allSettled([insurerJobs.close(), eventStore.close(), pool.end()]);
       connection.disconnect();

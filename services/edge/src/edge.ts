@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ResultCode } from '@feibao/domain';
-import { logger } from '@feibao/platform';
+import { logger, ROUTE_TABLE_VERSION_HEADER } from '@feibao/platform';
 import { isApiPath, type RouteDirectory, type Target, type Upstream } from './routes.ts';
 
 export type EdgeOptions = {
@@ -34,23 +34,60 @@ const CONTENT_TYPES: Record<string, string> = {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
 const sendEnvelope = (res: ServerResponse, status: number, code: number, message: string, headers: http.OutgoingHttpHeaders = {}) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  res.end(JSON.stringify({ code, message, data: null }));
+  const body = JSON.stringify({ code, message, data: null });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), ...headers });
+  res.end(body);
 };
 
+/** What the edge reads away from a refused request before it gives up and closes the connection. */
+const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
+const DRAIN_MAX_MS = 15_000;
+
 /**
- * Refuses an oversized body with the envelope and reads the rest of it away, so a client
- * still sending gets the answer instead of a reset connection; the connection then closes.
+ * Reads away the rest of a body nobody will use, so a client that keeps sending after its
+ * answer reads that answer instead of a reset connection (EPIPE); one that sends too much
+ * or too long is cut off. Once the body is in, the connection can carry the next request.
  */
-const refuseTooLarge = (req: IncomingMessage, res: ServerResponse) => {
+const draining = new WeakSet<IncomingMessage>();
+const drain = (req: IncomingMessage) => {
   req.unpipe();
+  if (req.complete || draining.has(req)) return void req.resume();
+  draining.add(req);
+  let drained = 0;
+  const socket = req.socket;
+  const cutOff = () => socket.destroy();
+  const done = () => {
+    clearTimeout(timer);
+    socket.off('close', done);
+  };
+  const timer = setTimeout(cutOff, DRAIN_MAX_MS);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_MAX_BYTES) cutOff();
+  });
+  req.once('end', done);
+  socket.once('close', done);
   req.resume();
-  if (!res.headersSent) sendEnvelope(res, 413, ResultCode.tooLarge, '请求内容过大', { connection: 'close' });
+};
+
+/** Refuses an oversized body with the envelope; the rest of it is read away. */
+const refuseTooLarge = (req: IncomingMessage, res: ServerResponse) => {
+  drain(req);
+  if (!res.headersSent) sendEnvelope(res, 413, ResultCode.tooLarge, '请求内容过大');
 };
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-const proxy = (req: IncomingMessage, res: ServerResponse, target: Target, limit: number) => {
+const ROUTE_TABLE_HEADER = ROUTE_TABLE_VERSION_HEADER.toLowerCase();
+
+const proxy = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: Target,
+  limit: number,
+  onTable: (version: string | string[] | undefined) => void,
+) => {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return refuseTooLarge(req, res);
   const headers: http.OutgoingHttpHeaders = {};
@@ -64,18 +101,16 @@ const proxy = (req: IncomingMessage, res: ServerResponse, target: Target, limit:
     { host: target.host, port: target.port, method: req.method, path: req.url, headers, agent, timeout: 60_000 },
     (answer) => {
       answered = true;
+      onTable(answer.headers[ROUTE_TABLE_HEADER]);
       const out: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
-      // An upstream that answers before the body is in (a refusal) gets no more of it.
-      const early = !req.complete;
-      if (early) out.connection = 'close';
+      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && name !== ROUTE_TABLE_HEADER) out[name] = value;
       res.writeHead(answer.statusCode ?? 502, out);
       answer.pipe(res);
       answer.on('error', () => res.destroy());
       answer.on('end', () => {
+        // An upstream that answered before the body was in (a refusal) gets no more of it.
         if (!req.complete) {
-          req.unpipe(upstream);
-          req.resume();
+          drain(req);
           upstream.destroy();
         }
       });
@@ -85,7 +120,7 @@ const proxy = (req: IncomingMessage, res: ServerResponse, target: Target, limit:
   req.on('data', (chunk: Buffer) => {
     received += chunk.length;
     // A chunked body has no declared length: count it.
-    if (received > limit && !answered) {
+    if (received > limit && !answered && !res.headersSent) {
       upstream.destroy();
       refuseTooLarge(req, res);
     }
@@ -96,8 +131,7 @@ const proxy = (req: IncomingMessage, res: ServerResponse, target: Target, limit:
     // the rest of the body changes nothing.
     if (answered || res.headersSent) return;
     logger.warn({ err: error, path: req.url }, 'upstream unavailable');
-    req.unpipe(upstream);
-    req.resume();
+    drain(req);
     sendEnvelope(res, 502, ResultCode.serverError, '服务暂不可用，请稍后再试');
   });
   req.pipe(upstream);
@@ -131,8 +165,8 @@ const serveWeb = async (req: IncomingMessage, res: ServerResponse, webRoot: stri
 };
 
 /** One origin for the browser: the web app, the API routed per path, and /healthz. */
-export const createEdgeServer = (options: EdgeOptions) =>
-  http.createServer(async (req, res) => {
+export const createEdgeServer = (options: EdgeOptions) => {
+  const server = http.createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://edge');
       if (url.pathname === '/healthz') {
@@ -143,11 +177,12 @@ export const createEdgeServer = (options: EdgeOptions) =>
       if (isApiPath(url.pathname)) {
         const upstream = await options.routes.lookup(req.method ?? 'GET', url.pathname);
         if (!upstream) {
-          req.resume();
+          drain(req);
           if (!options.routes.ready()) return sendEnvelope(res, 503, ResultCode.serverError, '服务启动中，请稍后再试');
           return sendEnvelope(res, 404, ResultCode.notFound, '请求地址不存在');
         }
-        return proxy(req, res, options.upstreams[upstream], options.bodyLimit(url.pathname, req.headers['content-type'] ?? ''));
+        const limit = options.bodyLimit(url.pathname, req.headers['content-type'] ?? '');
+        return proxy(req, res, options.upstreams[upstream], limit, (version) => options.routes.observe(upstream, version));
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendEnvelope(res, 405, ResultCode.badRequest, '请求方法不支持');
       await serveWeb(req, res, options.webRoot, url.pathname);
@@ -157,3 +192,15 @@ export const createEdgeServer = (options: EdgeOptions) =>
       else res.destroy();
     }
   });
+  // A client that asks before sending (Expect: 100-continue; curl does above 1 MB) is refused
+  // before it sends a body too large; it never sends one, so the connection closes.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://edge');
+    const declared = Number(req.headers['content-length']);
+    if (isApiPath(url.pathname) && declared > options.bodyLimit(url.pathname, req.headers['content-type'] ?? ''))
+      return sendEnvelope(res, 413, ResultCode.tooLarge, '请求内容过大', { connection: 'close' });
+    res.writeContinue();
+    server.emit('request', req, res);
+  });
+  return server;
+};

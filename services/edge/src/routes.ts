@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { logger, ROUTE_TABLE_PATH, type RouteEntry } from '@feibao/platform';
+import { logger, ROUTE_TABLE_PATH, type RouteEntry, routeTableVersion } from '@feibao/platform';
 
 /**
  * Which service answers a path, learnt from the services' own route tables
@@ -58,26 +58,33 @@ const fetchTable = (target: Target): Promise<RouteEntry[]> =>
   });
 
 /**
- * Keeps both tables: fetched at start-up (retrying until each service answers) and again,
- * at most every `refreshMs`, when a path is unknown — a service restarted with new routes.
+ * Keeps both tables: fetched at start-up (retrying until each service answers), again when
+ * an answer names a table other than the one kept (the service restarted with other routes),
+ * and, at most every `refreshMs`, when a path is unknown.
  */
 export const createRouteDirectory = (upstreams: Record<Upstream, Target>, options: { refreshMs?: number } = {}) => {
   const refreshMs = options.refreshMs ?? 2000;
-  const tables: Partial<Record<Upstream, RouteEntry[]>> = {};
+  const tables: Partial<Record<Upstream, { entries: RouteEntry[]; version: string }>> = {};
   let routes: CompiledRoute[] = [];
   let lastRefresh = 0;
   let refreshing: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const observed: Partial<Record<Upstream, string>> = {};
+
+  const ready = () => tables.command !== undefined && tables.query !== undefined;
 
   const refresh = () => {
     refreshing ??= (async () => {
       lastRefresh = Date.now();
       const results = await Promise.allSettled(
         (Object.keys(upstreams) as Upstream[]).map(async (name) => {
-          tables[name] = await fetchTable(upstreams[name]);
+          const entries = await fetchTable(upstreams[name]);
+          tables[name] = { entries, version: routeTableVersion(entries) };
         }),
       );
       for (const r of results) if (r.status === 'rejected') logger.debug({ err: r.reason }, 'route table unavailable');
-      routes = compileTables(tables);
+      routes = compileTables(Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, table.entries])));
     })().finally(() => {
       refreshing = null;
     });
@@ -86,15 +93,41 @@ export const createRouteDirectory = (upstreams: Record<Upstream, Target>, option
 
   return {
     /** Whether both services' tables are known. */
-    ready: () => tables.command !== undefined && tables.query !== undefined,
+    ready,
+    known: (upstream: Upstream) => tables[upstream] !== undefined,
     async lookup(method: string, path: string): Promise<Upstream | null> {
       const found = findUpstream(routes, method, path);
       if (found) return found;
-      if (!this.ready() || Date.now() - lastRefresh >= refreshMs) {
+      if (!ready() || Date.now() - lastRefresh >= refreshMs) {
         await refresh();
         return findUpstream(routes, method, path);
       }
       return null;
+    },
+    /** Called with the table version a service's answer names; a different one is fetched anew. */
+    observe(upstream: Upstream, version: string | string[] | undefined) {
+      if (typeof version !== 'string' || version === tables[upstream]?.version) return;
+      // A version not seen before is fetched at once; one that persists, at most every refreshMs.
+      if (version !== observed[upstream] || Date.now() - lastRefresh >= refreshMs) {
+        observed[upstream] = version;
+        void refresh();
+      }
+    },
+    /** Fetches now, and keeps retrying in the background until both services have answered. */
+    async start(retryMs = 500) {
+      await refresh();
+      const again = () => {
+        retry = null;
+        if (stopped || ready()) return;
+        retry = setTimeout(() => void refresh().then(again), retryMs);
+        retry.unref();
+      };
+      again();
+    },
+    stop() {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      retry = null;
     },
     refresh,
   };

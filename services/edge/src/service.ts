@@ -43,6 +43,17 @@ export const startEdge = async (
     query: { host: process.env.QUERY_HOST ?? upstreamHost, port: options.queryPort ?? config.queryPort },
   };
   const routes = createRouteDirectory(upstreams);
+  /** An upstream is healthy when it answers its ping and the edge knows its route table. */
+  const upstreamHealth = async (name: Upstream) => {
+    try {
+      const detail = await ping(upstreams[name]);
+      if (!routes.ready()) await routes.refresh();
+      if (!routes.known(name)) throw new Error(`answers at ${detail} but its route table is not known yet`);
+      return { ok: true, detail };
+    } catch (error) {
+      return { ok: false, detail: (error as Error).message };
+    }
+  };
   // The services' own limits (platform http/app.ts, the upload route): bigger bodies never reach them.
   const uploadLimit = config.uploadMaxBytes * MAX_FILES_PER_UPLOAD + 1024 * 1024;
   const bodyLimit = (pathname: string, contentType: string) =>
@@ -58,16 +69,16 @@ export const startEdge = async (
     webRoot: existsSync(path.join(webRoot, 'index.html')) ? webRoot : null,
     health: async () => {
       const [base, command, query] = await Promise.all([
-        checkHealth(pool, redis),
-        ping(upstreams.command).then((detail) => ({ ok: true, detail }), (error: Error) => ({ ok: false, detail: error.message })),
-        ping(upstreams.query).then((detail) => ({ ok: true, detail }), (error: Error) => ({ ok: false, detail: error.message })),
+        checkHealth(pool, redis, config.queuePrefix),
+        upstreamHealth('command'),
+        upstreamHealth('query'),
       ]);
       const checks = { ...base.checks, commandService: command, queryService: query };
       return { ok: base.ok && command.ok && query.ok, checks };
     },
   });
-  // Learn the routes now if the services are up; otherwise the first API call (or health) retries.
-  await routes.refresh();
+  // Learn the routes now if the services are up; otherwise keep asking in the background.
+  await routes.start();
   server.listen(options.port ?? config.port, config.host);
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -75,6 +86,7 @@ export const startEdge = async (
   return {
     port,
     async stop() {
+      routes.stop();
       await new Promise((resolve) => {
         server.close(resolve);
         server.closeAllConnections();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 
@@ -7,6 +8,15 @@ export type RouteEntry = { method: string; path: string };
 /** Where a service lists its routes for the edge; the edge never relays /internal/* from clients. */
 export const ROUTE_TABLE_PATH = '/internal/routes';
 export const SERVED_BY_HEADER = 'X-Served-By';
+/** Names the table a service answered with, so the edge notices a restarted service's new routes. */
+export const ROUTE_TABLE_VERSION_HEADER = 'X-Route-Table';
+
+/** A short digest of a table; the edge computes it over what it fetched and compares. */
+export const routeTableVersion = (table: readonly RouteEntry[]) =>
+  createHash('sha256')
+    .update(JSON.stringify(table.map((r) => `${r.method} ${r.path}`).sort()))
+    .digest('hex')
+    .slice(0, 16);
 
 /**
  * The service's own route table, read from its routers, so the edge routes by what each
@@ -22,8 +32,10 @@ export const routeTable = (routers: readonly Router[]): RouteEntry[] =>
 /** Mounts the route table and names the service on every answer (the edge test checks where a call landed). */
 export const serveRouteTable = (service: string, routers: readonly Router[]) => {
   const table = routeTable(routers);
+  const version = routeTableVersion(table);
   return async (ctx: Context, next: Next) => {
     ctx.set(SERVED_BY_HEADER, service);
+    ctx.set(ROUTE_TABLE_VERSION_HEADER, version);
     if (ctx.method === 'GET' && ctx.path === ROUTE_TABLE_PATH) {
       ctx.body = { code: 20000, message: 'success', data: table };
       return;
