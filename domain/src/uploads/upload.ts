@@ -7,6 +7,7 @@ export const uploadMessages = {
   ok: '上传成功',
   notImage: '请上传图片格式',
   tooMany: '每次最多上传9个文件',
+  tooLarge: '文件过大',
 } as const;
 
 export const MAX_FILES_PER_UPLOAD = 9;

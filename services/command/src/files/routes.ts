@@ -54,8 +54,10 @@ export const fileRoutes = (deps: CommandDeps) => {
         minFileSize: 1,
       },
       onError: (error) => {
-        const message = /maxFiles/i.test(error.message) ? uploadMessages.tooMany : uploadMessages.failed;
-        throw new HttpError(/maxFiles|maxFileSize|maxTotalFileSize/i.test(error.message) ? ResultCode.tooLarge : ResultCode.badRequest, message);
+        // Formidable names the limit in its message: "maxFiles" alone is the count, the others sizes.
+        if (/maxFiles\b/i.test(error.message)) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooMany);
+        if (/max(Total)?FileSize/i.test(error.message)) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
+        throw new HttpError(ResultCode.badRequest, uploadMessages.failed);
       },
     });
     await parse(ctx, next);
