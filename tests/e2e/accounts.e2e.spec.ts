@@ -134,8 +134,8 @@ test.describe('desktop 1280×800', () => {
     await expect(profileDialog.getByRole('heading', { name: '完善信息' })).toBeVisible();
     await expect(profileDialog.locator('#f-enterpriseName')).toHaveValue(company);
     await expect(profileDialog.locator('#f-theInsuredName')).toHaveValue('被保险企业');
-    const box = await profileDialog.boundingBox();
-    expect(Math.round(box?.width ?? 0)).toBeGreaterThanOrEqual(860);
+    // Measured once the dialog's opening transition has ended.
+    await expect.poll(async () => Math.round((await profileDialog.boundingBox())?.width ?? 0)).toBeGreaterThanOrEqual(860);
     await profileDialog.locator('#f-email').fill(`new${phone}@example.com`);
     await shot(page, 'desktop-07-profile-dialog');
     await profileDialog.getByRole('button', { name: '保存信息' }).click();
