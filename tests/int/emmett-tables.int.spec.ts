@@ -17,6 +17,8 @@ import {
   type EventStore,
   type Pool,
 } from '@feibao/platform';
+import { orderDecider, orderStreamId, userStreamId, type OrderEvent } from '@feibao/domain';
+import { HEAVY_USER, seed } from '../../bench/seed.ts';
 
 /**
  * The contract between our SQL (services/platform/src/emmettTables.ts) and Emmett's tables:
@@ -152,6 +154,25 @@ describe('Emmett tables contract', () => {
       ['feibao_emt_messages_by_commit', '(transaction_id, global_position) INCLUDE (message_type, partition, is_archived, message_kind)'],
       ['feibao_emt_messages_by_position', '(global_position)'],
     ]);
+  });
+
+  it('reads the benchmark seeder’s hand-written rows as Emmett’s own, and appends after them', async () => {
+    // bench/seed.ts writes Emmett's row shape directly (set-based, a million events a minute).
+    const client = await pool.connect();
+    try {
+      await seed(client, { orders: 3, users: 2, heavyOrders: 1, chunk: 2 }, () => undefined);
+    } finally {
+      client.release();
+    }
+    const id = (await pool.query(`SELECT data->>'orderId' AS id FROM (SELECT message_data AS data FROM emt_messages WHERE message_type = 'OrderDraftSaved' LIMIT 1) m`)).rows[0].id;
+    const stream = await eventStore.readStream<OrderEvent>(orderStreamId(id));
+    expect(stream.currentStreamVersion).toBe(1n);
+    const state = stream.events.reduce(orderDecider.evolve, orderDecider.initialState());
+    expect(state.status).toBe('awaitingInquiry');
+    const user = await eventStore.readStream(userStreamId(HEAVY_USER));
+    expect(user.events.map((e) => e.type)).toEqual(['UserRegistered']);
+    const next = await eventStore.appendToStream(orderStreamId(id), [{ type: 'Probe', data: {} }], { expectedStreamVersion: 1n });
+    expect(next.nextExpectedStreamVersion).toBe(2n);
   });
 
   it('covers every statement of the module', () => {

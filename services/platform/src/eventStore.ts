@@ -46,6 +46,26 @@ const commandStore = (store: EventStore) =>
  */
 const onVersionConflict = { retries: 4, minTimeout: 5, maxTimeout: 50, factor: 2, randomize: true, shouldRetryError: isExpectedVersionConflictError };
 
+// One handler per decider and one guarded view per store, made once: commands are the hot path.
+const handlers = new WeakMap<object, ReturnType<typeof CommandHandler<never, never>>>();
+const handlerFor = <State, Event extends AnyEvent>(decider: Decider<State, never, Event>) => {
+  let handle = handlers.get(decider);
+  if (!handle) {
+    handle = CommandHandler<State, Event>({ evolve: decider.evolve, initialState: decider.initialState, retry: { onVersionConflict } }) as never;
+    handlers.set(decider, handle);
+  }
+  return handle as unknown as ReturnType<typeof CommandHandler<State, Event>>;
+};
+const stores = new WeakMap<EventStore, EventStore>();
+const storeFor = (store: EventStore) => {
+  let view = stores.get(store);
+  if (!view) {
+    view = commandStore(store) as unknown as EventStore;
+    stores.set(store, view);
+  }
+  return view;
+};
+
 /** Load the stream, decide, append with the version read: Emmett's CommandHandler over our decider. */
 export const handleCommand = async <State, Command, Event extends AnyEvent>(
   eventStore: EventStore,
@@ -53,12 +73,7 @@ export const handleCommand = async <State, Command, Event extends AnyEvent>(
   decider: Decider<State, Command, Event>,
   command: Command | ((state: State) => Command),
 ): Promise<CommandResult<State, Event>> => {
-  const handle = CommandHandler<State, Event>({
-    evolve: decider.evolve,
-    initialState: decider.initialState,
-    retry: { onVersionConflict },
-  });
-  const result = await handle(commandStore(eventStore) as unknown as EventStore, streamId, (state) =>
+  const result = await handlerFor(decider)(storeFor(eventStore), streamId, (state) =>
     decider.decide(typeof command === 'function' ? (command as (s: State) => Command)(state) : command, state),
   );
   return {
