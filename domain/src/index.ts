@@ -14,3 +14,4 @@ export * from './rating/index.ts';
 export * from './leads/lead.ts';
 export * from './uploads/upload.ts';
 export * from './shared/calendar.ts';
+export * from './claims/index.ts';

@@ -3,6 +3,8 @@ import type { Projection } from '@feibao/platform';
 import { userProfileProjection } from './accounts/userProfile/projection.ts';
 import { orderProjection } from './ordering/orders/projection.ts';
 import { uploadProjection } from './files/uploads.ts';
+import { claimProjection } from './claims/claims/projection.ts';
+import { claimHistoryProjection } from './claims/history/projection.ts';
 
 export * from './accounts/userProfile/userProfile.ts';
 export * from './accounts/userProfile/reader.ts';
@@ -10,12 +12,20 @@ export * from './ordering/orders/orderDocument.ts';
 export * from './ordering/orders/reader.ts';
 export * from './ordering/orders/planRows.ts';
 export { uploads, type UploadDocument } from './files/uploads.ts';
+export * from './claims/claims/claimDocument.ts';
+export * from './claims/claims/reader.ts';
+export * from './claims/pictures/pictureDocument.ts';
+export * from './claims/pictures/reader.ts';
+export { CLAIM_HISTORY, type ClaimHistoryDocument } from './claims/history/projection.ts';
+export * from './claims/history/reader.ts';
 
 /** Every projection of the platform; the projector runs them, rebuilds replay them. */
 export const allProjections: Projection[] = [
   userProfileProjection as Projection,
   orderProjection as Projection,
   uploadProjection as Projection,
+  claimProjection as Projection,
+  claimHistoryProjection as Projection,
 ];
 
 export const allCollections: string[] = allProjections.flatMap((p) => p.collections.map((c) => c.name));

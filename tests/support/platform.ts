@@ -63,6 +63,11 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
       await workers?.stop();
       workers = null;
     },
+    /** Stops the workers as a crash would: jobs in hand stay active in Redis until their locks lapse. */
+    async killWorkers() {
+      await workers?.kill();
+      workers = null;
+    },
     client: () => createClient(baseUrl),
     /** Lifts the one-code-a-minute limit for a phone, as waiting a minute would. */
     async allowResend(phone: string) {
@@ -96,7 +101,9 @@ export const createClient = (baseUrl: string) => {
     const headers: Record<string, string> = { ...init.headers };
     const token = init.token === undefined ? state.accessToken : init.token;
     if (token) headers.authorization = `Bearer ${token}`;
-    if (consistency > 0) headers['x-consistency-token'] = String(consistency);
+    // A token passed in (another client's write) counts too: the highest one is sent.
+    const wanted = Math.max(consistency, Number(headers['x-consistency-token'] ?? 0));
+    if (wanted > 0) headers['x-consistency-token'] = String(wanted);
     if (body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';
     const response = await fetch(baseUrl + path, {
       method,

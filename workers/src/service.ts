@@ -18,6 +18,8 @@ import { INSURER_QUEUE, insurerQueue, type InsurerJob } from './quoting/jobs.ts'
 import { insurerDispatch } from './quoting/dispatch.ts';
 import { insurerProcessor } from './quoting/processor.ts';
 import { smsProcessor } from './sms/processor.ts';
+import { claimTimerDispatch, claimTimerQueue, startClaimTimerWorker } from './claims/slaTimers.ts';
+import { claimPictureDispatch, claimPictureQueue, startClaimPictureWorker } from './claims/pictures/index.ts';
 
 /** The queue workers and the async projections, in one process that scales on its own. */
 export const startWorkers = async (
@@ -57,7 +59,15 @@ export const startWorkers = async (
     underwriteDays: config.underwriteDays,
     now,
   });
-  const projections = createProjectionRunner(pool, [...allProjections, dispatch], options.projections);
+  const claimTimers = claimTimerQueue(queueConnection, config.queuePrefix);
+  const claimTimerWorker = startClaimTimerWorker({ connection, prefix: config.queuePrefix, eventStore, now });
+  const pictureJobs = claimPictureQueue(queueConnection, config.queuePrefix);
+  const pictureWorker = startClaimPictureWorker(config, { connection, eventStore, now });
+  const projections = createProjectionRunner(
+    pool,
+    [...allProjections, dispatch, claimTimerDispatch(claimTimers, now), claimPictureDispatch(pictureJobs)],
+    options.projections,
+  );
   await projections.start();
   // Health reports the workers stale or missing once this stops beating (platform health.ts).
   const heartbeat = startWorkersHeartbeat(queueConnection, config.queuePrefix);
@@ -69,10 +79,21 @@ export const startWorkers = async (
     /** Lets jobs in hand finish, then closes (SIGTERM path). */
     async stop() {
       await heartbeat.stop();
-      await Promise.allSettled([smsWorker.close(), insurerWorker.close(), projections.stop()]);
-      await Promise.allSettled([insurerJobs.close(), eventStore.close(), pool.end()]);
+      await Promise.allSettled([smsWorker.close(), insurerWorker.close(), claimTimerWorker.close(), pictureWorker.close(), projections.stop()]);
+      await Promise.allSettled([insurerJobs.close(), claimTimers.close(), pictureJobs.close(), eventStore.close(), pool.end()]);
       connection.disconnect();
       queueConnection.disconnect();
+    },
+    /** As a crash would (tests): jobs in hand are dropped unfinished and their locks left to lapse. */
+    async kill() {
+      await heartbeat.stop();
+      // Cut off from Redis first, so no job in hand can be completed, failed or have its lock renewed.
+      connection.disconnect();
+      queueConnection.disconnect();
+      const workers = [smsWorker, insurerWorker, claimTimerWorker, pictureWorker];
+      for (const worker of workers) worker.cancelAllJobs('killed');
+      await Promise.allSettled(workers.map((w) => w.close(true)));
+      await Promise.allSettled([projections.stop(), insurerJobs.close(), claimTimers.close(), pictureJobs.close(), eventStore.close(), pool.end()]);
     },
   };
 };

@@ -1,5 +1,5 @@
-/** Product roles; auditor, test and batchTest exist for the rule platform. */
-export const Roles = ['user', 'admin', 'auditor', 'test', 'batchTest'] as const;
+/** Product roles; `claims` handles claims (accept, assess, close); auditor, test and batchTest exist for the rule platform. */
+export const Roles = ['user', 'admin', 'claims', 'auditor', 'test', 'batchTest'] as const;
 export type Role = (typeof Roles)[number];
 
 export const RULE_PLATFORM_ROLES: readonly Role[] = ['admin', 'auditor', 'test', 'batchTest'];
@@ -7,6 +7,7 @@ export const RULE_PLATFORM_ROLES: readonly Role[] = ['admin', 'auditor', 'test',
 /** The one access policy: a caller holding any of the wanted roles passes. */
 export const hasRole = (roles: readonly string[], ...wanted: readonly Role[]) => wanted.some((r) => roles.includes(r));
 export const isAdmin = (roles: readonly string[]) => hasRole(roles, 'admin');
+export const isClaimsStaff = (roles: readonly string[]) => hasRole(roles, 'claims', 'admin');
 export const canUseRulePlatform = (roles: readonly string[]) => hasRole(roles, ...RULE_PLATFORM_ROLES);
 
 /** A record belonging to someone (an order, a file, a profile) is readable by its owner and by staff. */

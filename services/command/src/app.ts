@@ -4,6 +4,9 @@ import type { CommandDeps } from './deps.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { orderRoutes } from './ordering/routes.ts';
 import { fileRoutes } from './files/routes.ts';
+import { claimRoutes } from './claims/routes.ts';
+import { claimPictureRoutes } from './claims/pictures.ts';
+import { roleRoutes } from './accounts/roleRoutes.ts';
 
 /** The write side: every state change of the platform enters through these routes. */
 export const createCommandApp = (deps: CommandDeps) => {
@@ -12,7 +15,7 @@ export const createCommandApp = (deps: CommandDeps) => {
   app.use(recordLastWrites(redisLastWrites(deps.redis, deps.config.queuePrefix)));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'command' }));
-  const routers = [service, accountRoutes(deps), orderRoutes(deps), fileRoutes(deps)];
+  const routers = [service, accountRoutes(deps), orderRoutes(deps), fileRoutes(deps), claimRoutes(deps), claimPictureRoutes(deps), roleRoutes(deps)];
   // The edge routes by this table (docs/architecture.md "The path of a command").
   app.use(serveRouteTable('command', routers));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());

@@ -44,6 +44,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     underwriteDays: num(env.UNDERWRITE_DAYS, 1),
     uploadDir: env.UPLOAD_DIR ?? '.data/uploads',
     uploadMaxBytes: num(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
+    /** Largest canvas (width × height) a claim picture may declare: refuses decompression bombs before decoding. */
+    pictureMaxPixels: num(env.PICTURE_MAX_PIXELS, 40_000_000),
+    /** Lock of a picture-processing job: a killed worker's job is taken up again this long after it stopped. */
+    pictureLockMs: num(env.PICTURE_LOCK_MS, 30_000),
     /** Trust X-Forwarded-For from the edge: the client address keys the rate limits. */
     trustProxy: env.TRUST_PROXY !== 'false',
   };

@@ -1,8 +1,15 @@
+import { setNodePostgresTypeRawParser } from '@event-driven-io/dumbo';
 import pg from 'pg';
 import { logger } from './logger.ts';
 
-// BIGINT (int8) columns come back as strings by default; positions and counts fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
+/*
+ * Emmett's SQL layer (dumbo) installs node-postgres type parsers once per process, the first time an event
+ * store opens a pool. Its default JSON parser revives any all-digit string longer than 15 characters as a
+ * BigInt — an 18-digit ID number or a numeric device code in an event or a document would then break
+ * JSON.stringify. Installing its raw variant first (plain JSON.parse; BIGINT as BigInt, as the event store
+ * expects) makes every process parse alike, whether or not it opens an event store.
+ */
+setNodePostgresTypeRawParser();
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;

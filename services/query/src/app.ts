@@ -4,6 +4,8 @@ import type { QueryDeps } from './deps.ts';
 import { accountQueryRoutes, devSmsRoutes } from './accounts/routes.ts';
 import { orderQueryRoutes } from './ordering/routes.ts';
 import { fileQueryRoutes } from './files/routes.ts';
+import { claimQueryRoutes } from './claims/routes.ts';
+import { claimPictureQueryRoutes } from './claims/pictures.ts';
 
 /** The read side: answers only from read models, after the caller's own writes have landed in them. */
 export const createQueryApp = (deps: QueryDeps) => {
@@ -11,7 +13,7 @@ export const createQueryApp = (deps: QueryDeps) => {
   app.use(awaitConsistency(deps.consistency, deps.config.consistencyWaitMs, deps.lastWrites));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'query' }));
-  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps)];
+  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps), claimQueryRoutes(deps), claimPictureQueryRoutes(deps)];
   if (deps.config.smsProvider === 'dev' && !deps.config.production) routers.push(devSmsRoutes(deps));
   // The edge routes by this table (docs/architecture.md "The path of a query").
   app.use(serveRouteTable('query', routers));

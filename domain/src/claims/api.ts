@@ -1,0 +1,72 @@
+import type { ClaimAction } from './actions.ts';
+import type { Assessment, ClaimStateValue, FieldChange, Gps, SlaStage } from './claim.events.ts';
+import type { ClaimForm } from './form.ts';
+import type { CoverLineSnapshot } from './policy.ts';
+
+/**
+ * The claim answers as they travel (page, details, pageImageInfo, contrast): shared by the
+ * query service and the web. Amounts: `lossAssessmentAmount` in yuan; injury and property
+ * `indemnityAmount` in 10k yuan; cover `insuranceAmount` in 10k yuan (docs/glossary.md).
+ */
+export type ClaimListRow = {
+  id: string;
+  policyNo: string;
+  claimSettlementNo: string;
+  /** The claimant's mobile number, masked for everyone but staff. */
+  userName: string;
+  uavAccidentType: string | null;
+  uavAccidentTypeName: string | null;
+  applyTime: string | null;
+  lossAssessmentAmount: number | null;
+  finishClaimTime: string | null;
+  claimState: ClaimStateValue;
+  overdue: SlaStage[];
+  actions: ClaimAction[];
+};
+
+export type ClaimListPage = { datas: ClaimListRow[]; currentPage: number; pageSize: number; totalCount: number };
+
+export type EvidenceStatus = { required: { code: string; name: string }[]; missing: { code: string; name: string }[] };
+
+export type ClaimDetails = ClaimForm & {
+  id: string;
+  claimSettlementNo: string;
+  policyNo: string;
+  orderId: string;
+  userName: string;
+  claimState: ClaimStateValue;
+  applyTime: string | null;
+  lossAssessmentAmount: number | null;
+  finishClaimTime: string | null;
+  insuranceCompanyName: string;
+  startDate: string;
+  endDate: string;
+  /** The policy's cover lines copied when the claim was opened. */
+  insuranceTypeInfoList: CoverLineSnapshot[];
+  /** Device codes insured on the policy: the drones a claim may name. */
+  insuredDeviceNumbers: string[];
+  evidenceRequest: { message: string; at: string } | null;
+  assessment: Assessment | null;
+  sla: { acceptDueAt: string | null; closeDueAt: string | null; overdue: SlaStage[] };
+  evidence: EvidenceStatus;
+  pictureCount: number;
+  /** The stream version this answer reflects; an amendment names it. */
+  version: number;
+  actions: ClaimAction[];
+};
+
+export type ClaimPictureRow = {
+  id: string;
+  name: string;
+  fileUrl: string;
+  smallFileUrl: string | null;
+  imageTypeCode: string;
+  imageTypeName: string;
+  processing: 'pending' | 'done' | 'rejected';
+  uploadedAt: string;
+  /** Staff only (null for customers): read from the photo before its metadata was stripped. */
+  capturedAt?: string | null;
+  gps?: Gps | null;
+};
+
+export type ContrastAnswer = { id: string; version: number; rows: FieldChange[] };

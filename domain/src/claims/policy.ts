@@ -1,0 +1,114 @@
+import { invalid } from '../shared/errors.ts';
+import { splitDeviceCodes, type Drone } from '../ordering/form.ts';
+import type { Order } from '../ordering/order.events.ts';
+import { assessExposure, assessTotal, type LossKind } from './settlement.ts';
+
+/**
+ * What a claim knows of its policy, copied when the claim is opened: later changes to the
+ * order (a lapse, a new inquiry) must not change what this claim was insured for.
+ */
+export type CoverLineSnapshot = {
+  key: string;
+  insuranceTypeId: number;
+  name: string;
+  droneName: string | null;
+  /** Sum insured in 10k yuan, as on the plan. */
+  insuranceAmount: number;
+  premium: number | null;
+  deductible: string | null;
+};
+export type InsuredDrone = Omit<Drone, 'deviceNumber' | 'partInfoList' | 'id' | 'orderInfoId' | 'quantity'> & {
+  /** One device code: a claim names each damaged aircraft by its code. */
+  deviceNumber: string;
+};
+export type PolicySnapshot = {
+  orderId: string;
+  orderNo: string;
+  policyNo: string;
+  insurerId: number;
+  insurerName: string;
+  startDate: string;
+  endDate: string;
+  totalPremium: number;
+  lines: CoverLineSnapshot[];
+  drones: InsuredDrone[];
+};
+
+type PolicyOrder = Extract<Order, { status: 'inForce' | 'underwritten' | 'lapsed' }>;
+
+export const policySnapshot = (order: PolicyOrder): PolicySnapshot => {
+  const insurer = order.insurers.find((p) => p.request.insurerId === order.insurer.id);
+  const lines = order.lines.map((line): CoverLineSnapshot => {
+    const answer = insurer?.answers[line.key];
+    return {
+      key: line.key,
+      insuranceTypeId: line.insuranceTypeInfoId,
+      name: line.insuranceTypeInfoName,
+      droneName: line.uavInfoName,
+      insuranceAmount: line.insuranceAmount,
+      premium: answer?.kind === 'quoted' ? answer.premium : null,
+      deductible: answer?.kind === 'quoted' ? answer.deductible : null,
+    };
+  });
+  const drones = order.form.uavInfoList.flatMap((drone) => {
+    const { deviceNumber, partInfoList: _p, id: _i, orderInfoId: _o, quantity: _q, ...rest } = drone;
+    return splitDeviceCodes(deviceNumber).map((code): InsuredDrone => ({ ...rest, deviceNumber: code }));
+  });
+  return {
+    orderId: order.orderId,
+    orderNo: order.orderNo,
+    policyNo: order.policyNo,
+    insurerId: order.insurer.id,
+    insurerName: order.insurer.name,
+    startDate: order.startDate,
+    endDate: order.endDate,
+    totalPremium: order.totalPremium,
+    lines,
+    drones,
+  };
+};
+
+/** The policy's drones with these codes, in the order asked (unknown codes are skipped). */
+export const insuredDronesByCodes = (policy: PolicySnapshot, codes: readonly string[]): InsuredDrone[] =>
+  codes.flatMap((code) => policy.drones.filter((d) => d.deviceNumber === code));
+
+// --- Assessment: per cover line ("exposure"), payable from that line's deductible and limit.
+
+export type ExposureLoss = { lineKey: string; kind: LossKind; lossAmount: number; remark?: string };
+export type AssessedExposure = ExposureLoss & {
+  lineName: string;
+  deductibleText: string | null;
+  deductibleAmount: number;
+  payableAmount: number;
+  limitAmount: number | null;
+  cappedBy: 'limit' | 'perPayout' | null;
+  /** False when the deductible text is not one the rules read: staff must check it by hand. */
+  understood: boolean;
+};
+
+const TEN_THOUSAND = 10_000;
+
+/** Amounts in yuan; a line's sum insured is in 10k yuan on the plan. */
+export const assessExposures = (policy: PolicySnapshot, losses: readonly ExposureLoss[]) => {
+  if (losses.length === 0) throw invalid('请填写定损明细');
+  const exposures = losses.map((loss): AssessedExposure => {
+    const line = policy.lines.find((l) => l.key === loss.lineKey);
+    if (!line) throw invalid('定损险种不在保单中');
+    const limitAmount = Number.isFinite(line.insuranceAmount) && line.insuranceAmount > 0 ? Math.round(line.insuranceAmount * TEN_THOUSAND * 100) / 100 : null;
+    const result = assessExposure({ lossYuan: loss.lossAmount, kind: loss.kind, deductibleText: line.deductible, limitYuan: limitAmount });
+    return {
+      ...loss,
+      lineName: line.droneName ? `${line.name}（${line.droneName}）` : line.name,
+      deductibleText: line.deductible,
+      deductibleAmount: result.deductibleYuan,
+      payableAmount: result.payableYuan,
+      limitAmount,
+      cappedBy: result.cappedBy,
+      understood: result.understood,
+    };
+  });
+  const total = assessTotal(
+    exposures.map((e) => ({ lossYuan: e.lossAmount, deductibleYuan: e.deductibleAmount, payableYuan: e.payableAmount, cappedBy: e.cappedBy, understood: e.understood })),
+  );
+  return { exposures, lossAmount: total.lossYuan, payableAmount: total.payableYuan };
+};

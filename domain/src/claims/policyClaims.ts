@@ -1,0 +1,29 @@
+import type { Decider } from '../shared/decider.ts';
+import { illegalState } from '../shared/errors.ts';
+
+/**
+ * The claims opened on one policy, in a stream of its own. Opening a claim appends here first
+ * with the version read, so two concurrent "apply for a claim" calls cannot both pass the
+ * "no unfinished claim" check: the second one conflicts, decides again and sees the first.
+ */
+export type PolicyClaims = { lastClaimId: string | null; claimIds: string[] };
+export type PolicyClaimRegistered = { type: 'PolicyClaimRegistered'; data: { orderId: string; claimId: string; at: string } };
+export type RegisterPolicyClaim = {
+  type: 'RegisterPolicyClaim';
+  /** The latest claim the caller found finished (or none): if another was registered since, decide again. */
+  data: { orderId: string; claimId: string; latestSeen: string | null };
+  metadata: { now: Date };
+};
+
+export const policyClaimsMessages = { concurrent: '该保单的理赔申请正在处理中，请稍后重试' } as const;
+
+export const policyClaimsDecider: Decider<PolicyClaims, RegisterPolicyClaim, PolicyClaimRegistered> = {
+  decide: (command, state) => {
+    if (state.lastClaimId !== command.data.latestSeen) throw illegalState(policyClaimsMessages.concurrent);
+    return [{ type: 'PolicyClaimRegistered', data: { orderId: command.data.orderId, claimId: command.data.claimId, at: command.metadata.now.toISOString() } }];
+  },
+  evolve: (state, event) => ({ lastClaimId: event.data.claimId, claimIds: [...state.claimIds, event.data.claimId] }),
+  initialState: () => ({ lastClaimId: null, claimIds: [] }),
+};
+
+export const policyClaimsStreamId = (orderId: string) => `policy-claims-${orderId}`;

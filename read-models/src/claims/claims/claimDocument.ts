@@ -1,0 +1,40 @@
+import type { ClaimListRow, ClaimRecord, ClaimStateValue, ClaimStatus, SlaStage } from '@feibao/domain';
+
+export const CLAIMS = 'claims';
+export const CLAIM_LIST = 'claim_list';
+
+/**
+ * One claim as the details screen needs it, plus the domain state it was shaped from
+ * (`claim`), which the projection evolves on the next event. Nothing here depends on who
+ * reads it: masking and actions are the caller's, added by the query route.
+ */
+export type ClaimDocument = {
+  id: string;
+  claimNo: string;
+  policyNo: string;
+  orderId: string;
+  owner: string;
+  status: Exclude<ClaimStatus, 'cancelled'>;
+  claimState: ClaimStateValue;
+  uavAccidentType: string | null;
+  uavAccidentTypeName: string | null;
+  createdAt: string;
+  applyTime: string | null;
+  lossAssessmentAmount: number | null;
+  finishClaimTime: string | null;
+  overdue: SlaStage[];
+  updatedAt: string;
+  claim: ClaimRecord;
+};
+
+/**
+ * A list row as stored: the wire row without the caller's actions, plus what the reader
+ * needs to compute them (`owner`, `status`) and to sort (`createdAt`). `userName` is the
+ * claimant's number unmasked; the route masks it per caller.
+ */
+export type StoredClaimListRow = Omit<ClaimListRow, 'actions'> & {
+  owner: string;
+  status: Exclude<ClaimStatus, 'cancelled'>;
+  createdAt: string;
+};
+export type { ClaimListRow };

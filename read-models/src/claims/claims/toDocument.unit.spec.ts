@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import type { ClaimEvent, PolicySnapshot } from '@feibao/domain';
+import { evolveClaimDocument } from './projection.ts';
+import { rowOf } from './toDocument.ts';
+
+const policy = { orderId: 'o1', policyNo: 'PN1', insurerName: '保险公司1', lines: [], drones: [] } as unknown as PolicySnapshot;
+const at = '2026-11-20T02:00:00.000Z';
+const base = { claimId: 'c1', at, by: '13800000001' };
+const opened: ClaimEvent = { type: 'ClaimOpened', data: { ...base, claimNo: 'LP1', orderId: 'o1', owner: '13800000001', policy } };
+const fold = (events: ClaimEvent[]) => events.reduce(evolveClaimDocument, null);
+
+describe('claim documents', () => {
+  it('are shaped from the domain state, with the list row beside it', () => {
+    const form = { uavAccidentType: '1', settlementUavInfoList: [], injuryInfoList: [], propertyInfoList: [] };
+    const doc = fold([opened, { type: 'ClaimSubmitted', data: { ...base, form, changes: [], acceptDueAt: at } }])!;
+    expect(doc).toMatchObject({ id: 'c1', claimNo: 'LP1', policyNo: 'PN1', claimState: 3, applyTime: at, uavAccidentTypeName: '无人机丢失' });
+    expect(doc.claim.version).toBe(2);
+    expect(rowOf(doc)).toMatchObject({ id: 'c1', claimSettlementNo: 'LP1', userName: '13800000001', status: 'submitted', createdAt: at });
+  });
+
+  it('vanish when the claim is cancelled, and stay gone', () => {
+    const cancelled: ClaimEvent = { type: 'ClaimCancelled', data: base };
+    expect(fold([opened, cancelled])).toBeNull();
+    expect(fold([opened, cancelled, { type: 'ClaimPicturesDeleted', data: { ...base, pictureIds: [] } }])).toBeNull();
+  });
+});

@@ -1,0 +1,155 @@
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { koaBody } from 'koa-body';
+import { fileTypeFromFile } from 'file-type';
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  claimDecider,
+  claimStreamId,
+  DomainError,
+  MAX_FILES_PER_UPLOAD,
+  pictureIdOf,
+  ResultCode,
+  uploadMessages,
+  type ClaimMetadata,
+} from '@feibao/domain';
+import { authenticate, caller, handleCommand, HttpError, logger, ok, setConsistencyToken } from '@feibao/platform';
+import type { CommandDeps } from '../deps.ts';
+import { readImageSize } from './imageSize.ts';
+import { cappedFileSink, UploadTooLarge } from './uploadStream.ts';
+
+type Part = { filepath: string; originalFilename?: string | null; size: number };
+type Judged = { part: Part; mime: string; ext: string };
+
+/** The image types a claim takes, judged from the content; APNG is a PNG to every decoder. */
+const pictureTypes: Record<string, { mime: string; ext: string }> = {
+  'image/jpeg': { mime: 'image/jpeg', ext: 'jpg' },
+  'image/png': { mime: 'image/png', ext: 'png' },
+  'image/apng': { mime: 'image/png', ext: 'png' },
+  'image/gif': { mime: 'image/gif', ext: 'gif' },
+  'image/webp': { mime: 'image/webp', ext: 'webp' },
+};
+
+// Claim ids are server-made UUIDs; anything else never becomes part of a path.
+const CLAIM_ID = /^[A-Za-z0-9-]{1,64}$/;
+const NAME_MAX = 200;
+
+export const claimPictureUrl = (pictureId: string) => `/api/v1/uav/claim/settlement/picture/${encodeURIComponent(pictureId)}`;
+
+const removeAll = (parts: readonly Part[]) => Promise.all(parts.map((p) => rm(p.filepath, { force: true })));
+
+/**
+ * Claim pictures (multipart field `files` or `file`, up to 9; claim id in the field or query `id`).
+ * Each file is judged by its content, its declared canvas is checked before anything decodes it,
+ * and the original is kept privately under `claims/<claimId>/<pictureId>.<ext>`; the thumbnail and
+ * display copies are made by the picture worker once `ClaimPictureUploaded` is recorded.
+ */
+export const claimPictureRoutes = (deps: CommandDeps) => {
+  const router = new Router({ prefix: '/api/v1/uav/claim/settlement' });
+  const auth = authenticate(deps.tokens, deps.revocations);
+  const uploadDir = path.resolve(deps.config.uploadDir);
+  const incoming = path.join(uploadDir, 'claims', '.incoming');
+  const maxBytes = deps.config.uploadMaxBytes;
+
+  const multipart = async (ctx: Context, next: Next) => {
+    await mkdir(incoming, { recursive: true });
+    const parse = koaBody({
+      multipart: true,
+      json: false,
+      urlencoded: false,
+      text: false,
+      formidable: {
+        uploadDir: incoming,
+        maxFiles: MAX_FILES_PER_UPLOAD,
+        maxFileSize: maxBytes,
+        maxTotalFileSize: maxBytes * MAX_FILES_PER_UPLOAD,
+        maxFields: 20,
+        maxFieldsSize: 64 * 1024,
+        allowEmptyFiles: false,
+        minFileSize: 1,
+        fileWriteStreamHandler: (file) => cappedFileSink((file as unknown as Part).filepath, maxBytes),
+      },
+      onError: (error) => {
+        if (error instanceof UploadTooLarge) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
+        // Formidable names the limit in its message: "maxFiles" alone is the count, the others sizes.
+        if (/maxFiles\b/i.test(error.message)) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooMany);
+        if (/max(Total)?FileSize/i.test(error.message)) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
+        throw new HttpError(ResultCode.badRequest, uploadMessages.failed);
+      },
+    });
+    await parse(ctx, next);
+  };
+
+  /** Content type from the bytes, then the declared canvas from the header: a bomb is refused undecoded. */
+  const judge = async (part: Part): Promise<Judged> => {
+    const sniffed = await fileTypeFromFile(part.filepath).catch(() => undefined);
+    const type = sniffed ? pictureTypes[sniffed.mime] : undefined;
+    if (!type) throw new HttpError(ResultCode.unsupportedMedia, uploadMessages.notImage);
+    const size = await readImageSize(part.filepath, sniffed!.mime).catch(() => null);
+    if (!size || size.width < 1 || size.height < 1) throw new HttpError(ResultCode.unsupportedMedia, uploadMessages.notImage);
+    if (size.width * size.height > deps.config.pictureMaxPixels) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
+    return { part, ...type };
+  };
+
+  const claimIdOf = (ctx: Context) => {
+    const body = ctx.request.body as Record<string, unknown> | undefined;
+    const raw = body?.id ?? ctx.query.id;
+    const id = (Array.isArray(raw) ? raw[0] : raw) as unknown;
+    return typeof id === 'string' && CLAIM_ID.test(id.trim()) ? id.trim() : null;
+  };
+
+  router.post('/uploadBatch', auth, multipart, async (ctx) => {
+    const raw = ctx.request.files?.files ?? ctx.request.files?.file;
+    const parts = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) as unknown as Part[];
+    let pending = [...parts];
+    try {
+      if (parts.length === 0) throw new HttpError(ResultCode.badRequest, uploadMessages.none);
+      const claimId = claimIdOf(ctx);
+      if (!claimId) throw new HttpError(ResultCode.badRequest, '理赔单编号不能为空');
+      const judged: Judged[] = [];
+      for (const part of parts) judged.push(await judge(part));
+
+      const me = caller(ctx);
+      const folder = path.join(uploadDir, 'claims', claimId);
+      await mkdir(folder, { recursive: true });
+      const stored = [];
+      let position: number | null = null;
+      try {
+        for (const { part, mime, ext } of judged) {
+          const pictureId = pictureIdOf(claimId, randomUUID());
+          const storedAs = `claims/${claimId}/${pictureId}.${ext}`;
+          const target = path.join(uploadDir, storedAs);
+          await rename(part.filepath, target);
+          pending = pending.filter((p) => p !== part);
+          const name = (part.originalFilename || `${pictureId}.${ext}`).slice(0, NAME_MAX);
+          const metadata: ClaimMetadata = { now: deps.now(), actor: me.sub, roles: me.roles };
+          try {
+            const result = await handleCommand(deps.eventStore, claimStreamId(claimId), claimDecider, {
+              type: 'AddPicture',
+              data: { pictureId, name, mime, size: part.size, storedAs },
+              metadata,
+            });
+            position = result.position ?? position;
+          } catch (error) {
+            await rm(target, { force: true });
+            throw error;
+          }
+          stored.push({ id: pictureId, name, fileUrl: claimPictureUrl(pictureId), smallFileUrl: null });
+        }
+      } finally {
+        // Pictures recorded before a refusal stay recorded: the caller's next read must see them.
+        setConsistencyToken(ctx, position);
+      }
+      ok(ctx, stored, uploadMessages.ok);
+    } catch (error) {
+      await removeAll(pending);
+      if (error instanceof HttpError || error instanceof DomainError) throw error;
+      logger.error({ err: error }, 'claim picture upload failed');
+      throw new HttpError(ResultCode.serverError, uploadMessages.failed);
+    }
+  });
+
+  return router;
+};

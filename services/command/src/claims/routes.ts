@@ -1,0 +1,200 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { randomInt, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  claimDecider,
+  claimNumber,
+  claimStreamId,
+  diffClaimForms,
+  DomainError,
+  isAdmin,
+  isClaimsStaff,
+  isClaimUnfinished,
+  normaliseClaimForm,
+  orderDecider,
+  orderStreamId,
+  parseClaimForm,
+  policyClaimsDecider,
+  policyClaimsStreamId,
+  policySnapshot,
+  ResultCode,
+  slaDueAt,
+  validateClaimForm,
+  type Claim,
+  type ClaimCommand,
+  type ClaimForm,
+  type ClaimMetadata,
+  type ClaimPart,
+  type ClaimRecord,
+  type ContrastAnswer,
+} from '@feibao/domain';
+import { aggregate, authenticate, caller, handleCommand, HttpError, input, ok, reply, requireRole, setConsistencyToken, validate } from '@feibao/platform';
+import type { CommandDeps } from '../deps.ts';
+import { pictureBatchRoutes } from './pictureBatch.ts';
+import { staffClaimRoutes } from './staff.ts';
+
+export const OPEN_CLAIM_EXISTS = '已存在未结案的理赔单，暂不能再次申请理赔, 是否跳转?';
+export const claimRouteMessages = {
+  orderNotFound: '订单不存在',
+  policyNotInForce: '保单未生效，暂不能申请理赔',
+  outsidePolicyPeriod: '当前不在保单保障期内，暂不能申请理赔',
+  idRequired: '理赔单编号不能为空',
+  claimNotFound: '理赔单不存在',
+} as const;
+
+const claimId = z.string({ error: claimRouteMessages.idRequired }).trim().min(1, { error: claimRouteMessages.idRequired }).max(64);
+export const idQuery = z.object({ id: claimId });
+const createQuery = z.object({
+  orderId: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64),
+});
+const saveLogBody = z.object({
+  id: claimId,
+  version: z.coerce.number({ error: '请先比对修改内容' }).int().min(0),
+  form: z.unknown(),
+  list: z
+    .array(z.object({ path: z.string().max(300), remark: z.string().max(500, { error: '修改说明不能超过500个字符' }).nullish() }), {
+      error: '修改说明格式不正确',
+    })
+    .max(2000),
+});
+
+/** The form as the caller may store it: customers cannot touch parts (admin only), so theirs are kept. */
+const acceptForm = (body: unknown, claim: ClaimRecord, meta: ClaimMetadata, forSubmit: boolean): ClaimForm => {
+  const parsed = parseClaimForm(body);
+  if (!parsed.ok) throw new HttpError(ResultCode.badRequest, parsed.message);
+  const storedParts = isAdmin(meta.roles)
+    ? undefined
+    : new Map<string, ClaimPart[]>(claim.form.settlementUavInfoList.map((d) => [d.deviceNumber ?? '', d.partInfoList]));
+  const form = normaliseClaimForm(parsed.form, storedParts);
+  const refusal = validateClaimForm(form, { now: meta.now, insuredDeviceCodes: claim.policy.drones.map((d) => d.deviceNumber), forSubmit });
+  if (refusal) throw new HttpError(ResultCode.badRequest, refusal);
+  return form;
+};
+
+/** The stored claim the form is checked against: the owner's or, for staff, anyone's; the decider rules on the rest. */
+const visibleClaim = (state: Claim, meta: ClaimMetadata): ClaimRecord => {
+  const reachable = state.status !== 'none' && state.status !== 'cancelled' && (state.owner === meta.actor || isClaimsStaff(meta.roles));
+  if (!reachable) throw new HttpError(ResultCode.notFound, claimRouteMessages.claimNotFound);
+  return state;
+};
+
+const bodyId = (ctx: Context) => {
+  const body = ctx.request.body as Record<string, unknown> | undefined;
+  const parsed = claimId.safeParse(body?.id ?? ctx.query.id);
+  if (!parsed.success) throw new HttpError(ResultCode.badRequest, claimRouteMessages.idRequired);
+  return parsed.data;
+};
+
+export const claimRoutes = (deps: CommandDeps) => {
+  const router = new Router({ prefix: '/api/v1/uav/claim/settlement' });
+  const auth = authenticate(deps.tokens, deps.revocations);
+  const meta = (ctx: Context, now = deps.now()): ClaimMetadata => {
+    const me = caller(ctx);
+    return { now, actor: me.sub, roles: me.roles };
+  };
+  const run = async (ctx: Context, id: string, command: ClaimCommand | ((state: Claim) => ClaimCommand)) => {
+    const result = await handleCommand(deps.eventStore, claimStreamId(id), claimDecider, command);
+    setConsistencyToken(ctx, result.position);
+    return result;
+  };
+
+  /** Only the caller's own policy, in force, inside its period; one unfinished claim per policy. */
+  router.get('/createClaimSettlement', auth, validate(createQuery, 'query'), async (ctx) => {
+    const { orderId } = input<z.output<typeof createQuery>>(ctx);
+    const m = meta(ctx);
+    const order = await aggregate(deps.eventStore, orderStreamId(orderId), orderDecider);
+    if (order.status === 'none' || order.owner !== m.actor) throw new HttpError(ResultCode.notFound, claimRouteMessages.orderNotFound);
+    if (order.status !== 'inForce') throw new HttpError(ResultCode.conflict, claimRouteMessages.policyNotInForce);
+    const t = m.now.getTime();
+    if (t < new Date(order.startDate).getTime() || t > new Date(order.endDate).getTime())
+      throw new HttpError(ResultCode.conflict, claimRouteMessages.outsidePolicyPeriod);
+
+    const newId = randomUUID();
+    for (let attempt = 0; ; attempt++) {
+      const registry = await aggregate(deps.eventStore, policyClaimsStreamId(orderId), policyClaimsDecider);
+      if (registry.lastClaimId) {
+        const latest = await aggregate(deps.eventStore, claimStreamId(registry.lastClaimId), claimDecider);
+        if (isClaimUnfinished(latest)) return reply(ctx, ResultCode.special, OPEN_CLAIM_EXISTS, registry.lastClaimId);
+      }
+      try {
+        await handleCommand(deps.eventStore, policyClaimsStreamId(orderId), policyClaimsDecider, {
+          type: 'RegisterPolicyClaim',
+          data: { orderId, claimId: newId, latestSeen: registry.lastClaimId },
+          metadata: { now: m.now },
+        });
+        break;
+      } catch (error) {
+        // Someone registered a claim on this policy meanwhile: look again (it is probably unfinished).
+        if (!(error instanceof DomainError) || attempt >= 2) throw error;
+      }
+    }
+    await run(ctx, newId, {
+      type: 'OpenClaim',
+      data: { claimId: newId, claimNo: claimNumber(m.now, randomInt(0, 1_000_000)), orderId, owner: order.owner, policy: policySnapshot(order) },
+      metadata: m,
+    });
+    ok(ctx, newId, '申请理赔成功');
+  });
+
+  router.post('/save', auth, async (ctx) => {
+    const id = bodyId(ctx);
+    const m = meta(ctx);
+    await run(ctx, id, (state) => ({ type: 'SaveClaim', data: { form: acceptForm(ctx.request.body, visibleClaim(state, m), m, false) }, metadata: m }));
+    ok(ctx, { id }, '暂存成功');
+  });
+
+  router.post('/submit', auth, async (ctx) => {
+    const id = bodyId(ctx);
+    const m = meta(ctx);
+    await run(ctx, id, (state) => ({
+      type: 'SubmitClaim',
+      data: { form: acceptForm(ctx.request.body, visibleClaim(state, m), m, true), acceptDueAt: slaDueAt(m.now, 'accept', deps.config.quoteDaySeconds) },
+      metadata: m,
+    }));
+    ok(ctx, { id }, '提交成功');
+  });
+
+  router.get('/back', auth, validate(idQuery, 'query'), async (ctx) => {
+    const { id } = input<z.output<typeof idQuery>>(ctx);
+    await run(ctx, id, { type: 'CancelClaim', data: {}, metadata: meta(ctx) });
+    ok(ctx, { id }, '返回成功');
+  });
+
+  // The old mobile client's method is unknown: withdraw answers GET and POST alike.
+  const withdraw = async (ctx: Context) => {
+    const id = bodyId(ctx);
+    const body = ctx.request.body as Record<string, unknown> | undefined;
+    const reason = typeof body?.reason === 'string' ? body.reason.trim().slice(0, 500) || null : null;
+    await run(ctx, id, { type: 'WithdrawClaim', data: { reason }, metadata: meta(ctx) });
+    ok(ctx, { id }, '撤销成功');
+  };
+  router.get('/revocation', auth, withdraw);
+  router.post('/revocation', auth, withdraw);
+
+  /** Admin: one row per changed field against the stored claim, and the version compared against. */
+  router.post('/contrast', auth, requireRole('admin'), async (ctx) => {
+    const id = bodyId(ctx);
+    const m = meta(ctx);
+    const state = await aggregate(deps.eventStore, claimStreamId(id), claimDecider);
+    const claim = visibleClaim(state, m);
+    const form = acceptForm(ctx.request.body, claim, m, false);
+    ok(ctx, { id, version: claim.version, rows: diffClaimForms(claim.form, form) } satisfies ContrastAnswer);
+  });
+
+  /** Admin: the amendment and every field's explanation, in one append against the version compared. */
+  router.post('/saveLog', auth, requireRole('admin'), validate(saveLogBody), async (ctx) => {
+    const body = input<z.output<typeof saveLogBody>>(ctx);
+    const m = meta(ctx);
+    const explanations = Object.fromEntries(body.list.map((row) => [row.path, row.remark ?? '']));
+    await run(ctx, body.id, (state) => ({
+      type: 'AmendClaim',
+      data: { form: acceptForm(body.form, visibleClaim(state, m), m, false), basedOnVersion: body.version, explanations },
+      metadata: m,
+    }));
+    ok(ctx, { id: body.id }, '保存修改成功');
+  });
+
+  for (const sub of [...staffClaimRoutes(deps, { auth, meta, run }), pictureBatchRoutes({ auth, meta, run })]) router.use(sub.routes());
+  return router;
+};

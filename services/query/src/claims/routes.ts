@@ -1,0 +1,264 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import {
+  allowedClaimActions,
+  CLAIM_PAGE_SIZE,
+  claimImageTypes,
+  claimMessages,
+  ClaimState,
+  codesUnder,
+  countImageTypes,
+  historyCsv,
+  insuredDronesByCodes,
+  isClaimsStaff,
+  missingEvidence,
+  PICTURE_PAGE_SIZE,
+  requiredEvidence,
+  ResultCode,
+  shanghaiMidnight,
+  splitDeviceCodes,
+  type ClaimDetails,
+  type ClaimListPage,
+  type ClaimPictureRow,
+  type ClaimStateValue,
+} from '@feibao/domain';
+import { authenticate, caller, HttpError, input, ok, requireRole, validate, type Caller } from '@feibao/platform';
+import {
+  claimHistoryReader,
+  claimPictureReader,
+  claimReader,
+  type ClaimDocument,
+  type ClaimListFilter,
+  type PictureDocument,
+} from '@feibao/read-models';
+import type { QueryDeps } from '../deps.ts';
+import { flightDataSummary } from './flightData.ts';
+import { maskIdCard, maskPhone } from './masking.ts';
+
+const PREFIX = '/api/v1/uav/claim/settlement';
+
+const claimId = z.string({ error: '理赔单编号不能为空' }).trim().min(1, { error: '理赔单编号不能为空' }).max(64);
+const idQuery = z.object({ id: claimId });
+
+/** '' and null (what the old client sends for an untouched filter) mean no filter. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || undefined);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const optionalDate = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || isRealDate(v), { error: '申请日期格式应为yyyy-MM-dd' });
+const stateValues = Object.values(ClaimState) as number[];
+
+const pageBody = z
+  .object({
+    currentPage: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).optional().default(CLAIM_PAGE_SIZE),
+    // The old client sends its own userName; the list is the caller's whatever it says.
+    userName: z.string().max(64).nullish(),
+    claimState: z
+      .union([z.literal(''), z.null(), z.coerce.number()], { error: '理赔状态不正确' })
+      .optional()
+      .transform((v) => (v === '' || v === null ? undefined : v))
+      .refine((v) => v === undefined || stateValues.includes(v), { error: '理赔状态不正确' })
+      .transform((v) => v as ClaimStateValue | undefined),
+    policyNo: optionalText(64),
+    claimSettlementNo: optionalText(64),
+    overdue: z
+      .union([z.boolean(), z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.literal(''), z.literal(1), z.literal(0), z.null()], {
+        error: '是否超时参数不正确',
+      })
+      .optional()
+      .transform((v) => v === true || v === '1' || v === 'true' || v === 1),
+    applyTimeFrom: optionalDate,
+    applyTimeTo: optionalDate,
+  })
+  .refine((b) => !b.applyTimeFrom || !b.applyTimeTo || b.applyTimeFrom <= b.applyTimeTo, {
+    error: '开始日期不能晚于结束日期',
+  });
+
+const pictureBody = z.object({
+  id: claimId,
+  // Empty: every picture of the claim.
+  imageTypeCode: optionalText(10),
+  currentPage: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(PICTURE_PAGE_SIZE),
+});
+
+const droneQuery = z.object({
+  id: claimId,
+  deviceNumber: z.string({ error: '请输入设备编号' }).trim().min(1, { error: '请输入设备编号' }).max(2000),
+});
+
+const allImageTypeCodes = claimImageTypes.flatMap((n) => codesUnder(n.imageTypeCode));
+const nextDay = (date: string) => new Date(shanghaiMidnight(date).getTime() + 86_400_000).toISOString();
+
+/** Staff (claims, admin) see every claim; a customer sees only their own. */
+const isStaff = (who: Caller) => isClaimsStaff(who.roles);
+/** The claimant's own data is shown whole to them and to staff, masked to anyone else. */
+const seesWhole = (who: Caller, owner: string) => who.sub === owner || isStaff(who);
+
+const pictureRow = (picture: PictureDocument, staff: boolean): ClaimPictureRow => {
+  const fileUrl = `${PREFIX}/picture/${encodeURIComponent(picture.pictureId)}`;
+  return {
+    id: picture.pictureId,
+    name: picture.name,
+    fileUrl,
+    smallFileUrl: picture.processing === 'done' ? `${fileUrl}?size=small` : null,
+    imageTypeCode: picture.imageTypeCode,
+    imageTypeName: picture.imageTypeName,
+    processing: picture.processing,
+    uploadedAt: picture.uploadedAt,
+    capturedAt: staff ? picture.capturedAt : null,
+    gps: staff ? picture.gps : null,
+  };
+};
+
+/** Pictures per exact category; `usable` leaves out those whose processing failed (they prove nothing). */
+const pictureCounts = (doc: ClaimDocument, usable: boolean) => {
+  const counts: Record<string, number> = {};
+  for (const picture of Object.values(doc.claim.pictures))
+    if (!usable || picture.processing !== 'rejected') counts[picture.imageTypeCode] = (counts[picture.imageTypeCode] ?? 0) + 1;
+  return counts;
+};
+
+const details = (doc: ClaimDocument, who: Caller): ClaimDetails => {
+  const { claim } = doc;
+  const whole = seesWhole(who, doc.owner);
+  const required = requiredEvidence({
+    uavAccidentType: claim.form.uavAccidentType ?? null,
+    injuryLoss: (claim.form.injuryLossType ?? '') !== '',
+    propertyLoss: (claim.form.propertyLossType ?? '') !== '',
+  });
+  return {
+    ...claim.form,
+    injuryInfoList: whole
+      ? claim.form.injuryInfoList
+      : claim.form.injuryInfoList.map((injury) => ({ ...injury, technicalLevel: maskIdCard(injury.technicalLevel) })),
+    id: doc.id,
+    claimSettlementNo: doc.claimNo,
+    policyNo: doc.policyNo,
+    orderId: doc.orderId,
+    userName: whole ? doc.owner : maskPhone(doc.owner),
+    claimState: doc.claimState,
+    applyTime: doc.applyTime,
+    lossAssessmentAmount: doc.lossAssessmentAmount,
+    finishClaimTime: doc.finishClaimTime,
+    insuranceCompanyName: claim.policy.insurerName,
+    startDate: claim.policy.startDate,
+    endDate: claim.policy.endDate,
+    insuranceTypeInfoList: claim.policy.lines,
+    insuredDeviceNumbers: claim.policy.drones.map((d) => d.deviceNumber),
+    evidenceRequest: claim.evidenceRequest ? { message: claim.evidenceRequest.message, at: claim.evidenceRequest.at } : null,
+    assessment: claim.assessment,
+    sla: { acceptDueAt: claim.acceptDueAt, closeDueAt: claim.closeDueAt, overdue: claim.overdue },
+    evidence: { required, missing: missingEvidence(required, pictureCounts(doc, true)) },
+    pictureCount: Object.keys(claim.pictures).length,
+    version: claim.version,
+    actions: allowedClaimActions(claim, who),
+  };
+};
+
+/** The claims slice's reads (wire name `settlement`); every route needs a signed-in caller. */
+export const claimQueryRoutes = (deps: QueryDeps) => {
+  const router = new Router({ prefix: PREFIX });
+  const auth = authenticate(deps.tokens, deps.revocations);
+  const claims = claimReader(deps.pool);
+  const pictures = claimPictureReader(deps.pool);
+  const history = claimHistoryReader(deps.pool);
+
+  /** Someone else's claim, an unknown one and a cancelled one all read as missing. */
+  const readableClaim = async (ctx: Context, id: string): Promise<ClaimDocument> => {
+    const doc = await claims.byId(id);
+    const who = caller(ctx);
+    if (!doc || (doc.owner !== who.sub && !isStaff(who))) throw new HttpError(ResultCode.notFound, claimMessages.notFound);
+    return doc;
+  };
+
+  router.get('/details', auth, validate(idQuery, 'query'), async (ctx) => {
+    const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
+    ok(ctx, details(doc, caller(ctx)));
+  });
+
+  router.post('/page', auth, validate(pageBody), async (ctx) => {
+    const body = input<z.output<typeof pageBody>>(ctx);
+    const who = caller(ctx);
+    const filter: ClaimListFilter = {
+      owner: isStaff(who) ? undefined : who.sub,
+      claimState: body.claimState,
+      policyNo: body.policyNo,
+      claimNo: body.claimSettlementNo,
+      overdue: body.overdue,
+      applyFrom: body.applyTimeFrom ? shanghaiMidnight(body.applyTimeFrom).toISOString() : undefined,
+      applyTo: body.applyTimeTo ? nextDay(body.applyTimeTo) : undefined,
+    };
+    const page = await claims.page(filter, body.currentPage, body.pageSize);
+    const answer: ClaimListPage = {
+      ...page,
+      datas: page.datas.map(({ owner, status, createdAt: _createdAt, ...row }) => ({
+        ...row,
+        userName: seesWhole(who, owner) ? row.userName : maskPhone(row.userName),
+        actions: allowedClaimActions({ status, owner }, who),
+      })),
+    };
+    ok(ctx, answer);
+  });
+
+  router.get('/listImageType', auth, validate(idQuery, 'query'), async (ctx) => {
+    const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
+    ok(ctx, countImageTypes(await pictures.countsByCode(doc.id)));
+  });
+
+  router.post('/pageImageInfo', auth, validate(pictureBody), async (ctx) => {
+    const body = input<z.output<typeof pictureBody>>(ctx);
+    const codes = body.imageTypeCode === undefined ? allImageTypeCodes : codesUnder(body.imageTypeCode);
+    if (codes.length === 0) throw new HttpError(ResultCode.badRequest, '图片分类不正确');
+    const doc = await readableClaim(ctx, body.id);
+    const page = await pictures.page(doc.id, codes, body.currentPage, body.pageSize);
+    const staff = isStaff(caller(ctx));
+    ok(ctx, { ...page, datas: page.datas.map((p) => pictureRow(p, staff)) });
+  });
+
+  router.get('/listLogById', auth, validate(idQuery, 'query'), requireRole('admin'), async (ctx) => {
+    const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
+    ok(ctx, await history.entries(doc.id));
+  });
+
+  router.get('/history', auth, validate(idQuery, 'query'), async (ctx) => {
+    const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
+    ok(ctx, await history.entries(doc.id));
+  });
+
+  router.get('/history.csv', auth, validate(idQuery, 'query'), requireRole('admin'), async (ctx) => {
+    const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
+    const csv = historyCsv(await history.entries(doc.id));
+    ctx.set('Content-Type', 'text/csv; charset=utf-8');
+    ctx.set('Content-Disposition', `attachment; filename="claim-${doc.claimNo}-history.csv"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = csv;
+  });
+
+  router.get('/getSettlementUavInfo', auth, validate(droneQuery, 'query'), async (ctx) => {
+    const { id, deviceNumber } = input<z.output<typeof droneQuery>>(ctx);
+    const doc = await readableClaim(ctx, id);
+    const accidentTime = doc.claim.form.accidentTime ?? null;
+    ok(
+      ctx,
+      insuredDronesByCodes(doc.claim.policy, splitDeviceCodes(deviceNumber)).map((drone) => ({
+        ...drone,
+        flightData: flightDataSummary(drone.deviceNumber, accidentTime, doc.createdAt),
+      })),
+    );
+  });
+
+  return router;
+};

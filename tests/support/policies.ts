@@ -1,0 +1,42 @@
+import { generalApplication } from '@feibao/domain/ordering/fixtures';
+import { registerUser, type Client, type TestPlatform } from './platform.ts';
+
+/** A company profile complete enough for insurers to quote. */
+export const companyProfile = {
+  enterpriseName: '飞保测绘科技有限公司',
+  phone: '13911112222',
+  email: 'ops@feibao.test',
+  unifiedSocialCreditCode: '91310000MA1FL0000X',
+  insuredType: 1,
+};
+
+export const waitForOrderState = async (client: Client, id: string, state: number, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const details = await client.get(`/api/v1/uav/order/orderDetails?id=${id}`);
+    if (details.body.data?.state === state) return details.body.data;
+    if (Date.now() > deadline) throw new Error(`order ${id} stayed in state ${details.body.data?.state}, wanted ${state}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/**
+ * A customer with a policy in force, bought through the real flow (save, inquiry, quotes from
+ * the simulated insurers, insure, underwriting): the platform needs a short QUOTE_DAY_SECONDS.
+ */
+export const customerWithPolicy = async (platform: TestPlatform) => {
+  const client = platform.client();
+  const { phone } = await registerUser(client);
+  const profile = await client.post('/api/v1/uav/user/update', companyProfile);
+  if (profile.body.code !== 20000) throw new Error(`profile: ${profile.body.message}`);
+  const saved = await client.post('/api/v1/uav/order/save', generalApplication());
+  const orderId: string = saved.body.data.id;
+  const inquiry = await client.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id: orderId });
+  if (inquiry.body.code !== 20000) throw new Error(`inquiry: ${inquiry.body.message}`);
+  const quoted = await waitForOrderState(client, orderId, 2);
+  const insurerId = quoted.quoteProgress[0].insuranceCompanyId;
+  const insured = await client.get(`/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
+  if (insured.body.code !== 20000) throw new Error(`insure: ${insured.body.message}`);
+  const policy = await waitForOrderState(client, orderId, 5);
+  return { client, phone, orderId, policy };
+};
