@@ -148,6 +148,62 @@ describe('claim picture uploads', () => {
     expect(thumb.exif).toBeUndefined();
   });
 
+  it('classifies, pages, counts, serves and deletes pictures through the edge; only the owner and staff see them', async () => {
+    const API = '/api/v1/uav/claim/settlement';
+    const claimId = await openClaim();
+    const ids: string[] = [];
+    for (const colour of ['#a33', '#3a3', '#33a']) {
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).png().toBuffer();
+      const answer = await upload(claimId, png, `p${ids.length}.png`);
+      expect(answer.body.code).toBe(20000);
+      ids.push(answer.body.data[0].id);
+    }
+    await waitFor(async () => {
+      const claim = await claimOf(claimId);
+      return ids.every((id) => claim.pictures[id]?.processing === 'done');
+    }, 15_000);
+    const countOf = async (code: string) => {
+      const tree = (await client.get(`${API}/listImageType?id=${claimId}`)).body.data as any[];
+      const walk = (nodes: any[]): any => nodes.flatMap((n) => [n, ...walk(n.childList)]);
+      return walk(tree).find((n: any) => n.imageTypeCode === code)?.imageTypeCount;
+    };
+    expect(await countOf('99')).toBe(3);
+
+    const classified = await client.post(`${API}/updatePicBatch?imageTypeCode=1010&imageTypeName=x`, ids.slice(0, 2));
+    expect(classified.body).toMatchObject({ code: 20000, message: '分类成功' });
+    expect(await countOf('99')).toBe(1);
+    expect(await countOf('1010')).toBe(2);
+    expect(await countOf('10')).toBe(2);
+    expect((await client.post(`${API}/updatePicBatch?imageTypeCode=nope`, ids)).body).toMatchObject({ code: 40000, message: '请选择分类' });
+    expect((await client.post(`${API}/updatePicBatch?imageTypeCode=1010`, [])).body.code).toBe(40000);
+
+    const page = await client.post(`${API}/pageImageInfo`, { id: claimId, imageTypeCode: '10', pageSize: 10, currentPage: 1 });
+    expect(page.body.data.totalCount).toBe(2);
+    expect(page.body.data.datas[0]).toMatchObject({ imageTypeCode: '1010' });
+    const row = page.body.data.datas[0];
+    const fetchAs = (token: string | null, url: string) =>
+      fetch(`${platform.baseUrl}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const small = await fetchAs(client.state.accessToken, row.smallFileUrl);
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-type')).toBe('image/webp');
+    // The original keeps GPS and capture time: staff only.
+    expect((await fetchAs(client.state.accessToken, `${row.fileUrl}?size=original`)).status).toBe(403);
+
+    const stranger = platform.client();
+    await registerUser(stranger);
+    expect((await fetchAs(stranger.state.accessToken, row.fileUrl)).status).toBe(404);
+    expect((await fetchAs(null, row.fileUrl)).status).toBe(401);
+    expect((await stranger.get(`${API}/listImageType?id=${claimId}`)).body.code).toBe(40400);
+    expect((await stranger.post(`${API}/pageImageInfo`, { id: claimId, imageTypeCode: '99' })).body.code).toBe(40400);
+    expect((await stranger.post(`${API}/updatePicBatch?imageTypeCode=1010`, ids)).body.code).toBe(40400);
+    expect((await stranger.post(`${API}/deletePicBatch`, ids)).body.code).toBe(40400);
+
+    const deleted = await client.post(`${API}/deletePicBatch`, [ids[0]]);
+    expect(deleted.body).toMatchObject({ code: 20000, message: '删除成功' });
+    expect(await countOf('1010')).toBe(1);
+    expect((await client.post(`${API}/deletePicBatch`, [ids[0]])).body.code).toBe(40400);
+  });
+
   it('refuses an executable renamed .png', async () => {
     const claimId = await openClaim();
     const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), randomBytes(4096)]);

@@ -3,7 +3,8 @@ import { generalApplication, trainingApplication } from '@feibao/domain/ordering
 import { createEventStore, type EventStore } from '@feibao/platform';
 import { orderReader } from '@feibao/read-models';
 import { insurerProcessor, sweepPolicies } from '@feibao/workers/quoting/processor';
-import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { ADMIN, registerUser, startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { waitForOrderState } from '../support/policies.ts';
 
 // One insurer working day lasts 0.2 s here, so quotes arrive within a second.
 let platform: TestPlatform;
@@ -38,15 +39,7 @@ const customer = async () => {
   return { client, phone };
 };
 
-const waitForState = async (client: Client, id: string, state: number, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const details = await client.get(`/api/v1/uav/order/orderDetails?id=${id}`);
-    if (details.body.data?.state === state) return details.body.data;
-    if (Date.now() > deadline) throw new Error(`order ${id} stayed in state ${details.body.data?.state}, wanted ${state}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const waitForState = waitForOrderState;
 
 describe('ordering flow', () => {
   it('save → inquiry → quotes arrive → insure → underwritten → in force', async () => {

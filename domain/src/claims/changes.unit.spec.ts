@@ -1,38 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { diffClaimForms } from './changes.ts';
-import { normaliseClaimForm, parseClaimForm, type ClaimForm } from './form.ts';
+import { claimDroneInput, claimFormOf, claimReportInput } from './fixtures.ts';
 
-const form = (body: Record<string, unknown>): ClaimForm => {
-  const parsed = parseClaimForm(body);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return normaliseClaimForm(parsed.form);
-};
-
-const drone = (deviceNumber: string, patch: Record<string, unknown> = {}) => ({
-  deviceNumber,
-  manufacturer: '大疆',
-  model: 'M300',
-  price: '1000',
-  deviceType: '多旋翼',
-  rotorCount: 4,
-  realTimeFlightData: '0',
-  partInfoList: [],
-  ...patch,
-});
-
-const base = (patch: Record<string, unknown> = {}) =>
-  form({
-    accidentTime: '2026-05-01 10:00:00',
-    accidentAddressProvince: '110000',
-    accidentAddressCity: '110100',
-    accidentAddress: '朝阳区某路1号',
-    uavAccidentType: '2',
-    governmentIntervention: '0',
-    otherPerpetrators: '0',
-    uavLossType: '1',
-    settlementUavInfoList: [drone('UAV-1')],
-    ...patch,
-  });
+const drone = (deviceNumber: string, patch: Record<string, unknown> = {}) => claimDroneInput(deviceNumber, { price: '1000', ...patch });
+const base = (patch: Record<string, unknown> = {}) => claimFormOf(claimReportInput({ accidentTime: '2026-05-01 10:00:00', settlementUavInfoList: [drone('UAV-1')], ...patch }));
 
 describe('diffClaimForms', () => {
   it('finds nothing between equal forms', () => {

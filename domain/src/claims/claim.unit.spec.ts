@@ -15,7 +15,8 @@ import {
   type ClaimRecord,
   type ClaimStatus,
 } from './claim.events.ts';
-import { normaliseClaimForm, parseClaimForm, type ClaimForm } from './form.ts';
+import { claimFormOf, claimReportInput } from './fixtures.ts';
+import type { ClaimForm } from './form.ts';
 import type { ExposureLoss, PolicySnapshot } from './policy.ts';
 
 /**
@@ -55,22 +56,8 @@ const policy: PolicySnapshot = {
   drones: [{ deviceNumber: 'UAV-1', manufacturer: '大疆', model: 'M300' }],
 };
 
-const claimForm = (patch: Record<string, unknown> = {}): ClaimForm => {
-  const parsed = parseClaimForm({
-    accidentTime: '2026-11-20 10:00:00',
-    accidentAddressProvince: '110000',
-    accidentAddressCity: '110100',
-    accidentAddress: '朝阳区某路1号',
-    uavAccidentType: '2',
-    governmentIntervention: '0',
-    otherPerpetrators: '0',
-    uavLossType: '1',
-    settlementUavInfoList: [{ deviceNumber: 'UAV-1', manufacturer: '大疆', model: 'M300', price: '50000' }],
-    ...patch,
-  });
-  if (!parsed.ok) throw new Error(parsed.message);
-  return normaliseClaimForm(parsed.form);
-};
+const claimForm = (patch: Record<string, unknown> = {}): ClaimForm =>
+  claimFormOf(claimReportInput({ settlementUavInfoList: [{ deviceNumber: 'UAV-1', manufacturer: '大疆', model: 'M300', price: '50000' }], ...patch }));
 const form = claimForm();
 const changed = claimForm({ accidentAddress: '海淀区某路2号' });
 const acceptDueAt = '2026-11-24T02:00:00.000Z';

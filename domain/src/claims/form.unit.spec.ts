@@ -10,6 +10,7 @@ import {
   type ClaimForm,
   type ClaimPart,
 } from './form.ts';
+import { claimDroneInput, claimReportInput } from './fixtures.ts';
 
 const parsed = (body: Record<string, unknown>): ClaimForm => {
   const result = parseClaimForm(body);
@@ -21,30 +22,9 @@ const refusal = (body: Record<string, unknown>) => {
   return result.ok ? null : result.message;
 };
 
-const drone = (deviceNumber: string | undefined, patch: Record<string, unknown> = {}) => ({
-  deviceNumber,
-  manufacturer: '大疆',
-  model: 'M300',
-  price: '50000',
-  deviceType: '多旋翼',
-  rotorCount: '4',
-  realTimeFlightData: '0',
-  partInfoList: [],
-  ...patch,
-});
+const drone = claimDroneInput;
 /** A complete claim as the old client posts it: every submit rule passes. */
-const complete = (patch: Record<string, unknown> = {}) => ({
-  accidentTime: '2026-11-20 10:00:00',
-  accidentAddressProvince: '110000',
-  accidentAddressCity: '110100',
-  accidentAddress: '朝阳区某路1号',
-  uavAccidentType: '2',
-  governmentIntervention: '0',
-  otherPerpetrators: '0',
-  uavLossType: '1',
-  settlementUavInfoList: [drone('UAV-1')],
-  ...patch,
-});
+const complete = claimReportInput;
 const build = (patch: Record<string, unknown> = {}) => normaliseClaimForm(parsed(complete(patch)));
 
 const now = new Date('2026-11-23T02:00:00.000Z'); // 10:00 in Shanghai

@@ -15,3 +15,19 @@ export const smsQueue = (connection: ConnectionOptions, prefix: string) =>
       removeOnFail: { age: 24 * 3600 },
     },
   });
+
+/**
+ * Jobs that append events (insurer answers, claim timers, picture copies): retried with backoff because a
+ * store outage must not lose them; kept a day after success and a week after failure for inspection.
+ */
+export const workQueue = <Job>(name: string, connection: ConnectionOptions, prefix: string, attempts = 8) =>
+  new Queue<Job>(name, {
+    connection,
+    prefix,
+    defaultJobOptions: {
+      attempts,
+      backoff: { type: 'exponential', delay: 500 },
+      removeOnComplete: { age: 24 * 3600, count: 10_000 },
+      removeOnFail: { age: 7 * 24 * 3600 },
+    },
+  }) as Queue<Job>;

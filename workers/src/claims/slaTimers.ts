@@ -1,6 +1,6 @@
-import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Worker, type ConnectionOptions, type Queue } from 'bullmq';
 import { claimDecider, claimStreamId, type ClaimEvent, type SlaStage } from '@feibao/domain';
-import { defineProjection, handleCommand, logger, type EventStore, type RecordedEvent } from '@feibao/platform';
+import { defineProjection, handleCommand, logger, workQueue, type EventStore, type RecordedEvent } from '@feibao/platform';
 
 /**
  * The claim SLA clock: a delayed job per stage (submit → accept, accept → close) that marks the
@@ -11,16 +11,7 @@ export const CLAIM_TIMER_QUEUE = 'claim-timers';
 export type ClaimTimerJob = { claimId: string; stage: SlaStage; dueAt: string };
 
 export const claimTimerQueue = (connection: ConnectionOptions, prefix: string) =>
-  new Queue<ClaimTimerJob>(CLAIM_TIMER_QUEUE, {
-    connection,
-    prefix,
-    defaultJobOptions: {
-      attempts: 8,
-      backoff: { type: 'exponential', delay: 500 },
-      removeOnComplete: { age: 24 * 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    },
-  });
+  workQueue<ClaimTimerJob>(CLAIM_TIMER_QUEUE, connection, prefix);
 
 /** One job per claim, stage and due time: a replayed event adds nothing twice. */
 const jobIdOf = (job: ClaimTimerJob) => `${job.stage}_${job.claimId}_${new Date(job.dueAt).getTime()}`;

@@ -1,4 +1,5 @@
-import { Queue, type ConnectionOptions } from 'bullmq';
+import type { ConnectionOptions } from 'bullmq';
+import { workQueue } from '@feibao/platform';
 
 /** Insurer-side work: quote answers, time-outs, underwriting and policy dates, on one queue. */
 export const INSURER_QUEUE = 'insurer';
@@ -12,16 +13,7 @@ export type InsurerJob =
   | { kind: 'policy-sweep' };
 
 export const insurerQueue = (connection: ConnectionOptions, prefix: string) =>
-  new Queue<InsurerJob>(INSURER_QUEUE, {
-    connection,
-    prefix,
-    defaultJobOptions: {
-      attempts: 8,
-      backoff: { type: 'exponential', delay: 500 },
-      removeOnComplete: { age: 24 * 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    },
-  });
+  workQueue<InsurerJob>(INSURER_QUEUE, connection, prefix);
 
 /** Job ids make every enqueue idempotent: a replayed event adds nothing twice. */
 export const jobIdOf = (job: InsurerJob) => {

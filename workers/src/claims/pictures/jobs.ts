@@ -1,4 +1,5 @@
-import { Queue, type ConnectionOptions } from 'bullmq';
+import type { ConnectionOptions } from 'bullmq';
+import { workQueue } from '@feibao/platform';
 
 /** Thumbnail and display copies of uploaded claim pictures, one job per picture. */
 export const CLAIM_PICTURE_QUEUE = 'claim-pictures';
@@ -6,13 +7,4 @@ export const CLAIM_PICTURE_QUEUE = 'claim-pictures';
 export type ClaimPictureJob = { claimId: string; pictureId: string };
 
 export const claimPictureQueue = (connection: ConnectionOptions, prefix: string) =>
-  new Queue<ClaimPictureJob>(CLAIM_PICTURE_QUEUE, {
-    connection,
-    prefix,
-    defaultJobOptions: {
-      attempts: 5,
-      backoff: { type: 'exponential', delay: 1000 },
-      removeOnComplete: { age: 24 * 3600, count: 10_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    },
-  });
+  workQueue<ClaimPictureJob>(CLAIM_PICTURE_QUEUE, connection, prefix, 5);
