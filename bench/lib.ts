@@ -59,35 +59,30 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: any };
 
-/** A JSON POST to 127.0.0.1 only, over kept-alive sockets. */
-export const postJson = (port: number, path: string, body: unknown, token: string): Promise<Answer> =>
+/** A JSON request to 127.0.0.1 only, over kept-alive sockets. */
+const requestJson = (port: number, method: 'GET' | 'POST', path: string, body: unknown, token: string): Promise<Answer> =>
   new Promise((resolve, reject) => {
-    const payload = Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': payload.length, authorization: `Bearer ${token}` },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          try {
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-          } catch (error) {
-            reject(error);
-          }
-        });
-        res.on('error', reject);
-      },
-    );
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}` };
+    if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': payload.length });
+    const req = http.request({ host: '127.0.0.1', port, path, method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+        } catch (error) {
+          reject(error);
+        }
+      });
+      res.on('error', reject);
+    });
     req.on('error', reject);
     req.end(payload);
   });
+
+export const postJson = (port: number, path: string, body: unknown, token: string) => requestJson(port, 'POST', path, body, token);
+export const getJson = (port: number, path: string, token: string) => requestJson(port, 'GET', path, undefined, token);
 
 export const expectOk = (answer: Answer) => {
   if (answer.status !== 200 || answer.body?.code !== 20000)

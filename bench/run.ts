@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: the performance benchmark of FeiBao (not part of `npm test`).
  *
- *   1. recreate the bench database, seed BENCH_ORDERS orders of BENCH_USERS users with set-based SQL
+ *   1. recreate the bench database, seed BENCH_ORDERS orders of BENCH_USERS users and BENCH_CLAIMS claims
+ *      (plus in-force orders to claim on) with set-based SQL
  *   2. (d) rebuild every read model from the seeded events: events/s (this also builds them)
  *   3. start command, query and workers as separate processes on ephemeral ports
  *   4. (b) order list page 1 and page 50 with totalCount for the user with 1,000 orders
  *   5. (a) raw single-row INSERTs/s at concurrency 32, then save-draft commands/s through HTTP
  *   6. (c) projection lag from the command's acknowledgement to the read model's commit
- *   7. write bench/results/<name>.md and .json
+ *   7. (f) claim list, then (e) create + save claim commands through HTTP (./claims.ts)
+ *   8. write bench/results/<name>.md and .json
  *
  * HTTP goes straight to the command and query services (not through the edge proxy).
  * Every request loop is bounded by a count and a time cap, and talks to 127.0.0.1 only.
@@ -32,6 +34,8 @@ import { allProjections, readModelMigrations } from '@feibao/read-models';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { closeAgent, closedLoop, expectOk, newHistogram, postJson, recordMs, round, summary, type LoadResult } from './lib.ts';
 import { HEAVY_USER, phoneOf, seed, storedForm } from './seed.ts';
+import { seedClaims, type ClaimSeedPlan } from './claimSeed.ts';
+import { checkClaimReadModels, claimTableRows, measureClaims } from './claims.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const int = (name: string, fallback: number) => {
@@ -45,6 +49,8 @@ const settings = {
   orders: int('BENCH_ORDERS', 1_000_000),
   users: int('BENCH_USERS', 100_000),
   heavyOrders: int('BENCH_HEAVY_ORDERS', 1_000),
+  claims: int('BENCH_CLAIMS', 100_000),
+  heavyClaims: int('BENCH_HEAVY_CLAIMS', 1_000),
   seedChunk: int('BENCH_SEED_CHUNK', 100_000),
   concurrency: int('BENCH_CONCURRENCY', 32),
   warmup: int('BENCH_WARMUP', 1_000),
@@ -62,6 +68,15 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 for (const url of [databaseUrl, redisUrl])
   if (!['127.0.0.1', 'localhost'].includes(new URL(url).hostname)) throw new Error(`bench talks to 127.0.0.1 only: ${url}`);
 if (settings.users < 2 || settings.orders < settings.heavyOrders) throw new Error('need ≥ 2 users and ≥ BENCH_HEAVY_ORDERS orders');
+const claimPlan: ClaimSeedPlan = {
+  claims: settings.claims,
+  heavyClaims: settings.heavyClaims,
+  users: settings.users,
+  // One in-force order per create + save pair (a policy may have one unfinished claim), warm-up included.
+  inForceOrders: settings.saveRequests + settings.warmup,
+  orderOwners: Math.min(settings.concurrency, settings.users - 1),
+  chunk: settings.seedChunk,
+};
 
 const benchEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -185,6 +200,7 @@ if (!reportOnly) try {
   const seedClient = await pool.connect();
   try {
     await seed(seedClient, { orders: settings.orders, users: settings.users, heavyOrders: settings.heavyOrders, chunk: settings.seedChunk }, log);
+    await seedClaims(seedClient, claimPlan, log);
   } finally {
     seedClient.release();
   }
@@ -222,13 +238,18 @@ if (!reportOnly) try {
             (SELECT count(*) FROM order_list WHERE data->>'userName' = $1) AS heavy`,
     [HEAVY_USER],
   )).rows[0];
-  if (Number(counts.orders) !== settings.orders || Number(counts.list) !== settings.orders || Number(counts.users) !== settings.users || Number(counts.heavy) !== settings.heavyOrders)
+  const allOrders = settings.orders + claimPlan.inForceOrders;
+  if (Number(counts.orders) !== allOrders || Number(counts.list) !== allOrders || Number(counts.users) !== settings.users || Number(counts.heavy) !== settings.heavyOrders)
     throw new Error(`read models do not match the seed: ${JSON.stringify(counts)}`);
-  // The seed holds none of the insurer dispatcher's event types: starting it at the head
-  // is what replaying would leave, without making the workers re-read a million events.
+  await checkClaimReadModels(pool, claimPlan);
+  // The workers-only dispatchers (no read model) start at the head, as if they had long since
+  // dispatched the seeded history: otherwise the in-force orders' inquiries would be sent to the
+  // insurers again and every seeded submission would get an SLA timer that fires at once.
   await pool.query(
     `INSERT INTO feibao_projections (name, version, position, position_xid)
-       SELECT 'insurer-dispatch', 1, global_position, transaction_id FROM emt_messages ORDER BY transaction_id DESC, global_position DESC LIMIT 1
+       SELECT name, 1, global_position, transaction_id
+         FROM (SELECT global_position, transaction_id FROM emt_messages ORDER BY transaction_id DESC, global_position DESC LIMIT 1) head,
+              unnest(ARRAY['insurer-dispatch', 'claim-timers', 'claim-picture-dispatch']) AS name
      ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, position_xid = EXCLUDED.position_xid`,
   );
   // As autovacuum does after a bulk insert: statistics, and the visibility map that lets the
@@ -327,6 +348,22 @@ if (!reportOnly) try {
   results.lag = { ratePerSecond: settings.lagRatePerSecond, samples: settings.lagSamples, errors: lagErrors, ...steadyLag };
   log(`    p50 ${steadyLag.p50} ms, p95 ${steadyLag.p95} ms`);
 
+  // ---- (e), (f) the claims path
+  results.claims = await measureClaims({
+    pool,
+    tokens,
+    commandPort,
+    queryPort,
+    plan: claimPlan,
+    concurrency: settings.concurrency,
+    saveRequests: settings.saveRequests,
+    warmup: settings.warmup,
+    listConcurrency: settings.listConcurrency,
+    listRequests: settings.listRequests,
+    maxSeconds: settings.maxSecondsPerLoop,
+    log,
+  });
+
   await stopChildren();
   await pool.end();
 } finally {
@@ -377,7 +414,7 @@ const md = [
   '',
   `${r.startedAt} · commit ${environment.commit} · ${environment.cpus} cores, ${environment.memoryGb} GB · PostgreSQL ${environment.postgres} (shared_buffers ${environment.shared_buffers}, synchronous_commit ${environment.synchronous_commit}, fsync ${environment.fsync}) · Node ${environment.node} · total ${r.totalSeconds} s · load average (1/5/15 min) ${r.loadAverageAtStart.join(' / ')} at start, ${r.loadAverageAtEnd.join(' / ')} at end (the machine is shared)`,
   '',
-  `Seed: ${shown.orders.toLocaleString('en')} orders across ${shown.users.toLocaleString('en')} users = ${r.seed.events.toLocaleString('en')} events, written in ${r.seed.seconds} s (${r.seed.eventsPerSecond.toLocaleString('en')} events/s, set-based SQL) + ${r.seed.vacuumSeconds} s VACUUM ANALYZE; emt_messages ${r.seed.emtMessagesSize}.`,
+  `Seed: ${shown.orders.toLocaleString('en')} orders across ${shown.users.toLocaleString('en')} users${r.claims ? `, ${r.claims.claims.toLocaleString('en')} claims (${r.claims.submittedClaims.toLocaleString('en')} submitted) and ${r.claims.inForceOrders.toLocaleString('en')} in-force orders to claim on` : ''} = ${r.seed.events.toLocaleString('en')} events, written in ${r.seed.seconds} s (${r.seed.eventsPerSecond.toLocaleString('en')} events/s, set-based SQL) + ${r.seed.vacuumSeconds} s VACUUM ANALYZE; emt_messages ${r.seed.emtMessagesSize}.`,
   '',
   '## Results',
   '',
@@ -392,6 +429,7 @@ const md = [
   `| (c) projection lag, ${shown.lagRatePerSecond} saves/s | — | ${r.lag.p50} ms | ${r.lag.p95} ms | ${r.lag.p99} ms | ${r.lag.max} ms | ${r.lag.count} (${r.lag.errors}) |`,
   `| (c′) projection lag under the saturating save-draft load | — | ${r.save.lagUnderSaturation.p50} ms | ${r.save.lagUnderSaturation.p95} ms | ${r.save.lagUnderSaturation.p99} ms | ${r.save.lagUnderSaturation.max} ms | ${r.save.lagUnderSaturation.count} |`,
   `| (d) rebuild (${r.rebuild.projections.join(', ')}) over ${r.rebuild.events.toLocaleString('en')} events | ${r.rebuild.eventsPerSecond.toLocaleString('en')} events/s | | | | | ${r.rebuild.seconds} s |`,
+  ...claimTableRows(r.claims),
   '',
   '## Goals',
   '',

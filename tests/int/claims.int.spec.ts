@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 import { customerWithPolicy } from '../support/policies.ts';
 
@@ -81,6 +82,14 @@ describe('claims: report against an in-force policy', () => {
     expect((await other.get(`${API}/revocation?id=${claimId}`)).body.code).toBe(40400);
     expect((await other.get(`${API}/listImageType?id=${claimId}`)).body.code).toBe(40400);
     expect((await other.get(`${API}/history?id=${claimId}`)).body.code).toBe(40400);
+  });
+
+  it('refuses orders whose policy is not in force', async () => {
+    const draft = await customer.client.post('/api/v1/uav/order/save', generalApplication());
+    const refused = await customer.client.get(`${API}/createClaimSettlement?orderId=${draft.body.data.id}`);
+    expect(refused.body).toMatchObject({ code: 40900, message: '保单未生效，暂不能申请理赔' });
+    expect((await customer.client.get(`${API}/createClaimSettlement?orderId=nope`)).body.code).toBe(40400);
+    expect((await customer.client.get(`${API}/createClaimSettlement`)).body).toMatchObject({ code: 40000, message: '订单编号不能为空' });
   });
 
   it('saves a draft with every derivation applied by the server', async () => {
@@ -254,6 +263,15 @@ describe('claims: report against an in-force policy', () => {
     const row = mine.body.data.datas.find((r: any) => r.id === claimId);
     expect(row).toMatchObject({ claimState: 6, policyNo: customer.policy.policyNo, uavAccidentType: '3' });
     expect(row.actions).not.toContain('withdraw');
+  });
+
+  it('concurrent applications on one policy open exactly one claim', async () => {
+    const fresh = await customerWithPolicy(platform);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => fresh.client.get(`${API}/createClaimSettlement?orderId=${fresh.orderId}`)));
+    const opened = answers.filter((a) => a.body.code === 20000);
+    expect(opened).toHaveLength(1);
+    const others = answers.filter((a) => a.body.code !== 20000);
+    expect(others.every((a) => a.body.code === 30000 && a.body.data === opened[0]!.body.data)).toBe(true);
   });
 
   it('getSettlementUavInfo returns the policy drones with those codes', async () => {

@@ -17,8 +17,9 @@ import {
   type EventStore,
   type Pool,
 } from '@feibao/platform';
-import { orderDecider, orderStreamId, userStreamId, type OrderEvent } from '@feibao/domain';
-import { HEAVY_USER, seed } from '../../bench/seed.ts';
+import { claimDecider, claimStreamId, orderDecider, orderStreamId, userStreamId, type ClaimEvent, type OrderEvent } from '@feibao/domain';
+import { HEAVY_USER, phoneOf, seed } from '../../bench/seed.ts';
+import { seedClaims } from '../../bench/claimSeed.ts';
 
 /**
  * The contract between our SQL (services/platform/src/emmettTables.ts) and Emmett's tables:
@@ -173,6 +174,36 @@ describe('Emmett tables contract', () => {
     expect(user.events.map((e) => e.type)).toEqual(['UserRegistered']);
     const next = await eventStore.appendToStream(orderStreamId(id), [{ type: 'Probe', data: {} }], { expectedStreamVersion: 1n });
     expect(next.nextExpectedStreamVersion).toBe(2n);
+  });
+
+  it('reads the benchmark’s hand-written multi-event streams (in-force orders, claims) as Emmett’s own', async () => {
+    // bench/claimSeed.ts: seven events per in-force order, one or two per claim, positions 1, 2, …
+    const client = await pool.connect();
+    try {
+      await seedClaims(client, { claims: 10, heavyClaims: 2, users: 3, inForceOrders: 2, orderOwners: 2, chunk: 8 }, () => undefined);
+    } finally {
+      client.release();
+    }
+    const idOf = async (type: string, field: string) =>
+      (await pool.query(`SELECT message_data->>'${field}' AS id FROM emt_messages WHERE message_type = $1 ORDER BY global_position LIMIT 1`, [type])).rows[0].id as string;
+
+    const orderId = await idOf('PolicyTookEffect', 'orderId');
+    const order = await eventStore.readStream<OrderEvent>(orderStreamId(orderId));
+    expect(order.currentStreamVersion).toBe(7n);
+    const policy = order.events.reduce(orderDecider.evolve, orderDecider.initialState());
+    expect(policy).toMatchObject({ status: 'inForce', orderId, owner: phoneOf(1) });
+
+    const submittedId = await idOf('ClaimSubmitted', 'claimId');
+    const submitted = await eventStore.readStream<ClaimEvent>(claimStreamId(submittedId));
+    expect(submitted.events.map((e) => e.type)).toEqual(['ClaimOpened', 'ClaimSubmitted']);
+    const claim = submitted.events.reduce(claimDecider.evolve, claimDecider.initialState());
+    expect(claim).toMatchObject({ status: 'submitted', version: 2, owner: HEAVY_USER });
+    const opened = (await pool.query(`SELECT stream_id FROM emt_streams WHERE stream_type = 'claim' AND stream_position = 1 LIMIT 1`)).rows[0].stream_id;
+    const editing = await eventStore.readStream<ClaimEvent>(opened);
+    expect(editing.events.reduce(claimDecider.evolve, claimDecider.initialState()).status).toBe('editing');
+
+    const next = await eventStore.appendToStream(claimStreamId(submittedId), [{ type: 'Probe', data: {} }], { expectedStreamVersion: 2n });
+    expect(next.nextExpectedStreamVersion).toBe(3n);
   });
 
   it('covers every statement of the module', () => {

@@ -1,12 +1,13 @@
 import type { Decider } from '../shared/decider.ts';
 import { illegalState } from '../shared/errors.ts';
+import { isClaimUnfinished, type Claim } from './claim.events.ts';
 
 /**
  * The claims opened on one policy, in a stream of its own. Opening a claim appends here first
  * with the version read, so two concurrent "apply for a claim" calls cannot both pass the
  * "no unfinished claim" check: the second one conflicts, decides again and sees the first.
  */
-export type PolicyClaims = { lastClaimId: string | null; claimIds: string[] };
+export type PolicyClaims = { lastClaimId: string | null; lastRegisteredAt: string | null; claimIds: string[] };
 export type PolicyClaimRegistered = { type: 'PolicyClaimRegistered'; data: { orderId: string; claimId: string; at: string } };
 export type RegisterPolicyClaim = {
   type: 'RegisterPolicyClaim';
@@ -22,8 +23,18 @@ export const policyClaimsDecider: Decider<PolicyClaims, RegisterPolicyClaim, Pol
     if (state.lastClaimId !== command.data.latestSeen) throw illegalState(policyClaimsMessages.concurrent);
     return [{ type: 'PolicyClaimRegistered', data: { orderId: command.data.orderId, claimId: command.data.claimId, at: command.metadata.now.toISOString() } }];
   },
-  evolve: (state, event) => ({ lastClaimId: event.data.claimId, claimIds: [...state.claimIds, event.data.claimId] }),
-  initialState: () => ({ lastClaimId: null, claimIds: [] }),
+  evolve: (state, event) => ({ lastClaimId: event.data.claimId, lastRegisteredAt: event.data.at, claimIds: [...state.claimIds, event.data.claimId] }),
+  initialState: () => ({ lastClaimId: null, lastRegisteredAt: null, claimIds: [] }),
 };
 
 export const policyClaimsStreamId = (orderId: string) => `policy-claims-${orderId}`;
+
+/** How long a registered claim whose stream is still empty counts as being opened (not as a crashed attempt). */
+export const CLAIM_OPENING_GRACE_MS = 60_000;
+
+/** Whether the policy's latest claim blocks another: unfinished, or registered a moment ago and still being opened. */
+export const blocksNewClaim = (registry: PolicyClaims, latest: Claim, now: Date) =>
+  isClaimUnfinished(latest) ||
+  (latest.status === 'none' &&
+    registry.lastRegisteredAt !== null &&
+    now.getTime() - new Date(registry.lastRegisteredAt).getTime() < CLAIM_OPENING_GRACE_MS);

@@ -3,6 +3,8 @@ import type { Context } from 'koa';
 import { randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  allowedActions,
+  blocksNewClaim,
   claimDecider,
   claimNumber,
   claimStreamId,
@@ -10,9 +12,9 @@ import {
   DomainError,
   isAdmin,
   isClaimsStaff,
-  isClaimUnfinished,
   normaliseClaimForm,
   orderDecider,
+  OrderState,
   orderStreamId,
   parseClaimForm,
   policyClaimsDecider,
@@ -106,8 +108,8 @@ export const claimRoutes = (deps: CommandDeps) => {
     const order = await aggregate(deps.eventStore, orderStreamId(orderId), orderDecider);
     if (order.status === 'none' || order.owner !== m.actor) throw new HttpError(ResultCode.notFound, claimRouteMessages.orderNotFound);
     if (order.status !== 'inForce') throw new HttpError(ResultCode.conflict, claimRouteMessages.policyNotInForce);
-    const t = m.now.getTime();
-    if (t < new Date(order.startDate).getTime() || t > new Date(order.endDate).getTime())
+    // The same rule that shows the order's 申请理赔 button.
+    if (!allowedActions({ state: OrderState.inForce, orderType: order.orderType, startDate: order.startDate, endDate: order.endDate }, m.now).includes('claim'))
       throw new HttpError(ResultCode.conflict, claimRouteMessages.outsidePolicyPeriod);
 
     const newId = randomUUID();
@@ -115,7 +117,7 @@ export const claimRoutes = (deps: CommandDeps) => {
       const registry = await aggregate(deps.eventStore, policyClaimsStreamId(orderId), policyClaimsDecider);
       if (registry.lastClaimId) {
         const latest = await aggregate(deps.eventStore, claimStreamId(registry.lastClaimId), claimDecider);
-        if (isClaimUnfinished(latest)) return reply(ctx, ResultCode.special, OPEN_CLAIM_EXISTS, registry.lastClaimId);
+        if (blocksNewClaim(registry, latest, m.now)) return reply(ctx, ResultCode.special, OPEN_CLAIM_EXISTS, registry.lastClaimId);
       }
       try {
         await handleCommand(deps.eventStore, policyClaimsStreamId(orderId), policyClaimsDecider, {
