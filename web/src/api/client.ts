@@ -13,12 +13,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** True when the client already told the user (the session-expired flow). */
   readonly handled: boolean;
-  constructor(code: number, message: string, status: number, handled = false) {
+  /** The envelope's data, for answers that carry some with a refusal (30000: the existing claim's id). */
+  readonly data: unknown;
+  constructor(code: number, message: string, status: number, handled = false, data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.handled = handled;
+    this.data = data;
   }
 }
 
@@ -185,7 +188,7 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
   }
 
   if (!env) throw new ApiError(res.ok ? ResultCode.serverError : res.status, httpFailureMessage(res.status), res.status);
-  if (env.code !== ResultCode.success) throw new ApiError(env.code, env.message || httpFailureMessage(res.status), res.status);
+  if (env.code !== ResultCode.success) throw new ApiError(env.code, env.message || httpFailureMessage(res.status), res.status, false, env.data);
   return env;
 }
 
