@@ -11,10 +11,12 @@ export default defineConfig({
         },
       },
       {
+        // One React for components and Blueprint alike, as web/vite.config.ts dedupes it for the app.
+        resolve: { dedupe: ['react', 'react-dom'] },
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['web/src/**/*.unit.spec.{ts,tsx}'],
+          include: ['web/src/**/*.unit.spec.{ts,tsx}', 'web/src/**/*.dom.spec.tsx'],
         },
       },
       {

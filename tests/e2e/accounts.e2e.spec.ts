@@ -351,10 +351,8 @@ test.describe('routes and validation', () => {
     await shot(page, 'validation-mobile-phone');
   });
 
-  test('coming-soon screens and the authorize page without a code', async ({ page }) => {
+  test('the authorize page without a code', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/platform/applyForCompensation');
-    await expect(page.getByText('即将上线')).toBeVisible();
     await page.goto('/authorize');
     await expect(page.getByText('缺少 code 参数')).toBeVisible();
   });

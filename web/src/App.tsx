@@ -17,26 +17,16 @@ import type { RouteObject } from 'react-router-dom';
 import { Authorize, AuthRedirect } from './accounts/Authorize.tsx';
 import { LoginLoading } from './accounts/LoginLoading.tsx';
 import { LoginPage, PasswordResetPage, RegisterPage, UserInformationPage } from './accounts/pages.tsx';
+import { ClaimListPage } from './claims/ClaimListPage.tsx';
+import { ReportPage } from './claims/report/ReportPage.tsx';
 import { GuidePage } from './ordering/GuidePage.tsx';
 import { InsurePage, TouchInsurePage } from './ordering/insure/InsurePage.tsx';
 import { OrderListPage } from './ordering/OrderListPage.tsx';
 import { PlanPage } from './ordering/plan/PlanPage.tsx';
-import { ComingSoon } from './shell/ComingSoon.tsx';
 import { NotFound, Unauthorized } from './shell/ErrorPage.tsx';
 import { Landing } from './shell/Landing.tsx';
 import { DesktopLayout, RootLayout, TouchLayout } from './shell/Layouts.tsx';
 
-/** Screens other issues will build: a plain coming-soon panel until then. */
-const desktopSoon: [path: string, title: string][] = [
-  ['/platform/applyForCompensation', '申请理赔'],
-  ['/platform/report', '理赔报案'],
-  ['/settlementOfClaim/index', '理赔查询'],
-];
-const touchSoon: [path: string, title: string][] = [
-  ['/touch/applyForCompensation', '申请理赔'],
-  ['/touch/report', '理赔报案'],
-  ['/touch/settlementOfClaim', '理赔查询'],
-];
 
 export const routes: RouteObject[] = [
   {
@@ -53,7 +43,10 @@ export const routes: RouteObject[] = [
           { path: '/platform/insure', element: <InsurePage variant="desktop" /> },
           { path: '/platform/supportConcept', element: <PlanPage variant="desktop" /> },
           { path: '/platform/orderInquiry', element: <OrderListPage variant="desktop" /> },
-          ...desktopSoon.map(([path, title]) => ({ path, element: <ComingSoon title={title} /> })),
+          // §2 reads the two claim tabs both ways: one list, titled for the tab that leads there.
+          { path: '/platform/applyForCompensation', element: <ClaimListPage variant="desktop" title="申请理赔" /> },
+          { path: '/settlementOfClaim/index', element: <ClaimListPage variant="desktop" title="理赔查询" /> },
+          { path: '/platform/report', element: <ReportPage variant="desktop" /> },
           { path: '/401', element: <Unauthorized /> },
           { path: '/404', element: <NotFound /> },
         ],
@@ -73,7 +66,9 @@ export const routes: RouteObject[] = [
           { path: '/touch/insure', element: <TouchInsurePage /> },
           { path: '/touch/supportConcept', element: <PlanPage variant="mobile" /> },
           { path: '/touch/orderInquiry', element: <OrderListPage variant="mobile" /> },
-          ...touchSoon.map(([path, title]) => ({ path, element: <ComingSoon title={title} /> })),
+          { path: '/touch/applyForCompensation', element: <ClaimListPage variant="mobile" title="申请理赔" /> },
+          { path: '/touch/settlementOfClaim', element: <ClaimListPage variant="mobile" title="理赔查询" /> },
+          { path: '/touch/report', element: <ReportPage variant="mobile" /> },
         ],
       },
       { path: '/authorize', element: <Authorize /> },

@@ -44,8 +44,9 @@ export const mergeConsistencyToken = (known: number, header: string | null | und
 };
 
 export const getConsistencyToken = () => consistencyToken;
-const noteConsistency = (res: Response) => {
-  const next = mergeConsistencyToken(consistencyToken, res.headers.get(CONSISTENCY_HEADER));
+/** Keeps the token of a response read outside `call` (an XHR upload, a picture fetch). */
+export const noteConsistencyHeader = (header: string | null) => {
+  const next = mergeConsistencyToken(consistencyToken, header);
   if (next !== consistencyToken) {
     consistencyToken = next;
     try {
@@ -55,6 +56,7 @@ const noteConsistency = (res: Response) => {
     }
   }
 };
+const noteConsistency = (res: Response) => noteConsistencyHeader(res.headers.get(CONSISTENCY_HEADER));
 
 // ---- unauthorized handling -------------------------------------------------
 
@@ -94,6 +96,24 @@ const refreshOnce = (): Promise<boolean> => {
     }
   })();
   return refreshing;
+};
+
+// ---- requests made outside `call` ------------------------------------------
+
+/** The bearer and consistency headers `call` sends, for XHR uploads (progress) and picture fetches. */
+export const authHeaders = (): Record<string, string> => {
+  const token = sessionStore.get()?.accessToken ?? null;
+  const h: Record<string, string> = {};
+  if (token) h.Authorization = `Bearer ${token}`;
+  if (consistencyToken > 0) h[CONSISTENCY_HEADER] = String(consistencyToken);
+  return h;
+};
+/** After a 401: one shared refresh attempt; true when a new token was saved. */
+export const refreshSession = (): Promise<boolean> => refreshOnce();
+/** The final 401 outside `call`: forget the session and ask for a login, as `call` does. */
+export const expireSession = (message = '登录已失效，请重新登录') => {
+  clearSession({ keepRedirect: true });
+  onUnauthorized(message);
 };
 
 // ---- requests ---------------------------------------------------------------

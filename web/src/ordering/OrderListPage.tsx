@@ -18,6 +18,7 @@ import { dateOnly, money, stateIntent, stateMinimal, stateName } from './format.
 import { RevokeDialog } from './RevokeDialog.tsx';
 import { routesOf, useLoginPrompt } from '../shared/site.ts';
 import type { Variant } from '../shared/site.ts';
+import { useApplyForClaim } from '../claims/useApplyForClaim.tsx';
 
 export const NO_PLAN_WHILE_AWAITING = '待询价状态无保障方案';
 
@@ -32,6 +33,7 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   useLoginPrompt(variant);
   const list = useOrderPage(page);
   const [revoking, setRevoking] = useState<string | null>(null);
+  const claims = useApplyForClaim({ variant, from });
 
   const q = (extra: Record<string, string | number>) => {
     const p = new URLSearchParams();
@@ -48,7 +50,6 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
     navigate(`${routes.plan}?${q({ type: o.orderType, id: o.id, ...(planIsOpen(o.actions) ? {} : { show: 'true' }) })}`);
   };
   const reInquire = (o: OrderListRow) => navigate(`${routes.insure}?${q({ type: o.orderType, id: o.id, reInquiry: 'true' })}`);
-  const claim = (o: OrderListRow) => navigate(`${routes.report}?create=true&orderId=${encodeURIComponent(o.id)}`);
 
   const buttons = (o: OrderListRow) => {
     const size = mobile ? 'medium' : 'small';
@@ -61,7 +62,17 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
         {can(o.actions, 'reInquire') && !(mobile && o.state === OrderState.lapsed) && (
           <Button size={size} icon="repeat" text={o.state === OrderState.inForce ? '再次投保' : '重新询价'} onClick={() => reInquire(o)} />
         )}
-        {can(o.actions, 'claim') && <Button size={size} intent="primary" icon="clipboard" text="申请理赔" onClick={() => claim(o)} />}
+        {can(o.actions, 'claim') && (
+          <Button
+            size={size}
+            intent="primary"
+            icon="clipboard"
+            text="申请理赔"
+            data-testid="order-apply-claim"
+            loading={claims.applying === o.id}
+            onClick={() => void claims.apply(o.id)}
+          />
+        )}
         {can(o.actions, 'revoke') && <Button size={size} intent="danger" variant="outlined" icon="undo" text="撤销" onClick={() => setRevoking(o.id)} />}
       </div>
     );
@@ -174,15 +185,18 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
     );
 
   const dialog = (
-    <RevokeDialog
-      orderId={revoking}
-      mobile={mobile}
-      onClose={() => setRevoking(null)}
-      onDone={() => {
-        setRevoking(null);
-        void list.mutate();
-      }}
-    />
+    <>
+      {claims.dialog}
+      <RevokeDialog
+        orderId={revoking}
+        mobile={mobile}
+        onClose={() => setRevoking(null)}
+        onDone={() => {
+          setRevoking(null);
+          void list.mutate();
+        }}
+      />
+    </>
   );
 
   if (mobile)
