@@ -4,7 +4,7 @@
  *               the app-wide dialog store, zod form helpers. Knows no feature.
  * - `shared/`   small UI pieces several features use (Field/useForm, page bar, back-to-top)
  *               and `site.ts`: the `Variant` ('desktop' | 'mobile') and each site's routes.
- * - `<feature>/` one folder per feature (accounts, ordering; later claims, backoffice, rules):
+ * - `<feature>/` one folder per feature (accounts, ordering, claims; later backoffice, rules):
  *               its `api.ts` (calls and SWR hooks), its components and pages, sub-folders
  *               per screen when a screen has several parts (ordering/insure, ordering/plan).
  * - `shell/`    the frame: layouts, headers, footer, landing, error pages. It composes features.
