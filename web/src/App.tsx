@@ -9,7 +9,8 @@
  *               per screen when a screen has several parts (ordering/insure, ordering/plan).
  * - `shell/`    the frame: layouts, headers, footer, landing, error pages. It composes features.
  * Desktop and mobile are variants of the same components (a `variant` prop), never two trees.
- * Imports go shell → features → shared → api; a feature may use another feature's `api.ts` only.
+ * Imports go shell → features → shared → api; a feature may use another feature's `api.ts`, and the
+ *               ordering list starts a claim through claims' `useApplyForClaim` (the one entry hook).
  * Buttons that depend on an order's state render from the server's `actions` (docs/glossary.md).
  */
 import { Navigate, createBrowserRouter } from 'react-router-dom';

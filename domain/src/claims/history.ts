@@ -46,7 +46,8 @@ export const changeDetails = (change: FieldChange): string => {
   }
 };
 
-const slaStageText = (stage: SlaStage) => {
+/** What an overdue SLA stage is called, in the history and on the claim list's tags. */
+export const slaStageText = (stage: SlaStage): string => {
   switch (stage) {
     case 'accept':
       return '受理超时';

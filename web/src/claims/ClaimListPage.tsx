@@ -3,13 +3,15 @@
  * twins): table on desktop, cards on mobile, 20 a page. Row buttons come from the row's
  * `actions` (docs/glossary.md "Claim actions"); filters live in the address.
  */
-import { type ReactNode, useMemo, useState } from 'react';
-import { Alert, Button, Card, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import { Alert, Button, NonIdealState, Tag } from '@blueprintjs/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../api/session.ts';
 import { notifyError, toast } from '../api/toaster.ts';
-import { BackToTop } from '../shared/BackToTop.tsx';
-import { TouchPageBar } from '../shared/TouchPageBar.tsx';
+import { DataList } from '../shared/DataList.tsx';
+import type { CardSpec, Column } from '../shared/DataList.tsx';
+import { ListPageFrame } from '../shared/ListPageFrame.tsx';
+import { ListPager, usePageParam } from '../shared/ListPager.tsx';
 import { routesOf, useLoginPrompt } from '../shared/site.ts';
 import type { Variant } from '../shared/site.ts';
 import { CLAIM_LIST_SIZE, can, useClaimPage, withdrawClaim } from './api.ts';
@@ -24,6 +26,22 @@ export const WITHDRAW_CONFIRM = '确认撤销该理赔单？撤销后不能恢�
 
 type Props = { variant: Variant; title: string };
 
+const stateTag = (c: ClaimListRow) => (
+  <span className="fb-claim-state">
+    <Tag intent={claimStateIntent(c.claimState)} minimal={claimStateMinimal(c.claimState)} className="fb-state-tag" data-testid="claim-state" data-state={c.claimState}>
+      {claimStateLabel(c.claimState)}
+    </Tag>
+    {c.overdue.map((stage) => (
+      <Tag key={stage} intent="danger" minimal icon="time" className="fb-state-tag" data-testid="claim-overdue">
+        {overdueLabel(stage)}
+      </Tag>
+    ))}
+  </span>
+);
+
+const accidentType = (c: ClaimListRow) => accidentTypeLabel(c.uavAccidentType, c.uavAccidentTypeName);
+const rowData = (c: ClaimListRow) => ({ 'data-testid': 'claim-row', 'data-claim': c.claimSettlementNo, 'data-state': c.claimState });
+
 export const ClaimListPage = ({ variant, title }: Props) => {
   const mobile = variant === 'mobile';
   const routes = routesOf(variant);
@@ -31,7 +49,7 @@ export const ClaimListPage = ({ variant, title }: Props) => {
   const [params, setParams] = useSearchParams();
   const session = useSession();
   const from = params.get('from');
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { page } = usePageParam();
   const query = useMemo(() => readClaimListQuery(params), [params]);
   const filters = useMemo(() => toClaimFilters(query), [query]);
   useLoginPrompt(variant);
@@ -67,123 +85,42 @@ export const ClaimListPage = ({ variant, title }: Props) => {
     );
   };
 
-  const stateTag = (c: ClaimListRow) => (
-    <span className="fb-claim-state">
-      <Tag intent={claimStateIntent(c.claimState)} minimal={claimStateMinimal(c.claimState)} className="fb-state-tag" data-testid="claim-state" data-state={c.claimState}>
-        {claimStateLabel(c.claimState)}
-      </Tag>
-      {c.overdue.map((stage) => (
-        <Tag key={stage} intent="danger" minimal icon="time" className="fb-state-tag" data-testid="claim-overdue">
-          {overdueLabel(stage)}
-        </Tag>
-      ))}
-    </span>
-  );
-
-  const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.totalCount / (data.pageSize || CLAIM_LIST_SIZE))) : 1;
-  const goPage = (n: number) => {
-    const p = new URLSearchParams(params);
-    p.set('page', String(n));
-    setParams(p);
-    window.scrollTo(0, 0);
+  const card: CardSpec<ClaimListRow> = {
+    className: 'fb-claim-card',
+    title: (c) => c.claimSettlementNo,
+    tag: stateTag,
+    fields: [
+      ['保单号', (c) => c.policyNo],
+      ['用户名', (c) => c.userName],
+      ['事故类型', accidentType],
+      ['报案时间', (c) => dateTime(c.applyTime)],
+      ['定损金额', (c) => money(c.lossAssessmentAmount)],
+      ['结案时间', (c) => dateTime(c.finishClaimTime)],
+    ],
+    actions: buttons,
   };
+  const columns: Column<ClaimListRow>[] = [
+    { header: '保单号', cell: (c) => c.policyNo, className: 'fb-order-no' },
+    { header: '理赔单号', cell: (c) => c.claimSettlementNo, className: 'fb-order-no' },
+    { header: '用户名', cell: (c) => c.userName },
+    { header: '事故类型', cell: accidentType, className: 'fb-nowrap' },
+    { header: '报案时间', cell: (c) => dateTime(c.applyTime), className: 'fb-nowrap' },
+    { header: '定损金额', cell: (c) => money(c.lossAssessmentAmount), className: 'fb-num' },
+    { header: '结案时间', cell: (c) => dateTime(c.finishClaimTime), className: 'fb-nowrap' },
+    { header: '理赔状态', cell: stateTag },
+    { header: '操作', cell: buttons },
+  ];
 
-  const pager = data && data.totalCount > 0 && (
-    <nav className="fb-pager" aria-label="分页" data-testid="claim-pager">
-      <span className="fb-muted">共 {data.totalCount} 条</span>
-      <Button icon="chevron-left" aria-label="上一页" disabled={page <= 1} onClick={() => goPage(page - 1)} />
-      <span>
-        第 {page} / {pages} 页
-      </span>
-      <Button icon="chevron-right" aria-label="下一页" disabled={page >= pages} onClick={() => goPage(page + 1)} />
-    </nav>
+  const filtered = hasClaimFilters(query);
+  const empty = (
+    <NonIdealState
+      icon="inbox"
+      title={EMPTY_CLAIMS}
+      className="fb-claims-empty"
+      description={filtered ? '没有符合筛选条件的理赔单。' : '可在订单查询中对生效的保单申请理赔。'}
+      action={filtered ? undefined : <Button intent="primary" text="订单查询" onClick={() => navigate(routes.list)} />}
+    />
   );
-
-  let body: ReactNode;
-  if (!session) body = <NonIdealState icon="lock" title="请先登录" description="登录后可查询您的理赔。" />;
-  else if (list.error)
-    body = <NonIdealState icon="error" title="加载失败" description={(list.error as Error).message} action={<Button text="重试" onClick={() => void list.mutate()} />} />;
-  else if (!data)
-    body = (
-      <div className="fb-loading-block" aria-busy="true">
-        <Spinner size={28} />
-        <div>正在加载理赔…</div>
-      </div>
-    );
-  else if (data.datas.length === 0)
-    body = (
-      <NonIdealState
-        icon="inbox"
-        title={EMPTY_CLAIMS}
-        className="fb-claims-empty"
-        description={hasClaimFilters(query) ? '没有符合筛选条件的理赔单。' : '可在订单查询中对生效的保单申请理赔。'}
-        action={hasClaimFilters(query) ? undefined : <Button intent="primary" text="订单查询" onClick={() => navigate(routes.list)} />}
-      />
-    );
-  else if (mobile)
-    body = (
-      <div className="fb-order-cards">
-        {data.datas.map((c) => (
-          <Card key={c.id} className="fb-order-card fb-claim-card" data-testid="claim-row" data-claim={c.claimSettlementNo} data-state={c.claimState}>
-            <div className="fb-row-between">
-              <strong className="fb-order-no">{c.claimSettlementNo}</strong>
-              {stateTag(c)}
-            </div>
-            <dl className="fb-order-fields">
-              <dt>保单号</dt>
-              <dd>{c.policyNo}</dd>
-              <dt>用户名</dt>
-              <dd>{c.userName}</dd>
-              <dt>事故类型</dt>
-              <dd>{accidentTypeLabel(c.uavAccidentType, c.uavAccidentTypeName)}</dd>
-              <dt>报案时间</dt>
-              <dd>{dateTime(c.applyTime)}</dd>
-              <dt>定损金额</dt>
-              <dd>{money(c.lossAssessmentAmount)}</dd>
-              <dt>结案时间</dt>
-              <dd>{dateTime(c.finishClaimTime)}</dd>
-            </dl>
-            {buttons(c)}
-          </Card>
-        ))}
-      </div>
-    );
-  else
-    body = (
-      <div className="fb-table-scroll">
-        <HTMLTable striped compact className="fb-table fb-claim-table" aria-label="理赔列表">
-          <thead>
-            <tr>
-              <th>保单号</th>
-              <th>理赔单号</th>
-              <th>用户名</th>
-              <th>事故类型</th>
-              <th>报案时间</th>
-              <th>定损金额</th>
-              <th>结案时间</th>
-              <th>理赔状态</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.datas.map((c) => (
-              <tr key={c.id} data-testid="claim-row" data-claim={c.claimSettlementNo} data-state={c.claimState}>
-                <td className="fb-order-no">{c.policyNo}</td>
-                <td className="fb-order-no">{c.claimSettlementNo}</td>
-                <td>{c.userName}</td>
-                <td className="fb-nowrap">{accidentTypeLabel(c.uavAccidentType, c.uavAccidentTypeName)}</td>
-                <td className="fb-nowrap">{dateTime(c.applyTime)}</td>
-                <td className="fb-num">{money(c.lossAssessmentAmount)}</td>
-                <td className="fb-nowrap">{dateTime(c.finishClaimTime)}</td>
-                <td>{stateTag(c)}</td>
-                <td>{buttons(c)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
-    );
 
   const filterBar = session && (
     <ClaimFilterBar
@@ -215,32 +152,22 @@ export const ClaimListPage = ({ variant, title }: Props) => {
     </Alert>
   );
 
-  if (mobile)
-    return (
-      <div className="fb-m-page fb-m-claims">
-        <TouchPageBar title={title} />
-        <div className="fb-m-list">
-          {filterBar}
-          {body}
-          {pager}
-        </div>
-        {dialog}
-        <BackToTop />
-      </div>
-    );
   return (
-    <div className="fb-page fb-claims-page">
-      <div className="fb-row-between">
-        <h2 className="fb-page-title">{title}</h2>
-        <Button icon="refresh" text="刷新" loading={list.isValidating} onClick={() => void list.mutate()} />
-      </div>
-      <Card className="fb-card">
-        {filterBar}
-        {body}
-        {pager}
-      </Card>
-      {dialog}
-      <BackToTop />
-    </div>
+    <ListPageFrame mobile={mobile} title={title} name="claims" refreshing={list.isValidating} onRefresh={() => void list.mutate()} overlay={dialog}>
+      {filterBar}
+      <DataList
+        mobile={mobile}
+        signedIn={!!session}
+        signInHint="登录后可查询您的理赔。"
+        list={list}
+        loadingText="正在加载理赔…"
+        empty={empty}
+        rowKey={(c) => c.id}
+        rowData={rowData}
+        card={card}
+        table={{ className: 'fb-claim-table', label: '理赔列表', columns }}
+      />
+      <ListPager data={list.data} pageSize={CLAIM_LIST_SIZE} testId="claim-pager" />
+    </ListPageFrame>
   );
 };

@@ -5,9 +5,7 @@
 import type { Intent } from '@blueprintjs/core';
 import { choiceLabel, uavAccidentTypes } from '@feibao/domain/claims/catalogue';
 import { ClaimState } from '@feibao/domain/claims/claim.events';
-import type { SlaStage } from '@feibao/domain/claims/claim.events';
-import { shanghaiDateTime } from '@feibao/domain/claims/history';
-import { assertNever } from '@feibao/domain/shared/decider';
+import { shanghaiDateTime, slaStageText } from '@feibao/domain/claims/history';
 
 export { money } from '../ordering/format.ts';
 
@@ -37,16 +35,7 @@ export const accidentTypeLabel = (code: string | null | undefined, serverName?: 
 /** Shanghai wall time to the minute; blank reads —. */
 export const dateTime = (v: string | null | undefined): string => (v ? shanghaiDateTime(v).slice(0, 16) : '—');
 
-export const overdueLabel = (stage: SlaStage): string => {
-  switch (stage) {
-    case 'accept':
-      return '受理超时';
-    case 'close':
-      return '结案超时';
-    default:
-      return assertNever(stage);
-  }
-};
+export const overdueLabel = slaStageText;
 
 /** States up to saved open the report in create mode (still the claimant's to fill in); later ones read-only. */
 export const opensInCreateMode = (state: number) => state <= ClaimState.saved;

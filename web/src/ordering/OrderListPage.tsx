@@ -2,15 +2,17 @@
  * /platform/orderInquiry (table) and /touch/orderInquiry (cards): the caller's orders, 20 a
  * page. Each row's buttons come from the row's `actions` (docs/glossary.md "Order states and actions").
  */
-import { type ReactNode, useState } from 'react';
-import { Button, Card, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { Button, NonIdealState, Tag } from '@blueprintjs/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../api/session.ts';
 import { PAGE_SIZE, useOrderPage } from './api.ts';
 import type { OrderListRow } from './api.ts';
 import { toast } from '../api/toaster.ts';
-import { BackToTop } from '../shared/BackToTop.tsx';
-import { TouchPageBar } from '../shared/TouchPageBar.tsx';
+import { DataList } from '../shared/DataList.tsx';
+import type { CardSpec, Column } from '../shared/DataList.tsx';
+import { ListPageFrame } from '../shared/ListPageFrame.tsx';
+import { ListPager, usePageParam } from '../shared/ListPager.tsx';
 import { DeviceCodes } from './DeviceCodes.tsx';
 import { OrderState } from '@feibao/domain/ordering/order.events';
 import { can, planIsOpen } from './actions.ts';
@@ -22,14 +24,22 @@ import { useApplyForClaim } from '../claims/useApplyForClaim.tsx';
 
 export const NO_PLAN_WHILE_AWAITING = '待询价状态无保障方案';
 
+const stateTag = (o: OrderListRow) => (
+  <Tag intent={stateIntent(o.state)} minimal={stateMinimal(o.state)} className="fb-state-tag">
+    {stateName(o.state)}
+  </Tag>
+);
+
+const rowData = (o: OrderListRow) => ({ 'data-order': o.orderNo });
+
 export const OrderListPage = ({ variant }: { variant: Variant }) => {
   const mobile = variant === 'mobile';
   const routes = routesOf(variant);
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const session = useSession();
   const from = params.get('from');
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { page } = usePageParam();
   useLoginPrompt(variant);
   const list = useOrderPage(page);
   const [revoking, setRevoking] = useState<string | null>(null);
@@ -78,111 +88,30 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
     );
   };
 
-  const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.totalCount / (data.pageSize || PAGE_SIZE))) : 1;
-  const goPage = (n: number) => {
-    const p = new URLSearchParams(params);
-    p.set('page', String(n));
-    setParams(p);
-    window.scrollTo(0, 0);
+  const card: CardSpec<OrderListRow> = {
+    title: (o) => o.orderNo,
+    tag: stateTag,
+    fields: [
+      ['保单号', (o) => o.policyNo ?? '—'],
+      ['起保日期', (o) => dateOnly(o.startDate)],
+      ['终保日期', (o) => dateOnly(o.endDate)],
+      ['保险公司', (o) => o.insuranceCompanyName ?? '—'],
+      ['总保费', (o) => money(o.totalPremium)],
+      ['设备编号', (o) => <DeviceCodes codes={o.deviceNumber} limit={2} />],
+    ],
+    actions: buttons,
   };
-
-  const pager = data && data.totalCount > 0 && (
-    <nav className="fb-pager" aria-label="分页">
-      <span className="fb-muted">共 {data.totalCount} 条</span>
-      <Button icon="chevron-left" aria-label="上一页" disabled={page <= 1} onClick={() => goPage(page - 1)} />
-      <span>
-        第 {page} / {pages} 页
-      </span>
-      <Button icon="chevron-right" aria-label="下一页" disabled={page >= pages} onClick={() => goPage(page + 1)} />
-    </nav>
-  );
-
-  const stateTag = (o: OrderListRow) => (
-    <Tag intent={stateIntent(o.state)} minimal={stateMinimal(o.state)} className="fb-state-tag">
-      {stateName(o.state)}
-    </Tag>
-  );
-
-  let body: ReactNode;
-  if (!session) body = <NonIdealState icon="lock" title="请先登录" description="登录后可查询您的订单。" />;
-  else if (list.error) body = <NonIdealState icon="error" title="加载失败" description={(list.error as Error).message} action={<Button text="重试" onClick={() => void list.mutate()} />} />;
-  else if (!data)
-    body = (
-      <div className="fb-loading-block" aria-busy="true">
-        <Spinner size={28} />
-        <div>正在加载订单…</div>
-      </div>
-    );
-  else if (data.datas.length === 0)
-    body = <NonIdealState icon="inbox" title="暂无订单" action={<Button intent="primary" text="开始投保" onClick={() => navigate(routes.guide)} />} />;
-  else if (mobile)
-    body = (
-      <div className="fb-order-cards">
-        {data.datas.map((o) => (
-          <Card key={o.id} className="fb-order-card" data-order={o.orderNo}>
-            <div className="fb-row-between">
-              <strong className="fb-order-no">{o.orderNo}</strong>
-              {stateTag(o)}
-            </div>
-            <dl className="fb-order-fields">
-              <dt>保单号</dt>
-              <dd>{o.policyNo ?? '—'}</dd>
-              <dt>起保日期</dt>
-              <dd>{dateOnly(o.startDate)}</dd>
-              <dt>终保日期</dt>
-              <dd>{dateOnly(o.endDate)}</dd>
-              <dt>保险公司</dt>
-              <dd>{o.insuranceCompanyName ?? '—'}</dd>
-              <dt>总保费</dt>
-              <dd>{money(o.totalPremium)}</dd>
-              <dt>设备编号</dt>
-              <dd>
-                <DeviceCodes codes={o.deviceNumber} limit={2} />
-              </dd>
-            </dl>
-            {buttons(o)}
-          </Card>
-        ))}
-      </div>
-    );
-  else
-    body = (
-      <div className="fb-table-scroll">
-        <HTMLTable striped compact className="fb-table fb-order-table" aria-label="订单列表">
-          <thead>
-            <tr>
-              <th>订单号</th>
-              <th>订单状态</th>
-              <th>保单号</th>
-              <th>起保日期</th>
-              <th>终保日期</th>
-              <th>保险公司</th>
-              <th>总保费</th>
-              <th>设备编号</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.datas.map((o) => (
-              <tr key={o.id} data-order={o.orderNo}>
-                <td className="fb-order-no">{o.orderNo}</td>
-                <td>{stateTag(o)}</td>
-                <td>{o.policyNo ?? '—'}</td>
-                <td>{dateOnly(o.startDate)}</td>
-                <td>{dateOnly(o.endDate)}</td>
-                <td>{o.insuranceCompanyName ?? '—'}</td>
-                <td>{money(o.totalPremium)}</td>
-                <td className="fb-codes-cell">
-                  <DeviceCodes codes={o.deviceNumber} limit={10} />
-                </td>
-                <td>{buttons(o)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
-    );
+  const columns: Column<OrderListRow>[] = [
+    { header: '订单号', cell: (o) => o.orderNo, className: 'fb-order-no' },
+    { header: '订单状态', cell: stateTag },
+    { header: '保单号', cell: (o) => o.policyNo ?? '—' },
+    { header: '起保日期', cell: (o) => dateOnly(o.startDate) },
+    { header: '终保日期', cell: (o) => dateOnly(o.endDate) },
+    { header: '保险公司', cell: (o) => o.insuranceCompanyName ?? '—' },
+    { header: '总保费', cell: (o) => money(o.totalPremium) },
+    { header: '设备编号', cell: (o) => <DeviceCodes codes={o.deviceNumber} limit={10} />, className: 'fb-codes-cell' },
+    { header: '操作', cell: buttons },
+  ];
 
   const dialog = (
     <>
@@ -199,30 +128,21 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
     </>
   );
 
-  if (mobile)
-    return (
-      <div className="fb-m-page fb-m-orders">
-        <TouchPageBar title="订单查询" />
-        <div className="fb-m-list">
-          {body}
-          {pager}
-        </div>
-        {dialog}
-        <BackToTop />
-      </div>
-    );
   return (
-    <div className="fb-page fb-orders-page">
-      <div className="fb-row-between">
-        <h2 className="fb-page-title">订单查询</h2>
-        <Button icon="refresh" text="刷新" loading={list.isValidating} onClick={() => void list.mutate()} />
-      </div>
-      <Card className="fb-card">
-        {body}
-        {pager}
-      </Card>
-      {dialog}
-      <BackToTop />
-    </div>
+    <ListPageFrame mobile={mobile} title="订单查询" name="orders" refreshing={list.isValidating} onRefresh={() => void list.mutate()} overlay={dialog}>
+      <DataList
+        mobile={mobile}
+        signedIn={!!session}
+        signInHint="登录后可查询您的订单。"
+        list={list}
+        loadingText="正在加载订单…"
+        empty={<NonIdealState icon="inbox" title="暂无订单" action={<Button intent="primary" text="开始投保" onClick={() => navigate(routes.guide)} />} />}
+        rowKey={(o) => o.id}
+        rowData={rowData}
+        card={card}
+        table={{ className: 'fb-order-table', label: '订单列表', columns }}
+      />
+      <ListPager data={list.data} pageSize={PAGE_SIZE} />
+    </ListPageFrame>
   );
 };

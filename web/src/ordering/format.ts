@@ -1,5 +1,6 @@
 import { orderStateNames } from '@feibao/domain/ordering/catalogue';
 import { OrderState } from '@feibao/domain/ordering/order.events';
+import { shanghaiDate } from '@feibao/domain/shared/calendar';
 
 const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -10,9 +11,8 @@ export const money = (n: number | null | undefined): string => (n === null || n 
 export const dateOnly = (v: string | null | undefined): string => {
   if (!v) return '—';
   if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return v;
-  const t = new Date(v).getTime();
-  if (Number.isNaN(t)) return v.slice(0, 10);
-  return new Date(t + 8 * 3600_000).toISOString().slice(0, 10);
+  const at = new Date(v);
+  return Number.isNaN(at.getTime()) ? v.slice(0, 10) : shanghaiDate(at);
 };
 
 export const stateName = (state: number): string => orderStateNames[state] ?? `状态${state}`;

@@ -28,17 +28,26 @@ export function useForm<V extends Record<string, unknown>>(initial: V) {
   return { values, setValues, errors, setErrors, set, bind };
 }
 
-type FieldProps = { label: string; name: string; error?: string; required?: boolean; children: ReactNode; helper?: string };
+type FieldProps = {
+  label: string;
+  required?: boolean;
+  children: ReactNode;
+  /** Replaces the helper under the control. */
+  error?: string;
+  helper?: string;
+  /** Spans the whole row of a form grid. */
+  wide?: boolean;
+} & ({ /** The control's id is f-<name>. */ name: string } | { id: string });
 
 /** A labelled field whose error message shows under it (data-field for tests and styling). */
-export const Field = ({ label, name, error, required, children, helper }: FieldProps) => (
+export const Field = ({ label, error, required, children, helper, wide, ...control }: FieldProps) => (
   <FormGroup
     label={label}
-    labelFor={`f-${name}`}
+    labelFor={'id' in control ? control.id : `f-${control.name}`}
     labelInfo={required ? <span className="fb-required">*</span> : undefined}
     intent={error ? 'danger' : 'none'}
     helperText={error ? <span className="fb-field-error" role="alert">{error}</span> : helper}
-    className="fb-field"
+    className={wide ? 'fb-field fb-field-wide' : 'fb-field'}
   >
     {children}
   </FormGroup>

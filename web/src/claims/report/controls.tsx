@@ -1,8 +1,9 @@
-/** The report's building blocks: a section frame per variant, labelled fields and the few controls it uses. */
-import { createContext, useContext, useState } from 'react';
+/** The report's building blocks: a section frame per variant and its own controls; the labelled field and common controls come from shared/. */
+import { useState } from 'react';
 import type { ReactElement, ReactNode } from 'react';
-import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup, Section, SectionCard, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Checkbox, Section, SectionCard, Tag, TextArea } from '@blueprintjs/core';
 import type { Choice } from '@feibao/domain/claims/catalogue';
+import { RemoveButton as SharedRemoveButton, useLook } from '../../shared/controls.tsx';
 import type { Variant } from '../../shared/site.ts';
 import type { ReportForm } from './reportForm.ts';
 
@@ -11,15 +12,10 @@ export type Edit = (fn: (f: ReportForm) => ReportForm) => void;
 /** What every section receives. */
 export type SectionProps = { form: ReportForm; edit: Edit; variant: Variant };
 
-/** Shared by all controls of one report: large on mobile, locked when read-only. */
-export const ReportLook = createContext<{ large: boolean; readOnly: boolean }>({ large: false, readOnly: true });
-export const useLook = () => useContext(ReportLook);
+export { Field } from '../../shared/form.tsx';
+export { AddButton, FormLook as ReportLook, NumberInput, Select, TextInput, YesNo, listOptions, useLook } from '../../shared/controls.tsx';
 
 export const choiceOptions = (choices: readonly Choice[], placeholder = '请选择') => [{ value: '', label: placeholder }, ...choices];
-export const listOptions = (list: readonly (string | number)[], placeholder = '请选择') => [
-  { value: '', label: placeholder },
-  ...list.map((v) => ({ value: String(v), label: String(v) })),
-];
 /** The list with the row of this key patched. */
 export const patchRow = <T extends { key: string }>(list: readonly T[], key: string, patch: Partial<T>): T[] =>
   list.map((x) => (x.key === key ? { ...x, ...patch } : x));
@@ -44,78 +40,10 @@ export const ReportSection = ({ title, testId, children, extra }: { title: strin
   );
 };
 
-export const Field = ({ label, id, required, children, wide }: { label: string; id: string; required?: boolean; children: ReactNode; wide?: boolean }) => (
-  <FormGroup
-    label={label}
-    labelFor={id}
-    labelInfo={required ? <span className="fb-required">*</span> : undefined}
-    className={wide ? 'fb-field fb-field-wide' : 'fb-field'}
-  >
-    {children}
-  </FormGroup>
-);
-
-type TextProps = {
-  id: string;
-  value: string;
-  onChange: (v: string) => void;
-  placeholder?: string;
-  type?: string;
-  min?: string;
-  max?: string;
-  disabled?: boolean;
-  inputMode?: 'numeric' | 'decimal' | 'text';
-  maxLength?: number;
-  list?: string;
-};
-
-export const TextInput = ({ id, value, onChange, placeholder, type, min, max, disabled, inputMode, maxLength, list }: TextProps) => {
-  const { large, readOnly } = useLook();
-  return (
-    <InputGroup
-      id={id}
-      size={large ? 'large' : undefined}
-      value={value}
-      type={type}
-      min={min}
-      max={max}
-      step={type === 'number' ? 'any' : type === 'datetime-local' ? 1 : undefined}
-      inputMode={inputMode}
-      maxLength={maxLength ?? 100}
-      placeholder={placeholder ?? ''}
-      disabled={disabled || readOnly}
-      readOnly={readOnly}
-      list={list}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
-};
-
-export const NumberInput = ({ decimal, ...props }: Omit<TextProps, 'type' | 'min' | 'inputMode'> & { decimal?: boolean }) => (
-  <TextInput {...props} type="number" min="0" inputMode={decimal ? 'decimal' : 'numeric'} />
-);
-
 export const LongText = ({ id, value, onChange, maxLength }: { id: string; value: string; onChange: (v: string) => void; maxLength: number }) => {
   const { large, readOnly } = useLook();
   return (
     <TextArea id={id} fill autoResize size={large ? 'large' : undefined} value={value} maxLength={maxLength} disabled={readOnly} onChange={(e) => onChange(e.target.value)} />
-  );
-};
-
-type SelectProps = { id: string; value: string; options: { value: string; label: string }[]; onChange: (v: string) => void; disabled?: boolean };
-export const Select = ({ id, value, options, onChange, disabled }: SelectProps) => {
-  const { large, readOnly } = useLook();
-  return <HTMLSelect id={id} fill large={large} value={value} options={options} disabled={disabled || readOnly} onChange={(e) => onChange(e.currentTarget.value)} />;
-};
-
-/** 是/否 as '1'/'0' radios. */
-export const YesNo = ({ name, value, onChange }: { name: string; value: string; onChange: (v: '1' | '0') => void }) => {
-  const { large, readOnly } = useLook();
-  return (
-    <RadioGroup inline name={name} selectedValue={value} onChange={(e) => onChange(e.currentTarget.value === '1' ? '1' : '0')} disabled={readOnly}>
-      <Radio value="1" label="是" size={large ? 'large' : undefined} />
-      <Radio value="0" label="否" size={large ? 'large' : undefined} />
-    </RadioGroup>
   );
 };
 
@@ -139,13 +67,10 @@ export const CodeChecks = ({ name, choices, value, onChange }: { name: string; c
   );
 };
 
-/** A row's delete button and a section's add button, hidden when read-only. */
-export const RemoveButton = ({ label, onClick, testId }: { label: string; onClick: () => void; testId?: string }) =>
-  useLook().readOnly ? null : <Button variant="minimal" intent="danger" icon="trash" aria-label={label} title={label} data-testid={testId} onClick={onClick} />;
-export const AddButton = ({ text, onClick, testId }: { text: string; onClick: () => void; testId?: string }) => {
-  const { large, readOnly } = useLook();
-  return readOnly ? null : <Button className="fb-add" icon="add" text={text} size={large ? 'large' : undefined} data-testid={testId} onClick={onClick} />;
-};
+/** The report's delete buttons also show their label as a tooltip. */
+export const RemoveButton = ({ label, onClick, testId }: { label: string; onClick: () => void; testId?: string }) => (
+  <SharedRemoveButton label={label} title={label} testId={testId} onClick={onClick} />
+);
 
 /** Device codes as tags, collapsed beyond `limit` (10 in the report). */
 export const CodeList = ({ codes, limit = 10 }: { codes: readonly string[]; limit?: number }) => {

@@ -46,7 +46,7 @@ export const InsureForm = ({ value, onChange, covers, insurers, brands, readOnly
   const droneCovers = [...selected].some((id) => covers.find((c) => c.id === id)?.groupCode === CoverGroup.drone);
 
   return (
-    <FormLook.Provider value={{ large: mobile, readOnly }}>
+    <FormLook.Provider value={{ large: mobile, readOnly, lockedByFieldset: true }}>
       <fieldset className={`fb-insure-form fb-insure-${variant}`} disabled={readOnly} aria-label="投保信息">
         <CoversSections value={value} covers={covers} toggle={toggle} />
         <LinesSection value={value} edit={edit} toggle={toggle} mobile={mobile} />
