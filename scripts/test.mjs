@@ -79,6 +79,9 @@ if (!only || only === 'e2e') {
     DATA_DIR: path.join(results, 'data'),
     EMBEDDED_PG_PORT: String(port + 3),
     SPAWNED_REDIS_PORT: String(port + 4),
+    // The admin the browser tests sign in as (claims amendments); a fresh one per run.
+    ADMIN_MOBILE: '19900000000',
+    ADMIN_PASSWORD: `e2e-admin-${id}`,
   };
   const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   let database = null;
@@ -107,6 +110,8 @@ if (!only || only === 'e2e') {
     const file = path.join(results, 'playwright.json');
     const code = await run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'], {
       E2E_BASE_URL: base,
+      E2E_ADMIN_MOBILE: env.ADMIN_MOBILE,
+      E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD,
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     });
     const report = readJson(file);

@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { generalApplication } from '@feibao/domain/ordering/fixtures';
 
 /** Shared helpers of the ordering e2e tests: accounts through the API, toasts, screenshots. */
 
@@ -131,4 +132,68 @@ export const switchAccount = async (page: Page, account: Account) => {
     },
     [account.accessToken, account.refreshToken, account.user] as const,
   );
+};
+
+/** Signs in with a password through the API (the dev admin, for instance). */
+export const passwordLogin = async (request: APIRequestContext, mobilePhone: string, password: string): Promise<Account> => {
+  const res = await request.post('/api/v1/uav/user/login', { data: { mobilePhone, password } });
+  const body = (await res.json()) as Env<{ accessToken: string; refreshToken?: string; user?: { name?: string } }>;
+  expect(body.code, body.message).toBe(20000);
+  return {
+    phone: mobilePhone,
+    name: body.data.user?.name ?? mobilePhone,
+    accessToken: body.data.accessToken,
+    refreshToken: body.data.refreshToken ?? null,
+    user: body.data.user ?? { mobilePhone, roles: ['user', 'admin'] },
+  };
+};
+
+/** The platform's admin: `scripts/test.mjs` seeds one and passes E2E_ADMIN_MOBILE / E2E_ADMIN_PASSWORD. */
+export const adminCredentials = (): { mobilePhone: string; password: string } => {
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  if (!password) throw new Error('E2E_ADMIN_PASSWORD is not set (scripts/test.mjs sets it with the admin it seeds)');
+  return { mobilePhone: process.env.E2E_ADMIN_MOBILE ?? '19900000000', password };
+};
+
+export type Policy = { orderId: string; orderNo: string; policyNo: string | null };
+
+/**
+ * An order of `account` brought into force through the real flow: draft, inquiry, quotes from the
+ * simulated insurers, insure with the first insurer that quoted, underwriting. Takes a few simulated
+ * working days (QUOTE_DAY_SECONDS, 10 s in development): start several at once.
+ */
+export const policyInForce = async (request: APIRequestContext, account: Account, timeout = 150_000): Promise<Policy> => {
+  const form = generalApplication();
+  const saved = await api<{ id: string; orderNo: string }>(request, account, 'POST', '/order/save', form);
+  expect(saved.code, saved.message).toBe(20000);
+  const inquiry = await api<{ id: string }>(request, account, 'POST', '/order/inquiryPrice', { ...form, id: saved.data.id });
+  expect(inquiry.code, inquiry.message).toBe(20000);
+  type Details = { state: number; policyNo: string | null; quoteProgress?: { insuranceCompanyId: number }[] };
+  const details = () => api<Details>(request, account, 'GET', `/order/orderDetails?id=${saved.data.id}`);
+  let quoted: Details | null = null;
+  await expect
+    .poll(
+      async () => {
+        const d = (await details()).data;
+        if (d?.state === 2) quoted = d;
+        return d?.state;
+      },
+      { timeout, intervals: [500, 1000], message: `order ${saved.data.orderNo} quoted` },
+    )
+    .toBe(2);
+  const insurer = (quoted as Details | null)?.quoteProgress?.[0]?.insuranceCompanyId;
+  const insured = await api(request, account, 'GET', `/order/insure?id=${saved.data.id}&insuranceCompanyId=${insurer}`);
+  expect(insured.code, insured.message).toBe(20000);
+  let policyNo: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const d = (await details()).data;
+        policyNo = d?.policyNo ?? null;
+        return d?.state;
+      },
+      { timeout, intervals: [500, 1000], message: `order ${saved.data.orderNo} in force` },
+    )
+    .toBe(5);
+  return { orderId: saved.data.id, orderNo: saved.data.orderNo, policyNo };
 };
