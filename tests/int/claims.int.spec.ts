@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { ADMIN, newPhone, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 import { customerWithPolicy } from '../support/policies.ts';
 
 const API = '/api/v1/uav/claim/settlement';
@@ -9,6 +9,7 @@ const OPEN_CLAIM = '已存在未结案的理赔单，暂不能再次申请理赔
 let platform: TestPlatform;
 let admin: Client;
 let staff: Client;
+let staffPhone: string;
 beforeAll(async () => {
   platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' } });
   admin = platform.client();
@@ -16,6 +17,7 @@ beforeAll(async () => {
   // A claim handler: a registered account the admin grants the `claims` role, then signs in again.
   staff = platform.client();
   const { phone, password } = await registerUser(staff);
+  staffPhone = phone;
   expect((await admin.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles: ['claims'] })).body.code).toBe(20000);
   staff.adopt(await staff.post('/api/v1/uav/user/login', { mobilePhone: phone, password }));
 }, 60_000);
@@ -281,5 +283,122 @@ describe('claims: report against an in-force policy', () => {
     expect(drones.body.code).toBe(20000);
     expect(drones.body.data.map((d: any) => d.deviceNumber)).toEqual(['1581F5FHD23B']);
     expect(drones.body.data[0]).toMatchObject({ manufacturer: '大疆 DJI', model: 'Matrice 350 RTK' });
+  });
+});
+
+describe('claims desk: assignment and queues (staff only)', () => {
+  let customer: Awaited<ReturnType<typeof customerWithPolicy>>;
+  let claimId: string;
+  const page = (client: Client, body: Record<string, unknown>, init?: { headers: Record<string, string> }) =>
+    client.post(`${API}/page`, { currentPage: 1, pageSize: 100, ...body }, init);
+  const ids = (answer: { body: { data: { datas: { id: string }[] } } }) => answer.body.data.datas.map((r) => r.id);
+  /** Overdue first, then the current stage's due time ascending (a row without one last). */
+  const inQueueOrder = (rows: { overdue: string[]; stageDueAt: string | null }[]) =>
+    rows.every((row, i) => {
+      const prev = rows[i - 1];
+      if (!prev) return true;
+      const [a, b] = [prev.overdue.length > 0, row.overdue.length > 0];
+      if (a !== b) return a;
+      if (prev.stageDueAt === null) return row.stageDueAt === null;
+      return row.stageDueAt === null || prev.stageDueAt <= row.stageDueAt;
+    });
+
+  beforeAll(async () => {
+    customer = await customerWithPolicy(platform);
+    claimId = (await customer.client.get(`${API}/createClaimSettlement?orderId=${customer.orderId}`)).body.data;
+    const submitted = await customer.client.post(`${API}/submit`, report(claimId));
+    expect(submitted.body.code).toBe(20000);
+    // Staff read the customer's write from here on.
+    const token = { headers: { 'x-consistency-token': submitted.headers.get('x-consistency-token')! } };
+    expect((await details(staff, claimId)).code).toBe(20000);
+    await page(staff, {}, token);
+  }, 60_000);
+
+  it('staff assign a claim to a claims staff member; the details, rows and history show it', async () => {
+    const assigned = await staff.post(`${API}/assign`, { id: claimId, assignee: staffPhone });
+    expect(assigned.body).toMatchObject({ code: 20000, message: '分派成功' });
+    expect((await details(staff, claimId)).data).toMatchObject({ assignee: staffPhone, claimState: 3, acceptedAt: null });
+    expect((await details(staff, claimId)).data.submittedAt).toBeTruthy();
+    // The same assignee again changes nothing: one 分派 row in the history.
+    expect((await staff.post(`${API}/assign`, { id: claimId, assignee: staffPhone })).body.code).toBe(20000);
+    const history = (await staff.get(`${API}/history?id=${claimId}`)).body.data as { operateType: string; details: string }[];
+    expect(history.filter((r) => r.operateType === '分派').map((r) => r.details)).toEqual([`分派给 ${staffPhone}`]);
+    const row = (await page(staff, {})).body.data.datas.find((r: any) => r.id === claimId);
+    expect(row).toMatchObject({ assignee: staffPhone, evidenceRequested: false, actions: expect.arrayContaining(['assign']) });
+    expect(typeof row.slaAgeDays).toBe('number');
+    expect(row.stageDueAt).toBeTruthy();
+  });
+
+  it('refuses customers (40300) and assignees who are not active claims staff (40000)', async () => {
+    expect((await customer.client.post(`${API}/assign`, { id: claimId, assignee: staffPhone })).body.code).toBe(40300);
+    for (const assignee of [newPhone(), customer.phone, 'not-a-phone']) {
+      const refused = await staff.post(`${API}/assign`, { id: claimId, assignee });
+      expect(refused.body, assignee).toMatchObject({ code: 40000, message: '该用户不是理赔人员' });
+    }
+    expect((await staff.post(`${API}/assign`, { assignee: staffPhone })).body.code).toBe(40000);
+    expect((await staff.post(`${API}/assign`, { id: 'nope', assignee: staffPhone })).body.code).toBe(40400);
+    // An admin may hold claims too.
+    expect((await staff.post(`${API}/assign`, { id: claimId, assignee: ADMIN.mobilePhone })).body.code).toBe(20000);
+    expect((await details(staff, claimId)).data.assignee).toBe(ADMIN.mobilePhone);
+  });
+
+  it("'me' lists the caller's claims; '' and null unassign", async () => {
+    expect(ids(await page(admin, { assignee: 'me' }))).toContain(claimId);
+    expect(ids(await page(staff, { assignee: 'me' }))).not.toContain(claimId);
+    expect((await staff.post(`${API}/assign`, { id: claimId, assignee: staffPhone })).body.code).toBe(20000);
+    const mine = await page(staff, { assignee: 'me' });
+    expect(ids(mine)).toContain(claimId);
+    expect(mine.body.data.datas.every((r: any) => r.assignee === staffPhone)).toBe(true);
+    expect(ids(await page(staff, { assignee: staffPhone }))).toContain(claimId);
+    expect((await staff.post(`${API}/assign`, { id: claimId, assignee: '' })).body.code).toBe(20000);
+    expect((await details(staff, claimId)).data.assignee).toBeNull();
+    expect((await staff.post(`${API}/assign`, { id: claimId, assignee: null })).body.code).toBe(20000);
+    expect(ids(await page(staff, { assignee: 'me' }))).not.toContain(claimId);
+    expect((await staff.post(`${API}/assign`, { id: claimId, assignee: staffPhone })).body.code).toBe(20000);
+  });
+
+  it('queues by stage, overdue first then the nearest due time, with the SLA age per row', async () => {
+    const submittedQueue = await page(staff, { queue: 'submitted' });
+    expect(submittedQueue.body.code).toBe(20000);
+    const rows = submittedQueue.body.data.datas;
+    expect(rows.map((r: any) => r.id)).toContain(claimId);
+    expect(rows.every((r: any) => r.claimState === 3 && typeof r.slaAgeDays === 'number' && r.stageDueAt)).toBe(true);
+    expect(inQueueOrder(rows)).toBe(true);
+    // A working day is 0.2 s here: by now the claim is a few working days into its stage.
+    expect(rows.find((r: any) => r.id === claimId).slaAgeDays).toBeGreaterThan(0);
+
+    expect((await staff.post(`${API}/requestEvidence`, { id: claimId, message: '请补充飞行日志' })).body.code).toBe(20000);
+    const evidence = (await page(staff, { queue: 'evidence' })).body.data.datas;
+    expect(evidence.find((r: any) => r.id === claimId)).toMatchObject({ claimState: 2, evidenceRequested: true, stageDueAt: null });
+    expect(evidence.every((r: any) => r.claimState === 2 && r.evidenceRequested)).toBe(true);
+    expect(ids(await page(staff, { queue: 'submitted' }))).not.toContain(claimId);
+
+    const resubmitted = await customer.client.post(`${API}/submit`, report(claimId));
+    expect(resubmitted.body.code).toBe(20000);
+    const token = { headers: { 'x-consistency-token': resubmitted.headers.get('x-consistency-token')! } };
+    expect(ids(await page(staff, { queue: 'evidence' }, token))).not.toContain(claimId);
+    expect((await staff.post(`${API}/accept`, { id: claimId })).body.code).toBe(20000);
+    const processing = (await page(staff, { queue: 'processing' })).body.data.datas;
+    expect(processing.find((r: any) => r.id === claimId)).toMatchObject({ claimState: 4, assignee: staffPhone, evidenceRequested: false });
+    expect(processing.every((r: any) => r.claimState === 4)).toBe(true);
+    expect(inQueueOrder(processing)).toBe(true);
+    expect((await details(staff, claimId)).data.acceptedAt).toBeTruthy();
+
+    const overdue = (await page(staff, { queue: 'overdue' })).body.data.datas;
+    expect(overdue.every((r: any) => r.overdue.length > 0 && [2, 3, 4].includes(r.claimState))).toBe(true);
+    expect((await page(staff, { queue: 'nope' })).body.code).toBe(40000);
+  });
+
+  it('ignores the desk filters for customers', async () => {
+    const answer = await page(customer.client, { queue: 'evidence', assignee: 'me' });
+    expect(answer.body.code).toBe(20000);
+    expect(ids(answer)).toContain(claimId);
+    expect(answer.body.data.datas.every((r: any) => !r.actions.includes('assign'))).toBe(true);
+  });
+
+  it('refuses to assign a closed claim', async () => {
+    expect((await staff.post(`${API}/close`, { id: claimId, reason: '已赔付' })).body.code).toBe(20000);
+    const refused = await staff.post(`${API}/assign`, { id: claimId, assignee: ADMIN.mobilePhone });
+    expect(refused.body).toMatchObject({ code: 40900, message: '已结案或已撤回的理赔单不能分派' });
   });
 });

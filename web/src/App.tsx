@@ -18,6 +18,7 @@ import type { RouteObject } from 'react-router-dom';
 import { Authorize, AuthRedirect } from './accounts/Authorize.tsx';
 import { LoginLoading } from './accounts/LoginLoading.tsx';
 import { LoginPage, PasswordResetPage, RegisterPage, UserInformationPage } from './accounts/pages.tsx';
+import { ClaimsDeskPage } from './backoffice/ClaimsDeskPage.tsx';
 import { ClaimListPage } from './claims/ClaimListPage.tsx';
 import { ReportPage } from './claims/report/ReportPage.tsx';
 import { GuidePage } from './ordering/GuidePage.tsx';
@@ -48,6 +49,8 @@ export const routes: RouteObject[] = [
           { path: '/platform/applyForCompensation', element: <ClaimListPage variant="desktop" title="申请理赔" /> },
           { path: '/settlementOfClaim/index', element: <ClaimListPage variant="desktop" title="理赔查询" /> },
           { path: '/platform/report', element: <ReportPage variant="desktop" /> },
+          // Back office (staff only; the page says 403 to anyone else and the server refuses them).
+          { path: '/backoffice/claims', element: <ClaimsDeskPage /> },
           { path: '/401', element: <Unauthorized /> },
           { path: '/404', element: <NotFound /> },
         ],

@@ -18,6 +18,7 @@ export type ClaimAction =
   | 'assess'
   | 'close'
   | 'reopen'
+  | 'assign'
   | 'history';
 
 export const allowedClaimActions = (
@@ -41,6 +42,7 @@ export const allowedClaimActions = (
     if (claim.status === 'submitted' || claim.status === 'processing') actions.push('requestEvidence');
     if (claim.status === 'processing') actions.push('assess', 'close');
     if (claim.status === 'closed') actions.push('reopen');
+    if (claim.status !== 'closed' && claim.status !== 'withdrawn') actions.push('assign');
   }
   if (owner || staff) actions.push('history');
   return actions;

@@ -25,18 +25,18 @@ describe('allowedClaimActions', () => {
   });
 
   it('lets an admin submit what is stored in editing, saved and submitted, and edit until closed', () => {
-    expect(actions('editing', admin)).toEqual(['view', 'submit', 'withdraw', 'edit', 'pictures', 'history']);
-    expect(actions('submitted', admin)).toEqual(['view', 'submit', 'withdraw', 'edit', 'pictures', 'accept', 'requestEvidence', 'history']);
-    expect(actions('processing', admin)).toEqual(['view', 'withdraw', 'edit', 'pictures', 'requestEvidence', 'assess', 'close', 'history']);
+    expect(actions('editing', admin)).toEqual(['view', 'submit', 'withdraw', 'edit', 'pictures', 'assign', 'history']);
+    expect(actions('submitted', admin)).toEqual(['view', 'submit', 'withdraw', 'edit', 'pictures', 'accept', 'requestEvidence', 'assign', 'history']);
+    expect(actions('processing', admin)).toEqual(['view', 'withdraw', 'edit', 'pictures', 'requestEvidence', 'assess', 'close', 'assign', 'history']);
     expect(actions('closed', admin)).toEqual(['view', 'withdraw', 'reopen', 'history']);
     expect(actions('withdrawn', admin)).toEqual(['view', 'history']);
   });
 
   it('gives claims staff the handling steps but no submit or edit', () => {
-    expect(actions('editing', staff)).toEqual(['view', 'withdraw', 'pictures', 'history']);
-    expect(actions('saved', staff)).toEqual(['view', 'withdraw', 'pictures', 'history']);
-    expect(actions('submitted', staff)).toEqual(['view', 'withdraw', 'pictures', 'accept', 'requestEvidence', 'history']);
-    expect(actions('processing', staff)).toEqual(['view', 'withdraw', 'pictures', 'requestEvidence', 'assess', 'close', 'history']);
+    expect(actions('editing', staff)).toEqual(['view', 'withdraw', 'pictures', 'assign', 'history']);
+    expect(actions('saved', staff)).toEqual(['view', 'withdraw', 'pictures', 'assign', 'history']);
+    expect(actions('submitted', staff)).toEqual(['view', 'withdraw', 'pictures', 'accept', 'requestEvidence', 'assign', 'history']);
+    expect(actions('processing', staff)).toEqual(['view', 'withdraw', 'pictures', 'requestEvidence', 'assess', 'close', 'assign', 'history']);
     expect(actions('closed', staff)).toEqual(['view', 'withdraw', 'reopen', 'history']);
     expect(actions('withdrawn', staff)).toEqual(['view', 'history']);
   });
@@ -53,6 +53,17 @@ describe('allowedClaimActions', () => {
     }
   });
 
+  it('offers assign to staff in states 1–4 only, never to a customer', () => {
+    const statuses: ClaimStatus[] = ['editing', 'saved', 'submitted', 'processing', 'closed', 'withdrawn'];
+    for (const status of statuses) {
+      const open = status !== 'closed' && status !== 'withdrawn';
+      expect(actions(status, staff).includes('assign'), status).toBe(open);
+      expect(actions(status, admin).includes('assign'), status).toBe(open);
+      expect(actions(status, owner), status).not.toContain('assign');
+      expect(actions(status, stranger), status).not.toContain('assign');
+    }
+  });
+
   it('never lets a customer submit a submitted claim', () => {
     expect(actions('submitted', owner)).not.toContain('submit');
     expect(actions('submitted', stranger)).not.toContain('submit');
@@ -64,8 +75,8 @@ describe('allowedClaimActions', () => {
   });
 
   it('treats an admin owner as owner first: save and submit, no second submit', () => {
-    expect(actions('saved', adminOwner)).toEqual(['view', 'save', 'submit', 'withdraw', 'edit', 'pictures', 'history']);
-    expect(actions('submitted', adminOwner)).toEqual(['view', 'withdraw', 'edit', 'pictures', 'accept', 'requestEvidence', 'history']);
+    expect(actions('saved', adminOwner)).toEqual(['view', 'save', 'submit', 'withdraw', 'edit', 'pictures', 'assign', 'history']);
+    expect(actions('submitted', adminOwner)).toEqual(['view', 'withdraw', 'edit', 'pictures', 'accept', 'requestEvidence', 'assign', 'history']);
   });
 
   it('offers nothing on a cancelled claim', () => {

@@ -21,6 +21,14 @@ export type ClaimListRow = {
   finishClaimTime: string | null;
   claimState: ClaimStateValue;
   overdue: SlaStage[];
+  /** Staff member (mobile phone) the claim is assigned to. */
+  assignee: string | null;
+  /** When the current stage is due: acceptDueAt in 3, closeDueAt in 4; null otherwise (evidence stops the clock). */
+  stageDueAt: string | null;
+  /** Whole working days (Asia/Shanghai) in the current stage, computed when read; null outside 2 (evidence), 3 and 4. */
+  slaAgeDays: number | null;
+  /** State 2 because staff asked the claimant for more evidence. */
+  evidenceRequested: boolean;
   actions: ClaimAction[];
 };
 
@@ -36,6 +44,10 @@ export type ClaimDetails = ClaimForm & {
   userName: string;
   claimState: ClaimStateValue;
   applyTime: string | null;
+  /** Last submission and acceptance (ISO instants). */
+  submittedAt: string | null;
+  acceptedAt: string | null;
+  assignee: string | null;
   lossAssessmentAmount: number | null;
   finishClaimTime: string | null;
   insuranceCompanyName: string;

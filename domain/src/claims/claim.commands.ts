@@ -34,6 +34,8 @@ export type AssessClaim = Cmd<'AssessClaim', { losses: ExposureLoss[]; reason: s
 export type CloseClaim = Cmd<'CloseClaim', { reason: string }>;
 export type ReopenClaim = Cmd<'ReopenClaim', { reason: string; closeDueAt: string }>;
 export type AmendClaim = Cmd<'AmendClaim', { form: ClaimForm; basedOnVersion: number; explanations: Record<string, string> }>;
+/** `assignee` null unassigns; the route has checked that a named assignee is active staff. */
+export type AssignClaim = Cmd<'AssignClaim', { assignee: string | null }>;
 export type MarkSlaOverdue = Cmd<'MarkSlaOverdue', { stage: SlaStage; dueAt: string }>;
 export type AddPicture = Cmd<'AddPicture', { pictureId: string; name: string; mime: string; size: number; storedAs: string }>;
 export type RecordPictureProcessed = Cmd<
@@ -56,6 +58,7 @@ export type ClaimCommand =
   | CloseClaim
   | ReopenClaim
   | AmendClaim
+  | AssignClaim
   | MarkSlaOverdue
   | AddPicture
   | RecordPictureProcessed
@@ -79,6 +82,7 @@ export const claimMessages = {
   closeOnlyProcessing: '仅处理中的理赔单可以结案',
   reopenOnlyClosed: '仅已结案的理赔单可以重新打开',
   reasonRequired: '请填写原因',
+  assignFinished: '已结案或已撤回的理赔单不能分派',
   changesNeedExplanation: '修改理赔信息需先保存修改说明',
   amendNotAllowed: '当前状态的理赔单不能修改',
   noChanges: '没有修改内容',
@@ -214,6 +218,13 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
     }
     case 'AmendClaim':
       return decideAmend(command, existing(state, meta));
+    case 'AssignClaim': {
+      const claim = staffOnly(existing(state, meta), meta);
+      if (claim.status === 'closed' || claim.status === 'withdrawn') throw illegalState(m.assignFinished);
+      const assignee = command.data.assignee?.trim() || null;
+      if (assignee === claim.assignee) return [];
+      return [{ type: 'ClaimAssigned', data: { ...at(claim, meta), assignee } }];
+    }
     case 'MarkSlaOverdue': {
       // A timer that fires after its stage ended (or was restarted with a new due time) changes nothing.
       if (state.status === 'none' || !meta.system) return [];

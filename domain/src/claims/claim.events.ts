@@ -54,6 +54,8 @@ export type ClaimAmended = {
   type: 'ClaimAmended';
   data: At & { form: ClaimForm; changes: ExplainedChange[]; basedOnVersion: number };
 };
+/** `assignee` is a staff member's mobile phone; null takes the claim off everyone's desk. */
+export type ClaimAssigned = { type: 'ClaimAssigned'; data: At & { assignee: string | null } };
 export type ClaimSlaOverdue = { type: 'ClaimSlaOverdue'; data: At & { stage: SlaStage; dueAt: string } };
 export type ClaimPictureUploaded = {
   type: 'ClaimPictureUploaded';
@@ -92,6 +94,7 @@ export type ClaimEvent =
   | ClaimReopened
   | ClaimAmended
   | ClaimSlaOverdue
+  | ClaimAssigned
   | ClaimPictureUploaded
   | ClaimPictureProcessed
   | ClaimPictureRejected
@@ -111,6 +114,7 @@ export const claimEventTypes: readonly ClaimEvent['type'][] = [
   'ClaimReopened',
   'ClaimAmended',
   'ClaimSlaOverdue',
+  'ClaimAssigned',
   'ClaimPictureUploaded',
   'ClaimPictureProcessed',
   'ClaimPictureRejected',
@@ -153,6 +157,8 @@ export type ClaimRecord = {
   applyTime: string | null;
   submittedAt: string | null;
   acceptedAt: string | null;
+  /** Last reopening: with `acceptedAt`, when the current processing stage began. */
+  reopenedAt: string | null;
   finishClaimTime: string | null;
   acceptDueAt: string | null;
   closeDueAt: string | null;
@@ -162,6 +168,8 @@ export type ClaimRecord = {
   /** Status before a withdrawal, for the history's wording. */
   withdrawnFrom: ClaimStatus | null;
   pictures: Record<string, ClaimPicture>;
+  /** The staff member (mobile phone) the claim is assigned to. */
+  assignee: string | null;
 };
 export type Claim = { status: 'none'; version: number } | ClaimRecord;
 
@@ -246,11 +254,14 @@ const applyClaimEvent = (claim: ClaimRecord, event: ClaimEvent): ClaimRecord => 
         ...claim,
         status: 'processing',
         finishClaimTime: null,
+        reopenedAt: event.data.at,
         closeDueAt: event.data.closeDueAt,
         overdue: claim.overdue.filter((s) => s !== 'close'),
       };
     case 'ClaimAmended':
       return { ...claim, form: event.data.form };
+    case 'ClaimAssigned':
+      return { ...claim, assignee: event.data.assignee };
     case 'ClaimSlaOverdue':
       return claim.overdue.includes(event.data.stage) ? claim : { ...claim, overdue: [...claim.overdue, event.data.stage] };
     case 'ClaimPictureUploaded': {
@@ -313,6 +324,7 @@ export const evolveClaim = (state: Claim, event: ClaimEvent): Claim => {
     applyTime: null,
     submittedAt: null,
     acceptedAt: null,
+    reopenedAt: null,
     finishClaimTime: null,
     acceptDueAt: null,
     closeDueAt: null,
@@ -321,6 +333,7 @@ export const evolveClaim = (state: Claim, event: ClaimEvent): Claim => {
     assessment: null,
     withdrawnFrom: null,
     pictures: {},
+    assignee: null,
   };
 };
 

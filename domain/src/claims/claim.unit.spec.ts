@@ -18,6 +18,7 @@ import {
 import { claimFormOf, claimReportInput } from './fixtures.ts';
 import type { ClaimForm } from './form.ts';
 import type { ExposureLoss, PolicySnapshot } from './policy.ts';
+import { currentClaimStage } from './sla.ts';
 
 /**
  * Given the events so far, when a command arrives, then these events (or this refusal, or
@@ -81,6 +82,7 @@ const reopen = (reason = '补充赔付', metadata = staff) => command('ReopenCla
 const amend = (f: ClaimForm, basedOnVersion: number, explanations: Record<string, string> = {}, metadata = admin) =>
   command('AmendClaim', { form: f, basedOnVersion, explanations }, metadata);
 const overdue = (stage: 'accept' | 'close', dueAt: string, metadata = system) => command('MarkSlaOverdue', { stage, dueAt }, metadata);
+const assign = (assignee: string | null, metadata = staff) => command('AssignClaim', { assignee }, metadata);
 const pictureId = pictureIdOf('c1', 'p1');
 const addPicture = (metadata = user) =>
   command('AddPicture', { pictureId, name: 'a.jpg', mime: 'image/jpeg', size: 1024, storedAs: 'claims/c1/p1.jpg' }, metadata);
@@ -260,6 +262,44 @@ describe('claim decider: staff steps', () => {
     expect(record(run([reopen()], closed))).toMatchObject({ status: 'processing', finishClaimTime: null, closeDueAt });
     spec(closed).when(reopen('')).thenThrows(...refused(claimMessages.reasonRequired));
     spec(processing).when(reopen()).thenThrows(...refused(claimMessages.reopenOnlyClosed));
+  });
+});
+
+describe('claim decider: assignment', () => {
+  it('assigns a claim in states 1–4 to a staff member, by staff only', () => {
+    for (const events of [editing, saved, submitted, processing])
+      spec(events).when(assign('13700000007')).then([event('ClaimAssigned', { assignee: '13700000007', by: 'staff1' })]);
+    spec(submitted).when(assign('13700000007', admin)).then([event('ClaimAssigned', { by: 'admin1' })]);
+    spec(submitted).when(assign('13700000007', user)).thenThrows(...refused(claimMessages.staffOnly, ResultCode.forbidden));
+    spec(submitted).when(assign('13700000007', stranger)).thenThrows(...hidden);
+    expect(record(run([assign('13700000007')], submitted)).assignee).toBe('13700000007');
+  });
+
+  it('refuses a closed or withdrawn claim', () => {
+    for (const events of [closed, withdrawn]) spec(events).when(assign('13700000007')).thenThrows(...refused(claimMessages.assignFinished));
+  });
+
+  it('changes nothing when the assignee stays the same, and unassigns with null', () => {
+    spec(submitted).when(assign(null)).thenNothingHappened();
+    const assigned = run([assign('13700000007')], submitted);
+    spec(assigned).when(assign('13700000007')).thenNothingHappened();
+    spec(assigned).when(assign(null)).then([event('ClaimAssigned', { by: 'staff1' })]);
+    expect(decideClaim(assign(null), state(assigned))[0]).toMatchObject({ data: { assignee: null } });
+    expect(record(run([assign(null)], assigned)).assignee).toBeNull();
+    // The assignment survives the claim's moves.
+    expect(record(run([accept(), close(), reopen()], assigned)).assignee).toBe('13700000007');
+  });
+});
+
+describe('claim stage for the desk', () => {
+  it('starts at the submission, the acceptance or reopening, or the evidence request', () => {
+    expect(currentClaimStage(record(submitted))).toEqual({ startedAt: t0.toISOString(), dueAt: acceptDueAt });
+    expect(currentClaimStage(record(processing))).toEqual({ startedAt: t0.toISOString(), dueAt: closeDueAt });
+    const later = '2026-11-30T02:00:00.000Z';
+    const reopened = [...closed, { type: 'ClaimReopened', data: { claimId: 'c1', at: later, by: 'staff1', reason: 'x', closeDueAt } } as ClaimEvent];
+    expect(currentClaimStage(record(reopened))).toEqual({ startedAt: later, dueAt: closeDueAt });
+    expect(currentClaimStage(record(run([requestEvidence()], processing)))).toEqual({ startedAt: t0.toISOString(), dueAt: null });
+    for (const events of [editing, saved, closed, withdrawn]) expect(currentClaimStage(record(events))).toBeNull();
   });
 });
 

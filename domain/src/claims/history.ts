@@ -110,6 +110,8 @@ export const claimHistoryEntries = (event: ClaimEvent, position: number): Histor
       return [row('结案', '结案', event.data.reason)];
     case 'ClaimReopened':
       return [row('重新打开', '重新打开理赔单', event.data.reason)];
+    case 'ClaimAssigned':
+      return [row('分派', event.data.assignee === null ? '取消分派' : `分派给 ${event.data.assignee}`)];
     case 'ClaimSlaOverdue':
       return [{ ...row('超时', slaStageText(event.data.stage)), userName: SYSTEM }];
     case 'ClaimPictureUploaded':

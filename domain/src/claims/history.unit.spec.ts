@@ -80,6 +80,15 @@ describe('claimHistoryEntries', () => {
     });
   });
 
+  it('names the assignee, or says the claim was unassigned', () => {
+    const assigned: ClaimEvent = { type: 'ClaimAssigned', data: { ...at, assignee: '13700000007' } };
+    expect(claimHistoryEntries(assigned, 4)).toEqual([
+      { position: 4, operateDate: '2026-05-01 10:03:04', userName: 'alice', operateType: '分派', moduleName: '理赔单', fieldName: '', details: '分派给 13700000007', remark: '' },
+    ]);
+    const unassigned: ClaimEvent = { type: 'ClaimAssigned', data: { ...at, assignee: null } };
+    expect(claimHistoryEntries(unassigned, 5)[0]).toMatchObject({ operateType: '分派', details: '取消分派' });
+  });
+
   it('counts the pictures of a bulk step', () => {
     const event: ClaimEvent = { type: 'ClaimPicturesDeleted', data: { ...at, pictureIds: ['p1', 'p2'] } };
     expect(claimHistoryEntries(event, 3)[0]).toMatchObject({ operateType: '删除图片', details: '删除2张图片' });

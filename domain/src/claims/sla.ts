@@ -1,6 +1,6 @@
 import { shanghaiDate } from '../shared/calendar.ts';
 import { addWorkingDays } from '../rating/workingDays.ts';
-import type { SlaStage } from './claim.events.ts';
+import type { ClaimRecord, SlaStage } from './claim.events.ts';
 
 /** Working days (Asia/Shanghai calendar) a claim may spend in each stage before it is overdue. */
 export const claimSlaTargets: Readonly<Record<SlaStage, number>> = { accept: 1, close: 10 };
@@ -12,3 +12,24 @@ export const slaDueAt = (from: Date, stage: SlaStage, daySeconds: number): strin
 /** LP + Shanghai date + six digits: readable on the phone, unique enough with the id beside it. */
 export const claimNumber = (at: Date, draw: number): string =>
   `LP${shanghaiDate(at).replaceAll('-', '')}${String(Math.floor(draw) % 1_000_000).padStart(6, '0')}`;
+
+/** The desk's queues: states 3 and 4, state 2 waiting for evidence staff asked for, and anything late in 2–4. */
+export const claimQueues = ['submitted', 'processing', 'evidence', 'overdue'] as const;
+export type ClaimQueue = (typeof claimQueues)[number];
+
+/**
+ * The stage a claim waits in and since when: submitted since its last submission, processing
+ * since acceptance or the last reopening, evidence since the request (no due time: both clocks
+ * stop). Null when nobody at the desk is waiting on it.
+ */
+export const currentClaimStage = (
+  claim: Pick<ClaimRecord, 'status' | 'submittedAt' | 'acceptedAt' | 'reopenedAt' | 'acceptDueAt' | 'closeDueAt' | 'evidenceRequest'>,
+): { startedAt: string; dueAt: string | null } | null => {
+  if (claim.status === 'submitted' && claim.submittedAt) return { startedAt: claim.submittedAt, dueAt: claim.acceptDueAt };
+  if (claim.status === 'processing') {
+    const startedAt = [claim.acceptedAt, claim.reopenedAt].filter((t): t is string => t !== null && t !== undefined).sort().at(-1);
+    return startedAt ? { startedAt, dueAt: claim.closeDueAt } : null;
+  }
+  if (claim.status === 'saved' && claim.evidenceRequest) return { startedAt: claim.evidenceRequest.at, dueAt: null };
+  return null;
+};

@@ -52,3 +52,26 @@ export const drawTurnaroundDays = (random: number): 1 | 2 | 3 => {
   if (random >= 1) return 3;
   return (Math.floor(random * 3) + 1) as 1 | 2 | 3;
 };
+
+/**
+ * Whole working days elapsed from `from` to `to` (0 when `to` is not later): the inverse of
+ * addWorkingDays, on the same calendar and the same demo time scale, so an age and a due time
+ * computed from one start agree.
+ */
+export const workingDaysBetween = (from: Date, to: Date, daySeconds: number = REAL_DAY_SECONDS): number => {
+  if (!Number.isFinite(daySeconds) || daySeconds <= 0 || daySeconds > REAL_DAY_SECONDS)
+    throw new RangeError(`daySeconds must be in (0, ${REAL_DAY_SECONDS}], got ${daySeconds}`);
+  const elapsed = to.getTime() - from.getTime();
+  if (!(elapsed > 0)) return 0;
+  if (daySeconds < REAL_DAY_SECONDS) return Math.floor(elapsed / (daySeconds * 1000));
+
+  const stop = toLocal(to.getTime());
+  let local = toLocal(from.getTime());
+  let worked = 0;
+  while (local < stop) {
+    const next = Math.min(startOfLocalDay(local) + DAY_MS, stop);
+    if (!isWeekend(local)) worked += next - local;
+    local = next;
+  }
+  return Math.floor(worked / DAY_MS);
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, drawTurnaroundDays } from './workingDays.ts';
+import { addWorkingDays, drawTurnaroundDays, workingDaysBetween } from './workingDays.ts';
 
 const at = (shanghai: string) => new Date(`${shanghai}+08:00`);
 const real = (start: string, days: number) => addWorkingDays(at(start), days, 86_400);
@@ -35,6 +35,31 @@ describe('working days in Shanghai', () => {
     expect(() => addWorkingDays(new Date(), -1, 86_400)).toThrow(RangeError);
     expect(() => addWorkingDays(new Date(), 1, 0)).toThrow(RangeError);
     expect(() => addWorkingDays(new Date(), 1, 90_000)).toThrow(RangeError);
+  });
+});
+
+describe('working days between two instants', () => {
+  const between = (from: string, to: string) => workingDaysBetween(at(from), at(to));
+  it('counts whole working days and drops the part day', () => {
+    expect(between('2026-11-16T10:00:00', '2026-11-17T09:59:59')).toBe(0);
+    expect(between('2026-11-16T10:00:00', '2026-11-17T10:00:00')).toBe(1);
+    expect(between('2026-11-16T10:00:00', '2026-11-19T12:00:00')).toBe(3);
+  });
+  it('does not count the weekend', () => {
+    expect(between('2026-11-20T18:30:00', '2026-11-23T18:29:00')).toBe(0);
+    expect(between('2026-11-20T18:30:00', '2026-11-23T18:30:00')).toBe(1);
+    expect(between('2026-11-21T07:00:00', '2026-11-23T23:59:00')).toBe(0);
+    expect(between('2026-11-21T07:00:00', '2026-11-24T00:00:00')).toBe(1);
+  });
+  it('undoes addWorkingDays on the same calendar', () => {
+    for (const start of ['2026-11-16T10:00:00', '2026-11-20T23:30:00', '2026-11-22T15:00:00'])
+      for (const days of [0, 1, 2, 5, 12]) expect(workingDaysBetween(at(start), real(start, days)), `${start} +${days}`).toBe(days);
+  });
+  it('is zero for an end before the start, and follows a demo time scale', () => {
+    expect(between('2026-11-19T10:00:00', '2026-11-16T10:00:00')).toBe(0);
+    const start = at('2026-11-20T18:30:00');
+    expect(workingDaysBetween(start, new Date(start.getTime() + 35_000), 10)).toBe(3);
+    expect(() => workingDaysBetween(start, start, 0)).toThrow(RangeError);
   });
 });
 

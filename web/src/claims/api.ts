@@ -35,6 +35,7 @@ export const claimPaths = {
   assess: `${base}/assess`,
   close: `${base}/close`,
   reopen: `${base}/reopen`,
+  assign: `${base}/assign`,
 } as const;
 
 export type { ClaimAction, ClaimDetails, ClaimListPage, ClaimListRow, ClaimPictureRow, ContrastAnswer, CountedImageTypeNode, FieldChange, HistoryEntry, InsuredDrone };
@@ -45,8 +46,21 @@ export type DroneWithFlightData = InsuredDrone & {
 export const CLAIM_LIST_SIZE = 20;
 export const PICTURE_PAGE = 10;
 
-/** The staff list's filters (customers may use them too, within their own claims). */
-export type ClaimFilters = { claimState?: number; policyNo?: string; claimSettlementNo?: string; overdue?: boolean; applyTimeFrom?: string; applyTimeTo?: string };
+/** The claims desk's queues (staff only; the server ignores them for customers). */
+export type ClaimQueue = 'submitted' | 'processing' | 'evidence' | 'overdue';
+
+/** The staff list's filters (customers may use them too, within their own claims; `queue` and `assignee` are staff only). */
+export type ClaimFilters = {
+  claimState?: number;
+  policyNo?: string;
+  claimSettlementNo?: string;
+  overdue?: boolean;
+  applyTimeFrom?: string;
+  applyTimeTo?: string;
+  queue?: ClaimQueue;
+  /** A staff member's mobile phone, or 'me' for the caller. */
+  assignee?: string;
+};
 
 // ---- reads -------------------------------------------------------------------
 
@@ -117,5 +131,8 @@ export const closeClaim = (id: string, reason: string) => call<unknown>(claimPat
 export const reopenClaim = (id: string, reason: string) => call<unknown>(claimPaths.reopen, { body: { id, reason } });
 export const assessClaim = (id: string, exposures: { lineKey: string; kind: string; lossAmount: number }[], reason: string) =>
   call<unknown>(claimPaths.assess, { body: { id, exposures, reason } });
+
+/** `assignee` a staff member's mobile phone; null unassigns. */
+export const assignClaim = (id: string, assignee: string | null) => call<unknown>(claimPaths.assign, { body: { id, assignee } });
 
 export const can = (actions: readonly ClaimAction[] | undefined, action: ClaimAction) => actions?.includes(action) ?? false;

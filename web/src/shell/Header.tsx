@@ -5,6 +5,7 @@ import { guestLogin, logout } from '../accounts/api.ts';
 import { displayName, useSession } from '../api/session.ts';
 import { notifyError, toast } from '../api/toaster.ts';
 import { uiStore } from '../api/ui.ts';
+import { isDeskStaff } from '../backoffice/desk.ts';
 
 export const desktopTabs = [
   { label: '首页', to: '/index/index' },
@@ -14,6 +15,9 @@ export const desktopTabs = [
   { label: '用户信息', to: '/platform/userInformation' },
   { label: '理赔查询', to: '/settlementOfClaim/index' },
 ] as const;
+
+/** Staff only (claims, admin); the server checks the role on every back-office call. */
+export const staffTabs = [{ label: '理赔工作台', to: '/backoffice/claims' }] as const;
 
 /** Ends the session (server and local) and goes home. */
 export const useLogout = (home: string) => {
@@ -60,7 +64,7 @@ export const Header = () => {
           <span className="fb-logo-text">飞保</span>
         </Link>
         <nav className="fb-tabs" aria-label="主导航">
-          {desktopTabs.map((t) => (
+          {[...desktopTabs, ...(isDeskStaff(session?.user?.roles) ? staffTabs : [])].map((t) => (
             <Link key={t.to} to={t.to} className={pathname === t.to ? 'fb-tab fb-tab-active' : 'fb-tab'} aria-current={pathname === t.to ? 'page' : undefined}>
               {t.label}
             </Link>

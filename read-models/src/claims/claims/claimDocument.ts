@@ -23,18 +23,28 @@ export type ClaimDocument = {
   lossAssessmentAmount: number | null;
   finishClaimTime: string | null;
   overdue: SlaStage[];
+  assignee: string | null;
+  submittedAt: string | null;
+  acceptedAt: string | null;
+  /** The current stage for the desk (domain `currentClaimStage`): its start and due time. */
+  stageStartedAt: string | null;
+  stageDueAt: string | null;
+  /** State 2 because staff asked for more evidence. */
+  evidenceRequested: boolean;
   updatedAt: string;
   claim: ClaimRecord;
 };
 
 /**
  * A list row as stored: the wire row without the caller's actions, plus what the reader
- * needs to compute them (`owner`, `status`) and to sort (`createdAt`). `userName` is the
+ * needs to compute them (`owner`, `status`), to sort (`createdAt`) and to age the stage (`stageStartedAt`). `userName` is the
  * claimant's number unmasked; the route masks it per caller.
  */
-export type StoredClaimListRow = Omit<ClaimListRow, 'actions'> & {
+export type StoredClaimListRow = Omit<ClaimListRow, 'actions' | 'slaAgeDays'> & {
   owner: string;
   status: Exclude<ClaimStatus, 'cancelled'>;
   createdAt: string;
+  /** The SLA age is counted from here when the list is read (it grows with the clock, not with events). */
+  stageStartedAt: string | null;
 };
 export type { ClaimListRow };

@@ -42,7 +42,8 @@ const applyClaimEvents = async (events: RecordedEvent[], client: PoolClient) => 
 
 export const claimProjection = defineProjection({
   name: 'claims',
-  version: 1,
+  // 2: assignment and the desk's stage fields (documents and list rows rebuilt).
+  version: 2,
   collections: [claims, claimList, claimPictures],
   eventTypes: [...claimEventTypes],
   handle: (event: RecordedEvent, client: PoolClient) => applyClaimEvents([event], client),

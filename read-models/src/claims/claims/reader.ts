@@ -1,4 +1,4 @@
-import type { ClaimStateValue } from '@feibao/domain';
+import { assertNever, type ClaimQueue, type ClaimStateValue } from '@feibao/domain';
 import type { Pool } from '@feibao/platform';
 import { CLAIM_LIST, CLAIMS, type ClaimDocument, type StoredClaimListRow } from './claimDocument.ts';
 
@@ -14,7 +14,33 @@ export type ClaimListFilter = {
   /** Instants (ISO, UTC) bounding the first submission: from inclusive, to exclusive. */
   applyFrom?: string;
   applyTo?: string;
+  /** Staff desk: one queue, sorted overdue first then by the current stage's due time (see `page`). */
+  queue?: ClaimQueue;
+  /** Staff desk: claims assigned to this staff member. */
+  assignee?: string;
 };
+
+const queueClause = (queue: ClaimQueue): string => {
+  switch (queue) {
+    case 'submitted':
+      return 'claim_state = 3';
+    case 'processing':
+      return 'claim_state = 4';
+    case 'evidence':
+      return 'claim_state = 2 AND evidence_requested';
+    case 'overdue':
+      return 'claim_state IN (2, 3, 4) AND overdue';
+    default:
+      return assertNever(queue);
+  }
+};
+
+/** The columns a page is ordered by, named for the page CTE's alias. */
+const NEWEST_FIRST = ['created_at DESC', '_id DESC'];
+// Overdue first, then the nearest due time; the evidence queue has no due time, so its oldest request leads.
+const QUEUE_ORDER = ['overdue DESC', 'stage_due_at ASC NULLS LAST', 'stage_started_at ASC', '_id ASC'];
+const orderBy = (order: readonly string[], alias = '') => order.map((o) => `${alias}${o}`).join(', ');
+const columnsOf = (order: readonly string[]) => order.map((o) => o.split(' ')[0]).join(', ');
 
 const where = (filter: ClaimListFilter) => {
   const clauses: string[] = [];
@@ -30,16 +56,21 @@ const where = (filter: ClaimListFilter) => {
   if (filter.overdue) clauses.push('overdue');
   if (filter.applyFrom !== undefined) add((p) => `apply_time >= ${p}`, filter.applyFrom);
   if (filter.applyTo !== undefined) add((p) => `apply_time < ${p}`, filter.applyTo);
+  if (filter.queue !== undefined) clauses.push(queueClause(filter.queue));
+  if (filter.assignee !== undefined) add((p) => `assignee = ${p}`, filter.assignee);
   return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
 };
 
 /**
  * SQL over the Pongo-shaped tables. The list filters and sorts on claim_list's generated
  * columns (owner, created_at, claim_state, …) and their indexes, from
- * read-models/src/migrations/0005_claims.sql. Cancelled claims have no rows at all.
+ * read-models/src/migrations/0005_claims.sql and 0006_claim_desk.sql. Cancelled claims have no rows at all.
  */
 export const claimReader = (pool: Pick<Pool, 'query'>) => ({
-  /** Newest first; one round trip for the count and the page. Rows carry no actions: they are the caller's. */
+  /**
+   * Newest first, or in queue order when a queue is asked for; one round trip for the count and
+   * the page. Rows carry no actions: they are the caller's.
+   */
   async page(
     filter: ClaimListFilter,
     currentPage: number,
@@ -48,12 +79,13 @@ export const claimReader = (pool: Pick<Pool, 'query'>) => ({
     const { sql, params } = where(filter);
     const limit = `$${params.length + 1}`;
     const offset = `$${params.length + 2}`;
+    const order = filter.queue === undefined ? NEWEST_FIRST : QUEUE_ORDER;
     const result = await pool.query(
       `WITH page AS (
-         SELECT _id, created_at FROM ${CLAIM_LIST} ${sql}
-          ORDER BY created_at DESC, _id DESC LIMIT ${limit} OFFSET ${offset})
+         SELECT ${columnsOf(order)} FROM ${CLAIM_LIST} ${sql}
+          ORDER BY ${orderBy(order)} LIMIT ${limit} OFFSET ${offset})
        SELECT (SELECT count(*)::int FROM ${CLAIM_LIST} ${sql}) AS n,
-              (SELECT coalesce(jsonb_agg(l.data ORDER BY p.created_at DESC, p._id DESC), '[]')
+              (SELECT coalesce(jsonb_agg(l.data ORDER BY ${orderBy(order, 'p.')}), '[]')
                  FROM page p JOIN ${CLAIM_LIST} l ON l._id = p._id) AS datas`,
       [...params, pageSize, (currentPage - 1) * pageSize],
     );

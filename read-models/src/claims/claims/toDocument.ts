@@ -1,4 +1,4 @@
-import { choiceLabel, claimStateNumber, uavAccidentTypes, type Claim } from '@feibao/domain';
+import { choiceLabel, claimStateNumber, currentClaimStage, uavAccidentTypes, type Claim } from '@feibao/domain';
 import type { ClaimDocument, StoredClaimListRow } from './claimDocument.ts';
 
 /**
@@ -12,6 +12,7 @@ export const toDocument = (claim: Claim, updatedAt: string): ClaimDocument | nul
   const claimState = claimStateNumber(claim.status);
   if (claimState === null) return null;
   const uavAccidentType = claim.form.uavAccidentType ?? null;
+  const stage = currentClaimStage(claim);
   return {
     id: claim.claimId,
     claimNo: claim.claimNo,
@@ -27,6 +28,12 @@ export const toDocument = (claim: Claim, updatedAt: string): ClaimDocument | nul
     lossAssessmentAmount: claim.assessment?.lossAmount ?? null,
     finishClaimTime: claim.finishClaimTime,
     overdue: claim.overdue,
+    assignee: claim.assignee,
+    submittedAt: claim.submittedAt,
+    acceptedAt: claim.acceptedAt,
+    stageStartedAt: stage?.startedAt ?? null,
+    stageDueAt: stage?.dueAt ?? null,
+    evidenceRequested: claim.status === 'saved' && claim.evidenceRequest !== null,
     updatedAt,
     claim,
   };
@@ -45,7 +52,11 @@ export const rowOf = (doc: ClaimDocument): StoredClaimListRow => ({
   finishClaimTime: doc.finishClaimTime,
   claimState: doc.claimState,
   overdue: doc.overdue,
+  assignee: doc.assignee,
+  stageDueAt: doc.stageDueAt,
+  evidenceRequested: doc.evidenceRequested,
   owner: doc.owner,
   status: doc.status,
   createdAt: doc.createdAt,
+  stageStartedAt: doc.stageStartedAt,
 });

@@ -18,6 +18,19 @@ describe('claim documents', () => {
     expect(rowOf(doc)).toMatchObject({ id: 'c1', claimSettlementNo: 'LP1', userName: '13800000001', status: 'submitted', createdAt: at });
   });
 
+  it('carry the assignee and the current stage for the desk', () => {
+    const form = { uavAccidentType: '1', settlementUavInfoList: [], injuryInfoList: [], propertyInfoList: [] };
+    const dueAt = '2026-11-23T02:00:00.000Z';
+    const submitted: ClaimEvent = { type: 'ClaimSubmitted', data: { ...base, form, changes: [], acceptDueAt: dueAt } };
+    const assigned: ClaimEvent = { type: 'ClaimAssigned', data: { ...base, by: 'staff1', assignee: '13700000007' } };
+    const doc = fold([opened, submitted, assigned])!;
+    expect(doc).toMatchObject({ assignee: '13700000007', submittedAt: at, acceptedAt: null, stageStartedAt: at, stageDueAt: dueAt, evidenceRequested: false });
+    expect(rowOf(doc)).toMatchObject({ assignee: '13700000007', stageDueAt: dueAt, stageStartedAt: at, evidenceRequested: false });
+    const askedAt = '2026-11-21T02:00:00.000Z';
+    const asked = fold([opened, submitted, assigned, { type: 'EvidenceRequested', data: { ...base, at: askedAt, by: 'staff1', message: '请补充' } }])!;
+    expect(rowOf(asked)).toMatchObject({ claimState: 2, evidenceRequested: true, stageStartedAt: askedAt, stageDueAt: null });
+  });
+
   it('vanish when the claim is cancelled, and stay gone', () => {
     const cancelled: ClaimEvent = { type: 'ClaimCancelled', data: base };
     expect(fold([opened, cancelled])).toBeNull();

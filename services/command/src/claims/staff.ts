@@ -1,14 +1,25 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
-import { slaDueAt, type Claim, type ClaimCommand, type ClaimMetadata } from '@feibao/domain';
-import { input, ok, requireRole, validate } from '@feibao/platform';
+import {
+  hasRole,
+  PHONE_PATTERN,
+  ResultCode,
+  slaDueAt,
+  userDecider,
+  userStreamId,
+  type Claim,
+  type ClaimCommand,
+  type ClaimMetadata,
+} from '@feibao/domain';
+import { aggregate, HttpError, input, ok, requireRole, validate } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 
 /**
  * Claim handling by staff (role `claims` or admin), which the old system never showed:
  * accept, ask for more evidence, assess per cover line, close and reopen, each with who,
- * when and why (the events carry them; the history shows them).
+ * when and why (the events carry them; the history shows them); and assigning a claim to a
+ * staff member for the desk's "my claims".
  */
 type Tools = {
   auth: Middleware;
@@ -24,6 +35,17 @@ const withRequiredReason = z.object({ id, reason: requiredReason });
 const evidenceBody = z.object({
   id,
   message: z.string({ error: '请填写需要补充的材料说明' }).trim().min(1, { error: '请填写需要补充的材料说明' }).max(1000),
+});
+export const NOT_CLAIMS_STAFF = '该用户不是理赔人员';
+const assignBody = z.object({
+  id,
+  // '' and null unassign.
+  assignee: z
+    .string({ error: NOT_CLAIMS_STAFF })
+    .trim()
+    .max(20, { error: NOT_CLAIMS_STAFF })
+    .nullish()
+    .transform((v) => v || null),
 });
 const assessBody = z.object({
   id,
@@ -70,6 +92,20 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) 
     const body = input<z.output<typeof withRequiredReason>>(ctx);
     await run(ctx, body.id, { type: 'CloseClaim', data: { reason: body.reason }, metadata: meta(ctx) });
     ok(ctx, { id: body.id }, '结案成功');
+  });
+
+  /** Only an active account holding `claims` or `admin` can take claims; the user stream is the truth. */
+  const requireClaimsStaff = async (phone: string) => {
+    if (!PHONE_PATTERN.test(phone)) throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
+    const user = await aggregate(deps.eventStore, userStreamId(phone), userDecider);
+    if (user.status !== 'active' || !hasRole(user.roles, 'claims', 'admin')) throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
+  };
+
+  router.post('/assign', auth, staff, validate(assignBody), async (ctx) => {
+    const body = input<z.output<typeof assignBody>>(ctx);
+    if (body.assignee !== null) await requireClaimsStaff(body.assignee);
+    await run(ctx, body.id, { type: 'AssignClaim', data: { assignee: body.assignee }, metadata: meta(ctx) });
+    ok(ctx, { id: body.id, assignee: body.assignee }, '分派成功');
   });
 
   router.post('/reopen', auth, staff, validate(withRequiredReason), async (ctx) => {

@@ -5,6 +5,7 @@ import {
   allowedClaimActions,
   CLAIM_PAGE_SIZE,
   claimImageTypes,
+  claimQueues,
   claimMessages,
   ClaimState,
   codesUnder,
@@ -18,6 +19,7 @@ import {
   ResultCode,
   shanghaiMidnight,
   splitDeviceCodes,
+  workingDaysBetween,
   type ClaimDetails,
   type ClaimListPage,
   type ClaimPictureRow,
@@ -81,6 +83,12 @@ const pageBody = z
       .transform((v) => v === true || v === '1' || v === 'true' || v === 1),
     applyTimeFrom: optionalDate,
     applyTimeTo: optionalDate,
+    // The staff desk's filters; a customer's are ignored.
+    queue: z
+      .union([z.enum(claimQueues), z.literal(''), z.null()], { error: '队列参数不正确' })
+      .optional()
+      .transform((v) => v || undefined),
+    assignee: optionalText(20),
   })
   .refine((b) => !b.applyTimeFrom || !b.applyTimeTo || b.applyTimeFrom <= b.applyTimeTo, {
     error: '开始日期不能晚于结束日期',
@@ -151,6 +159,9 @@ const details = (doc: ClaimDocument, who: Caller): ClaimDetails => {
     userName: whole ? doc.owner : maskPhone(doc.owner),
     claimState: doc.claimState,
     applyTime: doc.applyTime,
+    submittedAt: claim.submittedAt ?? null,
+    acceptedAt: claim.acceptedAt ?? null,
+    assignee: claim.assignee ?? null,
     lossAssessmentAmount: doc.lossAssessmentAmount,
     finishClaimTime: doc.finishClaimTime,
     insuranceCompanyName: claim.policy.insurerName,
@@ -192,20 +203,26 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
   router.post('/page', auth, validate(pageBody), async (ctx) => {
     const body = input<z.output<typeof pageBody>>(ctx);
     const who = caller(ctx);
+    const staff = isStaff(who);
     const filter: ClaimListFilter = {
-      owner: isStaff(who) ? undefined : who.sub,
+      owner: staff ? undefined : who.sub,
       claimState: body.claimState,
       policyNo: body.policyNo,
       claimNo: body.claimSettlementNo,
       overdue: body.overdue,
       applyFrom: body.applyTimeFrom ? shanghaiMidnight(body.applyTimeFrom).toISOString() : undefined,
       applyTo: body.applyTimeTo ? nextDay(body.applyTimeTo) : undefined,
+      queue: staff ? body.queue : undefined,
+      assignee: staff ? (body.assignee === 'me' ? who.sub : body.assignee) : undefined,
     };
     const page = await claims.page(filter, body.currentPage, body.pageSize);
+    const now = deps.now();
     const answer: ClaimListPage = {
       ...page,
-      datas: page.datas.map(({ owner, status, createdAt: _createdAt, ...row }) => ({
+      datas: page.datas.map(({ owner, status, createdAt: _createdAt, stageStartedAt, ...row }) => ({
         ...row,
+        // Aged when read: the age grows with the clock, not with events.
+        slaAgeDays: stageStartedAt ? workingDaysBetween(new Date(stageStartedAt), now, deps.config.quoteDaySeconds) : null,
         userName: seesWhole(who, owner) ? row.userName : maskPhone(row.userName),
         actions: allowedClaimActions({ status, owner }, who),
       })),
