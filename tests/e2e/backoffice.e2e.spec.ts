@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminCredentials, api, passwordLogin, policyInForce, registerUser, shot, signIn, switchAccount } from './helpers.ts';
+import { adminCredentials, api, completeClaimForm, passwordLogin, policyInForce, registerUser, shot, signIn, switchAccount } from './helpers.ts';
 import type { Account, Policy } from './helpers.ts';
 
 /**
@@ -10,31 +10,8 @@ import type { Account, Policy } from './helpers.ts';
  * customer opening the desk sees 403 and the server refuses the staff calls.
  */
 
-const DRONE = '1581F5FHD23A';
 const HULL_COVER = 1;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Shanghai wall time `hoursAgo` before now, as the claim form's accident time. */
-const shanghaiTime = (hoursAgo: number) => {
-  const d = new Date(Date.now() + 8 * 3600_000 - hoursAgo * 3600_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:00`;
-};
-
-const completeForm = (id: string) => ({
-  id,
-  accidentTime: shanghaiTime(3),
-  accidentAddressProvince: '310000',
-  accidentAddressCity: '310100',
-  accidentAddress: '上海市浦东新区张江路1号',
-  uavAccidentType: '2',
-  governmentIntervention: '0',
-  otherPerpetrators: '0',
-  accidentTypeRemark: '巡检途中信号丢失坠落',
-  uavLossType: '1',
-  settlementUavInfoList: [{ deviceNumber: DRONE }],
-  injuryInfoList: [],
-  propertyInfoList: [],
-});
 
 type ClaimInfo = { id: string; claimSettlementNo: string; claimState: number; assessment: { payableAmount: number } | null };
 
@@ -50,7 +27,7 @@ test.beforeAll(async () => {
   policy = await policyInForce(apiContext, customer);
   const created = await api<string>(apiContext, customer, 'GET', `/claim/settlement/createClaimSettlement?orderId=${policy.orderId}&userName=${customer.phone}`);
   expect(created.code, created.message).toBe(20000);
-  const submitted = await api(apiContext, customer, 'POST', '/claim/settlement/submit', completeForm(created.data));
+  const submitted = await api(apiContext, customer, 'POST', '/claim/settlement/submit', completeClaimForm(created.data));
   expect(submitted.code, submitted.message).toBe(20000);
   const details = await api<ClaimInfo>(apiContext, customer, 'GET', `/claim/settlement/details?id=${created.data}`);
   expect(details.code, details.message).toBe(20000);

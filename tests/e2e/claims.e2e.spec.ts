@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { adminCredentials, api, passwordLogin, policyInForce, registerUser, shot, signIn } from './helpers.ts';
+import { adminCredentials, api, CLAIM_DRONE, completeClaimForm, passwordLogin, policyInForce, registerUser, shanghaiPickerTime, shot, signIn } from './helpers.ts';
 import type { Account, Policy } from './helpers.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { Account, Policy } from './helpers.ts';
  * real ordering flow at the platform's quote time scale (QUOTE_DAY_SECONDS), all at once up front.
  */
 
-const DRONE = '1581F5FHD23A';
+const DRONE = CLAIM_DRONE;
 const VALID_ID_CARD = '11010519491231002X';
 
 const sizes = [
@@ -57,30 +57,6 @@ const pngPicture = (tint: number, width = 320, height = 240) => {
 };
 /** An executable's first bytes (a PE header) under an image name. */
 const renamedExecutable = () => Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00', 'latin1'), Buffer.alloc(512, 0x41)]);
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Shanghai wall time `hoursAgo` before now, as the datetime-local picker holds it. */
-const shanghaiPickerTime = (hoursAgo: number) => {
-  const d = new Date(Date.now() + 8 * 3600_000 - hoursAgo * 3600_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-};
-
-/** A complete claim form for the API (what a customer would have filled in). */
-const completeForm = (id: string) => ({
-  id,
-  accidentTime: `${shanghaiPickerTime(3).replace('T', ' ')}:00`,
-  accidentAddressProvince: '310000',
-  accidentAddressCity: '310100',
-  accidentAddress: '上海市浦东新区张江路1号',
-  uavAccidentType: '2',
-  governmentIntervention: '0',
-  otherPerpetrators: '0',
-  accidentTypeRemark: '巡检途中信号丢失坠落',
-  uavLossType: '1',
-  settlementUavInfoList: [{ deviceNumber: DRONE }],
-  injuryInfoList: [],
-  propertyInfoList: [],
-});
 
 type ClaimInfo = { id: string; claimSettlementNo: string; claimState: number; policyNo: string };
 
@@ -363,7 +339,7 @@ for (const size of sizes) {
       const { customer, amend } = setups[size.name];
       // The customer's submitted claim.
       const id = await createClaim(page.request, customer, amend);
-      const submitted = await claimApi(page.request, customer, 'POST', '/submit', completeForm(id));
+      const submitted = await claimApi(page.request, customer, 'POST', '/submit', completeClaimForm(id));
       expect(submitted.code, submitted.message).toBe(20000);
       const claim = await claimDetails(page.request, customer, id);
 
@@ -479,7 +455,7 @@ for (const size of sizes) {
       await page.getByTestId('report-save').click();
       await expect(toastMessage(page, '出险时间不能早于1990-01-01')).toBeVisible();
       // The server refuses it as well.
-      const saved = await claimApi(page.request, customer, 'POST', '/save', { ...completeForm(id), accidentTime: '1989-12-31 10:00:00' });
+      const saved = await claimApi(page.request, customer, 'POST', '/save', { ...completeClaimForm(id), accidentTime: '1989-12-31 10:00:00' });
       expect(saved.message).toBe('出险时间不能早于1990-01-01');
     });
 

@@ -197,3 +197,30 @@ export const policyInForce = async (request: APIRequestContext, account: Account
     .toBe(5);
   return { orderId: saved.data.id, orderNo: saved.data.orderNo, policyNo };
 };
+
+/** The insured drone of `generalApplication()` that claims name. */
+export const CLAIM_DRONE = '1581F5FHD23A';
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+/** Shanghai wall time `hoursAgo` before now, as the report's datetime-local picker writes it (yyyy-MM-ddTHH:mm). */
+export const shanghaiPickerTime = (hoursAgo: number) => {
+  const d = new Date(Date.now() + 8 * 3600_000 - hoursAgo * 3600_000);
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}T${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`;
+};
+
+/** A complete claim form for the API: what a customer would have filled in (one damaged insured drone). */
+export const completeClaimForm = (id: string) => ({
+  id,
+  accidentTime: `${shanghaiPickerTime(3).replace('T', ' ')}:00`,
+  accidentAddressProvince: '310000',
+  accidentAddressCity: '310100',
+  accidentAddress: '上海市浦东新区张江路1号',
+  uavAccidentType: '2',
+  governmentIntervention: '0',
+  otherPerpetrators: '0',
+  accidentTypeRemark: '巡检途中信号丢失坠落',
+  uavLossType: '1',
+  settlementUavInfoList: [{ deviceNumber: CLAIM_DRONE }],
+  injuryInfoList: [],
+  propertyInfoList: [],
+});

@@ -2,11 +2,11 @@
  * The claim chosen on the desk: its summary and SLA, the staff steps, the assessment once made, and
  * beside them the evidence checklist with the photos by category (read-only here).
  */
-import { Button, Callout, Card, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { Assessment } from '@feibao/domain/claims/claim.events';
 import { useClaim } from '../claims/api.ts';
+import { AssessmentTable } from '../claims/history/AssessmentTable.tsx';
 import { ImagesSection } from '../claims/images/ImagesSection.tsx';
 import { accidentTypeLabel, claimStateIntent, claimStateLabel, claimStateMinimal, dateTime, money, overdueLabel } from '../claims/labels.ts';
 import { DeskActions } from './DeskActions.tsx';
@@ -79,7 +79,7 @@ export const DeskPanel = ({ claimId, me, onChanged }: Props) => {
             </Callout>
           )}
           <DeskActions claim={c} me={me} onChanged={reload} />
-          {c.assessment && <AssessmentTable assessment={c.assessment} />}
+          {c.assessment && <AssessmentTable format={money} testIdPrefix="desk" className="fb-table fb-desk-assessment" flagUnreadTerms assessment={c.assessment} />}
           <Link to={`/platform/report?id=${encodeURIComponent(c.id)}&show=true`} className="fb-desk-report-link">
             查看完整报案信息
           </Link>
@@ -99,42 +99,3 @@ const Fact = ({ label, children, testId }: { label: string; children: ReactNode;
   </div>
 );
 
-const AssessmentTable = ({ assessment }: { assessment: Assessment }) => (
-  <HTMLTable compact className="fb-table fb-desk-assessment" data-testid="desk-assessment" aria-label="定损结果">
-    <thead>
-      <tr>
-        <th>险种</th>
-        <th>损失金额</th>
-        <th>免赔金额</th>
-        <th>赔付金额</th>
-      </tr>
-    </thead>
-    <tbody>
-      {assessment.exposures.map((e) => (
-        <tr key={e.lineKey}>
-          <td>
-            {e.lineName}
-            {!e.understood && (
-              <Tag minimal intent="warning" style={{ marginLeft: 6 }} title={e.deductibleText ?? undefined}>
-                免赔约定需人工核对
-              </Tag>
-            )}
-          </td>
-          <td className="fb-num">{money(e.lossAmount)}</td>
-          <td className="fb-num">{money(e.deductibleAmount)}</td>
-          <td className="fb-num">{money(e.payableAmount)}</td>
-        </tr>
-      ))}
-      <tr>
-        <td>
-          <strong>合计</strong>
-        </td>
-        <td className="fb-num">{money(assessment.lossAmount)}</td>
-        <td />
-        <td className="fb-num">
-          <strong data-testid="desk-payable">{money(assessment.payableAmount)}</strong>
-        </td>
-      </tr>
-    </tbody>
-  </HTMLTable>
-);

@@ -4,10 +4,11 @@
  * and the expected next step with its working-day target.
  */
 import { useEffect, useRef } from 'react';
-import { Callout, Card, HTMLTable, Tag } from '@blueprintjs/core';
+import { Callout, Card, Tag } from '@blueprintjs/core';
 import type { ClaimDetails } from '@feibao/domain/claims/api';
 import type { Variant } from '../../shared/site.ts';
 import { useClaimHistory } from '../api.ts';
+import { AssessmentTable } from './AssessmentTable.tsx';
 import { claimProgress } from './progress.ts';
 import type { ProgressStep } from './progress.ts';
 
@@ -15,7 +16,7 @@ const yuan = (n: number) => `${(Math.round(n * 100) / 100).toLocaleString('zh-CN
 
 const dotColor = (step: ProgressStep) => (step.status === 'pending' ? '#c5cbd3' : step.key === 'withdrawn' ? '#8f99a8' : step.status === 'current' ? '#2d72d2' : '#238551');
 
-const AssessmentTable = ({ step, mobile }: { step: ProgressStep; mobile: boolean }) => {
+const StepAssessment = ({ step, mobile }: { step: ProgressStep; mobile: boolean }) => {
   const a = step.assessment;
   if (!a) return null;
   if (mobile)
@@ -34,38 +35,7 @@ const AssessmentTable = ({ step, mobile }: { step: ProgressStep; mobile: boolean
         </div>
       </div>
     );
-  return (
-    <HTMLTable compact className="fb-progress-assessment" data-testid="progress-assessment" style={{ marginTop: 4 }}>
-      <thead>
-        <tr>
-          <th>险种</th>
-          <th>损失金额</th>
-          <th>免赔金额</th>
-          <th>赔付金额</th>
-        </tr>
-      </thead>
-      <tbody>
-        {a.exposures.map((e) => (
-          <tr key={e.lineKey}>
-            <td>{e.lineName}</td>
-            <td>{yuan(e.lossAmount)}</td>
-            <td>{yuan(e.deductibleAmount)}</td>
-            <td>{yuan(e.payableAmount)}</td>
-          </tr>
-        ))}
-        <tr>
-          <td>
-            <strong>合计</strong>
-          </td>
-          <td>{yuan(a.lossAmount)}</td>
-          <td />
-          <td>
-            <strong data-testid="progress-payable">{yuan(a.payableAmount)}</strong>
-          </td>
-        </tr>
-      </tbody>
-    </HTMLTable>
-  );
+  return <AssessmentTable assessment={a} format={yuan} testIdPrefix="progress" className="fb-progress-assessment" />;
 };
 
 export const ClaimProgress = ({ claim, variant }: { claim: ClaimDetails; variant: Variant }) => {
@@ -135,7 +105,7 @@ export const ClaimProgress = ({ claim, variant }: { claim: ClaimDetails; variant
                 {step.message}
               </Callout>
             )}
-            <AssessmentTable step={step} mobile={mobile} />
+            <StepAssessment step={step} mobile={mobile} />
           </li>
         ))}
       </ol>
