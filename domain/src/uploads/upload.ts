@@ -12,17 +12,6 @@ export const uploadMessages = {
 
 export const MAX_FILES_PER_UPLOAD = 9;
 
-/** What a file is, judged from its first bytes: names and Content-Type headers are the sender's claims. */
-export const sniffFileType = (head: Uint8Array): { mime: string; ext: string } | null => {
-  const at = (i: number, bytes: number[]) => bytes.every((b, j) => head[i + j] === b);
-  if (at(0, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', ext: 'jpg' };
-  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: 'image/png', ext: 'png' };
-  if (at(0, [0x47, 0x49, 0x46, 0x38])) return { mime: 'image/gif', ext: 'gif' };
-  if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return { mime: 'image/webp', ext: 'webp' };
-  if (at(0, [0x25, 0x50, 0x44, 0x46, 0x2d])) return { mime: 'application/pdf', ext: 'pdf' };
-  return null;
-};
-
 export type FileUploaded = {
   type: 'FileUploaded';
   data: {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
-import { koaBody } from 'koa-body';
+import type { Context } from 'koa';
 import { fileTypeFromFile } from 'file-type';
+import { imageSizeFromFile } from 'image-size/fromFile';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,7 +9,6 @@ import {
   claimDecider,
   claimStreamId,
   DomainError,
-  MAX_FILES_PER_UPLOAD,
   pictureIdOf,
   ResultCode,
   uploadMessages,
@@ -17,20 +16,10 @@ import {
 } from '@feibao/domain';
 import { authenticate, caller, handleCommand, HttpError, logger, ok, setConsistencyToken } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
-import { readImageSize } from './imageSize.ts';
-import { cappedFileSink, UploadTooLarge } from './uploadStream.ts';
+import { imageTypes, multipartUpload, uploadedParts, type UploadedPart } from '../files/multipart.ts';
 
-type Part = { filepath: string; originalFilename?: string | null; size: number };
+type Part = UploadedPart;
 type Judged = { part: Part; mime: string; ext: string };
-
-/** The image types a claim takes, judged from the content; APNG is a PNG to every decoder. */
-const pictureTypes: Record<string, { mime: string; ext: string }> = {
-  'image/jpeg': { mime: 'image/jpeg', ext: 'jpg' },
-  'image/png': { mime: 'image/png', ext: 'png' },
-  'image/apng': { mime: 'image/png', ext: 'png' },
-  'image/gif': { mime: 'image/gif', ext: 'gif' },
-  'image/webp': { mime: 'image/webp', ext: 'webp' },
-};
 
 // Claim ids are server-made UUIDs; anything else never becomes part of a path.
 const CLAIM_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -53,41 +42,15 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
   const incoming = path.join(uploadDir, 'claims', '.incoming');
   const maxBytes = deps.config.uploadMaxBytes;
 
-  const multipart = async (ctx: Context, next: Next) => {
-    await mkdir(incoming, { recursive: true });
-    const parse = koaBody({
-      multipart: true,
-      json: false,
-      urlencoded: false,
-      text: false,
-      formidable: {
-        uploadDir: incoming,
-        maxFiles: MAX_FILES_PER_UPLOAD,
-        maxFileSize: maxBytes,
-        maxTotalFileSize: maxBytes * MAX_FILES_PER_UPLOAD,
-        maxFields: 20,
-        maxFieldsSize: 64 * 1024,
-        allowEmptyFiles: false,
-        minFileSize: 1,
-        fileWriteStreamHandler: (file) => cappedFileSink((file as unknown as Part).filepath, maxBytes),
-      },
-      onError: (error) => {
-        if (error instanceof UploadTooLarge) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
-        // Formidable names the limit in its message: "maxFiles" alone is the count, the others sizes.
-        if (/maxFiles\b/i.test(error.message)) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooMany);
-        if (/max(Total)?FileSize/i.test(error.message)) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
-        throw new HttpError(ResultCode.badRequest, uploadMessages.failed);
-      },
-    });
-    await parse(ctx, next);
-  };
+  const multipart = multipartUpload(incoming, maxBytes);
 
   /** Content type from the bytes, then the declared canvas from the header: a bomb is refused undecoded. */
   const judge = async (part: Part): Promise<Judged> => {
     const sniffed = await fileTypeFromFile(part.filepath).catch(() => undefined);
-    const type = sniffed ? pictureTypes[sniffed.mime] : undefined;
+    const type = sniffed ? imageTypes[sniffed.mime] : undefined;
     if (!type) throw new HttpError(ResultCode.unsupportedMedia, uploadMessages.notImage);
-    const size = await readImageSize(part.filepath, sniffed!.mime).catch(() => null);
+    // image-size reads only the header: the canvas a decoder would allocate, before any decoding.
+    const size = await imageSizeFromFile(part.filepath).catch(() => null);
     if (!size || size.width < 1 || size.height < 1) throw new HttpError(ResultCode.unsupportedMedia, uploadMessages.notImage);
     if (size.width * size.height > deps.config.pictureMaxPixels) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
     return { part, ...type };
@@ -101,8 +64,7 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
   };
 
   router.post('/uploadBatch', auth, multipart, async (ctx) => {
-    const raw = ctx.request.files?.files ?? ctx.request.files?.file;
-    const parts = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) as unknown as Part[];
+    const parts = uploadedParts(ctx);
     let pending = [...parts];
     try {
       if (parts.length === 0) throw new HttpError(ResultCode.badRequest, uploadMessages.none);

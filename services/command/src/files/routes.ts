@@ -1,30 +1,27 @@
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
-import { koaBody } from 'koa-body';
+import { fileTypeFromFile } from 'file-type';
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { MAX_FILES_PER_UPLOAD, ResultCode, sniffFileType, uploadDecider, uploadMessages, uploadStreamId } from '@feibao/domain';
+import { ResultCode, uploadDecider, uploadMessages, uploadStreamId } from '@feibao/domain';
 import { authenticate, caller, handleCommand, HttpError, input, logger, ok, setConsistencyToken, validate } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
+import { imageTypes, multipartUpload, uploadedParts, type UploadedPart } from './multipart.ts';
 
-type Part = { filepath: string; originalFilename?: string | null; size: number };
-
+/** What a general upload may be, judged from its content (names and Content-Type headers are the sender's claims). */
+const fileTypes: Readonly<Record<string, { mime: string; ext: string }>> = {
+  ...imageTypes,
+  'application/pdf': { mime: 'application/pdf', ext: 'pdf' },
+};
 const uploadQuery = z.object({
   type: z.enum(['1', '2', '3'], { error: '上传类型不正确' }).optional().default('3'),
   id: z.string().trim().max(64).optional(),
 });
 
-const readHead = async (file: string) => {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(16);
-    await handle.read(head, 0, 16, 0);
-    return head;
-  } finally {
-    await handle.close();
-  }
+const judge = async (part: UploadedPart) => {
+  const sniffed = await fileTypeFromFile(part.filepath).catch(() => undefined);
+  return sniffed ? (fileTypes[sniffed.mime] ?? null) : null;
 };
 
 /**
@@ -37,38 +34,13 @@ export const fileRoutes = (deps: CommandDeps) => {
   const auth = authenticate(deps.tokens, deps.revocations);
   const uploadDir = path.resolve(deps.config.uploadDir);
 
-  const multipart = async (ctx: Context, next: Next) => {
-    await mkdir(uploadDir, { recursive: true });
-    const parse = koaBody({
-      multipart: true,
-      json: false,
-      urlencoded: false,
-      text: false,
-      formidable: {
-        uploadDir,
-        maxFiles: MAX_FILES_PER_UPLOAD,
-        maxFileSize: deps.config.uploadMaxBytes,
-        maxTotalFileSize: deps.config.uploadMaxBytes * MAX_FILES_PER_UPLOAD,
-        maxFields: 20,
-        allowEmptyFiles: false,
-        minFileSize: 1,
-      },
-      onError: (error) => {
-        // Formidable names the limit in its message: "maxFiles" alone is the count, the others sizes.
-        if (/maxFiles\b/i.test(error.message)) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooMany);
-        if (/max(Total)?FileSize/i.test(error.message)) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
-        throw new HttpError(ResultCode.badRequest, uploadMessages.failed);
-      },
-    });
-    await parse(ctx, next);
-  };
+  const multipart = multipartUpload(uploadDir, deps.config.uploadMaxBytes);
 
   router.post('/file/uploadBatch', auth, validate(uploadQuery, 'query'), multipart, async (ctx) => {
     const query = input<z.output<typeof uploadQuery>>(ctx);
-    const raw = ctx.request.files?.files ?? ctx.request.files?.file;
-    const parts = (raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) as Part[];
+    const parts = uploadedParts(ctx);
     if (parts.length === 0) throw new HttpError(ResultCode.badRequest, uploadMessages.none);
-    const sniffed = await Promise.all(parts.map(async (p) => sniffFileType(await readHead(p.filepath))));
+    const sniffed = await Promise.all(parts.map(judge));
     if (sniffed.some((s) => s === null)) {
       await Promise.all(parts.map((p) => rm(p.filepath, { force: true })));
       throw new HttpError(ResultCode.unsupportedMedia, `${uploadMessages.failed}：仅支持 jpg、png、gif、webp 图片和 pdf 文件`);
