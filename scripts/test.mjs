@@ -108,7 +108,9 @@ if (!only || only === 'e2e') {
     failedSteps.push('e2e platform start');
   } else {
     const file = path.join(results, 'playwright.json');
-    const code = await run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'], {
+    // E2E_FILES (space-separated spec names) narrows a local run to some files; CI runs all.
+    const files = (process.env.E2E_FILES ?? '').split(/\s+/).filter(Boolean);
+    const code = await run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json', ...files], {
       E2E_BASE_URL: base,
       E2E_ADMIN_MOBILE: env.ADMIN_MOBILE,
       E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD,

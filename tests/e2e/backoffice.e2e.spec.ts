@@ -53,8 +53,8 @@ test.describe('claims desk 1280×800', () => {
   test('a customer sees 403 on the desk, has no desk link, and the server refuses the staff calls', async ({ page }) => {
     await signIn(page, customer);
     await page.goto('/backoffice/claims');
-    await expect(page.getByTestId('desk-forbidden')).toBeVisible();
-    await expect(page.getByRole('link', { name: '理赔工作台' })).toHaveCount(0);
+    await expect(page.getByTestId('backoffice-forbidden')).toBeVisible();
+    await expect(page.getByRole('link', { name: '后台' })).toHaveCount(0);
     const assign = await api(page.request, customer, 'POST', '/claim/settlement/assign', { id: claim.id, assignee: customer.phone });
     expect(assign.code).toBe(40300);
     const accept = await api(page.request, customer, 'POST', '/claim/settlement/accept', { id: claim.id, reason: '' });
@@ -67,9 +67,10 @@ test.describe('claims desk 1280×800', () => {
     const admin = await passwordLogin(page.request, mobilePhone, password);
     await signIn(page, admin);
 
-    // The header's staff link opens the desk on 待受理.
+    // The header's 后台 tab opens the back office; its menu leads to the desk, on 待受理.
     await page.goto('/index/index');
-    await page.getByRole('link', { name: '理赔工作台' }).click();
+    await page.getByRole('link', { name: '后台' }).click();
+    await page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '理赔工作台' }).click();
     await expect(page).toHaveURL(/\/backoffice\/claims/);
     await expect(page.getByRole('tab', { name: '待受理' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('desk-row').first()).toBeVisible();

@@ -18,7 +18,7 @@ import type { RouteObject } from 'react-router-dom';
 import { Authorize, AuthRedirect } from './accounts/Authorize.tsx';
 import { LoginLoading } from './accounts/LoginLoading.tsx';
 import { LoginPage, PasswordResetPage, RegisterPage, UserInformationPage } from './accounts/pages.tsx';
-import { ClaimsDeskPage } from './backoffice/ClaimsDeskPage.tsx';
+import { ClaimsDeskPage } from './backoffice/claims/ClaimsDeskPage.tsx';
 import { ClaimListPage } from './claims/ClaimListPage.tsx';
 import { ReportPage } from './claims/report/ReportPage.tsx';
 import { GuidePage } from './ordering/GuidePage.tsx';

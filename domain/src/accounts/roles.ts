@@ -13,3 +13,19 @@ export const canUseRulePlatform = (roles: readonly string[]) => hasRole(roles, .
 /** A record belonging to someone (an order, a file, a profile) is readable by its owner and by staff. */
 export const canRead = (caller: { sub: string; roles: readonly string[] }, owner: string) =>
   caller.sub === owner || isAdmin(caller.roles);
+
+/**
+ * The back office's areas and who may use each; the server guards every call of an area with the
+ * same roles (requireRole(...backofficeRoles[area])) and the web shows only the areas a caller may use.
+ * Quoting, audit, operations and user administration are admin work; claims staff run the claims desk.
+ */
+export const backofficeRoles = {
+  quotes: ['admin'],
+  claims: ['claims', 'admin'],
+  audit: ['admin'],
+  ops: ['admin'],
+  users: ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type BackofficeArea = keyof typeof backofficeRoles;
+
+export const canUseArea = (area: BackofficeArea, roles: readonly string[]) => hasRole(roles, ...backofficeRoles[area]);

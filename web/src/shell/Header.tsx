@@ -5,7 +5,7 @@ import { guestLogin, logout } from '../accounts/api.ts';
 import { displayName, useSession } from '../api/session.ts';
 import { notifyError, toast } from '../api/toaster.ts';
 import { uiStore } from '../api/ui.ts';
-import { isDeskStaff } from '../backoffice/desk.ts';
+import { backofficeHome } from '../backoffice/nav.ts';
 
 export const desktopTabs = [
   { label: '首页', to: '/index/index' },
@@ -16,8 +16,11 @@ export const desktopTabs = [
   { label: '理赔查询', to: '/settlementOfClaim/index' },
 ] as const;
 
-/** Staff only (claims, admin); the server checks the role on every back-office call. */
-export const staffTabs = [{ label: '理赔工作台', to: '/backoffice/claims' }] as const;
+/** Staff see one 后台 tab leading to the first back-office area their roles open (backoffice/nav.ts). */
+const staffTab = (roles: readonly string[] | undefined) => {
+  const to = backofficeHome(roles);
+  return to ? [{ label: '后台', to }] : [];
+};
 
 /** Ends the session (server and local) and goes home. */
 export const useLogout = (home: string) => {
@@ -64,11 +67,14 @@ export const Header = () => {
           <span className="fb-logo-text">飞保</span>
         </Link>
         <nav className="fb-tabs" aria-label="主导航">
-          {[...desktopTabs, ...(isDeskStaff(session?.user?.roles) ? staffTabs : [])].map((t) => (
-            <Link key={t.to} to={t.to} className={pathname === t.to ? 'fb-tab fb-tab-active' : 'fb-tab'} aria-current={pathname === t.to ? 'page' : undefined}>
+          {[...desktopTabs, ...staffTab(session?.user?.roles)].map((t) => {
+            const active = t.label === '后台' ? pathname.startsWith('/backoffice/') : pathname === t.to;
+            return (
+            <Link key={t.to} to={t.to} className={active ? 'fb-tab fb-tab-active' : 'fb-tab'} aria-current={active ? 'page' : undefined}>
               {t.label}
             </Link>
-          ))}
+            );
+          })}
         </nav>
         <div className="fb-header-user">
           {session ? (

@@ -12,7 +12,7 @@ import {
   type ClaimCommand,
   type ClaimMetadata,
 } from '@feibao/domain';
-import { aggregate, HttpError, input, ok, requireRole, validate } from '@feibao/platform';
+import { aggregate, HttpError, input, ok, requireArea, validate } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 
 /**
@@ -66,7 +66,7 @@ const assessBody = z.object({
 
 export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) => {
   const router = new Router();
-  const staff = requireRole('claims', 'admin');
+  const staff = requireArea('claims');
   const daySeconds = deps.config.quoteDaySeconds;
 
   router.post('/accept', auth, staff, validate(withReason), async (ctx) => {

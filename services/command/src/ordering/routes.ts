@@ -37,7 +37,7 @@ import {
   input,
   ok,
   reply,
-  requireRole,
+  requireArea,
   setConsistencyToken,
   validate,
 } from '@feibao/platform';
@@ -189,7 +189,7 @@ export const orderRoutes = (deps: CommandDeps) => {
       .min(1, { error: '请至少录入一条报价' })
       .max(500),
   });
-  router.post('/backoffice/quote', auth, validate(manualQuote), requireRole('admin'), async (ctx) => {
+  router.post('/backoffice/quote', auth, validate(manualQuote), requireArea('quotes'), async (ctx) => {
     const body = input<z.output<typeof manualQuote>>(ctx);
     const result = await run(ctx, orderIdOfRequest(body.requestId), {
       type: 'RecordInsurerQuote',

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { hasRole, ResultCode, type Role } from '@feibao/domain';
+import { backofficeRoles, hasRole, ResultCode, type BackofficeArea, type Role } from '@feibao/domain';
 import type { AccessClaims, TokenService } from '../tokens.ts';
 import type { SessionRevocations } from '../revocations.ts';
 import { HttpError } from './envelope.ts';
@@ -61,3 +61,6 @@ export const requireRole =
   };
 
 export const requireAdmin = requireRole('admin');
+
+/** Every call of a back-office area is guarded by the same roles the web menu shows it to. */
+export const requireArea = (area: BackofficeArea) => requireRole(...backofficeRoles[area]);

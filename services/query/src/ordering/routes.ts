@@ -16,7 +16,7 @@ import {
   visibleInsurers,
   type OrderType,
 } from '@feibao/domain';
-import { authenticate, caller, HttpError, input, ok, reply, requireRole, validate } from '@feibao/platform';
+import { authenticate, caller, HttpError, input, ok, reply, requireArea, validate } from '@feibao/platform';
 import type { QueryDeps } from '../deps.ts';
 import { orderReader, planRows, type OrderDocument } from '@feibao/read-models';
 
@@ -111,7 +111,7 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
   });
 
   /** Back office: orders being quoted, with each insurer's progress and due times. */
-  router.get('/backoffice/quoteProgress', auth, validate(progressQuery, 'query'), requireRole('admin'), async (ctx) => {
+  router.get('/backoffice/quoteProgress', auth, validate(progressQuery, 'query'), requireArea('quotes'), async (ctx) => {
     const { currentPage, pageSize } = input<z.output<typeof progressQuery>>(ctx);
     const { datas, totalCount } = await reader.quoting(currentPage, pageSize);
     ok(ctx, {

@@ -5,10 +5,10 @@
 import { Button, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useClaim } from '../claims/api.ts';
-import { AssessmentTable } from '../claims/history/AssessmentTable.tsx';
-import { ImagesSection } from '../claims/images/ImagesSection.tsx';
-import { accidentTypeLabel, claimStateIntent, claimStateLabel, claimStateMinimal, dateTime, money, overdueLabel } from '../claims/labels.ts';
+import { useClaim } from '../../claims/api.ts';
+import { AssessmentTable } from '../../claims/history/AssessmentTable.tsx';
+import { ImagesSection } from '../../claims/images/ImagesSection.tsx';
+import { accidentTypeLabel, claimStateIntent, claimStateLabel, claimStateMinimal, dateTime, money, overdueLabel } from '../../claims/labels.ts';
 import { DeskActions } from './DeskActions.tsx';
 import { assigneeText, type DeskClaim } from './desk.ts';
 

@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, TextArea } from '@blueprintjs/core';
 import type { LossKind } from '@feibao/domain/claims/settlement';
-import { notifyError, toast } from '../api/toaster.ts';
-import { assessClaim } from '../claims/api.ts';
+import { notifyError, toast } from '../../api/toaster.ts';
+import { assessClaim } from '../../claims/api.ts';
 import { type AssessRow, assessExposures, type DeskClaim, initialAssessRows, lossKinds } from './desk.ts';
 
 type Props = { claim: DeskClaim; onClose: () => void; onDone: () => Promise<unknown> };

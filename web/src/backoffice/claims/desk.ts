@@ -2,12 +2,11 @@
  * The claims desk's pure parts: its queues, how a row's SLA reads, the assessment form's rows and
  * what each staff step asks for. Kept apart from the components so they can be unit-tested.
  */
-import { isClaimsStaff } from '@feibao/domain/accounts/roles';
 import type { ClaimDetails, ClaimListRow } from '@feibao/domain/claims/api';
 import type { CoverLineSnapshot } from '@feibao/domain/claims/policy';
 import type { LossKind } from '@feibao/domain/claims/settlement';
 import { CoverId } from '@feibao/domain/ordering/catalogue';
-import type { ClaimFilters } from '../claims/api.ts';
+import type { ClaimFilters } from '../../claims/api.ts';
 
 /**
  * The desk's fields of a row and of a claim. Optional here so the desk reads answers from a server
@@ -34,9 +33,6 @@ export const deskTabs: readonly DeskTab[] = [
 ];
 
 export const deskTabOf = (key: string | null | undefined): DeskTab => deskTabs.find((t) => t.key === key) ?? deskTabs[0]!;
-
-/** Staff are the claims role and admins; the server checks the same on every call. */
-export const isDeskStaff = (roles: readonly string[] | undefined): boolean => isClaimsStaff(roles ?? []);
 
 export const isOverdueRow = (row: Pick<ClaimListRow, 'overdue'>): boolean => row.overdue.length > 0;
 

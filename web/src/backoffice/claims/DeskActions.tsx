@@ -4,8 +4,8 @@
  */
 import { useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
-import { notifyError, toast } from '../api/toaster.ts';
-import { acceptClaim, assignClaim, can, closeClaim, reopenClaim, requestEvidence } from '../claims/api.ts';
+import { notifyError, toast } from '../../api/toaster.ts';
+import { acceptClaim, assignClaim, can, closeClaim, reopenClaim, requestEvidence } from '../../claims/api.ts';
 import { AssessDialog } from './AssessDialog.tsx';
 import { type DeskClaim, type DeskStep, deskSteps, reasonProblem } from './desk.ts';
 

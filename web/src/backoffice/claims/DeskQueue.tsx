@@ -5,9 +5,9 @@
 import { useEffect, useState } from 'react';
 import { Button, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import type { ClaimListPage } from '@feibao/domain/claims/api';
-import { CLAIM_LIST_SIZE } from '../claims/api.ts';
-import { claimStateIntent, claimStateLabel, claimStateMinimal, dateTime, overdueLabel } from '../claims/labels.ts';
-import { ListPager } from '../shared/ListPager.tsx';
+import { CLAIM_LIST_SIZE } from '../../claims/api.ts';
+import { claimStateIntent, claimStateLabel, claimStateMinimal, dateTime, overdueLabel } from '../../claims/labels.ts';
+import { ListPager } from '../../shared/ListPager.tsx';
 import { assigneeText, type DeskRow, type DeskTabKey, deskTabs, isOverdueRow, slaAgeText } from './desk.ts';
 
 type Props = {

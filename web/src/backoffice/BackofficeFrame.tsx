@@ -1,0 +1,58 @@
+/**
+ * The frame of every back-office screen: signed-in staff with the area's role see the area menu
+ * and the screen; anyone else a login prompt or 403. Hiding is a courtesy: the server refuses
+ * every back-office call by role (domain accounts/roles.ts `backofficeRoles`).
+ */
+import type { ReactNode } from 'react';
+import { Button, NonIdealState } from '@blueprintjs/core';
+import { Link, useLocation } from 'react-router-dom';
+import { type BackofficeArea, backofficeRoles, canUseArea } from '@feibao/domain/accounts/roles';
+import { useSession } from '../api/session.ts';
+import { uiStore } from '../api/ui.ts';
+import { backofficeLinks, linksFor } from './nav.ts';
+import './backoffice.css';
+
+const roleNames: Record<string, string> = { admin: '管理员', claims: '理赔人员' };
+
+export const BackofficeFrame = ({ area, testId, children }: { area: BackofficeArea; testId: string; children: ReactNode }) => {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const label = backofficeLinks.find((l) => l.area === area)?.label ?? '后台';
+  if (!session)
+    return (
+      <div className="fb-page fb-bo-page">
+        <NonIdealState
+          icon="lock"
+          title="请先登录"
+          description={`${label}仅供工作人员使用。`}
+          action={<Button intent="primary" text="登录" onClick={() => uiStore.openAuth('login')} />}
+        />
+      </div>
+    );
+  const roles = session.user?.roles ?? [];
+  if (!canUseArea(area, roles))
+    return (
+      <div className="fb-page fb-bo-page" data-testid="backoffice-forbidden">
+        <NonIdealState
+          icon="disable"
+          title="403 无权访问"
+          description={`${label}仅对${backofficeRoles[area].map((r) => roleNames[r] ?? r).join('和')}开放。`}
+        />
+      </div>
+    );
+  const links = linksFor(roles);
+  return (
+    <div className="fb-page fb-bo-page" data-testid={testId}>
+      {links.length > 1 && (
+        <nav className="fb-bo-nav" aria-label="后台导航">
+          {links.map((l) => (
+            <Link key={l.to} to={l.to} className={pathname === l.to ? 'fb-bo-link fb-bo-link-active' : 'fb-bo-link'} aria-current={pathname === l.to ? 'page' : undefined}>
+              {l.label}
+            </Link>
+          ))}
+        </nav>
+      )}
+      {children}
+    </div>
+  );
+};
