@@ -16,7 +16,7 @@ let stop: () => Promise<void>;
 let port = 0;
 if (role === 'command') ({ port, stop } = await startCommandService(config, { port: 0 }));
 else if (role === 'query') ({ port, stop } = await startQueryService(config, { port: 0 }));
-else if (role === 'workers') ({ stop } = await startWorkers(config));
+else if (role === 'workers') ({ stop } = await startWorkers(config, { port: 0 }));
 else throw new Error(`unknown role ${role}`);
 
 process.on('message', (message) => {

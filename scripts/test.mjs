@@ -69,6 +69,7 @@ if (!only || only === 'e2e') {
     PORT: String(port),
     COMMAND_PORT: String(port + 1),
     QUERY_PORT: String(port + 2),
+    WORKERS_PORT: String(port + 5),
     QUEUE_PREFIX: `feibao-e2e-${id}`,
     SMS_PROVIDER: 'dev',
     NODE_ENV: 'test',
@@ -114,6 +115,8 @@ if (!only || only === 'e2e') {
       E2E_BASE_URL: base,
       E2E_ADMIN_MOBILE: env.ADMIN_MOBILE,
       E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD,
+      // The operations console test writes a malformed event straight into the store to park a projection.
+      E2E_DATABASE_URL: env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${port + 3}/feibao`,
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     });
     const report = readJson(file);

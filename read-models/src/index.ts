@@ -1,16 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import type { Projection } from '@feibao/platform';
 import { userProfileProjection } from './accounts/userProfile/projection.ts';
+import { userRoleHistoryProjection } from './accounts/users/roleHistory.ts';
 import { orderProjection } from './ordering/orders/projection.ts';
 import { uploadProjection } from './files/uploads.ts';
 import { claimProjection } from './claims/claims/projection.ts';
 import { claimHistoryProjection } from './claims/history/projection.ts';
+import { opsActionsProjection } from './ops/opsActions.ts';
+import { auditProjection } from './audit/projection.ts';
 
 export * from './accounts/userProfile/userProfile.ts';
 export * from './accounts/userProfile/reader.ts';
+export * from './accounts/users/reader.ts';
+export { roleHistoryReader, USER_ROLE_HISTORY, type RoleHistoryDocument, type RoleHistoryReader } from './accounts/users/roleHistory.ts';
 export * from './ordering/orders/orderDocument.ts';
 export * from './ordering/orders/reader.ts';
 export * from './ordering/orders/planRows.ts';
+export * from './ordering/orders/quoteDesk.ts';
 export { uploads, type UploadDocument } from './files/uploads.ts';
 export * from './claims/claims/claimDocument.ts';
 export * from './claims/claims/reader.ts';
@@ -18,14 +24,20 @@ export * from './claims/pictures/pictureDocument.ts';
 export * from './claims/pictures/reader.ts';
 export { CLAIM_HISTORY, type ClaimHistoryDocument } from './claims/history/projection.ts';
 export * from './claims/history/reader.ts';
+export { opsActionReader, type OpsActionDocument } from './ops/opsActions.ts';
+export { AUDIT_HISTORY, AUDIT_SUBJECTS, type AuditHistoryDocument, type AuditSubjectDocument } from './audit/projection.ts';
+export * from './audit/reader.ts';
 
 /** Every projection of the platform; the projector runs them, rebuilds replay them. */
 export const allProjections: Projection[] = [
   userProfileProjection as Projection,
+  userRoleHistoryProjection as Projection,
   orderProjection as Projection,
   uploadProjection as Projection,
   claimProjection as Projection,
   claimHistoryProjection as Projection,
+  opsActionsProjection as Projection,
+  auditProjection as Projection,
 ];
 
 export const allCollections: string[] = allProjections.flatMap((p) => p.collections.map((c) => c.name));

@@ -345,6 +345,18 @@ describe('claims desk: assignment and queues (staff only)', () => {
     expect((await details(staff, claimId)).data.assignee).toBe(ADMIN.mobilePhone);
   });
 
+  it('lists the staff a claim may be assigned to (claims staff and admins) to staff only', async () => {
+    // The grant is the admin's write: wait for the user list to show it rather than pass its token around.
+    await expect
+      .poll(async () => ((await staff.get(`${API}/staffMembers`)).body.data as { mobilePhone: string }[]).map((m) => m.mobilePhone), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining([staffPhone, ADMIN.mobilePhone]));
+    const members = (await staff.get(`${API}/staffMembers`)).body.data as { mobilePhone: string; name: string }[];
+    expect(members.map((m) => m.mobilePhone)).not.toContain(customer.phone);
+    expect(members.every((m) => typeof m.name === 'string')).toBe(true);
+    expect((await customer.client.get(`${API}/staffMembers`)).body.code).toBe(40300);
+    expect((await platform.client().get(`${API}/staffMembers`)).body.code).toBe(40100);
+  });
+
   it("'me' lists the caller's claims; '' and null unassign", async () => {
     // The admin reads the staff member's write: the read carries its token.
     expect(ids(await page(admin, { assignee: 'me' }, assignedToAdmin))).toContain(claimId);

@@ -9,6 +9,7 @@ import {
   createProjectionRunner,
   createRedis,
   createTokenService,
+  operatedQueues,
   redisLastWrites,
   redisRevocations,
   type EventStore,
@@ -112,6 +113,8 @@ describe('claim queries', () => {
       consistency: createConsistencyWaiter(pool),
       lastWrites: redisLastWrites(redis, config.queuePrefix),
       now: () => new Date(),
+      opsQueues: operatedQueues(redis, config.queuePrefix),
+      redis,
     });
     app.use(routes.routes()).use(routes.allowedMethods());
     server = app.listen(0, '127.0.0.1');

@@ -14,6 +14,7 @@ import {
   peekProjection,
   PROJECTION_WAKE_CHANNEL,
   readBatch,
+  readProjectionRows,
   type EventStore,
   type Pool,
 } from '@feibao/platform';
@@ -142,6 +143,20 @@ describe('Emmett tables contract', () => {
     expect(await waiter.waitFor(token, 1000)).toBe(true);
     waiter.close();
     expect(await peekProjection(pool, 'contract', 5000)).toEqual({ due: false, heldBack: false });
+  });
+
+  it('counts a projection’s lag in events of its types, capped, and the age of the oldest', async () => {
+    await pool.query(`INSERT INTO feibao_projections (name, event_types) VALUES ('contract-lag', '{Delta}') ON CONFLICT DO NOTHING`);
+    await append('contract-lag-1', 'Delta');
+    await append('contract-lag-2', 'Epsilon');
+    await append('contract-lag-3', 'Delta');
+    used.add('projectionLag');
+    const lagOf = async (cap: number) => (await readProjectionRows(pool, cap)).find((r) => r.name === 'contract-lag')!;
+    expect(await lagOf(100)).toMatchObject({ lagEvents: 2, lagCapped: false, position: 0 });
+    expect((await lagOf(100)).lagMs).toBeGreaterThanOrEqual(0);
+    expect(await lagOf(1)).toMatchObject({ lagEvents: 1, lagCapped: true });
+    await pool.query(`UPDATE feibao_projections SET position = (SELECT max(global_position) FROM emt_messages), position_xid = (SELECT max(transaction_id) FROM emt_messages) WHERE name = 'contract-lag'`);
+    expect(await lagOf(100)).toMatchObject({ lagEvents: 0, lagMs: 0 });
   });
 
   it('answers the probe and the count, and the batch and token reads use our indexes', async () => {

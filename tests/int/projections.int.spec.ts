@@ -5,8 +5,11 @@ import {
   createProjectionRunner,
   defineProjection,
   documentCollection,
+  readProjectionRows,
   readProjectionStatuses,
   rebuildProjections,
+  skipParkedEvent,
+  withTransaction,
   type EventStore,
   type Pool,
   type Projection,
@@ -187,4 +190,28 @@ describe('projection runner', () => {
     await fixed.stop();
   });
 
+  it('narrows a failing batch to the event that fails: the ones before it are applied and it is named', async () => {
+    failOn.add('poison-2');
+    const runner = createProjectionRunner(pool, [counting], { idlePollMs: 50, backoffMs: 10, maxAttempts: 3 });
+    await append('c');
+    const poison = Number((await append('poison-2')).lastEventGlobalPosition);
+    await append('d');
+    await runner.start();
+    await expect
+      .poll(async () => (await readProjectionRows(pool)).find((s) => s.name === 'test-counting')?.state, { timeout: 10_000 })
+      .toBe('parked');
+    // 'c' shared the failing batch with the poison event, yet is applied; 'd' waits behind it.
+    expect(await count('c')).toBe(1);
+    expect(await count('d')).toBe(0);
+    const row = (await readProjectionRows(pool)).find((s) => s.name === 'test-counting')!;
+    expect(row.failedEvent).toMatchObject({ position: poison, type: 'Counted' });
+    expect(row.lagEvents).toBe(2);
+
+    // The parked loop is still there: skipping the event resumes it without a restart.
+    await withTransaction(pool, (client) => skipParkedEvent(client, 'test-counting', poison));
+    await expect.poll(() => count('d'), { timeout: 10_000 }).toBe(1);
+    expect(await count('poison-2')).toBe(0);
+    await runner.stop();
+    failOn.clear();
+  });
 });

@@ -38,6 +38,8 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
     ADMIN_MOBILE: ADMIN.mobilePhone,
     ADMIN_PASSWORD: ADMIN.password,
     JWT_SECRET: `test-secret-${id}-0123456789`,
+    // The workers' health/metrics endpoint on an ephemeral port: suites run side by side.
+    WORKERS_PORT: '0',
     ...options.env,
   });
   // As `npm start` does: the one migration step first, then the services (which run no DDL).

@@ -18,7 +18,12 @@ import type { RouteObject } from 'react-router-dom';
 import { Authorize, AuthRedirect } from './accounts/Authorize.tsx';
 import { LoginLoading } from './accounts/LoginLoading.tsx';
 import { LoginPage, PasswordResetPage, RegisterPage, UserInformationPage } from './accounts/pages.tsx';
+import { AuditSearchPage } from './backoffice/audit/AuditSearchPage.tsx';
+import { AuditTimelinePage } from './backoffice/audit/AuditTimelinePage.tsx';
 import { ClaimsDeskPage } from './backoffice/claims/ClaimsDeskPage.tsx';
+import { QuoteDeskPage } from './backoffice/quotes/QuoteDeskPage.tsx';
+import { OpsPage } from './backoffice/ops/OpsPage.tsx';
+import { UsersAdminPage } from './backoffice/users/UsersAdminPage.tsx';
 import { ClaimListPage } from './claims/ClaimListPage.tsx';
 import { ReportPage } from './claims/report/ReportPage.tsx';
 import { GuidePage } from './ordering/GuidePage.tsx';
@@ -50,7 +55,12 @@ export const routes: RouteObject[] = [
           { path: '/settlementOfClaim/index', element: <ClaimListPage variant="desktop" title="理赔查询" /> },
           { path: '/platform/report', element: <ReportPage variant="desktop" /> },
           // Back office (staff only; the page says 403 to anyone else and the server refuses them).
+          { path: '/backoffice/quotes', element: <QuoteDeskPage /> },
           { path: '/backoffice/claims', element: <ClaimsDeskPage /> },
+          { path: '/backoffice/ops', element: <OpsPage /> },
+          { path: '/backoffice/audit', element: <AuditSearchPage /> },
+          { path: '/backoffice/audit/:kind/:id', element: <AuditTimelinePage /> },
+          { path: '/backoffice/users', element: <UsersAdminPage /> },
           { path: '/401', element: <Unauthorized /> },
           { path: '/404', element: <NotFound /> },
         ],

@@ -1,11 +1,16 @@
 import { Worker } from 'bullmq';
 import {
+  advertisedHost,
+  announceProcess,
   createEventStore,
   createPool,
   createProjectionRunner,
   createRedis,
   logger,
   QueueNames,
+  readProjectionStatuses,
+  runInContext,
+  startProcessServer,
   startWorkersHeartbeat,
   type Config,
   type RunnerOptions,
@@ -21,11 +26,17 @@ import { smsProcessor } from './sms/processor.ts';
 import { claimTimerDispatch, claimTimerQueue, startClaimTimerWorker } from './claims/slaTimers.ts';
 import { claimPictureDispatch, claimPictureQueue, startClaimPictureWorker } from './claims/pictures/index.ts';
 
-/** The queue workers and the async projections, in one process that scales on its own. */
-export const startWorkers = async (
-  config: Config,
-  options: { projections?: RunnerOptions; now?: () => Date; sweepEveryMs?: number } = {},
-) => {
+type WorkersOptions = { projections?: RunnerOptions; now?: () => Date; sweepEveryMs?: number; port?: number };
+
+/**
+ * The queue workers and the async projections, in one process that scales on its own. Everything
+ * they start runs in the 'workers' context, so their logs and metrics say so even in the tests,
+ * where all processes share one Node process.
+ */
+export const startWorkers = (config: Config, options: WorkersOptions = {}) =>
+  runInContext({ service: 'workers' }, () => runWorkers(config, options));
+
+const runWorkers = async (config: Config, options: WorkersOptions) => {
   const now = options.now ?? (() => new Date());
   const pool = createPool(config.databaseUrl, 10);
   const connection = createRedis(config.redisUrl, { forWorker: true });
@@ -72,13 +83,45 @@ export const startWorkers = async (
   // Health reports the workers stale or missing once this stops beating (platform health.ts).
   const heartbeat = startWorkersHeartbeat(queueConnection, config.queuePrefix);
   await heartbeat.ready;
-  logger.info({ projections: allProjections.map((p) => p.name), smsProvider: config.smsProvider }, 'workers running');
+  // The workers' own health and metrics (platform processes.ts); the edge and the back office find them through the announcement.
+  const queueWorkers = { sms: smsWorker, insurer: insurerWorker, claimTimers: claimTimerWorker, claimPictures: pictureWorker };
+  const endpoints = await startProcessServer(config.host, options.port ?? config.workersPort, {
+    process: 'workers',
+    startedAt: new Date().toISOString(),
+    metricsToken: config.metricsToken,
+    checks: {
+      database: async () => {
+        await pool.query('SELECT 1');
+        return 'reachable';
+      },
+      redis: async () => queueConnection.ping(),
+      queueWorkers: async () => {
+        const stopped = Object.entries(queueWorkers).filter(([, w]) => !w.isRunning());
+        if (stopped.length > 0) throw new Error(`not running: ${stopped.map(([name]) => name).join(', ')}`);
+        return Object.keys(queueWorkers);
+      },
+      projections: async () => {
+        const parked = (await readProjectionStatuses(pool)).filter((s) => s.status === 'parked');
+        if (parked.length > 0) throw new Error(`parked: ${parked.map((s) => s.name).join(', ')}`);
+        return 'running';
+      },
+    },
+  });
+  const announcement = announceProcess(queueConnection, config.queuePrefix, {
+    process: 'workers',
+    host: advertisedHost(config.host, config.advertiseHost),
+    port: endpoints.port,
+  });
+  await announcement.ready;
+  logger.info({ projections: allProjections.map((p) => p.name), smsProvider: config.smsProvider, port: endpoints.port }, 'workers running');
 
   return {
     projections,
     /** Lets jobs in hand finish, then closes (SIGTERM path). */
     async stop() {
       await heartbeat.stop();
+      await announcement.stop();
+      await endpoints.stop();
       await Promise.allSettled([smsWorker.close(), insurerWorker.close(), claimTimerWorker.close(), pictureWorker.close(), projections.stop()]);
       await Promise.allSettled([insurerJobs.close(), claimTimers.close(), pictureJobs.close(), eventStore.close(), pool.end()]);
       connection.disconnect();
@@ -87,6 +130,8 @@ export const startWorkers = async (
     /** As a crash would (tests): jobs in hand are dropped unfinished and their locks left to lapse. */
     async kill() {
       await heartbeat.stop();
+      await announcement.stop();
+      await endpoints.stop();
       // Cut off from Redis first, so no job in hand can be completed, failed or have its lock renewed.
       connection.disconnect();
       queueConnection.disconnect();

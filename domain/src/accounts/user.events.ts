@@ -23,23 +23,32 @@ export type UserPasswordReset = {
   type: 'UserPasswordReset';
   data: { mobilePhone: string; passwordHash: string; resetAt: string };
 };
+/** Events written before roles carried who and why have neither; they read as granted by the system. */
 export type UserRolesGranted = {
   type: 'UserRolesGranted';
-  data: { mobilePhone: string; roles: Role[]; grantedAt: string };
+  data: { mobilePhone: string; roles: Role[]; grantedAt: string; grantedBy?: string; reason?: string };
+};
+export type UserRolesRevoked = {
+  type: 'UserRolesRevoked';
+  data: { mobilePhone: string; roles: Role[]; revokedBy: string; reason: string; revokedAt: string };
 };
 export type UserLoggedIn = {
   type: 'UserLoggedIn';
   data: { mobilePhone: string; method: 'password' | 'sms' | 'register' | 'reset' | 'code'; at: string };
 };
 
-export type UserEvent = UserRegistered | UserProfileUpdated | UserPasswordReset | UserRolesGranted | UserLoggedIn;
+export type UserEvent = UserRegistered | UserProfileUpdated | UserPasswordReset | UserRolesGranted | UserRolesRevoked | UserLoggedIn;
 export const userEventTypes: readonly UserEvent['type'][] = [
   'UserRegistered',
   'UserProfileUpdated',
   'UserPasswordReset',
   'UserRolesGranted',
+  'UserRolesRevoked',
   'UserLoggedIn',
 ];
+
+/** Who granted the roles of an event; events from before who/why were recorded were the seeding's. */
+export const SYSTEM_ACTOR = 'system';
 
 export type UnregisteredUser = { status: 'unregistered' };
 export type ActiveUser = {
@@ -75,6 +84,8 @@ export const evolveUser = (state: User, event: UserEvent): User => {
       return state.status === 'active'
         ? { ...state, roles: [...new Set([...state.roles, ...event.data.roles])] }
         : state;
+    case 'UserRolesRevoked':
+      return state.status === 'active' ? { ...state, roles: state.roles.filter((r) => !event.data.roles.includes(r)) } : state;
     case 'UserLoggedIn':
       return state;
   }

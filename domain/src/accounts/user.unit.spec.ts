@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.ts';
 import { ResultCode } from '../shared/codes.ts';
 import { decideUser, userDecider, userMessages, type UserCommand } from './user.commands.ts';
-import { evolveUser, initialUser, isProfileComplete, type User, type UserEvent } from './user.events.ts';
+import { evolveUser, initialUser, isProfileComplete, SYSTEM_ACTOR, type User, type UserEvent } from './user.events.ts';
+import { LEGACY_GRANT_REASON, roleHistoryEntry } from './roleAdmin.ts';
+import type { Role } from './roles.ts';
 
 const now = new Date('2026-11-21T08:00:00.000Z');
 const phone = '13800000001';
@@ -81,10 +83,51 @@ describe('user decider', () => {
     expect(given([registered, reset])).toMatchObject({ passwordHash: 'hash-2' });
   });
 
-  it('grants only roles not yet held, so seeding the admin twice changes nothing', () => {
-    const granted: UserEvent = { type: 'UserRolesGranted', data: { mobilePhone: phone, roles: ['admin'], grantedAt: now.toISOString() } };
-    spec(registered).when({ type: 'GrantRoles', data: { mobilePhone: phone, roles: ['admin', 'user'] }, metadata: { now } }).then([granted]);
-    spec([registered, granted]).when({ type: 'GrantRoles', data: { mobilePhone: phone, roles: ['admin'] }, metadata: { now } }).thenNothingHappened();
+  it('grants only roles not yet held, with who and why, so seeding the admin twice changes nothing', () => {
+    const granted: UserEvent = {
+      type: 'UserRolesGranted',
+      data: { mobilePhone: phone, roles: ['admin'], grantedAt: now.toISOString(), grantedBy: 'system', reason: '初始化管理员' },
+    };
+    const grant = (roles: Role[]): UserCommand => ({ type: 'GrantRoles', data: { mobilePhone: phone, roles, by: 'system', reason: ' 初始化管理员 ' }, metadata: { now } });
+    spec(registered).when(grant(['admin', 'user'])).then([granted]);
+    spec([registered, granted]).when(grant(['admin'])).thenNothingHappened();
+  });
+
+  it('refuses a grant or a revocation without a reason', () => {
+    for (const type of ['GrantRoles', 'RevokeRoles'] as const)
+      spec(registered)
+        .when({ type, data: { mobilePhone: phone, roles: ['claims'], by: '13900000009', reason: '  ' }, metadata: { now } } as UserCommand)
+        .thenThrows(...refused(userMessages.reasonRequired, ResultCode.badRequest));
+  });
+
+  it('revokes only roles held, records who and why, and the roles are gone from the state', () => {
+    const granted: UserEvent = {
+      type: 'UserRolesGranted',
+      data: { mobilePhone: phone, roles: ['claims', 'auditor'], grantedAt: now.toISOString(), grantedBy: '13900000009', reason: '入职' },
+    };
+    const revoked: UserEvent = {
+      type: 'UserRolesRevoked',
+      data: { mobilePhone: phone, roles: ['claims'], revokedBy: '13900000009', reason: '调岗', revokedAt: now.toISOString() },
+    };
+    spec([registered, granted])
+      .when({ type: 'RevokeRoles', data: { mobilePhone: phone, roles: ['claims', 'test'], by: '13900000009', reason: '调岗' }, metadata: { now } })
+      .then([revoked]);
+    expect(given([registered, granted, revoked])).toMatchObject({ roles: ['user', 'auditor'] });
+    spec([registered, granted, revoked])
+      .when({ type: 'RevokeRoles', data: { mobilePhone: phone, roles: ['claims'], by: '13900000009', reason: '调岗' }, metadata: { now } })
+      .thenNothingHappened();
+  });
+
+  it('never revokes the user role', () => {
+    spec(registered)
+      .when({ type: 'RevokeRoles', data: { mobilePhone: phone, roles: ['user'], by: '13900000009', reason: '注销' }, metadata: { now } })
+      .thenThrows(...refused(userMessages.cannotRevokeUser, ResultCode.badRequest));
+  });
+
+  it('still evolves a grant written before who and why were recorded', () => {
+    const old = { type: 'UserRolesGranted', data: { mobilePhone: phone, roles: ['admin'], grantedAt: now.toISOString() } } as UserEvent;
+    expect(given([registered, old])).toMatchObject({ roles: ['user', 'admin'] });
+    expect(roleHistoryEntry(old)).toEqual({ at: now.toISOString(), action: 'grant', roles: ['admin'], by: SYSTEM_ACTOR, reason: LEGACY_GRANT_REASON });
   });
 
   it('records logins', () => {

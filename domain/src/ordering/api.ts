@@ -36,6 +36,9 @@ export type TotalCell = {
   total: number | null;
   quotedAll: boolean;
   canInsure: boolean;
+  validUntil: string | null;
+  /** Priced in full, but the validity ran out: 报价已过期, buy only after a new inquiry. */
+  expired: boolean;
 };
 
 export type TotalsRow = {
@@ -58,6 +61,10 @@ export type QuoteProgress = {
   /** Σ premiums when every line is priced; null otherwise. */
   total: number | null;
   quotedAll: boolean;
+  /** Until when the quote can be bought (the insurer's validity rule); null before any answer. */
+  validUntil: string | null;
+  /** Times staff re-sent the request. */
+  attempt: number;
 };
 
 /** One row of the order list (`POST /order/page`; field names in docs/glossary.md). */

@@ -17,25 +17,33 @@ export const orderStateNames: Readonly<Record<number, string>> = {
   6: '保单已失效',
 };
 
-export type Insurer = { id: number; name: string; logo: string };
+/**
+ * quoteValidityDays: how many calendar days an insurer stands by a complete quote (its rule,
+ * counted from the answer that completed it); after that the quote cannot be bought.
+ */
+export type Insurer = { id: number; name: string; logo: string; quoteValidityDays: number };
 
 /** The hidden insurer the old back office kept for internal test orders. */
 export const HIDDEN_INSURER_ID = 99;
 
 export const insurers: readonly Insurer[] = [
-  { id: 1, name: '人保财险', logo: '/logos/insurer-1.svg' },
-  { id: 2, name: '平安产险', logo: '/logos/insurer-2.svg' },
-  { id: 3, name: '太平洋产险', logo: '/logos/insurer-3.svg' },
-  { id: 4, name: '国寿财险', logo: '/logos/insurer-4.svg' },
-  { id: 5, name: '大地保险', logo: '/logos/insurer-5.svg' },
-  { id: 6, name: '华泰财险', logo: '/logos/insurer-6.svg' },
-  { id: 7, name: '中华联合', logo: '/logos/insurer-7.svg' },
-  { id: HIDDEN_INSURER_ID, name: '内部测试保险公司', logo: '/logos/insurer-99.svg' },
+  { id: 1, name: '人保财险', logo: '/logos/insurer-1.svg', quoteValidityDays: 30 },
+  { id: 2, name: '平安产险', logo: '/logos/insurer-2.svg', quoteValidityDays: 30 },
+  { id: 3, name: '太平洋产险', logo: '/logos/insurer-3.svg', quoteValidityDays: 15 },
+  { id: 4, name: '国寿财险', logo: '/logos/insurer-4.svg', quoteValidityDays: 20 },
+  { id: 5, name: '大地保险', logo: '/logos/insurer-5.svg', quoteValidityDays: 30 },
+  { id: 6, name: '华泰财险', logo: '/logos/insurer-6.svg', quoteValidityDays: 15 },
+  { id: 7, name: '中华联合', logo: '/logos/insurer-7.svg', quoteValidityDays: 30 },
+  { id: HIDDEN_INSURER_ID, name: '内部测试保险公司', logo: '/logos/insurer-99.svg', quoteValidityDays: 30 },
 ];
 
 export const visibleInsurers: readonly Insurer[] = insurers.filter((i) => i.id !== HIDDEN_INSURER_ID);
 
 export const insurerById = (id: number): Insurer | undefined => insurers.find((i) => i.id === id);
+
+/** Insurers outside the catalogue (none today) get the common 30 days. */
+export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
+export const quoteValidityDays = (insurerId: number): number => insurerById(insurerId)?.quoteValidityDays ?? DEFAULT_QUOTE_VALIDITY_DAYS;
 
 /** Line type: 1 main cover, 2 additional cover (rider), 4 education-training cover. */
 export const CoverKind = { main: 1, additional: 2, training: 4 } as const;

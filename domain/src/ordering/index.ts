@@ -4,3 +4,4 @@ export * from './plan.ts';
 export * from './api.ts';
 export * from './actions.ts';
 export * from './inquiry.ts';
+export * from './quoteDesk.ts';

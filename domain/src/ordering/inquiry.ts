@@ -73,3 +73,11 @@ export const planInquiry = (input: InquiryPlanInput): InquiryPlan => {
   );
   return { insurers, lines: buildPlanLines(form), requests };
 };
+
+export type ResendPlanInput = Pick<InquiryPlanInput, 'now' | 'random' | 'quoteDaySeconds' | 'quoteDeadlineDays'>;
+
+/** A re-sent request runs on the same clock as a new one: 1–3 working days to answer, the usual deadline. */
+export const planResend = (input: ResendPlanInput): { answerDueAt: string; deadlineAt: string } => ({
+  answerDueAt: addWorkingDays(input.now, drawTurnaroundDays(input.random()), input.quoteDaySeconds).toISOString(),
+  deadlineAt: addWorkingDays(input.now, input.quoteDeadlineDays, input.quoteDaySeconds).toISOString(),
+});

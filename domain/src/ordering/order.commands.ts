@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { illegalState, invalid, notFound } from '../shared/errors.ts';
 import { shanghaiMidnight } from '../shared/calendar.ts';
+import { quoteValidityDays } from './catalogue.ts';
 import type { OrderForm } from './form.ts';
 import type { PlanLine } from './plan.ts';
 import {
@@ -31,7 +32,14 @@ export type RecordInsurerQuote = {
   data: { requestId: string; answers: LineAnswer[]; source: 'automatic' | 'manual' };
   metadata: OrderMetadata;
 };
-export type TimeOutInsurerQuote = { type: 'TimeOutInsurerQuote'; data: { requestId: string }; metadata: OrderMetadata };
+/** force: staff let the request time out now, before its deadline (refusals then say why instead of changing nothing). */
+export type TimeOutInsurerQuote = { type: 'TimeOutInsurerQuote'; data: { requestId: string; force?: boolean }; metadata: OrderMetadata };
+/** Staff ask the insurer again; the caller plans the new due times as an inquiry does (planResend). */
+export type ResendQuoteRequest = {
+  type: 'ResendQuoteRequest';
+  data: { requestId: string; answerDueAt: string; deadlineAt: string };
+  metadata: OrderMetadata;
+};
 export type RevokeInquiry = {
   type: 'RevokeInquiry';
   data: { revokeReason: string; revokeReasonTxt: string | null };
@@ -53,6 +61,7 @@ export type OrderCommand =
   | RequestInquiry
   | RecordInsurerQuote
   | TimeOutInsurerQuote
+  | ResendQuoteRequest
   | RevokeInquiry
   | ResetPlan
   | DeletePlanLine
@@ -74,9 +83,42 @@ export const orderMessages = {
   insurerNotQuotedAll: '该保险公司未完成全部报价，暂不能投保',
   insurerNotInInquiry: '该保险公司未参与本次询价',
   noLines: '没有可询价的方案',
+  quoteExpired: '该保险公司的报价已过期，请重新询价',
+  requestNotFound: '询价请求不存在或已失效',
+  requestClosed: '订单已不在报价阶段，不能处理该询价',
+  requestAnswered: '该保险公司已答复全部险种，无需处理',
+  requestTimedOut: '该询价已超时，请先重新发送询价',
+  nothingToRecord: '没有可录入的报价：已报价或已拒保的险种不能修改',
+  resendDeadline: '新的截止时间必须晚于当前时间',
 } as const;
 
 const DAY_MS = 24 * 3600 * 1000;
+
+/** The insurer's validity rule applied to an answer given at `at` (calendar days, not working days). */
+export const quoteValidUntil = (insurerId: number, at: Date) => new Date(at.getTime() + quoteValidityDays(insurerId) * DAY_MS).toISOString();
+
+/** A quote whose validity has run out cannot be bought; answers from before validity existed never expire. */
+export const quoteExpired = (progress: Pick<InsurerProgress, 'validUntil'>, now: Date) =>
+  progress.validUntil !== null && progress.validUntil !== undefined && now.getTime() >= new Date(progress.validUntil).getTime();
+
+/** Every line has its final answer (priced or declined) and the request did not time out: nothing left to ask. */
+const insurerAnswered = (progress: InsurerProgress, lines: PlanLine[]) =>
+  !progress.timedOut && lines.every((l) => {
+    const answer = progress.answers[l.key];
+    return answer !== undefined && answer.kind !== 'manual';
+  });
+
+/** The request a staff action names, in the current round of an order still being quoted or quoted. */
+const openRequest = (state: Order, requestId: string) => {
+  if (state.status === 'none') throw notFound(orderMessages.requestNotFound);
+  if (state.status !== 'quoting' && state.status !== 'quoted') {
+    const known = 'insurers' in state && state.insurers.some((p) => p.request.requestId === requestId);
+    throw known ? illegalState(orderMessages.requestClosed) : notFound(orderMessages.requestNotFound);
+  }
+  const progress = state.insurers.find((p) => p.request.requestId === requestId);
+  if (!progress) throw notFound(orderMessages.requestNotFound);
+  return { order: state, progress };
+};
 
 type Active = Exclude<Order, { status: 'none' }>;
 
@@ -181,7 +223,13 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       ];
     }
     case 'RecordInsurerQuote': {
-      // Late, duplicate or stale deliveries (another round, revoked, reset, timed out) change nothing.
+      // Staff entering a quote are told why it was refused; an insurer's late, duplicate or stale
+      // delivery (another round, revoked, reset, timed out) just changes nothing.
+      const manual = command.data.source === 'manual';
+      if (manual) {
+        const { progress } = openRequest(state, command.data.requestId);
+        if (progress.timedOut) throw illegalState(orderMessages.requestTimedOut);
+      }
       if (state.status !== 'quoting' && state.status !== 'quoted') return [];
       const progress = state.insurers.find((p) => p.request.requestId === command.data.requestId);
       if (!progress || progress.timedOut) return [];
@@ -193,7 +241,10 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
         // A priced line stays priced: only a pending (manual) line takes a new answer.
         return current === undefined || current.kind === 'manual';
       });
-      if (fresh.length === 0) return [];
+      if (fresh.length === 0) {
+        if (manual) throw illegalState(orderMessages.nothingToRecord);
+        return [];
+      }
       return completion(
         state,
         [
@@ -207,6 +258,7 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
               source: command.data.source,
               recordedBy: command.metadata.actor,
               recordedAt: at,
+              validUntil: quoteValidUntil(progress.request.insurerId, now),
             },
           },
         ],
@@ -214,20 +266,49 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       );
     }
     case 'TimeOutInsurerQuote': {
-      if (state.status !== 'quoting') return [];
+      if (command.data.force) {
+        const { order, progress } = openRequest(state, command.data.requestId);
+        if (progress.timedOut) throw illegalState(orderMessages.requestTimedOut);
+        if (insurerComplete(progress, order.lines)) throw illegalState(orderMessages.requestAnswered);
+      }
+      // Quoted too: a request staff re-sent after quoting completed times out like any other.
+      if (state.status !== 'quoting' && state.status !== 'quoted') return [];
       const progress = state.insurers.find((p) => p.request.requestId === command.data.requestId);
       if (!progress || insurerComplete(progress, state.lines)) return [];
-      if (now.getTime() < new Date(progress.request.deadlineAt).getTime()) return [];
+      if (!command.data.force && now.getTime() < new Date(progress.request.deadlineAt).getTime()) return [];
+      const forcedBy = command.data.force ? { forcedBy: command.metadata.actor } : {};
       return completion(
         state,
         [
           {
             type: 'InsurerQuoteTimedOut',
-            data: { orderId: state.orderId, requestId: command.data.requestId, insurerId: progress.request.insurerId, timedOutAt: at },
+            data: { orderId: state.orderId, requestId: command.data.requestId, insurerId: progress.request.insurerId, timedOutAt: at, ...forcedBy },
           },
         ],
         now,
       );
+    }
+    case 'ResendQuoteRequest': {
+      // Quoted orders too: the order stays quoted (what can be bought now stays buyable) and the
+      // re-sent insurer's answer joins the plan when it comes.
+      const { order, progress } = openRequest(state, command.data.requestId);
+      if (insurerAnswered(progress, order.lines)) throw illegalState(orderMessages.requestAnswered);
+      if (new Date(command.data.deadlineAt).getTime() <= now.getTime()) throw invalid(orderMessages.resendDeadline);
+      return [
+        {
+          type: 'QuoteRequestResent',
+          data: {
+            orderId: order.orderId,
+            requestId: progress.request.requestId,
+            insurerId: progress.request.insurerId,
+            attempt: (progress.request.attempt ?? 0) + 1,
+            answerDueAt: command.data.answerDueAt,
+            deadlineAt: command.data.deadlineAt,
+            resentBy: command.metadata.actor,
+            resentAt: at,
+          },
+        },
+      ];
     }
     case 'RevokeInquiry': {
       const order = existing(state, command.metadata);
@@ -265,6 +346,7 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       const progress = order.insurers.find((p) => p.request.insurerId === command.data.insurerId);
       if (!progress) throw illegalState(orderMessages.insurerNotInInquiry);
       if (!insurerQuotedAll(progress, order.lines)) throw illegalState(orderMessages.insurerNotQuotedAll);
+      if (quoteExpired(progress, now)) throw illegalState(orderMessages.quoteExpired);
       return [
         {
           type: 'OrderInsured',

@@ -29,6 +29,8 @@ export type QuoteRequest = {
   answerDueAt: string;
   /** After this the request times out and the insurer counts as not quoting. */
   deadlineAt: string;
+  /** How often staff re-sent it (0 or absent: the first sending); the insurer jobs' ids carry it. */
+  attempt?: number;
 };
 
 export type OrderDraftSaved = {
@@ -56,11 +58,28 @@ export type InsurerQuoteRecorded = {
     source: 'automatic' | 'manual';
     recordedBy: string;
     recordedAt: string;
+    /** Until when the insurer stands by its quote (its quoteValidityDays from recordedAt); absent on older events. */
+    validUntil?: string;
   };
 };
 export type InsurerQuoteTimedOut = {
   type: 'InsurerQuoteTimedOut';
-  data: { orderId: string; requestId: string; insurerId: number; timedOutAt: string };
+  /** forcedBy: the staff member who let it time out before its deadline (absent: the deadline passed). */
+  data: { orderId: string; requestId: string; insurerId: number; timedOutAt: string; forcedBy?: string };
+};
+/** Staff asked the insurer again: new due times, a time-out lifted; answers already given stay. */
+export type QuoteRequestResent = {
+  type: 'QuoteRequestResent';
+  data: {
+    orderId: string;
+    requestId: string;
+    insurerId: number;
+    attempt: number;
+    answerDueAt: string;
+    deadlineAt: string;
+    resentBy: string;
+    resentAt: string;
+  };
 };
 export type QuotingCompleted = {
   type: 'QuotingCompleted';
@@ -88,6 +107,7 @@ export type OrderEvent =
   | InquiryRequested
   | InsurerQuoteRecorded
   | InsurerQuoteTimedOut
+  | QuoteRequestResent
   | QuotingCompleted
   | InquiryRevoked
   | PlanReset
@@ -102,6 +122,7 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'InquiryRequested',
   'InsurerQuoteRecorded',
   'InsurerQuoteTimedOut',
+  'QuoteRequestResent',
   'QuotingCompleted',
   'InquiryRevoked',
   'PlanReset',
@@ -117,6 +138,8 @@ export type InsurerProgress = {
   request: QuoteRequest;
   answers: Record<string, LineAnswer>;
   timedOut: boolean;
+  /** Set by the latest answer; once every line is priced that is the completing one. Null: no answer yet, or an older event. */
+  validUntil: string | null;
 };
 
 type OrderBase = {
@@ -170,7 +193,7 @@ export const initialOrder = (): Order => ({ status: 'none' });
 const withAnswers = (insurers: InsurerProgress[], event: InsurerQuoteRecorded['data']) =>
   insurers.map((p) =>
     p.request.requestId === event.requestId
-      ? { ...p, answers: { ...p.answers, ...Object.fromEntries(event.answers.map((a) => [a.key, a])) } }
+      ? { ...p, answers: { ...p.answers, ...Object.fromEntries(event.answers.map((a) => [a.key, a])) }, validUntil: event.validUntil ?? null }
       : p,
   );
 
@@ -200,7 +223,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         form: event.data.form,
         round: event.data.round,
         lines: event.data.lines,
-        insurers: event.data.requests.map((request) => ({ request, answers: {}, timedOut: false })),
+        insurers: event.data.requests.map((request) => ({ request, answers: {}, timedOut: false, validUntil: null })),
       };
     case 'InsurerQuoteRecorded':
       return state.status === 'quoting' || state.status === 'quoted'
@@ -213,6 +236,16 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
             insurers: state.insurers.map((p) => (p.request.requestId === event.data.requestId ? { ...p, timedOut: true } : p)),
           }
         : state;
+    case 'QuoteRequestResent': {
+      if (state.status !== 'quoting' && state.status !== 'quoted') return state;
+      const { requestId, attempt, answerDueAt, deadlineAt } = event.data;
+      return {
+        ...state,
+        insurers: state.insurers.map((p) =>
+          p.request.requestId === requestId ? { ...p, request: { ...p.request, attempt, answerDueAt, deadlineAt }, timedOut: false } : p,
+        ),
+      };
+    }
     case 'QuotingCompleted':
       return state.status === 'quoting' ? { ...state, status: 'quoted' } : state;
     case 'InquiryRevoked':
@@ -270,6 +303,8 @@ export const orderEventTime = (event: OrderEvent): string => {
       return event.data.recordedAt;
     case 'InsurerQuoteTimedOut':
       return event.data.timedOutAt;
+    case 'QuoteRequestResent':
+      return event.data.resentAt;
     case 'QuotingCompleted':
       return event.data.completedAt;
     case 'InquiryRevoked':

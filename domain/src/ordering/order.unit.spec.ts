@@ -5,7 +5,8 @@ import { generalApplication, prepared, trainingApplication } from './fixtures.ts
 import type { OrderForm } from './form.ts';
 import { requestIdOf } from './inquiry.ts';
 import { buildPlanLines } from './plan.ts';
-import { decideOrder, orderDecider, orderMessages, type OrderCommand, type OrderMetadata } from './order.commands.ts';
+import { decideOrder, orderDecider, orderMessages, quoteValidUntil, type OrderCommand, type OrderMetadata } from './order.commands.ts';
+import { deskStatusAt, isOverdue, storedDeskStatus, workingDaysLeft } from './quoteDesk.ts';
 import {
   evolveOrder,
   initialOrder,
@@ -260,5 +261,145 @@ describe('order decider', () => {
     expect(state(revoked)).toMatchObject({ status: 'awaitingInquiry', revoked: { reason: '其他', reasonTxt: '预算调整' } });
     expect(state(run([saveDraft()], revoked))).toMatchObject({ revoked: { reason: '其他' } });
     expect(state(run([inquire(2)], revoked))).not.toHaveProperty('revoked');
+  });
+});
+
+describe('quote desk rules', () => {
+  const staff = (now = t0): OrderMetadata => ({ now, actor: '19900000001', system: true });
+  const DAY = 86_400_000;
+  const manualLines = (insurerId: number): OrderCommand => ({
+    type: 'RecordInsurerQuote',
+    data: { requestId: requestIdOf('o1', 1, insurerId), answers: lines.map((l) => ({ key: l.key, kind: 'manual' as const, reason: '需人工核保' })), source: 'automatic' },
+    metadata: system(),
+  });
+  const enter = (insurerId: number, answers: LineAnswer[], now = t0): OrderCommand => ({
+    type: 'RecordInsurerQuote',
+    data: { requestId: requestIdOf('o1', 1, insurerId), answers, source: 'manual' },
+    metadata: staff(now),
+  });
+  const priced = (premium: number): LineAnswer[] => lines.map((l) => ({ key: l.key, kind: 'quoted', premium, deductible: '免赔10%' }));
+  const forceTimeOut = (insurerId: number, now = t0): OrderCommand => ({
+    type: 'TimeOutInsurerQuote',
+    data: { requestId: requestIdOf('o1', 1, insurerId), force: true },
+    metadata: staff(now),
+  });
+  const resend = (insurerId: number, now = t0, deadlineAt = new Date(now.getTime() + 5 * DAY)): OrderCommand => ({
+    type: 'ResendQuoteRequest',
+    data: { requestId: requestIdOf('o1', 1, insurerId), answerDueAt: new Date(now.getTime() + DAY).toISOString(), deadlineAt: deadlineAt.toISOString() },
+    metadata: staff(now),
+  });
+  const insureAt = (insurerId: number, now: Date): OrderCommand => ({ type: 'Insure', data: { insurerId }, metadata: { now, actor: owner } });
+
+  it("an answer carries the insurer's validity; an expired quote cannot be bought", () => {
+    expect(quoteValidUntil(1, t0)).toBe(later(30 * DAY).toISOString());
+    expect(quoteValidUntil(3, t0)).toBe(later(15 * DAY).toISOString());
+    spec(quoting).when(quoteAll(1)).then([event('InsurerQuoteRecorded', { insurerId: 1, validUntil: later(30 * DAY).toISOString() })]);
+    expect((state(quoted) as Extract<Order, { status: 'quoted' }>).insurers[0]!.validUntil).toBe(later(30 * DAY).toISOString());
+    spec(quoted).when(insureAt(1, later(30 * DAY - 1))).then([event('OrderInsured', { insurerId: 1 })]);
+    spec(quoted).when(insureAt(1, later(30 * DAY))).thenThrows(...refused(orderMessages.quoteExpired));
+    // The completing answer counts: a manual line verified ten days later moves validity on.
+    const waiting = run([manualLines(1), quoteAll(2)], quoting);
+    const verified = run([enter(1, priced(900), later(10 * DAY))], waiting);
+    spec(verified).when(insureAt(1, later(35 * DAY))).then([event('OrderInsured', { insurerId: 1, totalPremium: 900 * lines.length })]);
+    spec(verified).when(insureAt(2, later(35 * DAY))).thenThrows(...refused(orderMessages.quoteExpired));
+  });
+
+  it('tells staff why a manual entry was refused', () => {
+    const waiting = run([manualLines(1)], quoting);
+    spec(waiting).when({ ...enter(1, priced(1)), data: { ...(enter(1, priced(1)).data as object), requestId: 'o1.9.1' } } as OrderCommand).thenThrows(...refused(orderMessages.requestNotFound));
+    spec(quoted).when(enter(1, priced(1))).thenThrows(...refused(orderMessages.nothingToRecord));
+    spec(run([forceTimeOut(1)], waiting)).when(enter(1, priced(1))).thenThrows(...refused(orderMessages.requestTimedOut));
+    spec(insured).when(enter(1, priced(1))).thenThrows(...refused(orderMessages.requestClosed));
+    spec([]).when(enter(1, priced(1))).thenThrows(...refused(orderMessages.requestNotFound));
+  });
+
+  it('records a decline with a reason through the same command and event', () => {
+    const waiting = run([manualLines(1), quoteAll(2)], quoting);
+    const declined: LineAnswer[] = lines.map((l) => ({ key: l.key, kind: 'declined', reason: '机型超出承保范围' }));
+    spec(waiting)
+      .when(enter(1, declined))
+      .then([event('InsurerQuoteRecorded', { insurerId: 1, source: 'manual', answers: declined }), event('QuotingCompleted', { round: 1 })]);
+    spec(run([enter(1, declined)], waiting)).when(insure(1)).thenThrows(...refused(orderMessages.insurerNotQuotedAll));
+  });
+
+  it('staff let a request time out before its deadline, but not an answered one', () => {
+    const one = run([quoteAll(1)], quoting);
+    spec(one).when(timeOut(2, later(DAY))).thenNothingHappened();
+    spec(one)
+      .when(forceTimeOut(2))
+      .then([event('InsurerQuoteTimedOut', { insurerId: 2, forcedBy: '19900000001' }), event('QuotingCompleted', { round: 1 })]);
+    spec(one).when(forceTimeOut(1)).thenThrows(...refused(orderMessages.requestAnswered));
+    spec(run([forceTimeOut(2)], one)).when(forceTimeOut(2)).thenThrows(...refused(orderMessages.requestTimedOut));
+    spec(insured).when(forceTimeOut(2)).thenThrows(...refused(orderMessages.requestClosed));
+  });
+
+  it('re-sends a request with new due times; a time-out is lifted and the order stays buyable', () => {
+    const one = run([quoteAll(1)], quoting);
+    const timedOut = run([timeOut(2, later(6 * DAY))], one);
+    expect(stateOf(timedOut)).toBe(OrderState.quoted);
+    const at = later(7 * DAY);
+    spec(timedOut)
+      .when(resend(2, at))
+      .then([
+        event('QuoteRequestResent', {
+          requestId: requestIdOf('o1', 1, 2),
+          insurerId: 2,
+          attempt: 1,
+          answerDueAt: new Date(at.getTime() + DAY).toISOString(),
+          deadlineAt: new Date(at.getTime() + 5 * DAY).toISOString(),
+          resentBy: '19900000001',
+        }),
+      ]);
+    const resent = run([resend(2, at)], timedOut);
+    const progress = (state(resent) as Extract<Order, { status: 'quoted' }>).insurers[1]!;
+    expect(progress).toMatchObject({ timedOut: false, request: { attempt: 1 } });
+    expect(stateOf(resent)).toBe(OrderState.quoted);
+    // What could be bought stays buyable while insurer 2 is asked again…
+    spec(resent).when(insureAt(1, at)).then([event('OrderInsured', { insurerId: 1 })]);
+    // …and its answer joins the plan when it comes; the old deadline no longer times it out.
+    spec(resent).when(timeOut(2, later(6 * DAY + 1))).thenNothingHappened();
+    spec(resent).when({ ...quoteAll(2, 1100), metadata: system(at) }).then([event('InsurerQuoteRecorded', { insurerId: 2 })]);
+    spec(resent).when(resend(2, at)).then([event('QuoteRequestResent', { attempt: 2 })]);
+  });
+
+  it('refuses a re-send for an insurer that answered every line, a past deadline, or a closed order', () => {
+    spec(quoted).when(resend(1)).thenThrows(...refused(orderMessages.requestAnswered));
+    spec(quoting).when(resend(1, t0, t0)).thenThrows(...refused(orderMessages.resendDeadline));
+    spec(insured).when(resend(2)).thenThrows(...refused(orderMessages.requestClosed));
+    spec(quoting).when({ ...resend(1), data: { ...(resend(1).data as object), requestId: 'nope' } } as OrderCommand).thenThrows(...refused(orderMessages.requestNotFound));
+    // A line waiting for verification can be asked again.
+    spec(run([manualLines(1)], quoting)).when(resend(1)).then([event('QuoteRequestResent', { attempt: 1 })]);
+  });
+});
+
+describe('quote desk statuses', () => {
+  const progress = (answers: Record<string, LineAnswer>, timedOut = false) => ({ answers, timedOut });
+  const priced = (key: string): LineAnswer => ({ key, kind: 'quoted', premium: 1, deductible: '' });
+  const [a, b] = [lines[0]!.key, lines[1]!.key];
+  const two = lines.slice(0, 2);
+
+  it('reads each insurer as waiting, manual, quoted, declined, timed out or expired', () => {
+    expect(storedDeskStatus(progress({}), two)).toBe('waiting');
+    expect(storedDeskStatus(progress({ [a]: priced(a) }), two)).toBe('waiting');
+    expect(storedDeskStatus(progress({ [a]: priced(a), [b]: { key: b, kind: 'manual', reason: 'x' } }), two)).toBe('manual');
+    expect(storedDeskStatus(progress({ [a]: priced(a), [b]: { key: b, kind: 'declined', reason: 'x' } }), two)).toBe('declined');
+    expect(storedDeskStatus(progress({ [a]: priced(a), [b]: priced(b) }), two)).toBe('quoted');
+    expect(storedDeskStatus(progress({ [a]: priced(a), [b]: priced(b) }, true), two)).toBe('timed-out');
+    expect(deskStatusAt('quoted', later(1000).toISOString(), t0)).toBe('quoted');
+    expect(deskStatusAt('quoted', t0.toISOString(), t0)).toBe('expired');
+    expect(deskStatusAt('quoted', null, t0)).toBe('quoted');
+  });
+
+  it('counts down in working days and flags an open request past its promised answer', () => {
+    const due = later(3600_000).toISOString();
+    expect(isOverdue('waiting', due, later(3600_001))).toBe(true);
+    expect(isOverdue('manual', due, later(3600_001))).toBe(true);
+    expect(isOverdue('waiting', due, t0)).toBe(false);
+    expect(isOverdue('quoted', due, later(3600_001))).toBe(false);
+    // Monday 10:00 to Tuesday 22:00 in Shanghai is 1.5 working days.
+    expect(workingDaysLeft('waiting', later(36 * 3600_000).toISOString(), t0, 86_400)).toBe(1.5);
+    expect(workingDaysLeft('waiting', t0.toISOString(), later(12 * 3600_000), 86_400)).toBe(-0.5);
+    expect(workingDaysLeft('quoted', later(36 * 3600_000).toISOString(), t0, 86_400)).toBeNull();
+    expect(workingDaysLeft('manual', later(3000).toISOString(), t0, 2)).toBe(1.5);
   });
 });

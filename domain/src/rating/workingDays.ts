@@ -58,12 +58,20 @@ export const drawTurnaroundDays = (random: number): 1 | 2 | 3 => {
  * addWorkingDays, on the same calendar and the same demo time scale, so an age and a due time
  * computed from one start agree.
  */
-export const workingDaysBetween = (from: Date, to: Date, daySeconds: number = REAL_DAY_SECONDS): number => {
+export const workingDaysBetween = (from: Date, to: Date, daySeconds: number = REAL_DAY_SECONDS): number =>
+  Math.max(0, Math.floor(workingTimeBetween(from, to, daySeconds)));
+
+/**
+ * Working days (with the fraction of the current one) from `from` to `to`, negative when `to`
+ * is earlier: a countdown to a deadline reads 1.5 days left, or 0.3 days over.
+ */
+export const workingTimeBetween = (from: Date, to: Date, daySeconds: number = REAL_DAY_SECONDS): number => {
   if (!Number.isFinite(daySeconds) || daySeconds <= 0 || daySeconds > REAL_DAY_SECONDS)
     throw new RangeError(`daySeconds must be in (0, ${REAL_DAY_SECONDS}], got ${daySeconds}`);
   const elapsed = to.getTime() - from.getTime();
-  if (!(elapsed > 0)) return 0;
-  if (daySeconds < REAL_DAY_SECONDS) return Math.floor(elapsed / (daySeconds * 1000));
+  if (elapsed < 0) return -workingTimeBetween(to, from, daySeconds);
+  if (elapsed === 0) return 0;
+  if (daySeconds < REAL_DAY_SECONDS) return elapsed / (daySeconds * 1000);
 
   const stop = toLocal(to.getTime());
   let local = toLocal(from.getTime());
@@ -73,5 +81,5 @@ export const workingDaysBetween = (from: Date, to: Date, daySeconds: number = RE
     if (!isWeekend(local)) worked += next - local;
     local = next;
   }
-  return Math.floor(worked / DAY_MS);
+  return worked / DAY_MS;
 };

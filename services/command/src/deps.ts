@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import type {
   Config,
   EventStore,
+  OperatedQueues,
   Pool,
   RateLimiter,
   Redis,
@@ -20,6 +21,8 @@ export type CommandDeps = {
   revocations: SessionRevocations;
   limiter: RateLimiter;
   smsQueue: Queue<SmsJob>;
+  /** The workers' queues, for the operations console's retry and remove. */
+  opsQueues: OperatedQueues;
   now: () => Date;
   /** [0,1) draws for insurer turnaround; tests fix it. */
   random: () => number;

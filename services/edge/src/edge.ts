@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ResultCode } from '@feibao/domain';
-import { logger, ROUTE_TABLE_VERSION_HEADER } from '@feibao/platform';
+import { logger, metricsFor, requestIdOf, ROUTE_TABLE_VERSION_HEADER, runInContext } from '@feibao/platform';
 import { isApiPath, type RouteDirectory, type Target, type Upstream } from './routes.ts';
 
 export type EdgeOptions = {
@@ -13,6 +13,23 @@ export type EdgeOptions = {
   bodyLimit: (path: string, contentType: string) => number;
   webRoot: string | null;
   health: () => Promise<{ ok: boolean; checks: unknown }>;
+  /** The edge's own /internal/health and /metrics (platform processes.ts); false for any other path. */
+  internal?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+};
+
+/**
+ * The edge's HTTP metrics. Its routes are coarse on purpose (which service, the web app, its own
+ * endpoints): the services label their requests by route template themselves.
+ */
+const observe = (res: ServerResponse, method: string, route: string, started: number) => {
+  const record = () => {
+    const metrics = metricsFor('edge');
+    metrics.httpRequests.inc({ method, route, status: String(res.statusCode) });
+    metrics.httpDuration.observe({ method, route }, (performance.now() - started) / 1000);
+  };
+  // The edge's own endpoints have answered by the time they are labelled.
+  if (res.writableFinished) record();
+  else res.once('finish', record);
 };
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -166,16 +183,20 @@ const serveWeb = async (req: IncomingMessage, res: ServerResponse, webRoot: stri
 
 /** One origin for the browser: the web app, the API routed per path, and /healthz. */
 export const createEdgeServer = (options: EdgeOptions) => {
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, started: number) => {
+    const method = req.method ?? 'GET';
     try {
       const url = new URL(req.url ?? '/', 'http://edge');
+      if (options.internal && (await options.internal(req, res))) return observe(res, method, url.pathname, started);
       if (url.pathname === '/healthz') {
+        observe(res, method, '/healthz', started);
         const report = await options.health();
         res.writeHead(report.ok ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
         return res.end(JSON.stringify(report));
       }
       if (isApiPath(url.pathname)) {
         const upstream = await options.routes.lookup(req.method ?? 'GET', url.pathname);
+        observe(res, method, upstream ? `(api:${upstream})` : '(unmatched)', started);
         if (!upstream) {
           drain(req);
           if (!options.routes.ready()) return sendEnvelope(res, 503, ResultCode.serverError, '服务启动中，请稍后再试');
@@ -184,6 +205,7 @@ export const createEdgeServer = (options: EdgeOptions) => {
         const limit = options.bodyLimit(url.pathname, req.headers['content-type'] ?? '');
         return proxy(req, res, options.upstreams[upstream], limit, (version) => options.routes.observe(upstream, version));
       }
+      observe(res, method, '(web)', started);
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendEnvelope(res, 405, ResultCode.badRequest, '请求方法不支持');
       await serveWeb(req, res, options.webRoot, url.pathname);
     } catch (error) {
@@ -191,6 +213,17 @@ export const createEdgeServer = (options: EdgeOptions) => {
       if (!res.headersSent) sendEnvelope(res, 400, ResultCode.badRequest, '请求地址无效');
       else res.destroy();
     }
+  };
+  /**
+   * The request id starts here: a client's own (if a plain token) or a new one, forwarded to the
+   * service as X-Request-Id, echoed to the client, and in the context of every edge log line.
+   */
+  const server = http.createServer((req, res) => {
+    const started = performance.now();
+    const requestId = requestIdOf(typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined);
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    void runInContext({ service: 'edge', requestId }, () => handle(req, res, started));
   });
   // A client that asks before sending (Expect: 100-continue; curl does above 1 MB) is refused
   // before it sends a body too large; it never sends one, so the connection closes.

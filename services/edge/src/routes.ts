@@ -16,9 +16,17 @@ export const isApiPath = (path: string) => path.startsWith('/api/') || path.star
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** `/api/v1/uav/file/:id` → a regular expression matching one segment per parameter. */
+/**
+ * `/api/v1/uav/file/:id` → a regular expression matching one segment per parameter; a last
+ * segment `*rest` (a wildcard of @koa/router) matches everything below the path.
+ */
 export const compilePath = (path: string) =>
-  new RegExp(`^${path.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment))).join('/')}/?$`);
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.startsWith('*') ? '.+' : escapeRegExp(segment)))
+      .join('/')}/?$`,
+  );
 
 export const compileTables = (tables: Partial<Record<Upstream, RouteEntry[]>>): CompiledRoute[] =>
   (Object.entries(tables) as [Upstream, RouteEntry[]][]).flatMap(([upstream, entries]) =>

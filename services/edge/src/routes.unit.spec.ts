@@ -14,12 +14,19 @@ describe('findUpstream', () => {
     query: [
       { method: 'GET', path: '/api/v1/uav/file/:id' },
       { method: 'GET', path: '/api/v1/uav/shared' },
+      { method: 'GET', path: '/api/v1/uav/board/*rest' },
     ],
   });
 
   it('matches `:param` segments one segment each', () => {
     expect(findUpstream(routes, 'GET', '/api/v1/uav/file/abc123')).toBe('query');
     expect(findUpstream(routes, 'GET', '/api/v1/uav/file/abc/def')).toBeNull();
+  });
+
+  it('matches a last `*rest` segment as anything below the path, not the path itself', () => {
+    expect(findUpstream(routes, 'GET', '/api/v1/uav/board/static/app.js')).toBe('query');
+    expect(findUpstream(routes, 'GET', '/api/v1/uav/board/')).toBeNull();
+    expect(findUpstream(routes, 'GET', '/api/v1/uav/boardX/a')).toBeNull();
   });
 
   it('chooses by method where both services serve a path', () => {

@@ -4,12 +4,18 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  advertisedHost,
+  announceProcess,
   checkHealth,
   createPool,
   createRedis,
   FORM_BODY_LIMIT_BYTES,
+  gatherMetrics,
   JSON_BODY_LIMIT_BYTES,
   logger,
+  metricsFor,
+  registerPlatformGauges,
+  serveProcessEndpoints,
   type Config,
 } from '@feibao/platform';
 import { MAX_FILES_PER_UPLOAD } from '@feibao/domain';
@@ -63,7 +69,38 @@ export const startEdge = async (
       : /application\/x-www-form-urlencoded/i.test(contentType)
         ? FORM_BODY_LIMIT_BYTES
         : JSON_BODY_LIMIT_BYTES;
+  const startedAt = new Date().toISOString();
+  // Set once listening: /metrics names this process's instance by its announced address.
+  let announcement: ReturnType<typeof announceProcess> | null = null;
+  const gauges = registerPlatformGauges(metricsFor('edge').registry, { db: pool, redis, queuePrefix: config.queuePrefix });
+  const internal = (req: http.IncomingMessage, res: http.ServerResponse) =>
+    serveProcessEndpoints(req, res, {
+      process: 'edge',
+      startedAt,
+      metricsToken: config.metricsToken,
+      checks: {
+        database: async () => {
+          await pool.query('SELECT 1');
+          return 'reachable';
+        },
+        redis: async () => redis.ping(),
+        commandRoutes: async () => {
+          const check = await upstreamHealth('command');
+          if (!check.ok) throw new Error(String(check.detail));
+          return check.detail;
+        },
+        queryRoutes: async () => {
+          const check = await upstreamHealth('query');
+          if (!check.ok) throw new Error(String(check.detail));
+          return check.detail;
+        },
+      },
+      // The edge's /metrics is the platform's: every announced process's series besides its own.
+      metrics: async () =>
+        announcement ? gatherMetrics(redis, config.queuePrefix, announcement.entry, config.metricsToken) : metricsFor('edge').registry.metrics(),
+    });
   const server = createEdgeServer({
+    internal,
     upstreams,
     routes,
     bodyLimit,
@@ -83,10 +120,14 @@ export const startEdge = async (
   server.listen(options.port ?? config.port, config.host);
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
+  announcement = announceProcess(redis, config.queuePrefix, { process: 'edge', host: advertisedHost(config.host, config.advertiseHost), port });
+  await announcement.ready;
   logger.info({ port, webRoot, routesKnown: routes.ready() }, 'edge listening');
   return {
     port,
     async stop() {
+      await announcement?.stop();
+      await gauges.close();
       routes.stop();
       await new Promise((resolve) => {
         server.close(resolve);

@@ -19,6 +19,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     host: env.HOST ?? '127.0.0.1',
     commandPort: num(env.COMMAND_PORT, 3001),
     queryPort: num(env.QUERY_PORT, 3002),
+    /** The workers answer only /internal/health and /metrics, on this port. */
+    workersPort: num(env.WORKERS_PORT, 3003),
+    /** How other processes reach this one (announced in Redis); default HOST, or the machine's name when HOST is a wildcard. */
+    advertiseHost: env.ADVERTISE_HOST || undefined,
+    /** Bearer token for /metrics and /internal/health; unset: only callers on this host or a private network, not through a proxy. */
+    metricsToken: env.METRICS_TOKEN || undefined,
     databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/feibao',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     jwtSecret,

@@ -66,6 +66,26 @@ export const EmmettSql = {
          FROM unnest($1::bigint[]) AS t(token)
          LEFT JOIN emt_messages m ON m.global_position = t.token AND m.partition = 'emt:default'`,
 
+  /**
+   * Every projection's lag (operations console): how many events of its types lie after its
+   * checkpoint (counted up to $1, so a rebuild's backlog stays cheap to show) and when the
+   * oldest of them was stored. Both walk feibao_emt_messages_by_commit from the checkpoint.
+   */
+  projectionLag: `SELECT p.name,
+            (SELECT count(*) FROM (
+               SELECT 1 FROM emt_messages m
+                WHERE ${LIVE_EVENT_M}
+                  AND (m.transaction_id, m.global_position) > (p.position_xid, p.position)
+                  AND (p.event_types IS NULL OR m.message_type = ANY(p.event_types))
+                LIMIT $1) behind)::int AS lag_events,
+            (SELECT m.created FROM emt_messages m
+              WHERE ${LIVE_EVENT_M}
+                AND (m.transaction_id, m.global_position) > (p.position_xid, p.position)
+                AND (p.event_types IS NULL OR m.message_type = ANY(p.event_types))
+              ORDER BY m.transaction_id, m.global_position LIMIT 1) AS oldest_unapplied,
+            now() AS read_at
+       FROM feibao_projections p ORDER BY p.name`,
+
   /** The store answers (health). */
   probe: `SELECT 1 FROM emt_messages LIMIT 1`,
 

@@ -4,6 +4,8 @@ import {
 } from '@event-driven-io/emmett-postgresql';
 import { CommandHandler, isExpectedVersionConflictError, STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
 import type { Decider } from '@feibao/domain';
+import { currentContext } from './context.ts';
+import { metricsFor, streamKind } from './metrics.ts';
 
 export type EventStore = PostgresEventStore;
 type AnyEvent = { type: string; data: Record<string, unknown> };
@@ -20,6 +22,19 @@ export type CommandResult<State, Event> = {
 };
 
 /**
+ * Events appended while serving a request carry its id in their metadata (emt_messages.message_metadata
+ * ->> 'requestId'), so what a request changed can be found from its log lines and the other way round.
+ */
+const withRequestId = <E>(events: E[]): E[] => {
+  const requestId = currentContext()?.requestId;
+  if (!requestId) return events;
+  return events.map((e) => {
+    const { metadata } = e as { metadata?: Record<string, unknown> };
+    return { ...e, metadata: { ...metadata, requestId } };
+  });
+};
+
+/**
  * Emmett's CommandHandler writes a first append with STREAM_DOES_NOT_EXIST, which the
  * PostgreSQL store of Emmett 0.42 turns into "no check" (two concurrent first writes
  * would both land). The store the handler sees passes 0n instead, which the append
@@ -31,11 +46,17 @@ const commandStore = (store: EventStore) =>
     aggregateStream: (streamName, options) => store.aggregateStream(streamName, options),
     readStream: (streamName, options) => store.readStream(streamName, options),
     streamExists: (streamName, options) => store.streamExists(streamName, options),
-    appendToStream: (streamName, events, options) =>
-      store.appendToStream(streamName, events, {
-        ...options,
-        expectedStreamVersion: options?.expectedStreamVersion === STREAM_DOES_NOT_EXIST ? 0n : options?.expectedStreamVersion,
-      }),
+    appendToStream: async (streamName, events, options) => {
+      try {
+        return await store.appendToStream(streamName, withRequestId(events), {
+          ...options,
+          expectedStreamVersion: options?.expectedStreamVersion === STREAM_DOES_NOT_EXIST ? 0n : options?.expectedStreamVersion,
+        });
+      } catch (error) {
+        if (isExpectedVersionConflictError(error)) metricsFor().commandConflicts.inc({ stream: streamKind(streamName) });
+        throw error;
+      }
+    },
   }) satisfies Pick<EventStore, 'aggregateStream' | 'readStream' | 'streamExists' | 'appendToStream'>;
 
 /**
@@ -75,7 +96,10 @@ export const handleCommand = async <State, Command, Event extends AnyEvent>(
 ): Promise<CommandResult<State, Event>> => {
   const result = await handlerFor(decider)(storeFor(eventStore), streamId, (state) =>
     decider.decide(typeof command === 'function' ? (command as (s: State) => Command)(state) : command, state),
-  );
+  ).catch((error: unknown) => {
+    if (isExpectedVersionConflictError(error)) metricsFor().commandConflictFailures.inc({ stream: streamKind(streamId) });
+    throw error;
+  });
   return {
     events: result.newEvents,
     state: result.newState,

@@ -1,22 +1,61 @@
-/** One JSON line per log record on stderr; LOG_LEVEL=silent|error|warn|info|debug. */
-const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-type Level = Exclude<keyof typeof levels, 'silent'>;
+/**
+ * Logs through pino: one JSON line per record on stderr, LOG_LEVEL=silent|error|warn|info|debug.
+ * Every line names its process (`service`) and, inside a request or a job that knows one, its
+ * `requestId`, taken from the async context (context.ts) so call sites pass neither.
+ */
+import pino, { type Level } from 'pino';
+import { currentContext } from './context.ts';
 
-const threshold = () => levels[(process.env.LOG_LEVEL as keyof typeof levels) ?? 'info'] ?? levels.info;
+const levelNames = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+type LevelName = (typeof levelNames)[number];
 
-const write = (level: Level, fields: Record<string, unknown>, msg: string) => {
-  if (levels[level] < threshold()) return;
-  const { err, ...rest } = fields;
-  const error =
-    err instanceof Error ? { err: { message: err.message, name: err.name, stack: err.stack } } : err ? { err } : {};
-  process.stderr.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level, service: process.env.FEIBAO_SERVICE, msg, ...rest, ...error })}\n`,
-  );
+const configuredLevel = (): LevelName => {
+  const wanted = process.env.LOG_LEVEL as LevelName | undefined;
+  return wanted && levelNames.includes(wanted) ? wanted : 'info';
 };
 
-export const logger = {
-  debug: (fields: Record<string, unknown>, msg: string) => write('debug', fields, msg),
-  info: (fields: Record<string, unknown>, msg: string) => write('info', fields, msg),
-  warn: (fields: Record<string, unknown>, msg: string) => write('warn', fields, msg),
-  error: (fields: Record<string, unknown>, msg: string) => write('error', fields, msg),
+const baseLevel = configuredLevel();
+/** stderr plus whatever `captureLogs` adds; each stream keeps its own threshold. */
+const streams = pino.multistream(
+  baseLevel === 'silent' ? [] : [{ level: baseLevel as Level, stream: pino.destination({ dest: 2, sync: true }) }],
+);
+
+export const logger = pino(
+  {
+    level: baseLevel,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    // The request's id and the process's name come from the async context; fields a call passes win.
+    mixin: () => {
+      const context = currentContext();
+      return {
+        service: context?.service ?? process.env.FEIBAO_SERVICE,
+        ...(context?.requestId ? { requestId: context.requestId } : {}),
+      };
+    },
+  },
+  streams,
+);
+
+export type Logger = typeof logger;
+
+/**
+ * Tees every record at `level` or above into `lines` (parsed) until `stop`, whatever LOG_LEVEL
+ * says for stderr: lets a test read what a process logged.
+ */
+export const captureLogs = (level: Exclude<LevelName, 'silent'> = 'debug') => {
+  const lines: Record<string, unknown>[] = [];
+  streams.add({ level, stream: { write: (line: string) => void lines.push(JSON.parse(line)) } });
+  // pino numbers the streams it adds; its types leave the counter out.
+  const id = (streams as unknown as { lastId: number }).lastId;
+  const before = logger.level;
+  if (logger.levelVal > (logger.levels.values[level] ?? 0)) logger.level = level;
+  return {
+    lines,
+    stop() {
+      streams.remove(id);
+      logger.level = before;
+    },
+  };
 };

@@ -6,14 +6,19 @@ import { orderQueryRoutes } from './ordering/routes.ts';
 import { fileQueryRoutes } from './files/routes.ts';
 import { claimQueryRoutes } from './claims/routes.ts';
 import { claimPictureQueryRoutes } from './claims/pictures.ts';
+import { opsQueryRoutes } from './ops/routes.ts';
+import { opsBoardRoutes } from './ops/board.ts';
+import { userAdminQueryRoutes } from './accounts/users.ts';
+import { auditQueryRoutes } from './audit/routes.ts';
+import { processRoutes } from './observability/routes.ts';
 
 /** The read side: answers only from read models, after the caller's own writes have landed in them. */
 export const createQueryApp = (deps: QueryDeps) => {
-  const app = createKoaApp({ trustProxy: deps.config.trustProxy });
+  const app = createKoaApp({ trustProxy: deps.config.trustProxy, service: 'query' });
   app.use(awaitConsistency(deps.consistency, deps.config.consistencyWaitMs, deps.lastWrites));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'query' }));
-  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps), claimQueryRoutes(deps), claimPictureQueryRoutes(deps)];
+  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps), claimQueryRoutes(deps), claimPictureQueryRoutes(deps), userAdminQueryRoutes(deps), opsQueryRoutes(deps), opsBoardRoutes(deps), auditQueryRoutes(deps), processRoutes(deps)];
   if (deps.config.smsProvider === 'dev' && !deps.config.production) routers.push(devSmsRoutes(deps));
   // The edge routes by this table (docs/architecture.md "The path of a query").
   app.use(serveRouteTable('query', routers));

@@ -1,4 +1,4 @@
-import type { Config, ConsistencyWaiter, LastWrites, Pool, SessionRevocations, TokenService } from '@feibao/platform';
+import type { Config, ConsistencyWaiter, LastWrites, OperatedQueues, Pool, Redis, SessionRevocations, TokenService } from '@feibao/platform';
 
 export type QueryDeps = {
   config: Config;
@@ -10,4 +10,8 @@ export type QueryDeps = {
   lastWrites: LastWrites;
   /** The clock of every time-dependent answer (actions, price ranges); tests inject one. */
   now: () => Date;
+  /** The workers' queues, read by the operations console. */
+  opsQueues: OperatedQueues;
+  /** Where the processes announce themselves (platform processes.ts), for the processes report. */
+  redis: Redis;
 };

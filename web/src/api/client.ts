@@ -87,7 +87,7 @@ const refreshOnce = (): Promise<boolean> => {
       const env = (await res.json()) as Envelope<AuthData>;
       const token = accessTokenOf(env.data);
       if (env.code !== ResultCode.success || !token) return false;
-      saveTokens(token, env.data.refreshToken ?? env.data.refresh_token ?? null);
+      saveTokens(token, env.data.refreshToken ?? env.data.refresh_token ?? null, env.data.user);
       return true;
     } catch {
       return false;

@@ -133,12 +133,18 @@ export const saveSession = (data: AuthData, fallbackPhone = ''): Session => {
   return current;
 };
 
-/** Rotated tokens from a refresh keep the stored user. */
-export const saveTokens = (accessToken: string, refreshToken: string | null) => {
+/**
+ * Rotated tokens from a refresh keep the stored user, with the roles the refresh answered: roles
+ * granted or revoked since sign-in reach the screens with the new token.
+ */
+export const saveTokens = (accessToken: string, refreshToken: string | null, refreshed?: AuthData['user']) => {
   const s = storage();
   s?.setItem(STORAGE_KEYS.accessToken, accessToken);
   if (refreshToken) s?.setItem(STORAGE_KEYS.refreshToken, refreshToken);
-  current = { accessToken, refreshToken: refreshToken ?? current?.refreshToken ?? null, user: current?.user ?? null, guest: current?.guest ?? false };
+  const before = current?.user ?? null;
+  const user = before && Array.isArray(refreshed?.roles) ? { ...before, roles: refreshed.roles } : before;
+  if (user && user !== before) s?.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
+  current = { accessToken, refreshToken: refreshToken ?? current?.refreshToken ?? null, user, guest: current?.guest ?? false };
   emit();
 };
 

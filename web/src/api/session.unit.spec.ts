@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GUEST_FLAG, STORAGE_KEYS, accessTokenOf, clearSession, displayName, safeLocalPath, saveSession, sessionStore, setRedirect, takeRedirect } from './session.ts';
+import { GUEST_FLAG, STORAGE_KEYS, accessTokenOf, clearSession, displayName, safeLocalPath, saveSession, saveTokens, sessionStore, setRedirect, takeRedirect } from './session.ts';
 
 describe('session store', () => {
   beforeEach(() => {
@@ -11,6 +11,15 @@ describe('session store', () => {
     saveSession({ accessToken: 't'.repeat(30), refreshToken: 'r', user: { name: '访客', mobilePhone: '', guest: true } });
     expect(localStorage.getItem(STORAGE_KEYS.guest)).toBe(GUEST_FLAG);
     expect(displayName(sessionStore.get())).toBe('访客');
+  });
+
+  it('takes the roles a refresh answers, so granted roles reach the screens with the new token', () => {
+    saveSession({ accessToken: 'a'.repeat(30), refreshToken: 'r1', user: { name: '张三', mobilePhone: '13800000000', roles: ['user'] } });
+    saveTokens('b'.repeat(30), 'r2', { name: '张三', mobilePhone: '13800000000', roles: ['user', 'claims'] });
+    expect(sessionStore.get()).toMatchObject({ accessToken: 'b'.repeat(30), refreshToken: 'r2', user: { name: '张三', roles: ['user', 'claims'] } });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userInfo)!).roles).toEqual(['user', 'claims']);
+    saveTokens('c'.repeat(30), 'r3');
+    expect(sessionStore.get()?.user?.roles).toEqual(['user', 'claims']);
   });
 
   it('reads the token from data.message for old responses', () => {

@@ -45,11 +45,15 @@ export const BackofficeFrame = ({ area, testId, children }: { area: BackofficeAr
     <div className="fb-page fb-bo-page" data-testid={testId}>
       {links.length > 1 && (
         <nav className="fb-bo-nav" aria-label="后台导航">
-          {links.map((l) => (
-            <Link key={l.to} to={l.to} className={pathname === l.to ? 'fb-bo-link fb-bo-link-active' : 'fb-bo-link'} aria-current={pathname === l.to ? 'page' : undefined}>
-              {l.label}
-            </Link>
-          ))}
+          {links.map((l) => {
+            // An area's sub-screens (e.g. /backoffice/audit/order/:id) keep its menu item lit.
+            const active = pathname === l.to || pathname.startsWith(`${l.to}/`);
+            return (
+              <Link key={l.to} to={l.to} className={active ? 'fb-bo-link fb-bo-link-active' : 'fb-bo-link'} aria-current={active ? 'page' : undefined}>
+                {l.label}
+              </Link>
+            );
+          })}
         </nav>
       )}
       {children}

@@ -36,6 +36,7 @@ export const claimPaths = {
   close: `${base}/close`,
   reopen: `${base}/reopen`,
   assign: `${base}/assign`,
+  staffMembers: `${base}/staffMembers`,
 } as const;
 
 export type { ClaimAction, ClaimDetails, ClaimListPage, ClaimListRow, ClaimPictureRow, ContrastAnswer, CountedImageTypeNode, FieldChange, HistoryEntry, InsuredDrone };
@@ -79,6 +80,10 @@ export const useClaim = (id: string | null) => {
   const session = useSession();
   return useSWR<ClaimDetails>(session && id ? [claimPaths.details, { id }] : null, { dedupingInterval: 0 });
 };
+
+export type StaffMember = { mobilePhone: string; name: string };
+/** Claims staff and admins, for the desk's 分派给 list (staff only; others get no request). */
+export const useStaffMembers = (enabled: boolean) => useSWR<StaffMember[]>(enabled ? [claimPaths.staffMembers, {}] : null);
 
 export const useImageTypes = (id: string | null) => {
   const session = useSession();

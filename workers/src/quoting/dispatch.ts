@@ -21,7 +21,7 @@ export const insurerDispatch = (queue: Queue<InsurerJob>, options: { quoteDaySec
     name: 'insurer-dispatch',
     version: 1,
     collections: [],
-    eventTypes: ['InquiryRequested', 'InquiryRevoked', 'PlanReset', 'OrderInsured', 'PolicyUnderwritten', 'PolicyTookEffect'],
+    eventTypes: ['InquiryRequested', 'QuoteRequestResent', 'InquiryRevoked', 'PlanReset', 'OrderInsured', 'PolicyUnderwritten', 'PolicyTookEffect'],
     async handle(recorded: RecordedEvent) {
       const event = { type: recorded.type, data: recorded.data } as OrderEvent;
       switch (event.type) {
@@ -31,9 +31,17 @@ export const insurerDispatch = (queue: Queue<InsurerJob>, options: { quoteDaySec
             await add({ kind: 'timeout', orderId: event.data.orderId, requestId: request.requestId }, request.deadlineAt);
           }
           return;
+        case 'QuoteRequestResent': {
+          // The earlier jobs may still be waiting: an early answer is welcome, and the old
+          // time-out finds the deadline moved and changes nothing.
+          const { orderId, requestId, attempt } = event.data;
+          await add({ kind: 'answer', orderId, requestId, attempt }, event.data.answerDueAt);
+          return void (await add({ kind: 'timeout', orderId, requestId, attempt }, event.data.deadlineAt));
+        }
         case 'InquiryRevoked':
         case 'PlanReset':
-          // The decider already ignores answers to a cancelled round; removing the jobs saves the work.
+          // The decider already ignores answers to a cancelled round; removing the jobs saves the work
+          // (a re-sent request's jobs stay and change nothing).
           return cancelRound(event.data.orderId, event.data.round);
         case 'OrderInsured':
           return void (await add(

@@ -5,8 +5,9 @@ import { workQueue } from '@feibao/platform';
 export const INSURER_QUEUE = 'insurer';
 
 export type InsurerJob =
-  | { kind: 'answer'; orderId: string; requestId: string }
-  | { kind: 'timeout'; orderId: string; requestId: string }
+  /** attempt: the staff re-send this job belongs to (absent: the first sending). */
+  | { kind: 'answer'; orderId: string; requestId: string; attempt?: number }
+  | { kind: 'timeout'; orderId: string; requestId: string; attempt?: number }
   | { kind: 'underwrite'; orderId: string }
   | { kind: 'take-effect'; orderId: string }
   | { kind: 'lapse'; orderId: string }
@@ -20,7 +21,8 @@ export const jobIdOf = (job: InsurerJob) => {
   switch (job.kind) {
     case 'answer':
     case 'timeout':
-      return `${job.kind}_${job.requestId}`;
+      // A re-send needs fresh ids: BullMQ would take a finished job's id as already done.
+      return job.attempt ? `${job.kind}_${job.requestId}_${job.attempt}` : `${job.kind}_${job.requestId}`;
     case 'underwrite':
     case 'take-effect':
     case 'lapse':

@@ -12,7 +12,7 @@ import {
   type OrderCommand,
   type OrderStateValue,
 } from '@feibao/domain';
-import { handleCommand, type EventStore } from '@feibao/platform';
+import { handleCommand, observeQuoteTurnaround, type EventStore } from '@feibao/platform';
 import type { InsurerJob } from './jobs.ts';
 
 export type InsurerWorkDeps = {
@@ -32,8 +32,11 @@ const policyNoFor = (insurerId: number, at: Date) =>
  */
 export const insurerProcessor = (deps: InsurerWorkDeps) => {
   const system = () => ({ now: deps.now(), actor: 'system', system: true });
-  const run = (orderId: string, command: OrderCommand | ((state: Order) => OrderCommand)) =>
-    handleCommand(deps.eventStore, orderStreamId(orderId), orderDecider, command);
+  const run = async (orderId: string, command: OrderCommand | ((state: Order) => OrderCommand)) => {
+    const result = await handleCommand(deps.eventStore, orderStreamId(orderId), orderDecider, command);
+    observeQuoteTurnaround(result.events, result.state);
+    return result;
+  };
 
   const answer = (orderId: string, requestId: string) =>
     run(orderId, (state): OrderCommand => {

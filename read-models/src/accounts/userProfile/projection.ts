@@ -1,4 +1,4 @@
-import { isAdmin, isProfileComplete, type CompanyProfile, type UserEvent } from '@feibao/domain';
+import { assertNever, isAdmin, isProfileComplete, type CompanyProfile, type UserEvent } from '@feibao/domain';
 import { defineProjection, documentCollection, type PoolClient, type RecordedEvent } from '@feibao/platform';
 import { USER_PROFILES, type UserProfileDocument } from './userProfile.ts';
 
@@ -41,10 +41,17 @@ export const evolveUserProfile = (doc: UserProfileDocument | null, event: UserEv
       const roles = [...new Set([...doc.roles, ...event.data.roles])];
       return { ...doc, roles, userRoles: roles, role: mainRole(roles), updatedAt: event.data.grantedAt };
     }
+    case 'UserRolesRevoked': {
+      if (!doc) return doc;
+      const roles = doc.roles.filter((r) => !(event.data.roles as string[]).includes(r));
+      return { ...doc, roles, userRoles: roles, role: mainRole(roles), updatedAt: event.data.revokedAt };
+    }
     case 'UserLoggedIn':
       return doc && { ...doc, lastLoginAt: event.data.at };
     case 'UserPasswordReset':
       return doc && { ...doc, updatedAt: event.data.resetAt };
+    default:
+      return assertNever(event);
   }
 };
 
@@ -61,7 +68,7 @@ export const userProfileProjection = defineProjection({
   name: 'user-profiles',
   version: 1,
   collections: [userProfiles],
-  eventTypes: ['UserRegistered', 'UserProfileUpdated', 'UserRolesGranted', 'UserLoggedIn', 'UserPasswordReset'],
+  eventTypes: ['UserRegistered', 'UserProfileUpdated', 'UserRolesGranted', 'UserRolesRevoked', 'UserLoggedIn', 'UserPasswordReset'],
   handle: (event: RecordedEvent, client: PoolClient) => applyUserEvents([event], client),
   handleBatch: (events: RecordedEvent[], client: PoolClient) => applyUserEvents(events, client),
 });

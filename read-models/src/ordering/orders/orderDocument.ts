@@ -1,10 +1,10 @@
-import type { LineAnswer, Order, OrderForm, OrderListRow, OrderStateValue, PlanLine, QuoteProgress } from '@feibao/domain';
+import type { LineAnswer, Order, OrderForm, OrderListRow, OrderStateValue, PlanLine, QuoteProgress, StoredDeskStatus } from '@feibao/domain';
 
 export const ORDERS = 'orders';
 export const ORDER_LIST = 'order_list';
 
 /** Each insurer's progress, with its answers per line (kept to rebuild the plan columns). */
-export type InsurerQuoteSummary = QuoteProgress & { answers: Record<string, LineAnswer> };
+export type InsurerQuoteSummary = QuoteProgress & { answers: Record<string, LineAnswer>; deskStatus: StoredDeskStatus };
 
 /**
  * The whole order as the details, plan and back-office screens need it, plus the domain
@@ -21,6 +21,8 @@ export type OrderDocument = {
   form: OrderForm;
   lines: PlanLine[];
   insurers: InsurerQuoteSummary[];
+  /** The nearest deadline of an insurer still awaited (waiting or manual): the quote desk sorts by it. */
+  nextDeadlineAt: string | null;
   policyNo: string | null;
   startDate: string | null;
   endDate: string | null;

@@ -1,11 +1,11 @@
-import { OrderState, type PlanCell, type PlanRow, type TotalsRow } from '@feibao/domain';
+import { OrderState, quoteExpired, type PlanCell, type PlanRow, type TotalsRow } from '@feibao/domain';
 import type { OrderDocument } from './orderDocument.ts';
 
 /**
  * The cover-plan table: one row per plan line with a column per insurer, then a totals
  * row. A line an insurer has not priced yet reads 'quoting in progress' on the screen.
  */
-export const planRows = (doc: OrderDocument): (PlanRow | TotalsRow)[] => {
+export const planRows = (doc: OrderDocument, now: Date): (PlanRow | TotalsRow)[] => {
   const rows = doc.lines.map((line): PlanRow => ({
     orderInfoId: doc.id,
     key: line.key,
@@ -48,14 +48,20 @@ export const planRows = (doc: OrderDocument): (PlanRow | TotalsRow)[] => {
     isTotal: true,
     insuranceTypeInfoName: '合计',
     state: doc.state,
-    insuranceCompanyList: doc.insurers.map((insurer) => ({
-      insuranceCompanyId: insurer.insuranceCompanyId,
-      insuranceCompanyName: insurer.insuranceCompanyName,
-      status: insurer.status,
-      total: insurer.total,
-      quotedAll: insurer.quotedAll,
-      canInsure: doc.state === OrderState.quoted && insurer.quotedAll,
-    })),
+    insuranceCompanyList: doc.insurers.map((insurer) => {
+      const validUntil = insurer.validUntil ?? null;
+      const expired = insurer.quotedAll && quoteExpired({ validUntil }, now);
+      return {
+        insuranceCompanyId: insurer.insuranceCompanyId,
+        insuranceCompanyName: insurer.insuranceCompanyName,
+        status: insurer.status,
+        total: insurer.total,
+        quotedAll: insurer.quotedAll,
+        canInsure: doc.state === OrderState.quoted && insurer.quotedAll && !expired,
+        validUntil,
+        expired,
+      };
+    }),
   };
   return [...rows, totals];
 };

@@ -28,7 +28,8 @@ const applyOrderEvents = async (events: RecordedEvent[], client: PoolClient) => 
 export const orderProjection = defineProjection({
   name: 'orders',
   // 2: documents carry the domain state (`order`) they are evolved from.
-  version: 2,
+  // 3: the quote desk's fields (deskStatus, validUntil, attempt per insurer; nextDeadlineAt).
+  version: 3,
   collections: [orders, orderList],
   eventTypes: [...orderEventTypes],
   handle: (event: RecordedEvent, client: PoolClient) => applyOrderEvents([event], client),

@@ -1,7 +1,9 @@
 import {
   insurerComplete,
   insurerQuotedAll,
+  isOpenStatus,
   stateNumber,
+  storedDeskStatus,
   totalPremium,
   type InsurerProgress,
   type Order,
@@ -23,9 +25,19 @@ const summarise = (progress: InsurerProgress, lines: PlanLine[]): InsurerQuoteSu
     deadlineAt: progress.request.deadlineAt,
     total: quotedAll ? totalPremium(progress, lines) : null,
     quotedAll,
+    validUntil: progress.validUntil ?? null,
+    attempt: progress.request.attempt ?? 0,
     answers: progress.answers,
+    deskStatus: storedDeskStatus(progress, lines),
   };
 };
+
+/** ISO instants of one format compare as strings. */
+const nextDeadline = (insurers: InsurerQuoteSummary[]) =>
+  insurers
+    .filter((i) => isOpenStatus(i.deskStatus))
+    .map((i) => i.deadlineAt)
+    .sort()[0] ?? null;
 
 /**
  * Pure: the stored document for an order state (the domain's `evolveOrder` decides every
@@ -36,6 +48,7 @@ export const toDocument = (order: Order, updatedAt: string): OrderDocument | nul
   const state = stateNumber(order);
   if (order.status === 'none' || state === null) return null;
   const lines = 'lines' in order ? order.lines : [];
+  const insurers = 'insurers' in order ? order.insurers.map((p) => summarise(p, lines)) : [];
   return {
     id: order.orderId,
     orderNo: order.orderNo,
@@ -46,7 +59,9 @@ export const toDocument = (order: Order, updatedAt: string): OrderDocument | nul
     round: order.round,
     form: order.form,
     lines,
-    insurers: 'insurers' in order ? order.insurers.map((p) => summarise(p, lines)) : [],
+    insurers,
+    // Only orders still being quoted or quoted wait for anyone.
+    nextDeadlineAt: order.status === 'quoting' || order.status === 'quoted' ? nextDeadline(insurers) : null,
     policyNo: 'policyNo' in order ? order.policyNo : null,
     startDate: 'startDate' in order ? order.startDate : null,
     endDate: 'endDate' in order ? order.endDate : null,

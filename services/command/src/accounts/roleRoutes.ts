@@ -1,27 +1,52 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { PHONE_PATTERN, ResultCode, Roles, userDecider, userStreamId, type Role, type UserCommand } from '@feibao/domain';
-import { authenticate, handleCommand, HttpError, input, ok, requireRole, setConsistencyToken, validate } from '@feibao/platform';
+import { EDITABLE_ROLES, LEGACY_GRANT_REASON, PHONE_PATTERN, userMessages, type EditableRole } from '@feibao/domain';
+import { authenticate, caller, input, ok, requireArea, requireRole, setConsistencyToken, validate } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
+import { grantRoles, revokeRoles } from './roleChanges.ts';
 
-const grantBody = z.object({
-  mobilePhone: z.string({ error: '请输入手机号' }).trim().regex(PHONE_PATTERN, { error: '手机号格式错误' }),
-  roles: z
-    .array(z.enum(Roles.filter((r) => r !== 'user') as [Role, ...Role[]], { error: '角色不正确' }), { error: '请选择角色' })
-    .min(1, { error: '请选择角色' }),
-});
+export const roleRouteMessages = { granted: '授权成功', revoked: '已撤销授权' } as const;
 
-/** Admin: grant staff roles (e.g. `claims` for claim handlers) to a registered account. */
+const mobilePhone = z.string({ error: '请输入手机号' }).trim().regex(PHONE_PATTERN, { error: '手机号格式错误' });
+const roles = z
+  .array(z.enum(EDITABLE_ROLES as unknown as [EditableRole, ...EditableRole[]], { error: '角色不正确' }), { error: '请选择角色' })
+  .min(1, { error: '请选择角色' })
+  .max(EDITABLE_ROLES.length, { error: '角色不正确' });
+const reason = z.string({ error: userMessages.reasonRequired }).trim().min(1, { error: userMessages.reasonRequired }).max(200, { error: '原因不能超过200字' });
+
+const legacyGrantBody = z.object({ mobilePhone, roles, reason: reason.optional() });
+const changeBody = z.object({ mobilePhone, roles, reason });
+type ChangeBody = z.output<typeof changeBody>;
+
+/**
+ * Role administration. The back office's editor (area `users`) grants and revokes with a reason;
+ * the older POST /api/v1/uav/user/grantRoles stays for existing callers, its reason optional.
+ * A user's sessions carry the new roles from their next access token (sign-in or refresh).
+ */
 export const roleRoutes = (deps: CommandDeps) => {
-  const router = new Router({ prefix: '/api/v1/uav/user' });
-  router.post('/grantRoles', authenticate(deps.tokens, deps.revocations), requireRole('admin'), validate(grantBody), async (ctx) => {
-    const body = input<z.output<typeof grantBody>>(ctx);
-    const result = await handleCommand(deps.eventStore, userStreamId(body.mobilePhone), userDecider, (state): UserCommand => {
-      if (state.status !== 'active') throw new HttpError(ResultCode.notFound, '用户不存在');
-      return { type: 'GrantRoles', data: { mobilePhone: body.mobilePhone, roles: body.roles }, metadata: { now: deps.now() } };
-    });
+  const auth = authenticate(deps.tokens, deps.revocations);
+
+  const legacy = new Router({ prefix: '/api/v1/uav/user' });
+  legacy.post('/grantRoles', auth, requireRole('admin'), validate(legacyGrantBody), async (ctx) => {
+    const body = input<z.output<typeof legacyGrantBody>>(ctx);
+    const result = await grantRoles(deps, { ...body, by: caller(ctx).sub, reason: body.reason ?? LEGACY_GRANT_REASON });
     setConsistencyToken(ctx, result.position);
-    ok(ctx, { mobilePhone: body.mobilePhone, roles: body.roles }, '授权成功');
+    ok(ctx, { mobilePhone: body.mobilePhone, roles: body.roles }, roleRouteMessages.granted);
   });
-  return router;
+
+  const backoffice = new Router({ prefix: '/api/v1/uav/backoffice/users' });
+  backoffice.post('/grantRoles', auth, requireArea('users'), validate(changeBody), async (ctx) => {
+    const body = input<ChangeBody>(ctx);
+    const result = await grantRoles(deps, { ...body, by: caller(ctx).sub });
+    setConsistencyToken(ctx, result.position);
+    ok(ctx, { mobilePhone: body.mobilePhone, roles: result.roles }, roleRouteMessages.granted);
+  });
+  backoffice.post('/revokeRoles', auth, requireArea('users'), validate(changeBody), async (ctx) => {
+    const body = input<ChangeBody>(ctx);
+    const result = await revokeRoles(deps, { ...body, by: caller(ctx).sub });
+    setConsistencyToken(ctx, result.position);
+    ok(ctx, { mobilePhone: body.mobilePhone, roles: result.roles }, roleRouteMessages.revoked);
+  });
+
+  return [legacy, backoffice];
 };

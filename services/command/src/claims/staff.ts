@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import {
+  backofficeRoles,
   hasRole,
   PHONE_PATTERN,
   ResultCode,
@@ -98,7 +99,7 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) 
   const requireClaimsStaff = async (phone: string) => {
     if (!PHONE_PATTERN.test(phone)) throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
     const user = await aggregate(deps.eventStore, userStreamId(phone), userDecider);
-    if (user.status !== 'active' || !hasRole(user.roles, 'claims', 'admin')) throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
+    if (user.status !== 'active' || !hasRole(user.roles, ...backofficeRoles.claims)) throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
   };
 
   router.post('/assign', auth, staff, validate(assignBody), async (ctx) => {

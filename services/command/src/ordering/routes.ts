@@ -11,7 +11,6 @@ import {
   nextRound,
   normaliseOrderForm,
   orderDecider,
-  orderIdOfRequest,
   orderNumber,
   orderStreamId,
   orderToWrite,
@@ -37,11 +36,11 @@ import {
   input,
   ok,
   reply,
-  requireArea,
   setConsistencyToken,
   validate,
 } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
+import { addQuoteDeskRoutes } from './quoteDeskRoutes.ts';
 
 export const PROFILE_INCOMPLETE = '请完善用户信息';
 
@@ -175,33 +174,7 @@ export const orderRoutes = (deps: CommandDeps) => {
     ok(ctx, { id: q.orderInfoId }, '重置成功');
   });
 
-  // Back office: a manual (verified) premium goes through the same command and event as an automatic one.
-  const manualQuote = z.strictObject({
-    requestId: z.string().trim().min(1).max(200),
-    answers: z
-      .array(
-        z.strictObject({
-          key: z.string().trim().min(1).max(40),
-          premium: z.coerce.number({ error: '保费必须是数字' }).min(0, { error: '保费不能为负数' }).max(1e9),
-          deductible: z.string().trim().min(1, { error: '请输入免赔说明' }).max(100),
-        }),
-      )
-      .min(1, { error: '请至少录入一条报价' })
-      .max(500),
-  });
-  router.post('/backoffice/quote', auth, validate(manualQuote), requireArea('quotes'), async (ctx) => {
-    const body = input<z.output<typeof manualQuote>>(ctx);
-    const result = await run(ctx, orderIdOfRequest(body.requestId), {
-      type: 'RecordInsurerQuote',
-      data: {
-        requestId: body.requestId,
-        answers: body.answers.map((a) => ({ key: a.key, kind: 'quoted' as const, premium: Math.round(a.premium * 100) / 100, deductible: a.deductible })),
-        source: 'manual',
-      },
-      metadata: { now: deps.now(), actor: caller(ctx).sub, system: true },
-    });
-    ok(ctx, { recorded: result.events.length > 0 }, '报价已录入');
-  });
+  addQuoteDeskRoutes(router, deps, run);
 
   // Information collection: a prospect asks a specialist to call. Open to visitors, so limited per address.
   router.post('/order/infocollect', validate(leadSchema), async (ctx) => {

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, ResultCode } from '@feibao/domain';
 import { HttpError, reply } from './envelope.ts';
 import { logger } from '../logger.ts';
+import { currentService, runInContext } from '../context.ts';
+import { metricsFor } from '../metrics.ts';
 
 const bodyErrorCode = (error: { status?: number; type?: string }) => {
   if (error.status === 413 || error.type === 'entity.too.large') return [ResultCode.tooLarge, '请求内容过大'] as const;
@@ -28,30 +30,53 @@ export const errorEnvelope = async (ctx: Context, next: Next) => {
       reply(ctx, code, message);
       return;
     }
-    logger.error({ err: error, path: ctx.path, requestId: ctx.state.requestId }, 'unhandled error');
+    logger.error({ err: error, path: ctx.path }, 'unhandled error');
     reply(ctx, ResultCode.serverError, '服务器繁忙，请稍后再试');
   }
 };
 
-const requestLog = async (ctx: Context, next: Next) => {
+/** An id a client or the edge sent is kept if it is a plain token; anything else is replaced (it goes into logs). */
+export const requestIdOf = (sent: string | undefined) => (sent && /^[\w.:-]{1,128}$/.test(sent) ? sent : randomUUID());
+
+/**
+ * The request's id (the edge's, or a new one), echoed as X-Request-Id and kept in the async
+ * context, so every log line and event of the request carries it; then the access log and the
+ * HTTP metrics, labelled by the router's route template, never the raw path (one series per id).
+ */
+/** Paths answered outside the routers, labelled as themselves; any other unrouted path is '(unmatched)'. */
+const unroutedPaths = new Set(['/internal/routes', '/internal/health', '/metrics']);
+
+const requestLog = (service: string | undefined) => async (ctx: Context, next: Next) => {
   const started = performance.now();
-  ctx.state.requestId = ctx.get('x-request-id') || randomUUID();
-  ctx.set('X-Request-Id', ctx.state.requestId);
-  await next();
-  logger.debug(
-    { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started), requestId: ctx.state.requestId },
-    'request',
-  );
+  const requestId = requestIdOf(ctx.get('x-request-id'));
+  ctx.state.requestId = requestId;
+  ctx.set('X-Request-Id', requestId);
+  const name = service ?? currentService();
+  await runInContext({ service: name, requestId }, async () => {
+    try {
+      await next();
+    } finally {
+      const seconds = (performance.now() - started) / 1000;
+      const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
+      const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+      const route = typeof matched === 'string' ? matched : unroutedPaths.has(ctx.path) ? ctx.path : '(unmatched)';
+      const metrics = metricsFor(name);
+      metrics.httpRequests.inc({ method: ctx.method, route, status: String(status) });
+      metrics.httpDuration.observe({ method: ctx.method, route }, seconds);
+      logger.debug({ method: ctx.method, path: ctx.path, route, status, ms: Math.round(seconds * 1000) }, 'request');
+    }
+  });
 };
 
 /** Largest JSON and form bodies a service reads; the edge refuses bigger ones before relaying them. */
 export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 
-export const createKoaApp = (options: { trustProxy: boolean }) => {
+/** `service` names the process in logs and metrics (tests run several in one Node process). */
+export const createKoaApp = (options: { trustProxy: boolean; service?: string }) => {
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
-  app.use(requestLog);
+  app.use(requestLog(options.service));
   app.use(errorEnvelope);
   app.use(
     koaBody({

@@ -6,6 +6,8 @@ import { EmmettDdlV1, EmmettSql } from '../emmettTables.ts';
 
 export const PROJECTION_WAKE_CHANNEL = EmmettDdlV1.notifyChannel;
 export const CHECKPOINT_CHANNEL = 'feibao_projection_checkpoint';
+/** Clears the event a projection failed on, once it applies a batch, is rebuilt or an operator skips it. */
+export const CLEAR_FAILED_EVENT = `failed_position = NULL, failed_xid = NULL, failed_event_type = NULL, failed_stream_id = NULL`;
 
 export type RunnerOptions = {
   batchSize?: number;
@@ -112,10 +114,11 @@ const registerProjection = async (pool: Pool, projection: Projection) => {
       logger.info({ projection: projection.name }, 'projection version changed: rebuilding from zero');
       await resetProjection(client, projection);
     }
-    // A parked projection gets fresh attempts when its process restarts.
+    // A parked projection gets fresh attempts when its process restarts. The types it reads are
+    // kept for the operations console's lag (operations.ts).
     await client.query(
-      `UPDATE feibao_projections SET status = 'running', attempts = 0, version = $2, heartbeat_at = now() WHERE name = $1`,
-      [projection.name, projection.version],
+      `UPDATE feibao_projections SET status = 'running', attempts = 0, version = $2, heartbeat_at = now(), event_types = $3 WHERE name = $1`,
+      [projection.name, projection.version, projection.eventTypes],
     );
   });
 };
@@ -123,7 +126,7 @@ const registerProjection = async (pool: Pool, projection: Projection) => {
 export const resetProjection = async (client: pg.PoolClient, projection: Projection) => {
   for (const collection of projection.collections) await client.query(`TRUNCATE "${collection.name}"`);
   await client.query(
-    `UPDATE feibao_projections SET position = 0, position_xid = '0', status = 'running', attempts = 0, last_error = NULL, version = $2 WHERE name = $1`,
+    `UPDATE feibao_projections SET position = 0, position_xid = '0', status = 'running', attempts = 0, last_error = NULL, ${CLEAR_FAILED_EVENT}, version = $2 WHERE name = $1`,
     [projection.name, projection.version],
   );
 };
@@ -137,6 +140,18 @@ export const resetProjection = async (client: pg.PoolClient, projection: Project
  */
 export type ReadAhead = { after?: Checkpoint; events?: Promise<RecordedEvent[] | null> };
 
+/** A handler failed on this one event (a narrowed batch held no other event of the projection's types). */
+export class ProjectionEventError extends Error {
+  constructor(
+    readonly event: RecordedEvent,
+    readonly failure: unknown,
+  ) {
+    super(failure instanceof Error ? failure.message : String(failure));
+    this.name = 'ProjectionEventError';
+    if (failure instanceof Error && failure.stack) this.stack = failure.stack;
+  }
+}
+
 /**
  * Applies one batch; returns how many events it read (0 = caught up). The FOR UPDATE lock
  * on the checkpoint row lets several runner processes share the work without double-applying.
@@ -146,6 +161,12 @@ export const processBatch = async (
   projection: Projection,
   batchSize: number,
   ahead: ReadAhead = {},
+  /**
+   * `narrow`: apply only up to the first event of the projection's types. After a failure the
+   * runner goes one event at a time, so the checkpoint stops right before the event that fails
+   * and the failure names it (an operator can then skip exactly that event).
+   */
+  options: { narrow?: boolean } = {},
 ): Promise<number> =>
   withTransaction(pool, async (client) => {
     const cp = await client.query(
@@ -158,24 +179,31 @@ export const processBatch = async (
     const sameStart = ahead.after?.position === current.position && ahead.after.transactionId === current.transactionId;
     const readAhead = sameStart ? await ahead.events : null;
     ahead.after = ahead.events = undefined;
-    const events = readAhead?.length ? readAhead : await readBatch(client, current, batchSize, projection.eventTypes);
-    if (events.length === 0) {
+    const read = readAhead?.length ? readAhead : await readBatch(client, current, batchSize, projection.eventTypes);
+    if (read.length === 0) {
       await client.query(`UPDATE feibao_projections SET heartbeat_at = now() WHERE name = $1`, [projection.name]);
       return 0;
     }
+    const wanted = new Set(projection.eventTypes);
+    const firstWanted = read.findIndex((event) => wanted.has(event.type));
+    const narrowed = options.narrow === true && firstWanted >= 0;
+    const events = narrowed ? read.slice(0, firstWanted + 1) : read;
     const last = checkpointOf(events[events.length - 1]!);
     // A full batch suggests more are waiting: read them while this batch is written.
-    if (events.length === batchSize) {
+    if (!narrowed && events.length === batchSize) {
       ahead.after = last;
       ahead.events = readBatch(pool, last, batchSize, projection.eventTypes).catch(() => null);
     }
-    const wanted = new Set(projection.eventTypes);
     const mine = events.filter((event) => wanted.has(event.type));
-    if (projection.handleBatch) {
-      if (mine.length > 0) await projection.handleBatch(mine, client);
-    } else for (const event of mine) await projection.handle(event, client);
+    try {
+      if (projection.handleBatch) {
+        if (mine.length > 0) await projection.handleBatch(mine, client);
+      } else for (const event of mine) await projection.handle(event, client);
+    } catch (error) {
+      throw narrowed ? new ProjectionEventError(events[events.length - 1]!, error) : error;
+    }
     await client.query(
-      `UPDATE feibao_projections SET position = $2, position_xid = $3::xid8, attempts = 0, last_error = NULL, heartbeat_at = now() WHERE name = $1`,
+      `UPDATE feibao_projections SET position = $2, position_xid = $3::xid8, attempts = 0, last_error = NULL, ${CLEAR_FAILED_EVENT}, heartbeat_at = now() WHERE name = $1`,
       [projection.name, last.position, last.transactionId],
     );
     await client.query(`SELECT pg_notify($1, $2)`, [CHECKPOINT_CHANNEL, `${projection.name}:${last.position}`]);
@@ -241,6 +269,8 @@ export const createProjectionRunner = (
   const runOne = async (projection: Projection, untilCaughtUp: boolean) => {
     let attempt = 0;
     let afterWork = false;
+    /** Events still to go through one wanted event at a time: the span of the batch that failed. */
+    let narrowFor = 0;
     const ahead: ReadAhead = {};
     while (running || untilCaughtUp) {
       try {
@@ -252,25 +282,46 @@ export const createProjectionRunner = (
             continue;
           }
         }
-        const read = await processBatch(pool, projection, batchSize, ahead);
+        const read = await processBatch(pool, projection, batchSize, ahead, { narrow: narrowFor > 0 });
+        if (narrowFor > 0) narrowFor = Math.max(0, narrowFor - read);
         attempt = 0;
         // Straight on to the next batch while there is work; otherwise back to peeking.
         afterWork = read > 0;
         if (read === 0 && untilCaughtUp) return;
       } catch (error) {
         attempt++;
+        afterWork = false;
+        narrowFor = batchSize;
+        const failed = error instanceof ProjectionEventError ? error.event : null;
+        const cause = error instanceof ProjectionEventError ? error.failure : error;
         const message = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error);
         const parked = attempt >= maxAttempts;
-        logger.error({ projection: projection.name, attempt, parked, err: error }, 'projection batch failed');
+        logger.error(
+          { projection: projection.name, attempt, parked, event: failed && { position: failed.globalPosition, type: failed.type }, err: cause },
+          'projection batch failed',
+        );
         await pool
           .query(
-            `UPDATE feibao_projections SET attempts = $2, last_error = $3, status = $4 WHERE name = $1`,
-            [projection.name, attempt, message.slice(0, 4000), parked ? 'parked' : 'running'],
+            `UPDATE feibao_projections SET attempts = $2, last_error = $3, status = $4,
+                    failed_position = $5, failed_xid = $6::xid8, failed_event_type = $7, failed_stream_id = $8 WHERE name = $1`,
+            [
+              projection.name,
+              attempt,
+              message.slice(0, 4000),
+              parked ? 'parked' : 'running',
+              failed?.globalPosition ?? null,
+              failed?.transactionId ?? null,
+              failed?.type ?? null,
+              failed?.streamId ?? null,
+            ],
           )
           .catch(() => undefined);
         if (parked) {
           if (untilCaughtUp) throw error;
-          return;
+          // The loop stays: peeking finds the row parked and idles until an operator retries or
+          // skips from the console (operations.ts), which sets it running and wakes the runner.
+          attempt = 0;
+          continue;
         }
         await sleep(backoffMs * 2 ** (attempt - 1));
       }

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import {
   allowedClaimActions,
+  backofficeRoles,
   CLAIM_PAGE_SIZE,
   claimImageTypes,
   claimQueues,
@@ -25,8 +26,9 @@ import {
   type ClaimPictureRow,
   type ClaimStateValue,
 } from '@feibao/domain';
-import { authenticate, caller, HttpError, input, ok, requireRole, validate, type Caller } from '@feibao/platform';
+import { authenticate, caller, HttpError, input, ok, requireArea, requireRole, validate, type Caller } from '@feibao/platform';
 import {
+  userListReader,
   claimHistoryReader,
   claimPictureReader,
   claimReader,
@@ -194,6 +196,13 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
     if (!doc || (doc.owner !== who.sub && !isStaff(who))) throw new HttpError(ResultCode.notFound, claimMessages.notFound);
     return doc;
   };
+
+  // The claims desk's 分派给 list: the accounts a claim may be assigned to (the assign call accepts
+  // the same: claims staff and admins).
+  const users = userListReader(deps.pool);
+  router.get('/staffMembers', auth, requireArea('claims'), async (ctx) => {
+    ok(ctx, await users.holdersOf(backofficeRoles.claims));
+  });
 
   router.get('/details', auth, validate(idQuery, 'query'), async (ctx) => {
     const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   allowedActions,
   canRead,
+  deskCellStatuses,
   droneBrands,
   listInsuranceTypes,
   normaliseOrderForm,
@@ -18,7 +19,7 @@ import {
 } from '@feibao/domain';
 import { authenticate, caller, HttpError, input, ok, reply, requireArea, validate } from '@feibao/platform';
 import type { QueryDeps } from '../deps.ts';
-import { orderReader, planRows, type OrderDocument } from '@feibao/read-models';
+import { orderReader, planRows, quoteDeskReader, type OrderDocument } from '@feibao/read-models';
 
 const orderTypeQuery = z.object({
   id: z
@@ -41,10 +42,23 @@ const progressQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
 });
 
+/** An empty filter field (a cleared select) means no filter. */
+const blankless = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+const quoteDeskQuery = z.object({
+  status: blankless(z.enum(deskCellStatuses, { error: '报价状态不正确' }).optional()),
+  insurerId: blankless(z.coerce.number({ error: '保险公司不正确' }).int({ error: '保险公司不正确' }).positive({ error: '保险公司不正确' }).optional()),
+  overdue: blankless(z.enum(['true', 'false', '1', '0'], { error: '超时筛选不正确' }).optional()).transform((v) => v === 'true' || v === '1'),
+  orderType: blankless(z.enum(['0', '1'], { error: '订单类型不正确' }).optional()).transform((v) => (v === undefined ? undefined : (Number(v) as OrderType))),
+  days: z.coerce.number({ error: '天数必须是1到90的整数' }).int({ error: '天数必须是1到90的整数' }).min(1, { error: '天数必须是1到90的整数' }).max(90, { error: '天数必须是1到90的整数' }).optional().default(7),
+  currentPage: z.coerce.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).max(100_000, { error: '页码不正确' }).optional().default(1),
+  pageSize: z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不正确' }).optional().default(20),
+});
+
 export const orderQueryRoutes = (deps: QueryDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
   const auth = authenticate(deps.tokens, deps.revocations);
   const reader = orderReader(deps.pool);
+  const desk = quoteDeskReader(deps.pool);
 
   /** Someone else's order reads as missing; staff see every order. */
   const ownOrder = async (ctx: Context, id: string): Promise<OrderDocument> => {
@@ -93,13 +107,13 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
       insuranceCompanyName: doc.insuranceCompanyName,
       revokeReason: doc.revokeReason,
       revokeReasonTxt: doc.revokeReasonTxt,
-      insurancePlanList: planRows(doc),
-      quoteProgress: doc.insurers.map(({ answers: _answers, ...summary }) => summary),
+      insurancePlanList: planRows(doc, deps.now()),
+      quoteProgress: doc.insurers.map(({ answers: _answers, deskStatus: _deskStatus, ...summary }) => summary),
     });
   });
 
   router.get('/order/listInsurancePlan', auth, validate(idQuery, 'query'), async (ctx) => {
-    ok(ctx, planRows(await ownOrder(ctx, input<z.output<typeof idQuery>>(ctx).id)));
+    ok(ctx, planRows(await ownOrder(ctx, input<z.output<typeof idQuery>>(ctx).id), deps.now()));
   });
 
   router.get('/order/getdronedata', auth, validate(droneDataQuery, 'query'), async (ctx) => {
@@ -128,6 +142,12 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
       pageSize,
       totalCount,
     });
+  });
+
+  /** Back office: the quote desk grid (README "Quote desk"); a cell per insurer, filtered and paged in SQL. */
+  router.get('/backoffice/quoteDesk', auth, requireArea('quotes'), validate(quoteDeskQuery, 'query'), async (ctx) => {
+    const q = input<z.output<typeof quoteDeskQuery>>(ctx);
+    ok(ctx, await desk.page(q, deps.now(), deps.config.quoteDaySeconds));
   });
 
   return router;

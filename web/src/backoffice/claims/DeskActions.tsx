@@ -3,9 +3,9 @@
  * its reason (定损 its per-line form), then the server's message shows as a toast and the desk reloads.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import { notifyError, toast } from '../../api/toaster.ts';
-import { acceptClaim, assignClaim, can, closeClaim, reopenClaim, requestEvidence } from '../../claims/api.ts';
+import { acceptClaim, assignClaim, can, closeClaim, reopenClaim, requestEvidence, useStaffMembers } from '../../claims/api.ts';
 import { AssessDialog } from './AssessDialog.tsx';
 import { type DeskClaim, type DeskStep, deskSteps, reasonProblem } from './desk.ts';
 
@@ -25,6 +25,7 @@ const stepOrder: readonly DeskStep[] = ['accept', 'requestEvidence', 'assess', '
 export const DeskActions = ({ claim, me, onChanged }: Props) => {
   const [open, setOpen] = useState<DeskStep | null>(null);
   const [assigning, setAssigning] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   const steps = stepOrder.filter((s) => can(claim.actions, s));
   const mayAssign = can(claim.actions, 'assign');
 
@@ -34,8 +35,10 @@ export const DeskActions = ({ claim, me, onChanged }: Props) => {
       const env = await assignClaim(claim.id, assignee);
       toast.success(env.message || (assignee ? '分派成功' : '已取消分派'));
       await onChanged();
+      return true;
     } catch (e) {
       notifyError(e);
+      return false;
     } finally {
       setAssigning(false);
     }
@@ -49,6 +52,9 @@ export const DeskActions = ({ claim, me, onChanged }: Props) => {
       {mayAssign && me && claim.assignee !== me && (
         <Button icon="person" variant="outlined" text="分派给我" loading={assigning} data-testid="desk-assign-me" onClick={() => void assign(me)} />
       )}
+      {mayAssign && (
+        <Button icon="people" variant="outlined" text="分派给…" data-testid="desk-assign-other" onClick={() => setChoosing(true)} />
+      )}
       {mayAssign && claim.assignee && (
         <Button icon="remove" variant="outlined" text="取消分派" loading={assigning} data-testid="desk-unassign" onClick={() => void assign(null)} />
       )}
@@ -57,6 +63,16 @@ export const DeskActions = ({ claim, me, onChanged }: Props) => {
         <ReasonDialog key={open} step={open} claimId={claim.id} onClose={() => setOpen(null)} onDone={onChanged} />
       )}
       {open === 'assess' && <AssessDialog claim={claim} onClose={() => setOpen(null)} onDone={onChanged} />}
+      {choosing && (
+        <AssignDialog
+          current={claim.assignee ?? null}
+          busy={assigning}
+          onClose={() => setChoosing(false)}
+          onAssign={async (to) => {
+            if (await assign(to)) setChoosing(false);
+          }}
+        />
+      )}
     </div>
   );
 };
@@ -106,6 +122,42 @@ const ReasonDialog = ({ step, claimId, onClose, onDone }: DialogProps) => {
           <>
             <Button text="取消" onClick={onClose} />
             <Button intent="primary" text="确定" loading={busy} data-testid="desk-dialog-ok" onClick={() => void submit()} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+};
+
+type AssignProps = { current: string | null; busy: boolean; onClose: () => void; onAssign: (to: string) => Promise<void> };
+
+/** Picks a colleague from the staff directory (claims staff and admins); the server checks the role again. */
+const AssignDialog = ({ current, busy, onClose, onAssign }: AssignProps) => {
+  const staff = useStaffMembers(true);
+  const [to, setTo] = useState('');
+  const choices = (staff.data ?? []).filter((m) => m.mobilePhone !== current);
+  return (
+    <Dialog isOpen title="分派给" onClose={onClose} style={{ width: 420 }} className="fb-desk-dialog">
+      <DialogBody>
+        <FormGroup label="理赔人员" labelFor="desk-assignee" helperText={staff.error ? '人员列表加载失败，请重试' : undefined}>
+          <HTMLSelect
+            id="desk-assignee"
+            fill
+            value={to}
+            data-testid="desk-assignee"
+            onChange={(e) => setTo(e.target.value)}
+            options={[
+              { value: '', label: staff.isLoading ? '加载中…' : '请选择' },
+              ...choices.map((m) => ({ value: m.mobilePhone, label: `${m.name || '未命名'}（${m.mobilePhone}）` })),
+            ]}
+          />
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="取消" onClick={onClose} />
+            <Button intent="primary" text="分派" disabled={!to} loading={busy} data-testid="desk-assign-ok" onClick={() => void onAssign(to)} />
           </>
         }
       />

@@ -20,6 +20,7 @@ import { PlanCards, PlanTable } from './PlanViews.tsx';
 import { usePlanScreen } from './usePlanScreen.ts';
 
 export { QUOTING } from './PlanViews.tsx';
+export const EXPIRED_NOTE = '部分保险公司的报价已超过有效期，已过期的报价不能投保，请重新询价获取新的报价。';
 export const PLAN_NOTE = '部分险种需保险公司人工核保，报价将在1～3个工作日内给出；暂无保费的险种显示为“报价中”。';
 
 export const PlanPage = ({ variant }: { variant: Variant }) => {
@@ -73,6 +74,22 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
         <Callout intent="primary" icon="info-sign" compact className="fb-plan-note">
           {PLAN_NOTE}
         </Callout>
+        {!partner && !screen.show && screen.totals?.insuranceCompanyList.some((t) => t.expired) && (
+          <Callout intent="warning" icon="time" compact className="fb-plan-note" data-testid="plan-expired">
+            <span>{EXPIRED_NOTE}</span>{' '}
+            <Button
+              size="small"
+              intent="primary"
+              icon="repeat"
+              text="重新询价"
+              onClick={() =>
+                screen.may('newRound')
+                  ? setChooser((order?.insuranceCompanyList ?? []).map((c) => Number(c.id)))
+                  : navigate(`${routes.insure}?${new URLSearchParams({ type: String(order.orderType), id: order.id, reInquiry: 'true' }).toString()}`)
+              }
+            />
+          </Callout>
+        )}
         {!can(order.actions, 'viewPlan') ? (
           <NonIdealState icon="document" title="待询价状态无保障方案" description={order.revokeReason ? `询价已撤销：${order.revokeReason}` : '请编辑投保信息后发起询价。'} />
         ) : plan.error ? (

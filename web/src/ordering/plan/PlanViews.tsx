@@ -7,6 +7,7 @@ import { InsurerLogo } from '../InsurerLogo.tsx';
 import type { PlanScreen } from './usePlanScreen.ts';
 
 export const QUOTING = '报价中';
+export const QUOTE_EXPIRED = '报价已过期';
 
 const cellText: Record<PlanCell['status'], string> = {
   requested: QUOTING,
@@ -34,7 +35,7 @@ const PremiumCell = ({ cell }: { cell: PlanCell | undefined }) => {
 };
 
 const totalText = (t: TotalCell) =>
-  t.quotedAll && t.total !== null ? money(t.total) : t.status === 'requested' ? QUOTING : t.status === 'waiting-verification' ? '待核保人工报价' : t.status === 'timed-out' ? '未完成报价' : '部分险种不承保';
+  t.expired ? QUOTE_EXPIRED : t.quotedAll && t.total !== null ? money(t.total) : t.status === 'requested' ? QUOTING : t.status === 'waiting-verification' ? '待核保人工报价' : t.status === 'timed-out' ? '未完成报价' : '部分险种不承保';
 
 type ViewProps = {
   screen: PlanScreen;

@@ -1,0 +1,167 @@
+import { changeDetails, shanghaiDateTime } from '../claims/history.ts';
+import type { FieldChange } from '../claims/claim.events.ts';
+import { insurerById } from '../ordering/catalogue.ts';
+import type { LineAnswer, Order, OrderEvent } from '../ordering/order.events.ts';
+import type { PlanLine } from '../ordering/plan.ts';
+import type { AuditChange, AuditEntry } from './changeKinds.ts';
+import { diffOrderForms } from './orderChanges.ts';
+
+/**
+ * An order's history, derived from its events and the order as it stood before each one (the
+ * fold the order projection also makes): who, when, what changed field by field, and why.
+ * Rows have the claim history's shape so one timeline and one CSV serve both.
+ */
+
+const ORDER_MODULE = '订单';
+const SYSTEM = '系统';
+
+/** What any event may carry: new order events (added while this was written) are shown from these. */
+type RawEvent = { type: string; data: Record<string, unknown> };
+
+const yuan = (amount: number) => `${Math.round(amount * 100) / 100}元`;
+const who = (by: string | null | undefined) => (!by || by === 'system' ? SYSTEM : by);
+
+const lineName = (lines: readonly PlanLine[], key: string) => {
+  const line = lines.find((l) => l.key === key);
+  if (!line) return key;
+  return line.uavInfoName ? `${line.insuranceTypeInfoName}（${line.uavInfoName}）` : line.insuranceTypeInfoName;
+};
+
+const answerText = (lines: readonly PlanLine[], answer: LineAnswer): string => {
+  const name = lineName(lines, answer.key);
+  switch (answer.kind) {
+    case 'quoted':
+      return `${name}：保费${yuan(answer.premium)}，${answer.deductible}`;
+    case 'manual':
+      return `${name}：需人工核保（${answer.reason}）`;
+    case 'declined':
+      return `${name}：拒保（${answer.reason}）`;
+  }
+};
+
+const insurerName = (before: Order, requestId: string, insurerId: number) => {
+  if ('insurers' in before) {
+    const found = before.insurers.find((p) => p.request.requestId === requestId);
+    if (found) return found.request.insurerName;
+  }
+  return insurerById(insurerId)?.name ?? `保险公司${insurerId}`;
+};
+
+const counted = (step: string, changes: readonly unknown[]) => `${step}（${changes.length === 0 ? '无修改' : `${changes.length}项修改`}）`;
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
+
+/** An event this code does not know yet: its name, its actor and time if it names them, its reason. */
+const genericEntry = (event: RawEvent, position: number): AuditEntry => {
+  const d = event.data;
+  const at = text(d.at) ?? Object.entries(d).find(([k, v]) => k.endsWith('At') && text(v))?.[1];
+  const by = text(d.by) ?? text(d.actor) ?? Object.entries(d).find(([k, v]) => k.endsWith('By') && text(v))?.[1];
+  return {
+    position,
+    operateDate: typeof at === 'string' ? shanghaiDateTime(at) : '',
+    userName: who(typeof by === 'string' ? by : null),
+    operateType: event.type,
+    moduleName: ORDER_MODULE,
+    fieldName: '',
+    details: `订单事件：${event.type}`,
+    remark: text(d.reason) ?? text(d.remark) ?? '',
+    change: 'other',
+  };
+};
+
+/**
+ * The rows of one order event; `before` is the order as it stood before it (the initial state for
+ * the first). A saved or re-sent form lists its field changes against the form stored before.
+ */
+export const orderAuditEntries = (before: Order, raw: RawEvent, position: number): AuditEntry[] => {
+  const owner = before.status === 'none' ? null : before.owner;
+  const lines = 'lines' in before ? before.lines : [];
+  const entry = (at: string, userName: string, change: AuditChange, operateType: string, details: string, remark: string | null = null): AuditEntry => ({
+    position,
+    operateDate: shanghaiDateTime(at),
+    userName,
+    operateType,
+    moduleName: ORDER_MODULE,
+    fieldName: '',
+    details,
+    remark: remark ?? '',
+    change,
+  });
+  const fieldRows = (head: AuditEntry, changes: readonly FieldChange[]): AuditEntry[] => [
+    head,
+    ...changes.map((c): AuditEntry => ({ ...head, operateType: c.operateType, moduleName: c.moduleName, fieldName: c.fieldName, details: changeDetails(c), remark: '' })),
+  ];
+
+  const event = raw as OrderEvent;
+  switch (event.type) {
+    case 'OrderDraftSaved': {
+      const { data } = event;
+      const changes = diffOrderForms(before.status === 'none' ? null : before.form, data.form);
+      const head =
+        before.status === 'none'
+          ? entry(data.savedAt, who(data.owner), 'fill', '创建', counted(`创建订单${data.orderNo}`, changes))
+          : entry(data.savedAt, who(data.owner), 'fill', '暂存', counted('保存投保信息', changes));
+      return fieldRows(head, changes);
+    }
+    case 'InquiryRequested': {
+      const { data } = event;
+      const changes = before.status === 'none' ? [] : diffOrderForms(before.form, data.form);
+      const insurers = data.requests.map((r) => r.insurerName).join('、') || '无';
+      const head = entry(data.requestedAt, who(owner), 'inquiry', '询价', `发起第${data.round}轮询价：${data.lines.length}个保障项，询价公司：${insurers}`);
+      return fieldRows(head, changes);
+    }
+    case 'InsurerQuoteRecorded': {
+      const { data } = event;
+      const name = insurerName(before, data.requestId, data.insurerId);
+      const validUntil = (data as { validUntil?: string }).validUntil;
+      const validity = validUntil ? `；报价有效期至${shanghaiDateTime(validUntil)}` : '';
+      const details = `${name}${data.source === 'manual' ? '人工录入报价' : '报价'}：${data.answers.map((a) => answerText(lines, a)).join('；')}${validity}`;
+      return data.source === 'manual'
+        ? [entry(data.recordedAt, who(data.recordedBy), 'admin', '人工报价', details)]
+        : [entry(data.recordedAt, who(data.recordedBy), 'quote', '报价', details)];
+    }
+    case 'InsurerQuoteTimedOut': {
+      const { data } = event;
+      const name = insurerName(before, data.requestId, data.insurerId);
+      const forcedBy = (data as { forcedBy?: string }).forcedBy;
+      return forcedBy
+        ? [entry(data.timedOutAt, who(forcedBy), 'admin', '强制超时', `${name}的报价请求被提前置为超时`)]
+        : [entry(data.timedOutAt, SYSTEM, 'quote', '报价超时', `${name}未在期限内报价`)];
+    }
+    case 'QuoteRequestResent': {
+      const { data } = event;
+      const name = insurerName(before, data.requestId, data.insurerId);
+      return [
+        entry(data.resentAt, who(data.resentBy), 'admin', '重新发送', `重新向${name}发送报价请求（第${data.attempt}次重发），截止${shanghaiDateTime(data.deadlineAt)}`),
+      ];
+    }
+    case 'QuotingCompleted':
+      return [entry(event.data.completedAt, SYSTEM, 'quote', '报价完成', `第${event.data.round}轮报价完成`)];
+    case 'InquiryRevoked': {
+      const { data } = event;
+      const reason = [data.revokeReason, data.revokeReasonTxt].filter(Boolean).join('：');
+      return [entry(data.revokedAt, who(owner), 'revoke', '撤销询价', `撤销第${data.round}轮询价`, reason)];
+    }
+    case 'PlanReset':
+      return [entry(event.data.resetAt, who(owner), 'inquiry', '重置方案', '重置保障方案，订单回到待询价')];
+    case 'PlanLineDeleted':
+      return [entry(event.data.deletedAt, who(owner), 'inquiry', '删除保障项', `删除保障项：${lineName(lines, event.data.key)}`)];
+    case 'OrderInsured': {
+      const { data } = event;
+      const start = data.requestedStartDate ? `，起保日期${data.requestedStartDate}` : '';
+      return [entry(data.insuredAt, who(owner), 'insure', '投保', `选择${data.insurerName}投保，总保费${yuan(data.totalPremium)}${start}`)];
+    }
+    case 'PolicyUnderwritten': {
+      const { data } = event;
+      return [entry(data.underwrittenAt, SYSTEM, 'policy', '承保', `保单号${data.policyNo}，保险期间${data.startDate}至${data.endDate}`)];
+    }
+    case 'PolicyTookEffect':
+      return [entry(event.data.at, SYSTEM, 'policy', '生效', '保单生效')];
+    case 'PolicyLapsed':
+      return [entry(event.data.at, SYSTEM, 'policy', '失效', '保单失效')];
+    default:
+      // Deliberately not assertNever: order events are still being added, and an event this
+      // function does not know yet must still appear in the audit, not stop the projection.
+      return [genericEntry(raw, position)];
+  }
+};

@@ -1,0 +1,126 @@
+import {
+  deskLineAnswer,
+  deskStatusAt,
+  isOverdue,
+  OrderState,
+  workingDaysLeft,
+  type DeskCellStatus,
+  type QuoteDeskCell,
+  type QuoteDeskPage,
+  type QuoteDeskRow,
+} from '@feibao/domain';
+import type { Pool } from '@feibao/platform';
+import { ORDERS, type InsurerQuoteSummary, type OrderDocument } from './orderDocument.ts';
+
+export type QuoteDeskFilters = {
+  status?: DeskCellStatus;
+  insurerId?: number;
+  overdue?: boolean;
+  orderType?: 0 | 1;
+  /** Quoted orders whose last change is older than this many days drop off; orders still quoting stay. */
+  days: number;
+  currentPage: number;
+  pageSize: number;
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Cell conditions as SQL/JSON path filters over the stored insurer summaries, so filtering,
+ * counting and paging happen in the database. Only these fixed fragments make up the path;
+ * the caller's values travel as path variables. ISO instants of one format compare as strings.
+ */
+const statusFilter: Record<DeskCellStatus, string> = {
+  waiting: '@.deskStatus == "waiting"',
+  manual: '@.deskStatus == "manual"',
+  declined: '@.deskStatus == "declined"',
+  'timed-out': '@.deskStatus == "timed-out"',
+  quoted: '@.deskStatus == "quoted" && (@.validUntil == null || @.validUntil > $now)',
+  expired: '@.deskStatus == "quoted" && @.validUntil <= $now',
+};
+const overdueFilter = '(@.deskStatus == "waiting" || @.deskStatus == "manual") && @.answerDueAt < $now';
+
+/** One filter over the cells: a row matches when one insurer's cell meets every condition. */
+export const cellPath = (filters: Pick<QuoteDeskFilters, 'status' | 'insurerId' | 'overdue'>): string | null => {
+  const conditions: string[] = [];
+  if (filters.insurerId !== undefined) conditions.push('@.insuranceCompanyId == $insurer');
+  if (filters.status) conditions.push(statusFilter[filters.status]);
+  if (filters.overdue) conditions.push(overdueFilter);
+  return conditions.length === 0 ? null : `$[*] ? (${conditions.map((c) => `(${c})`).join(' && ')})`;
+};
+
+const deskCell = (insurer: InsurerQuoteSummary, doc: OrderDocument, now: Date, daySeconds: number): QuoteDeskCell => {
+  const status = deskStatusAt(insurer.deskStatus, insurer.validUntil, now);
+  return {
+    insuranceCompanyId: insurer.insuranceCompanyId,
+    insuranceCompanyName: insurer.insuranceCompanyName,
+    requestId: insurer.requestId,
+    attempt: insurer.attempt ?? 0,
+    status,
+    total: insurer.total,
+    answers: doc.lines.map((l) => deskLineAnswer(l.key, insurer.answers[l.key])),
+    requestedAt: insurer.requestedAt,
+    answerDueAt: insurer.answerDueAt,
+    deadlineAt: insurer.deadlineAt,
+    workingDaysLeft: workingDaysLeft(status, insurer.deadlineAt, now, daySeconds),
+    overdue: isOverdue(status, insurer.answerDueAt, now),
+    validUntil: insurer.validUntil ?? null,
+  };
+};
+
+export const quoteDeskRow = (doc: OrderDocument, now: Date, daySeconds: number): QuoteDeskRow => ({
+  id: doc.id,
+  orderNo: doc.orderNo,
+  userName: doc.userName,
+  orderType: doc.orderType,
+  state: doc.state,
+  round: doc.round,
+  updatedAt: doc.updatedAt,
+  nextDeadlineAt: doc.nextDeadlineAt ?? null,
+  lines: doc.lines.map((l) => ({
+    key: l.key,
+    insuranceTypeInfoName: l.insuranceTypeInfoName,
+    uavInfoName: l.uavInfoName,
+    quantity: l.quantity,
+    insuranceAmount: l.insuranceAmount,
+    guaranteeTerm: l.guaranteeTerm,
+  })),
+  cells: doc.insurers.map((i) => deskCell(i, doc, now, daySeconds)),
+});
+
+/**
+ * The quote desk: orders being quoted, and orders quoted within the last `days`, nearest open
+ * deadline first (orders awaiting nothing last, latest change first). Served by the partial
+ * index orders_quote_desk (read-models/src/migrations/0007_quote_desk.sql).
+ */
+export const quoteDeskReader = (pool: Pick<Pool, 'query'>) => ({
+  async page(filters: QuoteDeskFilters, now: Date, daySeconds: number): Promise<QuoteDeskPage> {
+    const path = cellPath(filters);
+    const where = `(data->>'state')::int IN (${OrderState.quoting}, ${OrderState.quoted})
+       AND ((data->>'state')::int = ${OrderState.quoting} OR data->>'updatedAt' >= $1)
+       AND ($2::int IS NULL OR (data->>'orderType')::int = $2)
+       AND ($3::jsonpath IS NULL OR jsonb_path_exists(data->'insurers', $3::jsonpath, $4::jsonb))`;
+    const params = [
+      new Date(now.getTime() - filters.days * DAY_MS).toISOString(),
+      filters.orderType ?? null,
+      path,
+      JSON.stringify({ now: now.toISOString(), insurer: filters.insurerId ?? null }),
+    ];
+    const [rows, count] = await Promise.all([
+      pool.query(
+        `SELECT data FROM ${ORDERS} WHERE ${where}
+          ORDER BY data->>'nextDeadlineAt' ASC NULLS LAST, data->>'updatedAt' DESC, _id
+          LIMIT $5 OFFSET $6`,
+        [...params, filters.pageSize, (filters.currentPage - 1) * filters.pageSize],
+      ),
+      pool.query(`SELECT count(*)::int AS n FROM ${ORDERS} WHERE ${where}`, params),
+    ]);
+    return {
+      datas: rows.rows.map((r: { data: OrderDocument }) => quoteDeskRow(r.data, now, daySeconds)),
+      currentPage: filters.currentPage,
+      pageSize: filters.pageSize,
+      totalCount: count.rows[0].n as number,
+      days: filters.days,
+    };
+  },
+});

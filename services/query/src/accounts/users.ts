@@ -1,0 +1,53 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { PHONE_PATTERN, Roles, USER_PAGE_SIZE } from '@feibao/domain';
+import { authenticate, input, ok, requireArea, validate } from '@feibao/platform';
+import { roleHistoryReader, userListReader } from '@feibao/read-models';
+import type { QueryDeps } from '../deps.ts';
+
+const BASE = '/api/v1/uav/backoffice/users';
+
+/** '' and null (an untouched filter) mean no filter. */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: message })
+    .nullish()
+    .transform((v) => v || undefined);
+
+const listQuery = z.object({
+  q: optionalText(50, '搜索内容不能超过50字'),
+  role: z
+    .union([z.enum(Roles), z.literal('')], { error: '角色不正确' })
+    .optional()
+    .transform((v) => v || undefined),
+  currentPage: z.coerce.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).max(100_000, { error: '页码不正确' }).optional().default(1),
+  pageSize: z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不正确' }).optional().default(USER_PAGE_SIZE),
+});
+const historyQuery = z.object({
+  mobilePhone: z.string({ error: '请输入手机号' }).trim().regex(PHONE_PATTERN, { error: '手机号格式错误' }),
+});
+
+/**
+ * The back office's user administration reads (area `users`: admins). Phones are shown whole:
+ * only admins get here, and they need the number to grant a role.
+ */
+export const userAdminQueryRoutes = (deps: QueryDeps) => {
+  const router = new Router();
+  const guard = [authenticate(deps.tokens, deps.revocations), requireArea('users')];
+  const users = userListReader(deps.pool);
+  const history = roleHistoryReader(deps.pool);
+
+  router.get(BASE, ...guard, validate(listQuery, 'query'), async (ctx) => {
+    const { q, role, currentPage, pageSize } = input<z.output<typeof listQuery>>(ctx);
+    ok(ctx, await users.page({ q, role }, currentPage, pageSize));
+  });
+
+  router.get(`${BASE}/roleHistory`, ...guard, validate(historyQuery, 'query'), async (ctx) => {
+    const { mobilePhone } = input<z.output<typeof historyQuery>>(ctx);
+    ok(ctx, await history.entries(mobilePhone));
+  });
+
+  return router;
+};

@@ -1,0 +1,57 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { opsMessages } from '@feibao/domain';
+import {
+  authenticate,
+  input,
+  LAG_COUNT_CAP,
+  ok,
+  OPERATED_QUEUES,
+  readFailedJobs,
+  readProjectionRows,
+  readQueueRows,
+  requireArea,
+  validate,
+} from '@feibao/platform';
+import { opsActionReader } from '@feibao/read-models';
+import type { QueryDeps } from '../deps.ts';
+
+const page = {
+  currentPage: z.coerce.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).max(100_000).optional().default(1),
+  pageSize: z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不正确' }).optional().default(20),
+};
+const failedQuery = z.object({
+  queue: z.enum(OPERATED_QUEUES as [string, ...string[]], { error: opsMessages.queueNotFound }),
+  ...page,
+});
+const pageQuery = z.object(page);
+
+/**
+ * The operations console's reads (admin): projections with their checkpoint, lag and failure;
+ * queue counts and failed jobs (BullMQ, read live); the record of operators' actions.
+ */
+export const opsQueryRoutes = (deps: QueryDeps) => {
+  const router = new Router({ prefix: '/api/v1/uav/backoffice/ops' });
+  const guard = [authenticate(deps.tokens, deps.revocations), requireArea('ops')];
+  const actions = opsActionReader(deps.pool);
+
+  router.get('/projections', ...guard, async (ctx) => {
+    ok(ctx, { lagCap: LAG_COUNT_CAP, rows: await readProjectionRows(deps.pool) });
+  });
+
+  router.get('/queues', ...guard, async (ctx) => {
+    ok(ctx, await readQueueRows(deps.opsQueues));
+  });
+
+  router.get('/queues/failed', ...guard, validate(failedQuery, 'query'), async (ctx) => {
+    const q = input<z.output<typeof failedQuery>>(ctx);
+    ok(ctx, await readFailedJobs(deps.opsQueues, q.queue, q.currentPage, q.pageSize));
+  });
+
+  router.get('/audit', ...guard, validate(pageQuery, 'query'), async (ctx) => {
+    const q = input<z.output<typeof pageQuery>>(ctx);
+    ok(ctx, await actions.page(q.currentPage, q.pageSize));
+  });
+
+  return router;
+};
