@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Decider, userStreamId } from '@feibao/domain';
+import { type Decider, orderStreamId, userStreamId } from '@feibao/domain';
+import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import type { ProcessesReport, ProcessStatus } from '@feibao/domain/observability/processes';
 import {
   announcedProcesses,
@@ -13,6 +14,7 @@ import {
   type Redis,
 } from '@feibao/platform';
 import { ADMIN, newPhone, registerUser, sendCode, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 const PROCESSES = '/api/v1/uav/backoffice/ops/processes';
 
@@ -57,7 +59,7 @@ const scrape = async (headers: Record<string, string> = {}) => {
 };
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ env: { SMS_HOURLY_PER_ADDRESS: '100000' } });
+  platform = await startTestPlatform({ env: { SMS_HOURLY_PER_ADDRESS: '100000', QUOTE_DAY_SECONDS: '0.2' } });
   admin = platform.client();
   await signIn(admin, ADMIN.mobilePhone, ADMIN.password);
   eventStore = createEventStore(platform.config.databaseUrl);
@@ -167,6 +169,21 @@ describe('request ids', () => {
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const unsafe = await platform.client().get('/api/v1/uav/no-such', { headers: { 'x-request-id': 'bad id\twith spaces' } });
     expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("travel on to the workers: the insurers' answers to an inquiry carry the inquiry's request id", async () => {
+    const client = platform.client();
+    await registerUser(client);
+    expect((await client.post('/api/v1/uav/user/update', companyProfile)).body.code).toBe(20000);
+    const orderId: string = (await client.post('/api/v1/uav/order/save', generalApplication())).body.data.id;
+    const requestId = `it-${randomUUID()}`;
+    const inquiry = await client.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id: orderId }, { headers: { 'x-request-id': requestId } });
+    expect(inquiry.body.code).toBe(20000);
+    await waitForOrderState(client, orderId, 2);
+    // Appended by the workers from jobs the InquiryRequested event caused: the id came along.
+    const answers = (await eventStore.readStream(orderStreamId(orderId))).events.filter((e) => e.type === 'InsurerQuoteRecorded');
+    expect(answers.length).toBeGreaterThan(0);
+    for (const event of answers) expect((event.metadata as { requestId?: string }).requestId).toBe(requestId);
   });
 });
 

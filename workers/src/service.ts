@@ -9,6 +9,7 @@ import {
   logger,
   QueueNames,
   readProjectionStatuses,
+  inJobContext,
   runInContext,
   startProcessServer,
   startWorkersHeartbeat,
@@ -54,7 +55,7 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   const insurerJobs = insurerQueue(queueConnection, config.queuePrefix);
   const insurerWorker = new Worker<InsurerJob>(
     INSURER_QUEUE,
-    insurerProcessor({ eventStore, now, duePolicySteps: orderReader(pool).duePolicySteps }),
+    inJobContext(insurerProcessor({ eventStore, now, duePolicySteps: orderReader(pool).duePolicySteps })),
     { connection, prefix: config.queuePrefix, concurrency: 8 },
   );
   insurerWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'insurer job failed'));

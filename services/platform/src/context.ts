@@ -18,6 +18,22 @@ export const currentService = () => storage.getStore()?.service ?? process.env.F
 /** Runs `work` (and everything it starts: timers, queue loops, sockets) as `context`. */
 export const runInContext = <T>(context: WorkContext, work: () => T): T => storage.run(context, work);
 
+/**
+ * A BullMQ processor run in the context of the request that caused its job: dispatching
+ * projections copy an event's `requestId` into the job data as `originRequestId`, so the worker's log lines and the
+ * events it appends carry the id the edge gave the request.
+ */
+export const inJobContext =
+  <J extends { data: unknown }, R>(process: (job: J) => Promise<R>) =>
+  (job: J): Promise<R> => {
+    const requestId = (job.data as { originRequestId?: unknown } | null)?.originRequestId;
+    return withRequestId(typeof requestId === 'string' ? requestId : undefined, () => process(job));
+  };
+
+/** The request id of a recorded event as job data: nothing when the event came from no request. */
+export const originOf = (event: { requestId?: string }): { originRequestId?: string } =>
+  event.requestId ? { originRequestId: event.requestId } : {};
+
 /** The same service, another request id (a job carrying the id of the request that caused it). */
 export const withRequestId = <T>(requestId: string | undefined, work: () => T): T =>
   requestId ? storage.run({ service: currentService(), requestId }, work) : work();

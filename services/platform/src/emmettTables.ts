@@ -29,12 +29,12 @@ export const EmmettSql = {
         ORDER BY transaction_id, global_position
         LIMIT $3)
      SELECT b.transaction_id::text AS transaction_id, b.global_position, b.message_type,
-            m.stream_id, m.stream_position, m.message_data, m.created
+            m.stream_id, m.stream_position, m.message_data, m.created, m.request_id
        FROM batch b
        -- OFFSET 0 keeps the subquery from being flattened, so the test on b.message_type
        -- gates the table read (a One-Time Filter) instead of filtering after it.
        LEFT JOIN LATERAL (
-         SELECT stream_id, stream_position, message_data, created FROM emt_messages m
+         SELECT stream_id, stream_position, message_data, created, message_metadata ->> 'requestId' AS request_id FROM emt_messages m
           WHERE m.global_position = b.global_position AND m.partition = 'emt:default' AND m.is_archived = FALSE
             AND ($4::text[] IS NULL OR b.message_type = ANY($4::text[]))
          OFFSET 0) m ON TRUE

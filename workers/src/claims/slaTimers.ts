@@ -1,6 +1,6 @@
-import { Worker, type ConnectionOptions, type Queue } from 'bullmq';
+import { Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
 import { claimDecider, claimStreamId, type ClaimEvent, type SlaStage } from '@feibao/domain';
-import { defineProjection, handleCommand, logger, workQueue, type EventStore, type RecordedEvent } from '@feibao/platform';
+import { defineProjection, handleCommand, inJobContext, logger, originOf, workQueue, type EventStore, type RecordedEvent } from '@feibao/platform';
 
 /**
  * The claim SLA clock: a delayed job per stage (submit → accept, accept → close) that marks the
@@ -8,7 +8,7 @@ import { defineProjection, handleCommand, logger, workQueue, type EventStore, ty
  * timers survive restarts; the decider ignores a timer whose stage has ended or restarted.
  */
 export const CLAIM_TIMER_QUEUE = 'claim-timers';
-export type ClaimTimerJob = { claimId: string; stage: SlaStage; dueAt: string };
+export type ClaimTimerJob = { claimId: string; stage: SlaStage; dueAt: string; originRequestId?: string };
 
 export const claimTimerQueue = (connection: ConnectionOptions, prefix: string) =>
   workQueue<ClaimTimerJob>(CLAIM_TIMER_QUEUE, connection, prefix);
@@ -29,10 +29,10 @@ export const claimTimerDispatch = (queue: Queue<ClaimTimerJob>, now: () => Date 
       const event = { type: recorded.type, data: recorded.data } as ClaimEvent;
       switch (event.type) {
         case 'ClaimSubmitted':
-          return void (await start({ claimId: event.data.claimId, stage: 'accept', dueAt: event.data.acceptDueAt }));
+          return void (await start({ claimId: event.data.claimId, stage: 'accept', dueAt: event.data.acceptDueAt, ...originOf(recorded) }));
         case 'ClaimAccepted':
         case 'ClaimReopened':
-          return void (await start({ claimId: event.data.claimId, stage: 'close', dueAt: event.data.closeDueAt }));
+          return void (await start({ claimId: event.data.claimId, stage: 'close', dueAt: event.data.closeDueAt, ...originOf(recorded) }));
         default:
           return;
       }
@@ -43,13 +43,13 @@ export const claimTimerDispatch = (queue: Queue<ClaimTimerJob>, now: () => Date 
 export const startClaimTimerWorker = (options: { connection: ConnectionOptions; prefix: string; eventStore: EventStore; now: () => Date }) => {
   const worker = new Worker<ClaimTimerJob>(
     CLAIM_TIMER_QUEUE,
-    async (job) => {
+    inJobContext(async (job: Job<ClaimTimerJob>) => {
       await handleCommand(options.eventStore, claimStreamId(job.data.claimId), claimDecider, {
         type: 'MarkSlaOverdue',
         data: { stage: job.data.stage, dueAt: job.data.dueAt },
         metadata: { now: options.now(), actor: 'system', roles: [], system: true },
       });
-    },
+    }),
     { connection: options.connection, prefix: options.prefix, concurrency: 4 },
   );
   worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'claim timer job failed'));

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { addWorkingDays, requestIdOf, visibleInsurers, type OrderEvent } from '@feibao/domain';
-import { defineProjection, type RecordedEvent } from '@feibao/platform';
+import { defineProjection, originOf, type RecordedEvent } from '@feibao/platform';
 import { jobIdOf, type InsurerJob } from './jobs.ts';
 
 /**
@@ -9,7 +9,7 @@ import { jobIdOf, type InsurerJob } from './jobs.ts';
  */
 export const insurerDispatch = (queue: Queue<InsurerJob>, options: { quoteDaySeconds: number; underwriteDays: number; now?: () => Date }) => {
   const now = options.now ?? (() => new Date());
-  const add = (job: InsurerJob, at: Date | string) =>
+  const enqueue = (job: InsurerJob, at: Date | string) =>
     queue.add(job.kind, job, { jobId: jobIdOf(job), delay: Math.max(0, new Date(at).getTime() - now().getTime()) });
   const cancelRound = async (orderId: string, round: number) => {
     for (const insurer of visibleInsurers)
@@ -24,6 +24,7 @@ export const insurerDispatch = (queue: Queue<InsurerJob>, options: { quoteDaySec
     eventTypes: ['InquiryRequested', 'QuoteRequestResent', 'InquiryRevoked', 'PlanReset', 'OrderInsured', 'PolicyUnderwritten', 'PolicyTookEffect'],
     async handle(recorded: RecordedEvent) {
       const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+      const add = (job: InsurerJob, at: Date | string) => enqueue({ ...job, ...originOf(recorded) }, at);
       switch (event.type) {
         case 'InquiryRequested':
           for (const request of event.data.requests) {

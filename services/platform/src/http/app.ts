@@ -38,14 +38,14 @@ export const errorEnvelope = async (ctx: Context, next: Next) => {
 /** An id a client or the edge sent is kept if it is a plain token; anything else is replaced (it goes into logs). */
 export const requestIdOf = (sent: string | undefined) => (sent && /^[\w.:-]{1,128}$/.test(sent) ? sent : randomUUID());
 
+/** Paths answered outside the routers, labelled as themselves; any other unrouted path is '(unmatched)'. */
+const unroutedPaths = new Set(['/internal/routes', '/internal/health', '/metrics']);
+
 /**
  * The request's id (the edge's, or a new one), echoed as X-Request-Id and kept in the async
  * context, so every log line and event of the request carries it; then the access log and the
  * HTTP metrics, labelled by the router's route template, never the raw path (one series per id).
  */
-/** Paths answered outside the routers, labelled as themselves; any other unrouted path is '(unmatched)'. */
-const unroutedPaths = new Set(['/internal/routes', '/internal/health', '/metrics']);
-
 const requestLog = (service: string | undefined) => async (ctx: Context, next: Next) => {
   const started = performance.now();
   const requestId = requestIdOf(ctx.get('x-request-id'));

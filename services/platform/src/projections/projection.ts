@@ -11,6 +11,8 @@ export type RecordedEvent = {
   transactionId: string;
   /** Commit time of the event: the only clock a projection may use, so rebuilds are identical. */
   recordedAt: string;
+  /** The id of the HTTP request that appended it, if any: jobs the event causes carry it on (context.ts). */
+  requestId?: string;
 };
 
 /**

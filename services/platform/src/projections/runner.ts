@@ -30,6 +30,7 @@ type Row = {
   stream_position: number | null;
   message_data: Record<string, unknown> | null;
   created: Date | null;
+  request_id: string | null;
 };
 
 /** Where a projection stands: the last event it applied, in commit order. */
@@ -70,6 +71,7 @@ export const readBatch = async (
     globalPosition: Number(r.global_position),
     transactionId: r.transaction_id,
     recordedAt: (r.created ?? new Date(0)).toISOString(),
+    ...(r.request_id ? { requestId: r.request_id } : {}),
   }));
 };
 

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { ClaimPictureUploaded } from '@feibao/domain';
-import { defineProjection, type RecordedEvent } from '@feibao/platform';
+import { defineProjection, originOf, type RecordedEvent } from '@feibao/platform';
 import type { ClaimPictureJob } from './jobs.ts';
 
 /**
@@ -16,6 +16,6 @@ export const claimPictureDispatch = (queue: Queue<ClaimPictureJob>) =>
     eventTypes: ['ClaimPictureUploaded'],
     async handle(recorded: RecordedEvent) {
       const { claimId, pictureId } = (recorded.data as ClaimPictureUploaded['data']);
-      await queue.add('process', { claimId, pictureId }, { jobId: pictureId });
+      await queue.add('process', { claimId, pictureId, ...originOf(recorded) }, { jobId: pictureId });
     },
   });

@@ -1,5 +1,5 @@
 import { Worker, type ConnectionOptions } from 'bullmq';
-import { logger, type Config, type EventStore } from '@feibao/platform';
+import { inJobContext, logger, type Config, type EventStore } from '@feibao/platform';
 import { CLAIM_PICTURE_QUEUE, type ClaimPictureJob } from './jobs.ts';
 import { claimPictureProcessor } from './processor.ts';
 
@@ -14,7 +14,7 @@ export const startClaimPictureWorker = (
 ) => {
   const worker = new Worker<ClaimPictureJob>(
     CLAIM_PICTURE_QUEUE,
-    claimPictureProcessor({ eventStore: deps.eventStore, now: deps.now, uploadDir: config.uploadDir, maxPixels: config.pictureMaxPixels }),
+    inJobContext(claimPictureProcessor({ eventStore: deps.eventStore, now: deps.now, uploadDir: config.uploadDir, maxPixels: config.pictureMaxPixels })),
     {
       connection: deps.connection,
       prefix: config.queuePrefix,
