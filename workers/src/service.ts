@@ -39,7 +39,9 @@ export const startWorkers = (config: Config, options: WorkersOptions = {}) =>
 
 const runWorkers = async (config: Config, options: WorkersOptions) => {
   const now = options.now ?? (() => new Date());
-  const pool = createPool(config.databaseUrl, 10);
+  // One connection per projection loop (the read models and the three dispatchers below) plus the
+  // LISTEN connection, a read-ahead and the health checks: fewer and the loops queue for connections.
+  const pool = createPool(config.databaseUrl, allProjections.length + 3 + 4);
   const connection = createRedis(config.redisUrl, { forWorker: true });
 
   const smsWorker = new Worker<SmsJob>(QueueNames.sms, smsProcessor(smsProviderFor(config.smsProvider, pool)), {
@@ -139,7 +141,9 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
       const workers = [smsWorker, insurerWorker, claimTimerWorker, pictureWorker];
       for (const worker of workers) worker.cancelAllJobs('killed');
       await Promise.allSettled(workers.map((w) => w.close(true)));
-      await Promise.allSettled([projections.stop(), insurerJobs.close(), claimTimers.close(), pictureJobs.close(), eventStore.close(), pool.end()]);
+      // The projection loops first: a pool ended under them leaves their queued queries waiting forever.
+      await projections.stop();
+      await Promise.allSettled([insurerJobs.close(), claimTimers.close(), pictureJobs.close(), eventStore.close(), pool.end()]);
     },
   };
 };

@@ -24,10 +24,11 @@ export const runInContext = <T>(context: WorkContext, work: () => T): T => stora
  * events it appends carry the id the edge gave the request.
  */
 export const inJobContext =
-  <J extends { data: unknown }, R>(process: (job: J) => Promise<R>) =>
-  (job: J): Promise<R> => {
+  <J extends { data: unknown }, R>(process: (job: J, token?: string, signal?: AbortSignal) => Promise<R>) =>
+  // Three declared parameters: BullMQ hands the abort signal only to processors that declare it.
+  (job: J, token?: string, signal?: AbortSignal): Promise<R> => {
     const requestId = (job.data as { originRequestId?: unknown } | null)?.originRequestId;
-    return withRequestId(typeof requestId === 'string' ? requestId : undefined, () => process(job));
+    return withRequestId(typeof requestId === 'string' ? requestId : undefined, () => process(job, token, signal));
   };
 
 /** The request id of a recorded event as job data: nothing when the event came from no request. */
