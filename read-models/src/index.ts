@@ -8,6 +8,7 @@ import { claimProjection } from './claims/claims/projection.ts';
 import { claimHistoryProjection } from './claims/history/projection.ts';
 import { opsActionsProjection } from './ops/opsActions.ts';
 import { auditProjection } from './audit/projection.ts';
+import { ruleVersionsProjection } from './rules/ruleVersions.ts';
 
 export * from './accounts/userProfile/userProfile.ts';
 export * from './accounts/userProfile/reader.ts';
@@ -27,6 +28,7 @@ export * from './claims/history/reader.ts';
 export { opsActionReader, type OpsActionDocument } from './ops/opsActions.ts';
 export { AUDIT_HISTORY, AUDIT_SUBJECTS, type AuditHistoryDocument, type AuditSubjectDocument } from './audit/projection.ts';
 export * from './audit/reader.ts';
+export { ruleVersionReader, RULE_VERSIONS, type RuleVersionDocument, type RuleVersionReader, type RuleVersionStep } from './rules/ruleVersions.ts';
 
 /** Every projection of the platform; the projector runs them, rebuilds replay them. */
 export const allProjections: Projection[] = [
@@ -38,6 +40,7 @@ export const allProjections: Projection[] = [
   claimHistoryProjection as Projection,
   opsActionsProjection as Projection,
   auditProjection as Projection,
+  ruleVersionsProjection as Projection,
 ];
 
 export const allCollections: string[] = allProjections.flatMap((p) => p.collections.map((c) => c.name));

@@ -12,13 +12,14 @@ import {
   inJobContext,
   runInContext,
   startProcessServer,
+  startRulesEngine,
   startWorkersHeartbeat,
   type Config,
   type RunnerOptions,
   type SmsJob,
 } from '@feibao/platform';
 import { allProjections } from '@feibao/read-models';
-import { orderReader } from '@feibao/read-models';
+import { orderReader, ruleVersionReader } from '@feibao/read-models';
 import { smsProviderFor } from './sms/provider.ts';
 import { INSURER_QUEUE, insurerQueue, type InsurerJob } from './quoting/jobs.ts';
 import { insurerDispatch } from './quoting/dispatch.ts';
@@ -55,9 +56,10 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   const eventStore = createEventStore(config.databaseUrl);
   const queueConnection = createRedis(config.redisUrl);
   const insurerJobs = insurerQueue(queueConnection, config.queuePrefix);
+  const rules = startRulesEngine(pool, ruleVersionReader(pool).enabled);
   const insurerWorker = new Worker<InsurerJob>(
     INSURER_QUEUE,
-    inJobContext(insurerProcessor({ eventStore, now, duePolicySteps: orderReader(pool).duePolicySteps })),
+    inJobContext(insurerProcessor({ eventStore, rules, now, duePolicySteps: orderReader(pool).duePolicySteps })),
     { connection, prefix: config.queuePrefix, concurrency: 8 },
   );
   insurerWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'insurer job failed'));
@@ -126,6 +128,7 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
       await announcement.stop();
       await endpoints.stop();
       await Promise.allSettled([smsWorker.close(), insurerWorker.close(), claimTimerWorker.close(), pictureWorker.close(), projections.stop()]);
+      await rules.stop();
       await Promise.allSettled([insurerJobs.close(), claimTimers.close(), pictureJobs.close(), eventStore.close(), pool.end()]);
       connection.disconnect();
       queueConnection.disconnect();
@@ -141,6 +144,7 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
       const workers = [smsWorker, insurerWorker, claimTimerWorker, pictureWorker];
       for (const worker of workers) worker.cancelAllJobs('killed');
       await Promise.allSettled(workers.map((w) => w.close(true)));
+      await rules.stop();
       // The projection loops first: a pool ended under them leaves their queued queries waiting forever.
       await projections.stop();
       await Promise.allSettled([insurerJobs.close(), claimTimers.close(), pictureJobs.close(), eventStore.close(), pool.end()]);

@@ -1,5 +1,6 @@
 import type { OrderForm } from './form.ts';
 import type { PlanLine } from './plan.ts';
+import type { RuleRef, TraceStep } from '../rules/rating.ts';
 
 /** Order states; the numbers are the wire mapping (docs/glossary.md "Order states and actions"). */
 export const OrderState = {
@@ -15,10 +16,15 @@ export type OrderStateValue = (typeof OrderState)[keyof typeof OrderState];
 
 export type InsurerRef = { id: number; name: string };
 
-export type LineAnswer =
+/**
+ * rules/trace: the rule versions that rated an automatic answer and the engine's compact trace
+ * (domain rules/rating.ts); absent on staff entries and on answers from before the rule platform.
+ */
+export type LineAnswer = (
   | { key: string; kind: 'quoted'; premium: number; deductible: string }
   | { key: string; kind: 'manual'; reason: string }
-  | { key: string; kind: 'declined'; reason: string };
+  | { key: string; kind: 'declined'; reason: string }
+) & { rules?: RuleRef[]; trace?: TraceStep[] };
 
 export type QuoteRequest = {
   requestId: string;

@@ -1,4 +1,3 @@
 export * from './types.ts';
-export * from './tariffs.ts';
 export * from './quote.ts';
 export * from './workingDays.ts';

@@ -1,6 +1,3 @@
-import type { OrderForm } from '../ordering/form.ts';
-import type { PlanLine } from '../ordering/plan.ts';
-
 /**
  * What one insurer answers for one plan line.
  * - quoted: premium in yuan (2 decimals) and the insurer's deductible wording;
@@ -15,10 +12,5 @@ export type LineQuote =
 
 /** today: yyyy-MM-dd in Shanghai; drone age is counted to it. */
 export type RatingContext = { today: string };
-
-export type InsurerTariff = {
-  insurerId: number;
-  rate(line: PlanLine, form: OrderForm, context: RatingContext): LineQuote;
-};
 
 export type LineQuoteResult = { key: string; quote: LineQuote };

@@ -12,6 +12,10 @@ export const ResultCode = {
   unsupportedMedia: 41500,
   tooManyRequests: 42900,
   serverError: 50000,
+  /** The rule platform's session codes (README "Rule platform"), answered only on /api/v1/rules/*: its client opens the re-login prompt. */
+  rulesIllegalToken: 50008,
+  rulesSessionRevoked: 50012,
+  rulesTokenExpired: 50014,
 } as const;
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode];
 

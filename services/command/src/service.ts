@@ -17,6 +17,7 @@ import {
 import { createCommandApp } from './app.ts';
 import type { CommandDeps } from './deps.ts';
 import { seedAdmin } from './seedAdmin.ts';
+import { seedRules } from './rules/seedRules.ts';
 
 export const startCommandService = async (
   config: Config,
@@ -38,6 +39,7 @@ export const startCommandService = async (
     random: options.random ?? Math.random,
   };
   await seedAdmin(deps);
+  await seedRules(deps);
   const startedAt = new Date().toISOString();
   const app = createCommandApp(deps);
   app.use(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ResultCode } from '@feibao/domain';
 import { logger, metricsFor, requestIdOf, ROUTE_TABLE_VERSION_HEADER, runInContext } from '@feibao/platform';
 import { isApiPath, type RouteDirectory, type Target, type Upstream } from './routes.ts';
+import { spaEntryOf } from './webEntries.ts';
 
 export type EdgeOptions = {
   upstreams: Record<Upstream, Target>;
@@ -178,7 +179,7 @@ const serveWeb = async (req: IncomingMessage, res: ServerResponse, webRoot: stri
   }
   // A missing asset is a real 404; any other path is a client-side route of the SPA.
   if (decoded.startsWith('/assets/')) return sendEnvelope(res, 404, ResultCode.notFound, '文件不存在');
-  return serveFile(res, path.join(webRoot, 'index.html'), req.method ?? 'GET');
+  return serveFile(res, path.join(webRoot, spaEntryOf(decoded)), req.method ?? 'GET');
 };
 
 /** One origin for the browser: the web app, the API routed per path, and /healthz. */

@@ -54,6 +54,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     pictureMaxPixels: num(env.PICTURE_MAX_PIXELS, 40_000_000),
     /** Lock of a picture-processing job: a killed worker's job is taken up again this long after it stopped. */
     pictureLockMs: num(env.PICTURE_LOCK_MS, 30_000),
+    /** One account (its phone) that sees every rule-platform route whatever its roles; unset: nobody. */
+    rulesSuperUser: env.RULES_SUPERUSER?.trim() || null,
     /** Trust X-Forwarded-For from the edge: the client address keys the rate limits. */
     trustProxy: env.TRUST_PROXY !== 'false',
   };

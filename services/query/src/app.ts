@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { awaitConsistency, createKoaApp, ok, serveRouteTable } from '@feibao/platform';
-import type { QueryDeps } from './deps.ts';
+import type { QueryAppDeps } from './deps.ts';
 import { accountQueryRoutes, devSmsRoutes } from './accounts/routes.ts';
 import { orderQueryRoutes } from './ordering/routes.ts';
 import { fileQueryRoutes } from './files/routes.ts';
@@ -11,14 +11,16 @@ import { opsBoardRoutes } from './ops/board.ts';
 import { userAdminQueryRoutes } from './accounts/users.ts';
 import { auditQueryRoutes } from './audit/routes.ts';
 import { processRoutes } from './observability/routes.ts';
+import { rulesMenuRoutes } from './rules/menuRoutes.ts';
+import { ruleQueryRoutes } from './rules/routes.ts';
 
 /** The read side: answers only from read models, after the caller's own writes have landed in them. */
-export const createQueryApp = (deps: QueryDeps) => {
+export const createQueryApp = (deps: QueryAppDeps) => {
   const app = createKoaApp({ trustProxy: deps.config.trustProxy, service: 'query' });
   app.use(awaitConsistency(deps.consistency, deps.config.consistencyWaitMs, deps.lastWrites));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'query' }));
-  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps), claimQueryRoutes(deps), claimPictureQueryRoutes(deps), userAdminQueryRoutes(deps), opsQueryRoutes(deps), opsBoardRoutes(deps), auditQueryRoutes(deps), processRoutes(deps)];
+  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps), claimQueryRoutes(deps), claimPictureQueryRoutes(deps), userAdminQueryRoutes(deps), opsQueryRoutes(deps), opsBoardRoutes(deps), auditQueryRoutes(deps), processRoutes(deps), rulesMenuRoutes(deps), ruleQueryRoutes(deps)];
   if (deps.config.smsProvider === 'dev' && !deps.config.production) routers.push(devSmsRoutes(deps));
   // The edge routes by this table (docs/architecture.md "The path of a query").
   app.use(serveRouteTable('query', routers));

@@ -1,4 +1,4 @@
-import type { Config, ConsistencyWaiter, LastWrites, OperatedQueues, Pool, Redis, SessionRevocations, TokenService } from '@feibao/platform';
+import type { Config, ConsistencyWaiter, LastWrites, OperatedQueues, Pool, Redis, RulesEngine, SessionRevocations, TokenService } from '@feibao/platform';
 
 export type QueryDeps = {
   config: Config;
@@ -15,3 +15,6 @@ export type QueryDeps = {
   /** Where the processes announce themselves (platform processes.ts), for the processes report. */
   redis: Redis;
 };
+
+/** The whole query app also prices, by the enabled rule versions (the education package's price range, "why this premium"). */
+export type QueryAppDeps = QueryDeps & { rules: RulesEngine };

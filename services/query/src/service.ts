@@ -11,9 +11,11 @@ import {
   operatedQueues,
   redisLastWrites,
   redisRevocations,
+  startRulesEngine,
   metricsFor,
   type Config,
 } from '@feibao/platform';
+import { ruleVersionReader } from '@feibao/read-models';
 import { createQueryApp } from './app.ts';
 import { registerClaimGauges } from './observability/claimGauges.ts';
 
@@ -23,6 +25,7 @@ export const startQueryService = async (config: Config, options: { port?: number
   const consistency = createConsistencyWaiter(pool);
   const queueConnection = createRedis(config.redisUrl, { forWorker: true });
   const opsQueues = operatedQueues(queueConnection, config.queuePrefix);
+  const rules = startRulesEngine(pool, ruleVersionReader(pool).enabled);
   const app = createQueryApp({
     config,
     pool,
@@ -33,6 +36,7 @@ export const startQueryService = async (config: Config, options: { port?: number
     now: options.now ?? (() => new Date()),
     opsQueues,
     redis,
+    rules,
   });
   const startedAt = new Date().toISOString();
   registerClaimGauges(metricsFor('query').registry, pool);
@@ -66,6 +70,7 @@ export const startQueryService = async (config: Config, options: { port?: number
         server.closeAllConnections();
       });
       consistency.close();
+      await rules.stop();
       await opsQueues.close();
       queueConnection.disconnect();
       await pool.end().catch(() => undefined);

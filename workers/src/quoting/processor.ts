@@ -1,22 +1,13 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { randomInt } from 'node:crypto';
-import {
-  orderDecider,
-  OrderState,
-  orderStreamId,
-  rateLine,
-  shanghaiDate,
-  tariffFor,
-  type LineAnswer,
-  type Order,
-  type OrderCommand,
-  type OrderStateValue,
-} from '@feibao/domain';
-import { handleCommand, observeQuoteTurnaround, type EventStore } from '@feibao/platform';
+import { orderDecider, OrderState, orderStreamId, shanghaiDate, type LineAnswer, type Order, type OrderCommand, type OrderStateValue } from '@feibao/domain';
+import { aggregate, handleCommand, observeQuoteTurnaround, type EventStore, type RulesEngine } from '@feibao/platform';
 import type { InsurerJob } from './jobs.ts';
 
 export type InsurerWorkDeps = {
   eventStore: EventStore;
+  /** Rates the lines by the enabled rule versions (platform rules/engine.ts); answer jobs need it, policy steps do not. */
+  rules?: Pick<RulesEngine, 'quoteLines'>;
   now: () => Date;
   /** Policy steps that are due, from the orders read model (for the sweep). */
   duePolicySteps: (now: Date) => Promise<{ id: string; state: OrderStateValue }[]>;
@@ -38,18 +29,23 @@ export const insurerProcessor = (deps: InsurerWorkDeps) => {
     return result;
   };
 
-  const answer = (orderId: string, requestId: string) =>
-    run(orderId, (state): OrderCommand => {
-      const progress = 'insurers' in state ? state.insurers.find((p) => p.request.requestId === requestId) : undefined;
-      const answers: LineAnswer[] = [];
-      if (progress && 'lines' in state) {
-        const tariff = tariffFor(progress.request.insurerId);
-        if (!tariff) throw new UnrecoverableError(`no tariff for insurer ${progress.request.insurerId}`);
-        const context = { today: shanghaiDate(deps.now()) };
-        for (const line of state.lines) answers.push({ key: line.key, ...rateLine(tariff, line, state.form, context) });
-      }
-      return { type: 'RecordInsurerQuote', data: { requestId, answers, source: 'automatic' }, metadata: system() };
-    });
+  /**
+   * Rating is async (the engine), deciding is not: the answers are rated on the state read first;
+   * the decider then refuses nothing new if the round moved on meanwhile (answers to a cancelled
+   * request are ignored, a re-planned order has new request ids).
+   */
+  const answer = async (orderId: string, requestId: string) => {
+    const state = await aggregate(deps.eventStore, orderStreamId(orderId), orderDecider);
+    const progress = 'insurers' in state ? state.insurers.find((p) => p.request.requestId === requestId) : undefined;
+    // Only lines still open to an answer are rated: a duplicate delivery rates nothing.
+    const open = progress && !progress.timedOut && 'lines' in state ? state.lines.filter((l) => progress.answers[l.key] === undefined || progress.answers[l.key]?.kind === 'manual') : [];
+    let answers: LineAnswer[] = [];
+    if (progress && open.length > 0 && 'form' in state) {
+      if (!deps.rules) throw new UnrecoverableError('insurer answers need the rules engine');
+      answers = await deps.rules.quoteLines(open, state.form, progress.request.insurerId, { today: shanghaiDate(deps.now()) });
+    }
+    return run(orderId, { type: 'RecordInsurerQuote', data: { requestId, answers, source: 'automatic' }, metadata: system() });
+  };
 
   return async (job: Job<InsurerJob>) => {
     const data = job.data;

@@ -15,6 +15,8 @@ const bearer = (ctx: Context) => {
   // The rule-platform client sends X-Token instead (README "API conventions").
   return ctx.get('x-token') || null;
 };
+/** The access token a request carries (Bearer or X-Token), for the rule platform's own authentication (rulesAuth.ts). */
+export const tokenOf = bearer;
 
 /**
  * Identity comes only from a verified access token: a userName in the request never

@@ -9,6 +9,9 @@ const httpStatusOf = (code: number): number => {
     case ResultCode.badRequest:
       return 400;
     case ResultCode.unauthorized:
+    case ResultCode.rulesIllegalToken:
+    case ResultCode.rulesSessionRevoked:
+    case ResultCode.rulesTokenExpired:
       return 401;
     case ResultCode.forbidden:
       return 403;

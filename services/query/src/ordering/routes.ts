@@ -10,7 +10,6 @@ import {
   normaliseOrderForm,
   orderMessages,
   parseOrderForm,
-  priceRange,
   provinces,
   ResultCode,
   shanghaiDate,
@@ -18,7 +17,7 @@ import {
   type OrderType,
 } from '@feibao/domain';
 import { authenticate, caller, HttpError, input, ok, reply, requireArea, validate } from '@feibao/platform';
-import type { QueryDeps } from '../deps.ts';
+import type { QueryAppDeps } from '../deps.ts';
 import { orderReader, planRows, quoteDeskReader, type OrderDocument } from '@feibao/read-models';
 
 const orderTypeQuery = z.object({
@@ -54,7 +53,7 @@ const quoteDeskQuery = z.object({
   pageSize: z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不正确' }).optional().default(20),
 });
 
-export const orderQueryRoutes = (deps: QueryDeps) => {
+export const orderQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
   const auth = authenticate(deps.tokens, deps.revocations);
   const reader = orderReader(deps.pool);
@@ -74,12 +73,13 @@ export const orderQueryRoutes = (deps: QueryDeps) => {
   router.get('/order/listDroneBrand', (ctx) => ok(ctx, droneBrands));
   router.get('/order/listRegion', (ctx) => ok(ctx, provinces));
 
-  // The education package's price range, by the same tariffs the insurers answer with.
+  // The education package's price range, by the same enabled rule versions the insurers answer with.
   router.post('/order/getAllPrice', auth, async (ctx) => {
     const parsed = parseOrderForm(ctx.request.body);
     if (!parsed.ok) throw new HttpError(ResultCode.badRequest, parsed.message);
     const form = normaliseOrderForm(parsed.form);
-    const range = priceRange(form, { today: shanghaiDate(deps.now()) });
+    const { minPrice, maxPrice } = await deps.rules.priceRange(form, { today: shanghaiDate(deps.now()) });
+    const range = { minPrice, maxPrice };
     reply(ctx, ResultCode.success, JSON.stringify(range), range);
   });
 

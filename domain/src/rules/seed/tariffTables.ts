@@ -1,11 +1,12 @@
-import { CoverId } from '../ordering/catalogue.ts';
-import type { Drone, OrderForm } from '../ordering/form.ts';
-import type { PlanLine } from '../ordering/plan.ts';
-import type { InsurerTariff, LineQuote, RatingContext } from './types.ts';
+/**
+ * The seven insurers' rate tables as they were hard-coded before the rule platform: the seed
+ * data of the tariff rules' version 1 (tariffRules.ts turns each table into a decision model).
+ * Nothing rates from this file; change a tariff by drafting a new rule version.
+ */
 
 /**
  * Seven simulated insurers. No insurer API is reachable, so each one is a rate table
- * run by the same engine; the tables differ in base rates, loadings, minimum premiums,
+ * run by the same decision model; the tables differ in base rates, loadings, minimum premiums,
  * deductible wording and what they refuse to write, which is where real carriers differ.
  * All amounts in yuan per year unless a field says otherwise.
  */
@@ -296,121 +297,3 @@ export const tariffTables: readonly TariffTable[] = [
     training: { standardPerHead: 52, premiumPerHead: 85, minPremium: 500, deductible: '0免赔' },
   },
 ];
-
-// ---------------------------------------------------------------------------
-
-export const roundYuan = (yuan: number) => Math.round(yuan * 100) / 100;
-
-const band = (bands: Bands, value: number) => (bands.find(([upTo]) => value <= upTo) ?? bands.at(-1)!)[1];
-const factor = (table: Readonly<Record<string, number>>, key: string | undefined, fallback: number) =>
-  (key !== undefined ? table[key] : undefined) ?? fallback;
-
-/** Whole years are not enough: a drone bought 13 months ago is already in its second band. */
-export const droneAgeYears = (productionDate: string | undefined, today: string): number | null => {
-  if (!productionDate) return null;
-  const days = (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${productionDate}T00:00:00Z`)) / 86_400_000;
-  return Number.isNaN(days) ? null : Math.max(0, days / 365.25);
-};
-
-const shortTerm = (t: TariffTable, days: number) => (days >= 365 ? 1 : Math.min(1, (days / 365) * t.shortTermLoading));
-
-const quoted = (premium: number, deductible: string): LineQuote => ({ kind: 'quoted', premium: roundYuan(premium), deductible });
-const manual = (reason: string): LineQuote => ({ kind: 'manual', reason });
-
-const droneOf = (line: PlanLine, form: OrderForm): Drone | undefined =>
-  line.uavInfoId === null ? undefined : form.uavInfoList[Number(line.uavInfoId)];
-
-const hullPremium = (t: TariffTable, line: PlanLine, drone: Drone, form: OrderForm, context: RatingContext): number | string => {
-  if (!drone.price) return '缺少无人机购价，需保险公司核保';
-  if (drone.deviceType && t.hull.manualDroneTypes?.includes(drone.deviceType))
-    return `${drone.deviceType}机身险需保险公司核保`;
-  const age = droneAgeYears(drone.productionYear, context.today);
-  const loadings =
-    factor(t.hull.droneType, drone.deviceType, 1.1) *
-    band(t.hull.age, age ?? Infinity) *
-    factor(t.hull.wind, drone.windResistance, factor(t.hull.wind, '未知', 1.1)) *
-    factor(t.hull.selfRescue, drone.selfRescuePlan, 1) *
-    (drone.realTimeFlightData === 1 ? t.hull.realTimeData : 1) *
-    factor(t.field, form.flyingInfo.applicationField, 1.15);
-  const annual = line.quantity * drone.price * t.hull.rate * loadings;
-  return Math.max(annual * shortTerm(t, line.guaranteeTerm), t.hull.minPremiumPerUnit * line.quantity);
-};
-
-const liabilityPremium = (t: TariffTable, line: PlanLine, drone: Drone, form: OrderForm, limit: number): number | string => {
-  const perUnit = t.liability.perUnit[limit];
-  if (perUnit === undefined) return '责任限额不在费率表中，需保险公司核保';
-  if (!drone.maxFlyingWeight) return '缺少最大起飞重量，需保险公司核保';
-  const annual =
-    line.quantity * perUnit * band(t.liability.weight, drone.maxFlyingWeight) * factor(t.field, form.flyingInfo.applicationField, 1.15);
-  return Math.max(annual * shortTerm(t, line.guaranteeTerm), t.liability.minPremiumPerUnit * line.quantity);
-};
-
-const accidentPerHead = (t: TariffTable, coverId: number) =>
-  coverId === CoverId.staffAccident ? t.accident.staff : coverId === CoverId.studentAccident ? t.accident.student : t.accident.operator;
-
-const rateWithTable = (t: TariffTable, line: PlanLine, form: OrderForm, context: RatingContext): LineQuote => {
-  const asQuote = (premium: number | string, deductible: string) =>
-    typeof premium === 'string' ? manual(premium) : quoted(premium, deductible);
-  switch (line.insuranceTypeInfoId) {
-    case CoverId.hull:
-    case CoverId.liability:
-    case CoverId.comprehensive:
-    case CoverId.theft: {
-      const drone = droneOf(line, form);
-      if (!drone) return manual('找不到对应的无人机信息，需保险公司核保');
-      if (line.quantity <= 0) return manual('缺少无人机数量，需保险公司核保');
-      if (line.insuranceTypeInfoId === CoverId.hull)
-        return asQuote(hullPremium(t, line, drone, form, context), t.hull.deductible);
-      if (line.insuranceTypeInfoId === CoverId.liability) {
-        const deductible = t.liability.deductible[line.insuranceAmount] ?? '人伤0免赔';
-        return asQuote(liabilityPremium(t, line, drone, form, line.insuranceAmount), deductible);
-      }
-      if (line.insuranceTypeInfoId === CoverId.theft) {
-        if (!drone.price) return manual('缺少无人机购价，需保险公司核保');
-        const annual = line.quantity * drone.price * t.theft.rate;
-        return quoted(Math.max(annual * shortTerm(t, line.guaranteeTerm), t.theft.minPremium), t.theft.deductible);
-      }
-      const hull = hullPremium(t, line, drone, form, context);
-      if (typeof hull === 'string') return manual(hull);
-      const liability = liabilityPremium(t, line, drone, form, 100);
-      if (typeof liability === 'string') return manual(liability);
-      return quoted((hull + liability) * t.comprehensiveDiscount, t.hull.deductible);
-    }
-    case CoverId.operatorAccident:
-    case CoverId.staffAccident:
-    case CoverId.studentAccident: {
-      if (line.quantity <= 0) return manual('缺少投保人数，需保险公司核保');
-      if (line.insuranceAmount <= 0) return manual('缺少保额，需保险公司核保');
-      const perHead = Math.max(
-        line.insuranceAmount * accidentPerHead(t, line.insuranceTypeInfoId) * (Math.min(line.guaranteeTerm, 365) / 365),
-        t.accident.minPerHead,
-      );
-      return quoted(perHead * line.quantity, t.accident.deductible);
-    }
-    case CoverId.siteLiability: {
-      if ('declined' in t.site) return { kind: 'declined', reason: t.site.declined };
-      const base = t.site.perLimit[line.insuranceAmount];
-      if (base === undefined) return manual('保额不在费率表中，需保险公司核保');
-      if (!line.siteSize) return manual('缺少场地面积，需保险公司核保');
-      const site = form.siteInfo;
-      const thirdParty = site.thirdPartyEnter === '1' || site.thirdPartyOperate === '1';
-      const premium =
-        (base + line.siteSize * t.site.perSquareMetre) *
-        (site.historyAccident === '1' ? t.site.historyAccidentLoading : 1) *
-        (thirdParty ? t.site.thirdPartyLoading : 1);
-      return quoted(Math.max(premium, t.site.minPremium), t.site.deductible);
-    }
-    case CoverId.trainingLiability: {
-      if (line.quantity <= 0) return manual('缺少学员人数，需保险公司核保');
-      const perHead = line.insuranceAmount === 1 ? t.training.premiumPerHead : t.training.standardPerHead;
-      return quoted(Math.max(perHead * line.quantity, t.training.minPremium), t.training.deductible);
-    }
-    default:
-      return manual('该险种暂无自动费率，需保险公司核保');
-  }
-};
-
-export const tariffFromTable = (table: TariffTable): InsurerTariff => ({
-  insurerId: table.insurerId,
-  rate: (line, form, context) => rateWithTable(table, line, form, context),
-});

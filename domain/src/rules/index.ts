@@ -1,0 +1,4 @@
+export * from './jdm.ts';
+export * from './rating.ts';
+export * from './seed/seededRules.ts';
+export * from './rule.ts';

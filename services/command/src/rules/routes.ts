@@ -1,0 +1,59 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { invalid, jdmProblem, knownRuleIds, notFound, ruleDecider, ruleMessages, ruleStreamId, type Jdm, type RuleCommand } from '@feibao/domain';
+import { caller, handleCommand, input, ok, requireRole, ruleContentError, RULES_API_PREFIX, rulesAuth, setConsistencyToken, validate } from '@feibao/platform';
+import type { CommandDeps } from '../deps.ts';
+
+const ruleId = z.string({ error: '规则编号不能为空' }).trim().min(1, { error: '规则编号不能为空' }).max(64, { error: '规则编号不正确' });
+const reason = z.string({ error: '请填写原因' }).trim().min(1, { error: '请填写原因' }).max(500, { error: '原因不能超过500个字符' });
+const draftBody = z.strictObject({ ruleId, content: z.unknown(), reason });
+const stepBody = z.strictObject({
+  ruleId,
+  version: z.coerce.number({ error: '版本号不正确' }).int({ error: '版本号不正确' }).min(1, { error: '版本号不正确' }).max(1_000_000, { error: '版本号不正确' }),
+  reason,
+});
+
+const steps = {
+  submit: ['SubmitRuleVersion', '已提交审核'],
+  approve: ['ApproveRuleVersion', '已审批通过'],
+  reject: ['RejectRuleVersion', '已驳回'],
+  enable: ['EnableRuleVersion', '已启用'],
+  retire: ['RetireRuleVersion', '已停用'],
+} as const;
+
+/**
+ * The rule lifecycle (README "Rule platform"): draft, submit, approve or reject, enable, retire.
+ * Rule staff only (admin, auditor); the decider enforces the order of steps and that nobody
+ * approves their own version. A draft must be a model the engine loads.
+ */
+export const ruleCommandRoutes = (deps: CommandDeps) => {
+  const router = new Router({ prefix: `${RULES_API_PREFIX}/version` });
+  const auth = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const staff = requireRole('admin', 'auditor');
+  const run = async (ctx: Context, id: string, command: RuleCommand) => {
+    const result = await handleCommand(deps.eventStore, ruleStreamId(id), ruleDecider, command);
+    setConsistencyToken(ctx, result.position);
+    return result;
+  };
+  const metadata = (ctx: Context) => ({ now: deps.now(), actor: caller(ctx).sub, roles: caller(ctx).roles });
+
+  router.post('/draft', auth, staff, validate(draftBody), async (ctx) => {
+    const body = input<z.output<typeof draftBody>>(ctx);
+    if (!knownRuleIds.includes(body.ruleId)) throw notFound(ruleMessages.unknownRule);
+    const problem = jdmProblem(body.content) ?? ruleContentError(body.content as Jdm);
+    if (problem) throw invalid(`规则无法加载：${problem}`);
+    const result = await run(ctx, body.ruleId, { type: 'DraftRuleVersion', data: { ruleId: body.ruleId, content: body.content, reason: body.reason }, metadata: metadata(ctx) });
+    ok(ctx, { ruleId: body.ruleId, version: result.events[0]!.data.version, status: 'draft' }, '已保存草稿');
+  });
+
+  for (const [path, [type, message]] of Object.entries(steps)) {
+    router.post(`/${path}`, auth, staff, validate(stepBody), async (ctx) => {
+      const body = input<z.output<typeof stepBody>>(ctx);
+      const result = await run(ctx, body.ruleId, { type, data: body, metadata: metadata(ctx) });
+      const state = result.state.versions.find((v) => v.version === body.version);
+      ok(ctx, { ruleId: body.ruleId, version: body.version, status: state?.status ?? null, enabledVersion: result.state.enabled }, message);
+    });
+  }
+  return router;
+};

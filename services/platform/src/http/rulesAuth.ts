@@ -1,0 +1,69 @@
+import type { Context, Next } from 'koa';
+import { errors } from 'jose';
+import { mayOpenRulesRoute, mayUseRulesPlatform, ResultCode, type RulesRoute, type RulesViewer } from '@feibao/domain';
+import type { TokenService } from '../tokens.ts';
+import type { SessionRevocations } from '../revocations.ts';
+import { type AfterAuthentication, type Caller, tokenOf } from './auth.ts';
+import { HttpError } from './envelope.ts';
+
+export const RULES_API_PREFIX = '/api/v1/rules';
+
+/**
+ * Why a rule-platform session failed, in the codes its client turns into the re-login prompt
+ * (README "Rule platform"): 50008 no token or one that is not ours, 50012 a session that ended
+ * (logout, password reset, a replayed refresh token), 50014 a token past its expiry.
+ */
+const refuse = {
+  illegal: () => new HttpError(ResultCode.rulesIllegalToken, '登录凭证无效，请重新登录'),
+  revoked: () => new HttpError(ResultCode.rulesSessionRevoked, '账号已退出或在别处登录，请重新登录'),
+  expired: () => new HttpError(ResultCode.rulesTokenExpired, '登录已过期，请重新登录'),
+};
+
+export type RulesAuthOptions = {
+  tokens: TokenService;
+  revocations: SessionRevocations;
+  /** RULES_SUPERUSER: the one user name that opens every route. */
+  rulesSuperUser: string | null;
+};
+
+/**
+ * `authenticate` for `/api/v1/rules/*`: the same token (X-Token or Bearer) and revocation list,
+ * answered with the rule platform's session codes instead of 40100, then the gate every rule
+ * call shares: a rule-platform role (or the superuser), else 40300. Roles come from the token
+ * (the seed's role cookie is not trusted). Follow it with `requireRulesRoute(route)` to guard
+ * a call by the menu route it serves.
+ */
+export const rulesAuth = (options: RulesAuthOptions) => async (ctx: Context, next: Next) => {
+  const token = tokenOf(ctx);
+  if (!token) throw refuse.illegal();
+  let claims: Caller;
+  try {
+    claims = await options.tokens.verify(token);
+  } catch (error) {
+    throw error instanceof errors.JWTExpired ? refuse.expired() : refuse.illegal();
+  }
+  if (await options.revocations.isRevoked(claims.sid)) throw refuse.revoked();
+  ctx.state.caller = claims;
+  const viewer: RulesViewer = { roles: claims.guest ? [] : claims.roles, userName: claims.guest ? '' : claims.sub, superUser: options.rulesSuperUser };
+  if (!mayUseRulesPlatform(viewer)) throw new HttpError(ResultCode.forbidden, '无权限访问');
+  ctx.state.rulesViewer = viewer;
+  const hook = ctx.state.afterAuthentication as AfterAuthentication | undefined;
+  if (hook) {
+    ctx.state.afterAuthentication = undefined;
+    await hook(claims);
+  }
+  await next();
+};
+
+/** The viewer `rulesAuth` let in: roles, user name and the superuser setting. */
+export const rulesViewer = (ctx: Context) => {
+  const viewer = ctx.state.rulesViewer as RulesViewer | undefined;
+  if (!viewer) throw new Error('rulesViewer read before rulesAuth ran');
+  return viewer;
+};
+
+/** Guards a rule call by the menu route it belongs to (domain rules/menu.ts `mayOpenRulesRoute`); runs after `rulesAuth`. */
+export const requireRulesRoute = (route: RulesRoute) => async (ctx: Context, next: Next) => {
+  if (!mayOpenRulesRoute(route, rulesViewer(ctx))) throw new HttpError(ResultCode.forbidden, '无权限访问');
+  await next();
+};

@@ -1,0 +1,180 @@
+import { ZenEngine, type ZenDecision } from '@gorules/zen-engine';
+import {
+  buildPlanLines,
+  combineLineQuote,
+  compactTrace,
+  lineQuoteOf,
+  PRICE_RANGE_RULE_ID,
+  ratingMessages,
+  REFERRAL_RULE_ID,
+  referralInput,
+  referralReasonOf,
+  tariffInput,
+  tariffRuleId,
+  visibleInsurers,
+  type EngineTraceEntry,
+  type Jdm,
+  type LineAnswer,
+  type LineQuote,
+  type OrderForm,
+  type PlanLine,
+  type RatingContext,
+  type RuleRef,
+  type TraceStep,
+} from '@feibao/domain';
+import { logger } from '../logger.ts';
+
+/**
+ * Quoting on GoRules ZEN (docs/adr/0007-rules-on-zen.md). The enabled rule versions come from
+ * the rule read model through `source`; compiled decisions are kept per version (versions never
+ * change), and the set of enabled versions is cached until `invalidate` (the loader calls it on
+ * the projection's notification, loader.ts).
+ */
+
+export type EnabledRuleVersion = RuleRef & { content: Jdm };
+export type RuleSource = () => Promise<EnabledRuleVersion[]>;
+
+/**
+ * A rule whose evaluation takes the engine longer than this counts as failed and its line goes to
+ * an underwriter. ZEN cannot abort a decision (only JavaScript function nodes, which rating rules
+ * may not use), so this is checked on the time the engine reports, which leaves out the wait for
+ * a thread of the native pool.
+ */
+export const RULE_TIMEOUT_MS = 50;
+
+type Compiled = EnabledRuleVersion & { decision: ZenDecision };
+type Evaluation = { ref: RuleRef; output: unknown; trace: TraceStep[] };
+
+/** ZEN reports its time as text ("163.1µs", "1.2ms", "2s"). */
+export const engineMillis = (performance: string): number => {
+  const match = /^([\d.]+)\s*(ns|µs|us|ms|s)$/.exec(performance.trim());
+  if (!match) return 0;
+  const value = Number(match[1]);
+  const unit = match[2];
+  return unit === 's' ? value * 1000 : unit === 'ms' ? value : unit === 'ns' ? value / 1e6 : value / 1000;
+};
+
+const checker = new ZenEngine();
+/** Why the engine cannot load this model (its own message), or null. */
+export const ruleContentError = (content: Jdm): string | null => {
+  try {
+    checker.createDecision(content).validate();
+    return null;
+  } catch (error) {
+    return String((error as Error).message ?? error).split('\n')[0]!.slice(0, 300);
+  }
+};
+
+export const createRulesEngine = (source: RuleSource) => {
+  const zen = new ZenEngine();
+  const compiled = new Map<string, Compiled>();
+  let enabled: Promise<Map<string, Compiled>> | null = null;
+
+  const compile = (rule: EnabledRuleVersion): Compiled => {
+    const key = `${rule.ruleId}@${rule.version}`;
+    let found = compiled.get(key);
+    if (!found) {
+      found = { ...rule, decision: zen.createDecision(rule.content) };
+      compiled.set(key, found);
+    }
+    return found;
+  };
+  const load = () => {
+    enabled ??= source().then(
+      (rules) => {
+        const byId = new Map<string, Compiled>();
+        for (const rule of rules) {
+          try {
+            byId.set(rule.ruleId, compile(rule));
+          } catch (err) {
+            // A version the engine cannot load rates nothing; its lines go to an underwriter.
+            logger.error({ err, ruleId: rule.ruleId, version: rule.version }, 'enabled rule version does not compile');
+          }
+        }
+        return byId;
+      },
+      (error: unknown) => {
+        enabled = null;
+        throw error;
+      },
+    );
+    return enabled;
+  };
+
+  const evaluate = async (rule: Compiled | undefined, input: unknown): Promise<Evaluation | null | 'failed'> => {
+    if (!rule) return null;
+    try {
+      const response = await rule.decision.evaluate(input, { trace: true });
+      if (engineMillis(response.performance) > RULE_TIMEOUT_MS) throw new Error(`rule evaluation took ${response.performance}`);
+      const ref = { ruleId: rule.ruleId, version: rule.version };
+      return { ref, output: response.result, trace: compactTrace(rule.ruleId, rule.content, response.trace as Record<string, EngineTraceEntry> | undefined) };
+    } catch (err) {
+      logger.error({ err, ruleId: rule.ruleId, version: rule.version }, 'rule evaluation failed');
+      return 'failed';
+    }
+  };
+
+  const rateLine = async (rules: Map<string, Compiled>, insurerId: number, line: PlanLine, form: OrderForm, context: RatingContext): Promise<LineAnswer> => {
+    // One after the other: on a few cores, parallel native calls only queue behind each other.
+    const tariff = await evaluate(rules.get(tariffRuleId(insurerId)), tariffInput(line, form, context));
+    const referral = await evaluate(rules.get(REFERRAL_RULE_ID), referralInput(line, form));
+    const ran = [referral, tariff].filter((e): e is Evaluation => e !== null && e !== 'failed');
+    const failed: LineQuote = { kind: 'manual', reason: ratingMessages.engineFailed };
+    const quote =
+      tariff === 'failed' || referral === 'failed'
+        ? failed
+        : combineLineQuote(tariff ? lineQuoteOf(tariff.output) : null, referral ? referralReasonOf(referral.output) : null);
+    return { key: line.key, ...quote, rules: ran.map((e) => e.ref), trace: ran.flatMap((e) => e.trace) };
+  };
+
+  const quoteLines = async (lines: readonly PlanLine[], form: OrderForm, insurerId: number, context: RatingContext): Promise<LineAnswer[]> => {
+    const rules = await load();
+    const answers: LineAnswer[] = [];
+    for (const line of lines) answers.push(await rateLine(rules, insurerId, line, form, context));
+    return answers;
+  };
+
+  return {
+    /** One insurer's answer for each stored plan line, with the versions that rated it and their trace. */
+    quoteLines,
+
+    /**
+     * The education package's price range over the visible insurers, by the same rules as the
+     * real quotes; the range itself is the price-range rule's. Expects a normalised form.
+     */
+    async priceRange(form: OrderForm, context: RatingContext): Promise<{ minPrice: number; maxPrice: number; rules: RuleRef[] }> {
+      const lines = buildPlanLines(form);
+      if (lines.length === 0) return { minPrice: 0, maxPrice: 0, rules: [] };
+      const insurers = [];
+      for (const insurer of visibleInsurers) {
+        const answers = await quoteLines(lines, form, insurer.id, context);
+        insurers.push({ insurerId: insurer.id, premiums: answers.flatMap((a) => (a.kind === 'quoted' ? [a.premium] : [])), rules: answers.flatMap((a) => a.rules ?? []) });
+      }
+      const rules = await load();
+      const range = await evaluate(rules.get(PRICE_RANGE_RULE_ID), { insurers: insurers.map(({ insurerId, premiums }) => ({ insurerId, premiums })) });
+      if (range === null || range === 'failed') throw new Error('price-range rule is not enabled or failed');
+      const output = range.output as { minPrice?: unknown; maxPrice?: unknown };
+      const used = new Map<string, RuleRef>();
+      for (const ref of [...insurers.flatMap((i) => i.rules), range.ref]) used.set(`${ref.ruleId}@${ref.version}`, ref);
+      return { minPrice: Number(output.minPrice ?? 0), maxPrice: Number(output.maxPrice ?? 0), rules: [...used.values()] };
+    },
+
+    /** Re-evaluates one rule version on given input with the full trace, for "why this premium". */
+    async explain(rule: EnabledRuleVersion, input: unknown) {
+      const response = await compile(rule).decision.evaluate(input, { trace: true });
+      return { output: response.result as unknown, trace: response.trace };
+    },
+
+    /** The enabled versions changed: the next quote loads them again. */
+    invalidate() {
+      enabled = null;
+    },
+    async enabledVersions(): Promise<RuleRef[]> {
+      return [...(await load()).values()].map(({ ruleId, version }) => ({ ruleId, version }));
+    },
+    dispose() {
+      zen.dispose();
+    },
+  };
+};
+export type RulesEngine = ReturnType<typeof createRulesEngine>;

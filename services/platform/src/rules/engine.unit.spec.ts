@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { buildPlanLines, seededRules, type LineQuote, type OrderForm } from '@feibao/domain';
+import { tariffFixture as fixture } from '@feibao/domain/rules/seed/tariffFixture';
+import { createRulesEngine } from './engine.ts';
+
+/**
+ * domain/src/rules/seed/tariffFixture.json holds what the hard-coded tariffs answered (captured
+ * from them before they were removed). The seeded rules must give the same answers.
+ */
+type Case = { name: string; form: OrderForm; quotes: Record<string, Record<string, LineQuote>>; priceRange: { minPrice: number; maxPrice: number } };
+
+const engine = createRulesEngine(async () => seededRules().map((r) => ({ ruleId: r.ruleId, version: 1, content: r.content })));
+const context = { today: fixture.today };
+
+/**
+ * Where binary floating point put an exact half fen just below it (570 × 1.25 × 1.15 = 819.375,
+ * computed as 819.37499…); the engine's decimals round it up as roundYuan meant to.
+ */
+const floatArtefacts: Record<string, number> = {
+  'general other field/5/2:1': 819.38,
+  'raw no field/5/2:1': 819.38,
+};
+
+describe('the seeded rules rate as the hard-coded tariffs did', () => {
+  it.each((fixture.cases as unknown as Case[]).map((c) => [c.name, c] as const))('%s', async (name, c) => {
+    const lines = buildPlanLines(c.form);
+    for (const [insurerId, expected] of Object.entries(c.quotes)) {
+      const answers = await engine.quoteLines(lines, c.form, Number(insurerId), context);
+      const got = Object.fromEntries(answers.map(({ key, rules: _r, trace: _t, ...quote }) => [key, quote]));
+      const want = Object.fromEntries(
+        Object.entries(expected).map(([key, q]) => {
+          const fixed = floatArtefacts[`${name}/${insurerId}/${key}`];
+          return [key, fixed !== undefined && q.kind === 'quoted' ? { ...q, premium: fixed } : q];
+        }),
+      );
+      expect(got, `insurer ${insurerId}`).toEqual(want);
+      for (const a of answers) expect(a.rules?.map((r) => r.ruleId)).toEqual(Number(insurerId) === 99 ? ['referral'] : ['referral', `tariff-${insurerId}`]);
+    }
+    const { rules: _rules, ...range } = await engine.priceRange(c.form, context);
+    expect(range).toEqual(c.priceRange);
+  });
+});

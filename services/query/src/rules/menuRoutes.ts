@@ -1,0 +1,24 @@
+import Router from '@koa/router';
+import { isRulesSuperUser, rulePlatformMenu } from '@feibao/domain';
+import { caller, ok, RULES_API_PREFIX, rulesAuth, rulesViewer } from '@feibao/platform';
+import type { QueryDeps } from '../deps.ts';
+
+/**
+ * The rule platform's frame: who is signed in and the menu they may open. The web draws its
+ * sidebar from this answer only, so a menu item never shows for a route the server refuses.
+ */
+export const rulesMenuRoutes = (deps: QueryDeps) => {
+  const router = new Router();
+  const auth = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+
+  router.get(`${RULES_API_PREFIX}/menu`, auth, (ctx) => {
+    const viewer = rulesViewer(ctx);
+    const { name, sub } = caller(ctx);
+    ok(ctx, {
+      profile: { name, mobilePhone: sub, roles: viewer.roles, superUser: isRulesSuperUser(viewer) },
+      menu: rulePlatformMenu(viewer),
+    });
+  });
+
+  return router;
+};

@@ -1,0 +1,70 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { orderIdOfRequest, ResultCode } from '@feibao/domain';
+import { authenticate, HttpError, input, ok, requireArea, requireRole, RULES_API_PREFIX, rulesAuth, validate } from '@feibao/platform';
+import { orderReader, ruleVersionReader } from '@feibao/read-models';
+import type { QueryAppDeps } from '../deps.ts';
+
+const versionQuery = z.object({
+  ruleId: z.string({ error: '规则编号不能为空' }).trim().min(1, { error: '规则编号不能为空' }).max(64, { error: '规则编号不正确' }),
+  version: z.coerce.number({ error: '版本号不正确' }).int({ error: '版本号不正确' }).min(1, { error: '版本号不正确' }).max(1_000_000, { error: '版本号不正确' }),
+});
+const whyQuery = z.object({
+  requestId: z.string({ error: '询价请求编号不能为空' }).trim().min(1, { error: '询价请求编号不能为空' }).max(200, { error: '询价请求编号不正确' }),
+  key: z.string({ error: '险种不能为空' }).trim().min(1, { error: '险种不能为空' }).max(40, { error: '险种不正确' }),
+});
+
+/**
+ * Reads of the rule platform (README "Rule platform"): the rules with their versions and one
+ * version with its model, for rule staff; and, for the quote desk, why a quote line got its
+ * answer: the rule versions that rated it and the engine's compact trace.
+ */
+export const ruleQueryRoutes = (deps: QueryAppDeps) => {
+  const router = new Router();
+  const rulesCaller = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const staff = requireRole('admin', 'auditor');
+  const versions = ruleVersionReader(deps.pool);
+  const orders = orderReader(deps.pool);
+
+  router.get(`${RULES_API_PREFIX}/list`, rulesCaller, staff, async (ctx) => ok(ctx, await versions.list()));
+
+  router.get(`${RULES_API_PREFIX}/version`, rulesCaller, staff, validate(versionQuery, 'query'), async (ctx) => {
+    const { ruleId, version } = input<z.output<typeof versionQuery>>(ctx);
+    const found = await versions.version(ruleId, version);
+    if (!found) throw new HttpError(ResultCode.notFound, '规则版本不存在');
+    ok(ctx, found);
+  });
+
+  router.get(
+    '/api/v1/uav/backoffice/quote/why',
+    authenticate(deps.tokens, deps.revocations),
+    requireArea('quotes'),
+    validate(whyQuery, 'query'),
+    async (ctx) => {
+      const { requestId, key } = input<z.output<typeof whyQuery>>(ctx);
+      const order = await orders.byId(orderIdOfRequest(requestId));
+      const insurer = order?.insurers.find((i) => i.requestId === requestId);
+      if (!order || !insurer) throw new HttpError(ResultCode.notFound, '询价请求不存在');
+      const answer = insurer.answers[key];
+      const line = order.lines.find((l) => l.key === key);
+      if (!line) throw new HttpError(ResultCode.notFound, '该险种不在询价方案中');
+      if (!answer) throw new HttpError(ResultCode.notFound, '该险种尚未报价');
+      const { rules, trace, key: _key, ...quote } = answer;
+      ok(ctx, {
+        orderId: order.id,
+        requestId,
+        insurerId: insurer.insuranceCompanyId,
+        insurerName: insurer.insuranceCompanyName,
+        key,
+        coverName: line.insuranceTypeInfoName,
+        droneName: line.uavInfoName,
+        quote,
+        // Staff entries and answers from before the rule platform name no rules.
+        rules: rules ?? [],
+        trace: trace ?? [],
+      });
+    },
+  );
+
+  return router;
+};

@@ -1,0 +1,28 @@
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { HOME_PATH } from './frame.ts';
+import { RulesLayout } from './layout/RulesLayout.tsx';
+import { ReloginAlert } from './layout/ReloginAlert.tsx';
+import { Dashboard } from './pages/Dashboard.tsx';
+import { LoginPage } from './pages/LoginPage.tsx';
+import { RoutePage } from './pages/RoutePage.tsx';
+
+/** The rule platform's routes, all under /rules (the edge serves rules.html there). */
+export const createRulesRouter = () =>
+  createBrowserRouter([
+    { path: '/rules/login', element: <LoginPage /> },
+    {
+      path: '/rules',
+      element: (
+        <>
+          <RulesLayout />
+          <ReloginAlert />
+        </>
+      ),
+      children: [
+        { index: true, element: <Navigate to={HOME_PATH} replace /> },
+        { path: 'dashboard', element: <Dashboard /> },
+        { path: '*', element: <RoutePage /> },
+      ],
+    },
+    { path: '*', element: <Navigate to={HOME_PATH} replace /> },
+  ]);

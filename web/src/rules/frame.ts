@@ -1,0 +1,54 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { IconName } from '@blueprintjs/icons';
+import type { RulesMenuGroup, VisibleRulesMenu } from '@feibao/domain/rules/menu';
+
+export const RULES_BASE = '/rules';
+export const HOME_PATH = `${RULES_BASE}/dashboard`;
+export const LOGIN_PATH = `${RULES_BASE}/login`;
+export const MENU_API = '/api/v1/rules/menu';
+
+/** GET /api/v1/rules/menu: who is signed in and the menu the server lets them open. */
+export type RulesFrame = {
+  profile: { name: string; mobilePhone: string; roles: string[]; superUser: boolean };
+  menu: VisibleRulesMenu;
+};
+
+export const FrameContext = createContext<RulesFrame | null>(null);
+export const useFrame = () => {
+  const frame = useContext(FrameContext);
+  if (!frame) throw new Error('useFrame outside the rules layout');
+  return frame;
+};
+
+export const pathOf = (route: string) => `${RULES_BASE}/${route}`;
+
+export const groupIcons: Record<RulesMenuGroup, IconName> = {
+  ruleManage: 'properties',
+  ruleTest: 'lab-test',
+  review: 'endorsed',
+  ruleConfig: 'cog',
+  systemConfig: 'wrench',
+};
+
+export const roleNames: Record<string, string> = { admin: '管理员', auditor: '规则审核', test: '规则测试', batchTest: '批量测试', user: '用户', claims: '理赔人员' };
+
+/** Where a path sits in the caller's menu: its group and title, or null for a route not in it. */
+export const placeOf = (pathname: string, menu: VisibleRulesMenu): { group: string | null; title: string } | null => {
+  if (pathname === HOME_PATH) return { group: null, title: '首页' };
+  for (const group of menu) for (const item of group.items) if (pathOf(item.route) === pathname) return { group: group.title, title: item.title };
+  return null;
+};
+
+/** Where to go after signing in: a rules path the caller came from, else the home page. */
+export const safeRedirect = (raw: string | null) =>
+  raw?.startsWith(`${RULES_BASE}/`) && !raw.startsWith('//') && !raw.startsWith(LOGIN_PATH) ? raw : HOME_PATH;
+
+/** Below 992 px the sidebar becomes a drawer (seed §2). */
+const NARROW = '(max-width: 991.98px)';
+const narrowQuery = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(NARROW) : null);
+const subscribeNarrow = (l: () => void) => {
+  const query = narrowQuery();
+  query?.addEventListener('change', l);
+  return () => query?.removeEventListener('change', l);
+};
+export const useNarrow = () => useSyncExternalStore(subscribeNarrow, () => narrowQuery()?.matches ?? false, () => false);
