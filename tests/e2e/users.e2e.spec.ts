@@ -6,8 +6,9 @@ import type { Account } from './helpers.ts';
 /**
  * 用户与角色 (/backoffice/users, issue 10 §5) at 1280×800: the admin finds a customer, grants
  * 理赔人员 and 规则审核 with a reason and sees it in the role history; the customer's current session
- * still has no back office, signing in again opens the claims desk, and a refreshed token carries
- * `auditor` (the rule platform it is for comes with the next issue). A customer sees 403 here.
+ * still has no back office, signing in again opens the claims desk, a refreshed token carries
+ * `auditor`, and the rule platform, which refused them before, opens with its full menu. A customer
+ * sees 403 here.
  */
 
 let apiContext: APIRequestContext;
@@ -29,6 +30,13 @@ const docShot = async (page: Page, name: string) => {
   const hide = await page.addStyleTag({ content: '.bp6-toast-container { visibility: hidden !important; }' });
   await shot(page, name, { docs: true });
   await hide.evaluate((el) => el.parentNode?.removeChild(el));
+};
+
+const rulesLogin = async (page: Page, phone: string) => {
+  await page.goto('/rules/login');
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
 };
 
 const tokenRoles = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).roles as string[];
@@ -53,6 +61,9 @@ test.describe('users and roles 1280×800', () => {
     await signIn(staffPage, staff);
     await staffPage.goto('/backoffice/claims');
     await expect(staffPage.getByTestId('backoffice-forbidden')).toBeVisible();
+    // Nor the rule platform.
+    await rulesLogin(staffPage, staff.phone);
+    await expect(staffPage.getByTestId('rules-login-problem')).toHaveText('该账号没有规则平台的权限，请联系管理员');
 
     const { mobilePhone, password } = adminCredentials();
     const admin = await passwordLogin(page.request, mobilePhone, password);
@@ -99,7 +110,7 @@ test.describe('users and roles 1280×800', () => {
     await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
 
     // The old session's token was signed before the grant: still no desk.
-    await staffPage.reload();
+    await staffPage.goto('/backoffice/claims');
     await expect(staffPage.getByTestId('backoffice-forbidden')).toBeVisible();
     // Signing in again opens the claims desk for them.
     const again = await passwordLogin(staffPage.request, staff.phone, PASSWORD);
@@ -113,6 +124,12 @@ test.describe('users and roles 1280×800', () => {
     expect(body.code).toBe(20000);
     expect(tokenRoles(body.data.accessToken)).toEqual(['user', 'claims', 'auditor']);
     expect(body.data.user.roles).toEqual(['user', 'claims', 'auditor']);
+    // The granted 规则审核 opens the rule platform, with the auditor's menu: every group but 规则迁移.
+    await rulesLogin(staffPage, staff.phone);
+    await expect(staffPage.getByTestId('rules-app')).toBeVisible();
+    await expect(staffPage.getByTestId('rules-menu-group')).toHaveCount(5);
+    await expect(staffPage.locator('[data-testid="rules-menu-item"][data-route*="execApplicationStart"]')).toHaveCount(1);
+    await expect(staffPage.locator('[data-testid="rules-menu-item"][data-route*="ruleTransposition"]')).toHaveCount(0);
     await staffContext.close();
   });
 });
