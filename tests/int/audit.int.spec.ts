@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, registerUser, startTestPlatform, type ApiAnswer, type Client, type TestPlatform } from '../support/platform.ts';
+import { ADMIN, registerUser, startTestPlatform, type ApiAnswer, type Client, type TestPlatform, accountWithRoles, signIn } from '../support/platform.ts';
 import { companyProfile, customerWithPolicy } from '../support/policies.ts';
 
 const API = '/api/v1/uav/backoffice/audit';
@@ -13,19 +13,8 @@ let customer: Awaited<ReturnType<typeof customerWithPolicy>>;
 let claimId: string;
 let edited: { client: Client; phone: string; orderId: string; orderNo: string };
 
-const signIn = async (client: Client, mobilePhone: string, password: string) => {
-  const answer = client.adopt(await client.post('/api/v1/uav/user/login', { mobilePhone, password }));
-  expect(answer.body.code, answer.body.message).toBe(20000);
-};
 
-/** A registered account the admin granted these roles to, signed in again so its token carries them. */
-const staffWith = async (roles: string[]) => {
-  const client = platform.client();
-  const { phone, password } = await registerUser(client);
-  expect((await admin.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles })).body.code).toBe(20000);
-  await signIn(client, phone, password);
-  return client;
-};
+const staffWith = (roles: string[]) => accountWithRoles(platform, admin, roles);
 
 /** Reads as the admin once the writer's events are projected (the writer's consistency token). */
 const asAdmin = (path: string, writer: Client) => admin.get(path, { headers: { 'x-consistency-token': String(writer.consistency) } });

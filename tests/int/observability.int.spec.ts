@@ -13,7 +13,7 @@ import {
   type EventStore,
   type Redis,
 } from '@feibao/platform';
-import { ADMIN, newPhone, registerUser, sendCode, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { ADMIN, newPhone, registerUser, sendCode, startTestPlatform, type Client, type TestPlatform, accountWithRoles, signIn } from '../support/platform.ts';
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 const PROCESSES = '/api/v1/uav/backoffice/ops/processes';
@@ -31,16 +31,8 @@ let admin: Client;
 let eventStore: EventStore;
 let redis: Redis;
 
-const signIn = async (client: Client, mobilePhone: string, password: string) =>
-  client.adopt(await client.post('/api/v1/uav/user/login', { mobilePhone, password }));
 
-const staffWith = async (roles: string[]) => {
-  const client = platform.client();
-  const { phone, password } = await registerUser(client);
-  expect((await admin.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles })).body.code).toBe(20000);
-  await signIn(client, phone, password);
-  return client;
-};
+const staffWith = (roles: string[]) => accountWithRoles(platform, admin, roles);
 
 const processes = async (): Promise<ProcessesReport> => {
   const answer = await admin.get<ProcessesReport>(PROCESSES);

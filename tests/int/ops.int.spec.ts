@@ -3,7 +3,7 @@ import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectionRow } from '@feibao/domain';
 import { createEventStore, createRedis, OPERATED_QUEUES, type EventStore, type Redis } from '@feibao/platform';
-import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform, accountWithRoles, signIn } from '../support/platform.ts';
 
 const API = '/api/v1/uav/backoffice/ops';
 const DENIED = { code: 40300, message: '无权限访问' };
@@ -13,17 +13,8 @@ let admin: Client;
 let eventStore: EventStore;
 let redis: Redis;
 
-const signIn = async (client: Client, mobilePhone: string, password: string) =>
-  client.adopt(await client.post('/api/v1/uav/user/login', { mobilePhone, password }));
 
-/** A registered account holding these roles in its access token. */
-const staffWith = async (roles: string[]) => {
-  const client = platform.client();
-  const { phone, password } = await registerUser(client);
-  expect((await admin.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles })).body.code).toBe(20000);
-  await signIn(client, phone, password);
-  return client;
-};
+const staffWith = (roles: string[]) => accountWithRoles(platform, admin, roles);
 
 const projection = async (name: string): Promise<ProjectionRow> => {
   const answer = await admin.get(`${API}/projections`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform, accountWithRoles, signIn } from '../support/platform.ts';
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
@@ -14,17 +14,7 @@ let platform: TestPlatform;
 let admin: Client;
 let auditor: Client;
 
-const signIn = async (client: Client, mobilePhone: string, password: string) => {
-  const answer = client.adopt(await client.post('/api/v1/uav/user/login', { mobilePhone, password }));
-  expect(answer.body.code, answer.body.message).toBe(20000);
-};
-const staffWith = async (roles: string[]) => {
-  const client = platform.client();
-  const { phone, password } = await registerUser(client);
-  expect((await admin.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles })).body.code).toBe(20000);
-  await signIn(client, phone, password);
-  return client;
-};
+const staffWith = (roles: string[]) => accountWithRoles(platform, admin, roles);
 
 beforeAll(async () => {
   platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', SMS_HOURLY_PER_ADDRESS: '100000' } });

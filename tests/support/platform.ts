@@ -177,3 +177,20 @@ export const registerUser = async (client: Client, phone = newPhone(), password 
   if (answer.body.code !== 20000) throw new Error(`register failed: ${answer.body.message}`);
   return { phone, password, answer };
 };
+
+/** Signs the client in with a password; the answer must be 20000. */
+export const signIn = async (client: Client, mobilePhone: string, password: string) => {
+  const answer = client.adopt(await client.post('/api/v1/uav/user/login', { mobilePhone, password }));
+  if (answer.body.code !== 20000) throw new Error(`sign-in failed: ${answer.body.message}`);
+  return answer;
+};
+
+/** A registered account the admin granted these roles to, signed in again so its token carries them. */
+export const accountWithRoles = async (platform: { client: () => Client }, admin: Client, roles: readonly string[]) => {
+  const client = platform.client();
+  const { phone, password } = await registerUser(client);
+  const granted = await admin.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles });
+  if (granted.body.code !== 20000) throw new Error(`grant failed: ${granted.body.message}`);
+  await signIn(client, phone, password);
+  return client;
+};

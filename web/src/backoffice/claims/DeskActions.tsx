@@ -3,9 +3,10 @@
  * its reason (定损 its per-line form), then the server's message shows as a toast and the desk reloads.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { notifyError, toast } from '../../api/toaster.ts';
 import { acceptClaim, assignClaim, can, closeClaim, reopenClaim, requestEvidence, useStaffMembers } from '../../claims/api.ts';
+import { ReasonDialog } from '../ReasonDialog.tsx';
 import { AssessDialog } from './AssessDialog.tsx';
 import { type DeskClaim, type DeskStep, deskSteps, reasonProblem } from './desk.ts';
 
@@ -60,7 +61,16 @@ export const DeskActions = ({ claim, me, onChanged }: Props) => {
       )}
       {steps.length === 0 && !mayAssign && <span className="fb-muted">此状态下没有可办理的操作</span>}
       {open && open !== 'assess' && (
-        <ReasonDialog key={open} step={open} claimId={claim.id} onClose={() => setOpen(null)} onDone={onChanged} />
+        <ReasonDialog
+          key={open}
+          title={deskSteps[open].label}
+          label={deskSteps[open].reasonLabel}
+          problemOf={(reason) => reasonProblem(open, reason)}
+          run={(reason) => reasonCalls[open](claim.id, reason)}
+          onClose={() => setOpen(null)}
+          onDone={onChanged}
+          testIds="desk"
+        />
       )}
       {open === 'assess' && <AssessDialog claim={claim} onClose={() => setOpen(null)} onDone={onChanged} />}
       {choosing && (
@@ -74,58 +84,6 @@ export const DeskActions = ({ claim, me, onChanged }: Props) => {
         />
       )}
     </div>
-  );
-};
-
-type DialogProps = { step: Exclude<DeskStep, 'assess'>; claimId: string; onClose: () => void; onDone: () => Promise<unknown> };
-
-const ReasonDialog = ({ step, claimId, onClose, onDone }: DialogProps) => {
-  const look = deskSteps[step];
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const refused = reasonProblem(step, reason);
-    setProblem(refused);
-    if (refused) return;
-    setBusy(true);
-    try {
-      const env = await reasonCalls[step](claimId, reason.trim());
-      toast.success(env.message || `${look.label}成功`);
-      onClose();
-      await onDone();
-    } catch (e) {
-      notifyError(e);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog isOpen title={look.label} onClose={onClose} style={{ width: 460 }} className="fb-desk-dialog">
-      <DialogBody>
-        <FormGroup label={look.reasonLabel} labelFor="desk-reason" intent={problem ? 'danger' : 'none'} helperText={problem ?? undefined}>
-          <TextArea
-            id="desk-reason"
-            fill
-            autoFocus
-            rows={4}
-            maxLength={500}
-            value={reason}
-            intent={problem ? 'danger' : 'none'}
-            data-testid="desk-reason"
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </FormGroup>
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text="取消" onClick={onClose} />
-            <Button intent="primary" text="确定" loading={busy} data-testid="desk-dialog-ok" onClick={() => void submit()} />
-          </>
-        }
-      />
-    </Dialog>
   );
 };
 

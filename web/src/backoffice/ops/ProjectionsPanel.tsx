@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Button, Collapse, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { ProjectionRow } from '@feibao/domain/ops/api';
 import { retryProjection, skipProjectionEvent, useProjections } from './api.ts';
-import { errorHeadline, lagText, stateLooks, timeText } from './ops.ts';
-import { ReasonDialog } from './ReasonDialog.tsx';
+import { errorHeadline, lagText, reasonProblem, stateLooks, timeText } from './ops.ts';
+import { ReasonDialog } from '../ReasonDialog.tsx';
 
 type Pending = { kind: 'retry' | 'skip'; row: ProjectionRow };
 
@@ -53,6 +53,9 @@ export const ProjectionsPanel = () => {
       </HTMLTable>
       {pending?.kind === 'retry' && (
         <ReasonDialog
+          label="原因（将记入操作记录）"
+          problemOf={reasonProblem}
+          testIds="ops"
           title={`重试投影 ${pending.row.name}`}
           confirmText="重试"
           run={(reason) => retryProjection(pending.row.name, reason)}
@@ -64,6 +67,9 @@ export const ProjectionsPanel = () => {
       )}
       {pending?.kind === 'skip' && pending.row.failedEvent && (
         <ReasonDialog
+          label="原因（将记入操作记录）"
+          problemOf={reasonProblem}
+          testIds="ops"
           title={`跳过事件 #${pending.row.failedEvent.position}`}
           confirmText="跳过该事件"
           danger

@@ -7,8 +7,8 @@ import { Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/cor
 import { QUEUE_COUNT_KINDS, type FailedJobRow, type QueueCountKind } from '@feibao/domain/ops/api';
 import { notifyError } from '../../api/toaster.ts';
 import { openQueueBoard, removeJob, retryJob, useFailedJobs, useQueues } from './api.ts';
-import { errorHeadline, timeText } from './ops.ts';
-import { ReasonDialog } from './ReasonDialog.tsx';
+import { errorHeadline, reasonProblem, timeText } from './ops.ts';
+import { ReasonDialog } from '../ReasonDialog.tsx';
 
 const countLabels: Record<QueueCountKind, string> = { waiting: '等待', active: '执行中', delayed: '延迟', failed: '失败', completed: '已完成' };
 const PAGE_SIZE = 10;
@@ -136,6 +136,9 @@ const FailedJobs = ({ queue, onChanged }: { queue: string; onChanged: () => Prom
       )}
       {pending && (
         <ReasonDialog
+          label="原因（将记入操作记录）"
+          problemOf={reasonProblem}
+          testIds="ops"
           title={`${pending.kind === 'retry' ? '重试' : '删除'}任务 ${pending.job.name} #${pending.job.id}`}
           confirmText={pending.kind === 'retry' ? '重试' : '删除'}
           danger={pending.kind === 'remove'}
