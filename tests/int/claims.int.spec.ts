@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, newPhone, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { accountWithRoles, ADMIN, newPhone, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 import { customerWithPolicy } from '../support/policies.ts';
 
 const API = '/api/v1/uav/claim/settlement';
@@ -343,6 +343,27 @@ describe('claims desk: assignment and queues (staff only)', () => {
     expect(toAdmin.body.code).toBe(20000);
     assignedToAdmin = { headers: { 'x-consistency-token': toAdmin.headers.get('x-consistency-token')! } };
     expect((await details(staff, claimId)).data.assignee).toBe(ADMIN.mobilePhone);
+  });
+
+  it('refuses every claims-desk call to guests and to the rule-platform roles (40300), whatever the body', async () => {
+    const guest = platform.client();
+    guest.adopt(await guest.post('/api/v1/uav/user/guest'));
+    const ruleRoles = await Promise.all([['auditor'], ['test'], ['batchTest'], ['auditor', 'test', 'batchTest']].map((r) => accountWithRoles(platform, admin, r)));
+    const calls: [string, Record<string, unknown>][] = [
+      ['accept', { id: claimId, reason: '受理' }],
+      ['requestEvidence', { id: claimId, message: '请补充现场照片' }],
+      ['assess', { id: claimId, exposures: [{ lineKey: 'x', kind: 'drone', lossAmount: 1 }] }],
+      ['close', { id: claimId, reason: '结案' }],
+      ['reopen', { id: claimId, reason: '重开' }],
+      ['assign', { id: claimId, assignee: staffPhone }],
+    ];
+    for (const caller of [guest, ...ruleRoles]) {
+      for (const [path, body] of calls) expect((await caller.post(`${API}/${path}`, body)).body.code, path).toBe(40300);
+      expect((await caller.get(`${API}/staffMembers`)).body.code).toBe(40300);
+      // Their claim list is their own (none), never the desk's queues.
+      const listed = await caller.post(`${API}/page`, { currentPage: 1, pageSize: 100, queue: 'submitted' });
+      expect(listed.body.data?.datas ?? []).toEqual([]);
+    }
   });
 
   it('lists the staff a claim may be assigned to (claims staff and admins) to staff only', async () => {
