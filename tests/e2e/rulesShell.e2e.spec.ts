@@ -56,7 +56,7 @@ test.describe('rule platform frame, desktop', () => {
     await page.getByRole('button', { name: '登录', exact: true }).click();
     // Back where the login was asked for.
     await expect(page).toHaveURL(/\/rules\/ruleList$/);
-    await expect(page.getByTestId('rules-route-page')).toContainText('该功能正在建设中');
+    await expect(page.getByTestId('rules-rule-list')).toContainText('规则列表');
     expect(await drawnMenu(page)).toEqual([
       '规则管理: 规则列表 阶段转换 我的场景 新增复合规则 规则池 规则案例 规则迁移',
       '规则测试: 我的批量测试 多批次测试详情',
@@ -82,7 +82,7 @@ test.describe('rule platform frame, desktop', () => {
     await expect(page).toHaveURL(/\/rules\/ruleList$/);
     await page.getByTestId('rules-tags-actions').click();
     await page.getByTestId('rules-tag-menu').getByText('刷新').click();
-    await expect(page.getByTestId('rules-route-page')).toBeVisible();
+    await expect(page.getByTestId('rules-rule-list')).toBeVisible();
     await page.getByTestId('rules-tags-actions').click();
     await page.getByTestId('rules-tag-menu').getByText('关闭所有').click();
     await expect(tags).toHaveText(['首页']);
@@ -123,6 +123,9 @@ test.describe('rule platform frame, desktop', () => {
     await expect(page.getByTestId('rules-forbidden')).toContainText('403');
     await page.goto('/rules/batchTest/null');
     await expect(page.getByTestId('rules-forbidden')).toBeVisible();
+    // Testers draft nothing: their applications are empty without asking the staff-only list.
+    await page.goto('/rules/newApplication');
+    await expect(page.getByTestId('rules-new-application')).toContainText('您的角色不能起草或审核规则版本');
   });
 
   test('a batch tester sees the batch test', async ({ page }) => {
@@ -163,6 +166,6 @@ test.describe('rule platform frame, phone', () => {
     await drawer.getByText('我的申请', { exact: true }).click();
     await expect(page).toHaveURL(/\/rules\/myApplication$/);
     await expect(drawer).toHaveCount(0);
-    await expect(page.getByTestId('rules-route-page')).toContainText('我的申请');
+    await expect(page.getByTestId('rules-my-application')).toContainText('我的申请');
   });
 });

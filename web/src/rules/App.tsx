@@ -5,6 +5,9 @@ import { ReloginAlert } from './layout/ReloginAlert.tsx';
 import { Dashboard } from './pages/Dashboard.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { RoutePage } from './pages/RoutePage.tsx';
+import { MyApplicationPage, NewApplicationPage, ReviewPage } from './review/ReviewPages.tsx';
+import { RuleListPage } from './review/RuleListPage.tsx';
+import { StatsPage } from './review/StatsPage.tsx';
 
 /** The rule platform's routes, all under /rules (the edge serves rules.html there). */
 export const createRulesRouter = () =>
@@ -21,6 +24,11 @@ export const createRulesRouter = () =>
       children: [
         { index: true, element: <Navigate to={HOME_PATH} replace /> },
         { path: 'dashboard', element: <Dashboard /> },
+        { path: 'ruleList', element: <RuleListPage /> },
+        { path: 'newApplication', element: <NewApplicationPage /> },
+        { path: 'execApplicationStart', element: <ReviewPage /> },
+        { path: 'myApplication', element: <MyApplicationPage /> },
+        { path: 'ruleApplication', element: <StatsPage /> },
         { path: '*', element: <RoutePage /> },
       ],
     },

@@ -1,0 +1,58 @@
+import { RuleVersionStatuses } from '@feibao/domain/rules/rule';
+import { useRuleList } from './api.ts';
+import { formatHours, ruleName, ruleStats, statusLabels } from './model.ts';
+import { Loaded, RulesScreen } from './Screen.tsx';
+
+/** 启用与统计: versions by status and by rule, and how long review takes. */
+export const StatsPage = () => {
+  const { data, error, mutate } = useRuleList();
+  return (
+    <RulesScreen route="ruleApplication" testId="rules-stats">
+      <Loaded data={data} error={error} retry={() => void mutate()}>
+        {(rules) => {
+          const stats = ruleStats(rules);
+          return (
+            <>
+              <div className="rp-stat-cards">
+                {RuleVersionStatuses.map((s) => (
+                  <div key={s} className="rp-stat" data-testid="rules-stat" data-status={s}>
+                    <div className="rp-stat-value">{stats.byStatus[s]}</div>
+                    <div className="rp-muted">{statusLabels[s]}</div>
+                  </div>
+                ))}
+                <div className="rp-stat" data-testid="rules-stat-mean">
+                  <div className="rp-stat-value">{formatHours(stats.meanHoursToApprove)}</div>
+                  <div className="rp-muted">提交到审批平均用时（{stats.approvedCount} 个版本）</div>
+                </div>
+              </div>
+              <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-stats-by-rule">
+                <thead>
+                  <tr>
+                    <th>规则</th>
+                    <th>版本数</th>
+                    {RuleVersionStatuses.map((s) => (
+                      <th key={s}>{statusLabels[s]}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.byRule.map((r) => (
+                    <tr key={r.ruleId}>
+                      <td>
+                        {ruleName(r.ruleId)} <span className="rp-muted">{r.ruleId}</span>
+                      </td>
+                      <td>{r.total}</td>
+                      {RuleVersionStatuses.map((s) => (
+                        <td key={s}>{r.byStatus[s] ?? 0}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          );
+        }}
+      </Loaded>
+    </RulesScreen>
+  );
+};
