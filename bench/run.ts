@@ -9,7 +9,8 @@
  *   5. (a) raw single-row INSERTs/s at concurrency 32, then save-draft commands/s through HTTP
  *   6. (c) projection lag from the command's acknowledgement to the read model's commit
  *   7. (f) claim list, then (e) create + save claim commands through HTTP (./claims.ts)
- *   8. write bench/results/<name>.md and .json
+ *   8. (g) the rule engine in process: whole quotes and the price range (./rules.ts)
+ *   9. write bench/results/<name>.md and .json
  *
  * HTTP goes straight to the command and query services (not through the edge proxy).
  * Every request loop is bounded by a count and a time cap, and talks to 127.0.0.1 only.
@@ -36,6 +37,7 @@ import { closeAgent, closedLoop, expectOk, newHistogram, postJson, recordMs, rou
 import { HEAVY_USER, phoneOf, seed, storedForm } from './seed.ts';
 import { seedClaims, type ClaimSeedPlan } from './claimSeed.ts';
 import { checkClaimReadModels, claimTableRows, measureClaims } from './claims.ts';
+import { measureRules, rulesGoal, rulesTableRows } from './rules.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const int = (name: string, fallback: number) => {
@@ -61,6 +63,7 @@ const settings = {
   lagSamples: int('BENCH_LAG_SAMPLES', 1_000),
   lagRatePerSecond: int('BENCH_LAG_RATE', 50),
   maxSecondsPerLoop: int('BENCH_MAX_SECONDS', 120),
+  ruleRounds: int('BENCH_RULE_ROUNDS', 200),
 };
 const resultName = process.env.BENCH_RESULT_NAME ?? 'latest';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/feibao_bench';
@@ -181,13 +184,19 @@ const lagMeter = async () => {
 };
 
 // ---------------------------------------------------------------- main
-// BENCH_REPORT_ONLY=1 re-renders the markdown (e.g. after editing bench/notes.md) from the JSON.
-const reportOnly = process.env.BENCH_REPORT_ONLY === '1';
+// BENCH_REPORT_ONLY=1 re-renders the markdown (e.g. after editing bench/notes.md) from the JSON;
+// BENCH_RULES_ONLY=1 measures the rule engine (g) alone into the same JSON, then re-renders.
+const rulesOnly = process.env.BENCH_RULES_ONLY === '1';
+const reportOnly = process.env.BENCH_REPORT_ONLY === '1' || rulesOnly;
 const jsonPath = path.join(here, 'results', `${resultName}.json`);
 const results: Record<string, unknown> = reportOnly
   ? JSON.parse(readFileSync(jsonPath, 'utf8'))
   : { settings, startedAt: new Date().toISOString(), loadAverageAtStart: os.loadavg().map((l) => round(l, 2)) };
 const started = performance.now();
+if (rulesOnly) {
+  results.rules = await measureRules({ rounds: settings.ruleRounds, log });
+  (results.settings as typeof settings).ruleRounds = settings.ruleRounds;
+}
 if (!reportOnly) try {
   log(`sizes: ${settings.orders} orders, ${settings.users} users (heavy user ${HEAVY_USER}: ${settings.heavyOrders} orders)`);
   await recreateDatabase();
@@ -366,6 +375,9 @@ if (!reportOnly) try {
 
   await stopChildren();
   await pool.end();
+
+  // ---- (g) the rule engine, in this process once the platform is stopped (it is CPU-bound)
+  results.rules = await measureRules({ rounds: settings.ruleRounds, log });
 } finally {
   await stopChildren().catch(() => undefined);
   closeAgent();
@@ -406,6 +418,7 @@ const goals = [
   },
   { goal: 'projection lag p95 ≤ 100 ms', value: `${r.lag.p95} ms`, met: r.lag.p95 <= 100 },
   { goal: 'rebuild ≥ 5,000 events/s', value: `${r.rebuild.eventsPerSecond} events/s`, met: r.rebuild.eventsPerSecond >= 5000 },
+  ...(r.rules ? [rulesGoal(r.rules)] : []),
 ];
 results.goals = goals;
 
@@ -430,6 +443,7 @@ const md = [
   `| (c′) projection lag under the saturating save-draft load | — | ${r.save.lagUnderSaturation.p50} ms | ${r.save.lagUnderSaturation.p95} ms | ${r.save.lagUnderSaturation.p99} ms | ${r.save.lagUnderSaturation.max} ms | ${r.save.lagUnderSaturation.count} |`,
   `| (d) rebuild (${r.rebuild.projections.join(', ')}) over ${r.rebuild.events.toLocaleString('en')} events | ${r.rebuild.eventsPerSecond.toLocaleString('en')} events/s | | | | | ${r.rebuild.seconds} s |`,
   ...claimTableRows(r.claims),
+  ...rulesTableRows(r.rules),
   '',
   '## Goals',
   '',

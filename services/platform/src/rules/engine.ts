@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { ZenEngine, type ZenDecision } from '@gorules/zen-engine';
 import {
   buildPlanLines,
@@ -42,6 +43,31 @@ export type RuleSource = () => Promise<EnabledRuleVersion[]>;
  */
 export const RULE_TIMEOUT_MS = 50;
 
+/**
+ * Evaluations the process hands to the native pool at once. A few keep its threads busy while the
+ * main thread converts inputs and answers; more only make threads wait for a core mid-evaluation,
+ * which the engine counts in its time (the bench saw 60 ms) and would trip RULE_TIMEOUT_MS.
+ */
+export const EVALUATION_SLOTS = Math.max(2, availableParallelism());
+
+/** At most `slots` calls of `run` at once, the others in arrival order. */
+const limiter = (slots: number) => {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(run: () => Promise<T>): Promise<T> => {
+    if (active < slots) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await run();
+    } finally {
+      // The slot passes straight to the next waiting call, so `active` stays as it is.
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+};
+
 type Compiled = EnabledRuleVersion & { decision: ZenDecision };
 type Evaluation = { ref: RuleRef; output: unknown; trace: TraceStep[] };
 
@@ -68,6 +94,7 @@ export const ruleContentError = (content: Jdm): string | null => {
 export const createRulesEngine = (source: RuleSource) => {
   const zen = new ZenEngine();
   const compiled = new Map<string, Compiled>();
+  const slot = limiter(EVALUATION_SLOTS);
   let enabled: Promise<Map<string, Compiled>> | null = null;
 
   const compile = (rule: EnabledRuleVersion): Compiled => {
@@ -101,23 +128,50 @@ export const createRulesEngine = (source: RuleSource) => {
     return enabled;
   };
 
-  const evaluate = async (rule: Compiled | undefined, input: unknown): Promise<Evaluation | null | 'failed'> => {
+  /**
+   * `traced`: with the compact trace a recorded quote keeps. ZEN hands a 'string' trace over as one
+   * JSON text, which costs about half of building the same trace as objects across the native
+   * boundary; without a trace an evaluation costs a third (bench/notes.md, "Issue 11").
+   */
+  const evaluate = async (rule: Compiled | undefined, input: unknown, traced: boolean): Promise<Evaluation | null | 'failed'> => {
     if (!rule) return null;
     try {
-      const response = await rule.decision.evaluate(input, { trace: true });
+      const response = await slot(() => rule.decision.evaluate(input, traced ? { trace: 'string' } : undefined));
       if (engineMillis(response.performance) > RULE_TIMEOUT_MS) throw new Error(`rule evaluation took ${response.performance}`);
       const ref = { ruleId: rule.ruleId, version: rule.version };
-      return { ref, output: response.result, trace: compactTrace(rule.ruleId, rule.content, response.trace as Record<string, EngineTraceEntry> | undefined) };
+      const raw = response.trace as unknown;
+      const engineTrace = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, EngineTraceEntry>) : undefined;
+      return { ref, output: response.result, trace: traced ? compactTrace(rule.ruleId, rule.content, engineTrace) : [] };
     } catch (err) {
       logger.error({ err, ruleId: rule.ruleId, version: rule.version }, 'rule evaluation failed');
       return 'failed';
     }
   };
 
-  const rateLine = async (rules: Map<string, Compiled>, insurerId: number, line: PlanLine, form: OrderForm, context: RatingContext): Promise<LineAnswer> => {
-    // One after the other: on a few cores, parallel native calls only queue behind each other.
-    const tariff = await evaluate(rules.get(tariffRuleId(insurerId)), tariffInput(line, form, context));
-    const referral = await evaluate(rules.get(REFERRAL_RULE_ID), referralInput(line, form));
+  /**
+   * Evaluations of one request by rule version and input: rating rules are pure (jdm.ts allows no
+   * functions), so a line whose facts another line or insurer already had costs nothing (the
+   * referral rule sees the same few inputs on every insurer and every non-drone line).
+   */
+  type Evaluations = Map<string, Promise<Evaluation | null | 'failed'>>;
+  const evaluateOnce = (memo: Evaluations, rule: Compiled | undefined, input: unknown, traced: boolean) => {
+    if (!rule) return Promise.resolve(null);
+    const key = `${rule.ruleId}@${rule.version}\n${JSON.stringify(input)}`;
+    let found = memo.get(key);
+    if (!found) {
+      found = evaluate(rule, input, traced);
+      memo.set(key, found);
+    }
+    return found;
+  };
+
+  type Rating = { rules: Map<string, Compiled>; form: OrderForm; context: RatingContext; traced: boolean; memo: Evaluations };
+
+  const rateLine = async ({ rules, form, context, traced, memo }: Rating, insurerId: number, line: PlanLine): Promise<LineAnswer> => {
+    const [tariff, referral] = await Promise.all([
+      evaluateOnce(memo, rules.get(tariffRuleId(insurerId)), tariffInput(line, form, context), traced),
+      evaluateOnce(memo, rules.get(REFERRAL_RULE_ID), referralInput(line, form), traced),
+    ]);
     const ran = [referral, tariff].filter((e): e is Evaluation => e !== null && e !== 'failed');
     const failed: LineQuote = { kind: 'manual', reason: ratingMessages.engineFailed };
     const quote =
@@ -127,16 +181,18 @@ export const createRulesEngine = (source: RuleSource) => {
     return { key: line.key, ...quote, rules: ran.map((e) => e.ref), trace: ran.flatMap((e) => e.trace) };
   };
 
-  const quoteLines = async (lines: readonly PlanLine[], form: OrderForm, insurerId: number, context: RatingContext): Promise<LineAnswer[]> => {
-    const rules = await load();
-    const answers: LineAnswer[] = [];
-    for (const line of lines) answers.push(await rateLine(rules, insurerId, line, form, context));
-    return answers;
-  };
+  /**
+   * All evaluations of a request are started at once: most of an evaluation's time is the hop to
+   * the native pool and back, which overlaps (bench/notes.md, "Issue 11").
+   */
+  const rateLines = (rating: Rating, lines: readonly PlanLine[], insurerId: number): Promise<LineAnswer[]> =>
+    Promise.all(lines.map((line) => rateLine(rating, insurerId, line)));
 
   return {
     /** One insurer's answer for each stored plan line, with the versions that rated it and their trace. */
-    quoteLines,
+    async quoteLines(lines: readonly PlanLine[], form: OrderForm, insurerId: number, context: RatingContext): Promise<LineAnswer[]> {
+      return rateLines({ rules: await load(), form, context, traced: true, memo: new Map() }, lines, insurerId);
+    },
 
     /**
      * The education package's price range over the visible insurers, by the same rules as the
@@ -145,13 +201,15 @@ export const createRulesEngine = (source: RuleSource) => {
     async priceRange(form: OrderForm, context: RatingContext): Promise<{ minPrice: number; maxPrice: number; rules: RuleRef[] }> {
       const lines = buildPlanLines(form);
       if (lines.length === 0) return { minPrice: 0, maxPrice: 0, rules: [] };
-      const insurers = [];
-      for (const insurer of visibleInsurers) {
-        const answers = await quoteLines(lines, form, insurer.id, context);
-        insurers.push({ insurerId: insurer.id, premiums: answers.flatMap((a) => (a.kind === 'quoted' ? [a.premium] : [])), rules: answers.flatMap((a) => a.rules ?? []) });
-      }
-      const rules = await load();
-      const range = await evaluate(rules.get(PRICE_RANGE_RULE_ID), { insurers: insurers.map(({ insurerId, premiums }) => ({ insurerId, premiums })) });
+      // Nothing of a price range is recorded, so no trace; the insurers are rated side by side.
+      const rating: Rating = { rules: await load(), form, context, traced: false, memo: new Map() };
+      const insurers = await Promise.all(
+        visibleInsurers.map(async (insurer) => {
+          const answers = await rateLines(rating, lines, insurer.id);
+          return { insurerId: insurer.id, premiums: answers.flatMap((a) => (a.kind === 'quoted' ? [a.premium] : [])), rules: answers.flatMap((a) => a.rules ?? []) };
+        }),
+      );
+      const range = await evaluate(rating.rules.get(PRICE_RANGE_RULE_ID), { insurers: insurers.map(({ insurerId, premiums }) => ({ insurerId, premiums })) }, false);
       if (range === null || range === 'failed') throw new Error('price-range rule is not enabled or failed');
       const output = range.output as { minPrice?: unknown; maxPrice?: unknown };
       const used = new Map<string, RuleRef>();

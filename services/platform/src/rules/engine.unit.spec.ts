@@ -1,5 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { buildPlanLines, seededRules, type LineQuote, type OrderForm } from '@feibao/domain';
+import { ZenEngine } from '@gorules/zen-engine';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  buildPlanLines,
+  compactTrace,
+  REFERRAL_RULE_ID,
+  referralInput,
+  seededRules,
+  tariffInput,
+  tariffRuleId,
+  type EngineTraceEntry,
+  type LineQuote,
+  visibleInsurers,
+  type OrderForm,
+} from '@feibao/domain';
+import { generalApplication, prepared, trainingApplication } from '@feibao/domain/ordering/fixtures';
 import { tariffFixture as fixture } from '@feibao/domain/rules/seed/tariffFixture';
 import { createRulesEngine } from './engine.ts';
 
@@ -38,5 +52,34 @@ describe('the seeded rules rate as the hard-coded tariffs did', () => {
     }
     const { rules: _rules, ...range } = await engine.priceRange(c.form, context);
     expect(range).toEqual(c.priceRange);
+  });
+});
+
+describe('a quote keeps the trace the engine reports', () => {
+  const zen = new ZenEngine();
+  afterAll(() => zen.dispose());
+  const rules = new Map(seededRules().map((r) => [r.ruleId, r.content]));
+  /** Each line on its own, one rule after the other, the trace built as objects: how quotes were rated before. */
+  const traceOf = async (ruleId: string, input: unknown) => {
+    const content = rules.get(ruleId)!;
+    const response = await zen.createDecision(content).evaluate(input, { trace: true });
+    return compactTrace(ruleId, content, response.trace as Record<string, EngineTraceEntry>);
+  };
+
+  it.each([
+    ['general', generalApplication],
+    ['training', trainingApplication],
+  ] as const)('%s application, every insurer, lines in order', async (_name, application) => {
+    const form = prepared(application());
+    const lines = buildPlanLines(form);
+    for (const { id: insurerId } of visibleInsurers) {
+      const answers = await engine.quoteLines(lines, form, insurerId, context);
+      expect(answers.map((a) => a.key)).toEqual(lines.map((l) => l.key));
+      for (const [i, line] of lines.entries()) {
+        const want = [...(await traceOf(REFERRAL_RULE_ID, referralInput(line, form))), ...(await traceOf(tariffRuleId(insurerId), tariffInput(line, form, context)))];
+        expect(want.length).toBeGreaterThan(3);
+        expect(answers[i]!.trace).toEqual(want);
+      }
+    }
   });
 });

@@ -1,0 +1,196 @@
+/**
+ * The rule engine part of the benchmark (called from ./run.ts; `BENCH_RULES_ONLY=1 npm run bench`
+ * runs it alone): in process, on the seeded rule versions, no database.
+ *
+ *   (g) a whole quote as the quoting worker asks for it: one insurer, every line of the form, with
+ *       the compact trace the quote keeps; all seven insurers × the general and the training fixture
+ *   (g) the same seven quotes of one inquiry at once, and the education package's price range
+ *
+ * Every figure is read against baselines taken in the same run, on the same (shared) machine:
+ * one trivial ZEN evaluation (input node → output node) and the former way of rating (each
+ * line's two rules one after the other, the trace built as objects by the native binding).
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { ZenEngine, type ZenDecision } from '@gorules/zen-engine';
+import {
+  buildPlanLines,
+  compactTrace,
+  REFERRAL_RULE_ID,
+  referralInput,
+  seededRules,
+  tariffInput,
+  PRICE_RANGE_RULE_ID,
+  ratingMessages,
+  tariffRuleId,
+  visibleInsurers,
+  type EngineTraceEntry,
+  type Jdm,
+  type OrderForm,
+} from '@feibao/domain';
+import { generalApplication, prepared, trainingApplication } from '@feibao/domain/ordering/fixtures';
+import { createRulesEngine } from '@feibao/platform';
+import { newHistogram, recordMs, round, summary, type Latency } from './lib.ts';
+
+/** `errors`: lines the engine failed to rate (an evaluation over RULE_TIMEOUT_MS on a busy machine sends its line to manual). */
+export type RuleMeasurement = Latency & { evaluationsPerSecond: number; perSecond: number; seconds: number; timesTrivial: number; cpuMs: number; errors: number };
+export type RuleResults = {
+  /** When and under what load (1 min average, this machine is shared) the rule engine was measured. */
+  measuredAt: string;
+  loadAverage: number[];
+  rounds: number;
+  /** Rule evaluations in one quote of each fixture (two per line: tariff and referral). */
+  evaluationsPerQuote: { general: number; training: number };
+  trivial: Latency & { perSecond: number; cpuMs: number };
+  before: RuleMeasurement;
+  quote: RuleMeasurement;
+  inquiry: RuleMeasurement;
+  priceRangeBefore: RuleMeasurement;
+  priceRange: RuleMeasurement;
+};
+
+const context = { today: '2026-11-23' };
+
+/** Calls `call` `count` times one after the other (after a tenth as warm-up), timing each. */
+const serially = async (count: number, call: (i: number) => Promise<unknown>) => {
+  for (let i = 0; i < Math.ceil(count / 10); i++) await call(i);
+  const h = newHistogram();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const t0 = performance.now();
+    await call(i);
+    recordMs(h, performance.now() - t0);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  // Of every thread of the process, the native pool's included: less sensitive to other load than the wall clock.
+  const cpuMs = (used.user + used.system) / 1000 / count;
+  return { ...summary(h), seconds, perSecond: count / seconds, cpuMs };
+};
+
+/** The engine as it was before (services/platform/src/rules/engine.ts at commit 8b5cf82): per line tariff then referral, awaited in turn, `trace: true`. */
+const formerQuote = (decisions: Map<string, { decision: ZenDecision; content: Jdm }>) => async (form: OrderForm, insurerId: number) => {
+  let evaluations = 0;
+  for (const line of buildPlanLines(form)) {
+    for (const [ruleId, input] of [
+      [tariffRuleId(insurerId), tariffInput(line, form, context)],
+      [REFERRAL_RULE_ID, referralInput(line, form)],
+    ] as const) {
+      const rule = decisions.get(ruleId);
+      if (!rule) continue;
+      const response = await rule.decision.evaluate(input, { trace: true });
+      compactTrace(ruleId, rule.content, response.trace as Record<string, EngineTraceEntry> | undefined);
+      evaluations++;
+    }
+  }
+  return evaluations;
+};
+
+export const measureRules = async ({ rounds, log }: { rounds: number; log: (line: string) => void }): Promise<RuleResults> => {
+  const seeded = seededRules();
+  const engine = createRulesEngine(async () => seeded.map((r) => ({ ruleId: r.ruleId, version: 1, content: r.content })));
+  const zen = new ZenEngine();
+  try {
+    const decisions = new Map(seeded.map((r) => [r.ruleId, { decision: zen.createDecision(r.content), content: r.content }]));
+    const trivialDecision = zen.createDecision({
+      nodes: [
+        { id: 'in', type: 'inputNode', name: '请求', position: { x: 0, y: 0 } },
+        { id: 'out', type: 'outputNode', name: '结果', position: { x: 200, y: 0 } },
+      ],
+      edges: [{ id: 'e', type: 'edge', sourceId: 'in', targetId: 'out' }],
+    });
+    const forms = { general: prepared(generalApplication()), training: prepared(trainingApplication()) };
+    const cases = [forms.general, forms.training].flatMap((form) => visibleInsurers.map((insurer) => ({ form, insurerId: insurer.id })));
+    const evaluationsPerQuote = { general: 2 * buildPlanLines(forms.general).length, training: 2 * buildPlanLines(forms.training).length };
+    const evaluationsOf = (form: OrderForm) => (form === forms.general ? evaluationsPerQuote.general : evaluationsPerQuote.training);
+
+    // Each quote must be a real one: every line rated by the insurer's tariff and the referral rule.
+    for (const { form, insurerId } of cases) {
+      const answers = await engine.quoteLines(buildPlanLines(form), form, insurerId, context);
+      if (answers.some((a) => a.rules?.length !== 2 || a.trace?.length === 0)) throw new Error(`insurer ${insurerId}: a line was not rated by both rules`);
+    }
+
+    log(`(g) rule engine: ${rounds} rounds of ${cases.length} quotes (7 insurers × general and training fixture)`);
+    const trivialRun = await serially(rounds * cases.length, () => trivialDecision.evaluate({ quantity: 1 }));
+    const trivial = { ...pickLatency(trivialRun), perSecond: round(trivialRun.perSecond, 0), cpuMs: round(trivialRun.cpuMs, 3) };
+    const measured = async (count: number, evaluationsPerCall: (i: number) => number, call: (i: number) => Promise<unknown>): Promise<RuleMeasurement> => {
+      let errors = 0;
+      const failedLines = (answer: unknown): number =>
+        Array.isArray(answer) ? answer.reduce<number>((n, a) => n + failedLines(a), 0) : (answer as { reason?: string } | undefined)?.reason === ratingMessages.engineFailed ? 1 : 0;
+      const run = await serially(count, async (i) => {
+        errors += failedLines(await call(i));
+      });
+      let evaluations = 0;
+      for (let i = 0; i < count; i++) evaluations += evaluationsPerCall(i);
+      return {
+        ...pickLatency(run),
+        seconds: round(run.seconds, 2),
+        perSecond: round(run.perSecond, 0),
+        evaluationsPerSecond: round(evaluations / run.seconds, 0),
+        timesTrivial: round(run.p50 / trivial.p50, 1),
+        cpuMs: round(run.cpuMs, 3),
+        errors,
+      };
+    };
+    const caseOf = (i: number) => cases[i % cases.length]!;
+    const former = formerQuote(decisions);
+    const before = await measured(rounds * cases.length, (i) => evaluationsOf(caseOf(i).form), (i) => former(caseOf(i).form, caseOf(i).insurerId));
+    const quote = await measured(
+      rounds * cases.length,
+      (i) => evaluationsOf(caseOf(i).form),
+      (i) => {
+        const { form, insurerId } = caseOf(i);
+        return engine.quoteLines(buildPlanLines(form), form, insurerId, context);
+      },
+    );
+    const formOf = (i: number) => (i % 2 === 0 ? forms.general : forms.training);
+    const inquiry = await measured(
+      rounds * 2,
+      (i) => visibleInsurers.length * evaluationsOf(formOf(i)),
+      (i) => Promise.all(visibleInsurers.map((insurer) => engine.quoteLines(buildPlanLines(formOf(i)), formOf(i), insurer.id, context))),
+    );
+    // The price range is asked of training forms only (the education package); one more evaluation for the range rule.
+    const rangeEvaluations = visibleInsurers.length * evaluationsPerQuote.training + 1;
+    const rangeRule = decisions.get(PRICE_RANGE_RULE_ID)!;
+    const rangeInput = { insurers: visibleInsurers.map((insurer) => ({ insurerId: insurer.id, premiums: [1000, 2000] })) };
+    const priceRangeBefore = await measured(rounds, () => rangeEvaluations, async () => {
+      for (const insurer of visibleInsurers) await former(forms.training, insurer.id);
+      await rangeRule.decision.evaluate(rangeInput, { trace: true });
+    });
+    const priceRange = await measured(rounds, () => rangeEvaluations, () => engine.priceRange(forms.training, context));
+    const measuredAt = new Date().toISOString();
+    const loadAverage = os.loadavg().map((l) => round(l, 2));
+    const results = { measuredAt, loadAverage, rounds, evaluationsPerQuote, trivial, before, quote, inquiry, priceRangeBefore, priceRange };
+    log(`    one quote p50 ${quote.p50} / p99 ${quote.p99} ms (before: ${before.p50} / ${before.p99} ms); trivial evaluation p50 ${trivial.p50} ms`);
+    log(`    seven quotes at once p50 ${inquiry.p50} / p99 ${inquiry.p99} ms; price range p50 ${priceRange.p50} / p99 ${priceRange.p99} ms (before: ${priceRangeBefore.p50} / ${priceRangeBefore.p99} ms)`);
+    return results;
+  } finally {
+    zen.dispose();
+    engine.dispose();
+  }
+};
+
+const pickLatency = (l: Latency): Latency => ({ count: l.count, p50: l.p50, p95: l.p95, p99: l.p99, max: l.max, mean: l.mean });
+
+export const rulesTableRows = (r: RuleResults | undefined): string[] => {
+  if (!r) return [];
+  const row = (label: string, m: RuleMeasurement, extra = '') =>
+    `| ${label} | ${m.perSecond.toLocaleString('en')} /s, ${m.evaluationsPerSecond.toLocaleString('en')} rule evaluations/s, ${m.cpuMs} ms CPU each${extra} | ${m.p50} ms | ${m.p95} ms | ${m.p99} ms | ${m.max} ms | ${m.count} (${m.errors}) |`;
+  const e = r.evaluationsPerQuote;
+  return [
+    `| (g) baseline: one trivial ZEN evaluation (input → output); measured ${r.measuredAt.slice(0, 19)}Z, load average ${r.loadAverage.join(' / ')} | ${r.trivial.perSecond.toLocaleString('en')} /s | ${r.trivial.p50} ms | ${r.trivial.p95} ms | ${r.trivial.p99} ms | ${r.trivial.max} ms | ${r.trivial.count} (0) |`,
+    row(`(g) whole quote, one insurer × all lines (${e.general} / ${e.training} evaluations), traced — before (serial, trace objects)`, r.before, `; p50 = ${r.before.timesTrivial} trivial`),
+    row('(g) whole quote, one insurer × all lines, traced — now', r.quote, `; p50 = ${r.quote.timesTrivial} trivial, ${round(r.before.p50 / r.quote.p50, 1)}× faster than before`),
+    row('(g) the seven quotes of one inquiry at once, traced', r.inquiry, `; p50 = ${r.inquiry.timesTrivial} trivial`),
+    row('(g) education package price range (7 insurers × 6 lines + range rule) — before (serial, traced)', r.priceRangeBefore, `; p50 = ${r.priceRangeBefore.timesTrivial} trivial`),
+    row('(g) education package price range — now (side by side, no trace, shared evaluations)', r.priceRange, `; p50 = ${r.priceRange.timesTrivial} trivial, ${round(r.priceRangeBefore.p50 / r.priceRange.p50, 1)}× faster than before`),
+  ];
+};
+
+/** Issue 11: a whole quote evaluated in ≤ 1 ms at p99. */
+export const rulesGoal = (r: RuleResults) => ({
+  goal: 'whole quote (one insurer × all lines, traced) ≤ 1 ms at p99',
+  value: `${r.quote.p99} ms (p50 ${r.quote.p50} ms = ${r.quote.timesTrivial} trivial evaluations; before ${r.before.p99} / ${r.before.p50} ms)`,
+  met: r.quote.p99 <= 1,
+});
