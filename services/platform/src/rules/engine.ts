@@ -39,9 +39,11 @@ export type RuleSource = () => Promise<EnabledRuleVersion[]>;
  * A rule whose evaluation takes the engine longer than this counts as failed and its line goes to
  * an underwriter. ZEN cannot abort a decision (only JavaScript function nodes, which rating rules
  * may not use), so this is checked on the time the engine reports, which leaves out the wait for
- * a thread of the native pool.
+ * a thread of the native pool. It guards against a runaway model, not a busy host: a seeded rule
+ * takes well under a millisecond, yet on a loaded 2-core machine the engine's clock has reported
+ * 60–460 ms, and a 50 ms bound then sent healthy quotes to underwriters at random.
  */
-export const RULE_TIMEOUT_MS = 50;
+export const RULE_TIMEOUT_MS = 1000;
 
 /**
  * Evaluations the process hands to the native pool at once. A few keep its threads busy while the
