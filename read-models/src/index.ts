@@ -9,6 +9,8 @@ import { claimHistoryProjection } from './claims/history/projection.ts';
 import { opsActionsProjection } from './ops/opsActions.ts';
 import { auditProjection } from './audit/projection.ts';
 import { ruleVersionsProjection } from './rules/ruleVersions.ts';
+import { ruleConfigProjection } from './rules/config.ts';
+import { ruleTestsProjection } from './rules/ruleTests.ts';
 
 export * from './accounts/userProfile/userProfile.ts';
 export * from './accounts/userProfile/reader.ts';
@@ -29,6 +31,8 @@ export { opsActionReader, type OpsActionDocument } from './ops/opsActions.ts';
 export { AUDIT_HISTORY, AUDIT_SUBJECTS, type AuditHistoryDocument, type AuditSubjectDocument } from './audit/projection.ts';
 export * from './audit/reader.ts';
 export { ruleVersionReader, RULE_VERSIONS, type RuleVersionDocument, type RuleVersionReader, type RuleVersionStep } from './rules/ruleVersions.ts';
+export { ruleConfigReader, RULE_CONFIG, type RuleConfigDocument, type RuleConfigFilter, type RuleConfigReader } from './rules/config.ts';
+export { ruleTestReader, RULE_CASES, RULE_TEST_RUNS, type RuleCaseDocument, type RuleTestReader, type RuleTestRunDocument, type RuleTestRunSummary } from './rules/ruleTests.ts';
 
 /** Every projection of the platform; the projector runs them, rebuilds replay them. */
 export const allProjections: Projection[] = [
@@ -41,6 +45,8 @@ export const allProjections: Projection[] = [
   opsActionsProjection as Projection,
   auditProjection as Projection,
   ruleVersionsProjection as Projection,
+  ruleConfigProjection as Projection,
+  ruleTestsProjection as Projection,
 ];
 
 export const allCollections: string[] = allProjections.flatMap((p) => p.collections.map((c) => c.name));

@@ -134,7 +134,7 @@ test.describe('rule platform frame, desktop', () => {
     expect(await drawnMenu(page)).toEqual(['规则测试: 批量测试', '审核列表: 新建申请 我的申请']);
     await page.getByTestId('rules-sidebar').getByText('批量测试', { exact: true }).click();
     await expect(page).toHaveURL(/\/rules\/batchTest\/null$/);
-    await expect(page.getByTestId('rules-route-page')).toContainText('批量测试');
+    await expect(page.getByTestId('rules-batch-test')).toContainText('批量测试');
   });
 
   test('an ended session opens the re-login prompt, which signs in again', async ({ page }) => {

@@ -27,6 +27,7 @@ import { insurerProcessor } from './quoting/processor.ts';
 import { smsProcessor } from './sms/processor.ts';
 import { claimTimerDispatch, claimTimerQueue, startClaimTimerWorker } from './claims/slaTimers.ts';
 import { claimPictureDispatch, claimPictureQueue, startClaimPictureWorker } from './claims/pictures/index.ts';
+import { ruleTestDispatch, ruleTestQueue, startRuleTestWorker } from './rules/batchTests.ts';
 
 type WorkersOptions = { projections?: RunnerOptions; now?: () => Date; sweepEveryMs?: number; port?: number };
 
@@ -79,9 +80,11 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   const claimTimerWorker = startClaimTimerWorker({ connection, prefix: config.queuePrefix, eventStore, now });
   const pictureJobs = claimPictureQueue(queueConnection, config.queuePrefix);
   const pictureWorker = startClaimPictureWorker(config, { connection, eventStore, now });
+  const ruleTestJobs = ruleTestQueue(queueConnection, config.queuePrefix);
+  const ruleTestWorker = startRuleTestWorker({ connection, prefix: config.queuePrefix, eventStore, pool, now });
   const projections = createProjectionRunner(
     pool,
-    [...allProjections, dispatch, claimTimerDispatch(claimTimers, now), claimPictureDispatch(pictureJobs)],
+    [...allProjections, dispatch, claimTimerDispatch(claimTimers, now), claimPictureDispatch(pictureJobs), ruleTestDispatch(ruleTestJobs)],
     options.projections,
   );
   await projections.start();
@@ -89,7 +92,7 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   const heartbeat = startWorkersHeartbeat(queueConnection, config.queuePrefix);
   await heartbeat.ready;
   // The workers' own health and metrics (platform processes.ts); the edge and the back office find them through the announcement.
-  const queueWorkers = { sms: smsWorker, insurer: insurerWorker, claimTimers: claimTimerWorker, claimPictures: pictureWorker };
+  const queueWorkers = { sms: smsWorker, insurer: insurerWorker, claimTimers: claimTimerWorker, claimPictures: pictureWorker, ruleTests: ruleTestWorker };
   const endpoints = await startProcessServer(config.host, options.port ?? config.workersPort, {
     process: 'workers',
     startedAt: new Date().toISOString(),
@@ -127,9 +130,9 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
       await heartbeat.stop();
       await announcement.stop();
       await endpoints.stop();
-      await Promise.allSettled([smsWorker.close(), insurerWorker.close(), claimTimerWorker.close(), pictureWorker.close(), projections.stop()]);
+      await Promise.allSettled([smsWorker.close(), insurerWorker.close(), claimTimerWorker.close(), pictureWorker.close(), ruleTestWorker.close(), projections.stop()]);
       await rules.stop();
-      await Promise.allSettled([insurerJobs.close(), claimTimers.close(), pictureJobs.close(), eventStore.close(), pool.end()]);
+      await Promise.allSettled([insurerJobs.close(), claimTimers.close(), pictureJobs.close(), ruleTestJobs.close(), eventStore.close(), pool.end()]);
       connection.disconnect();
       queueConnection.disconnect();
     },
@@ -141,13 +144,13 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
       // Cut off from Redis first, so no job in hand can be completed, failed or have its lock renewed.
       connection.disconnect();
       queueConnection.disconnect();
-      const workers = [smsWorker, insurerWorker, claimTimerWorker, pictureWorker];
+      const workers = [smsWorker, insurerWorker, claimTimerWorker, pictureWorker, ruleTestWorker];
       for (const worker of workers) worker.cancelAllJobs('killed');
       await Promise.allSettled(workers.map((w) => w.close(true)));
       await rules.stop();
       // The projection loops first: a pool ended under them leaves their queued queries waiting forever.
       await projections.stop();
-      await Promise.allSettled([insurerJobs.close(), claimTimers.close(), pictureJobs.close(), eventStore.close(), pool.end()]);
+      await Promise.allSettled([insurerJobs.close(), claimTimers.close(), pictureJobs.close(), ruleTestJobs.close(), eventStore.close(), pool.end()]);
     },
   };
 };

@@ -18,6 +18,7 @@ import { createCommandApp } from './app.ts';
 import type { CommandDeps } from './deps.ts';
 import { seedAdmin } from './seedAdmin.ts';
 import { seedRules } from './rules/seedRules.ts';
+import { seedRuleConfig } from './rules/seedRuleConfig.ts';
 
 export const startCommandService = async (
   config: Config,
@@ -40,6 +41,7 @@ export const startCommandService = async (
   };
   await seedAdmin(deps);
   await seedRules(deps);
+  await seedRuleConfig(deps);
   const startedAt = new Date().toISOString();
   const app = createCommandApp(deps);
   app.use(

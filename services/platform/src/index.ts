@@ -27,6 +27,7 @@ export * from './http/app.ts';
 export * from './http/validate.ts';
 export * from './http/auth.ts';
 export * from './http/rulesAuth.ts';
+export * from './http/rulesConfigGuard.ts';
 export * from './http/routeTable.ts';
 export * from './rules/engine.ts';
 export * from './rules/loader.ts';

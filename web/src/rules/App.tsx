@@ -8,6 +8,10 @@ import { RoutePage } from './pages/RoutePage.tsx';
 import { MyApplicationPage, NewApplicationPage, ReviewPage } from './review/ReviewPages.tsx';
 import { RuleListPage } from './review/RuleListPage.tsx';
 import { StatsPage } from './review/StatsPage.tsx';
+import { CasesPage } from './batch/CasesPage.tsx';
+import { BatchTestPage, MyBatchTestsPage } from './batch/BatchPages.tsx';
+import { BatchDetailPage } from './batch/DetailPage.tsx';
+import { ConfigPage } from './config/ConfigPage.tsx';
 
 /** The rule platform's routes, all under /rules (the edge serves rules.html there). */
 export const createRulesRouter = () =>
@@ -29,6 +33,15 @@ export const createRulesRouter = () =>
         { path: 'execApplicationStart', element: <ReviewPage /> },
         { path: 'myApplication', element: <MyApplicationPage /> },
         { path: 'ruleApplication', element: <StatsPage /> },
+        { path: 'ruleCase', element: <CasesPage /> },
+        { path: 'batchTest/null', element: <BatchTestPage /> },
+        { path: 'myBatchTestList', element: <MyBatchTestsPage /> },
+        { path: 'multipleBatchTestDetail', element: <BatchDetailPage /> },
+        { path: 'keywordManage', element: <ConfigPage key="keyword" kind="keyword" /> },
+        { path: 'ruleType', element: <ConfigPage key="ruleType" kind="ruleType" /> },
+        { path: 'ruleSource', element: <ConfigPage key="ruleSource" kind="ruleSource" /> },
+        { path: 'ruleMessage', element: <ConfigPage key="ruleMessage" kind="ruleMessage" /> },
+        { path: 'ruleRisk', element: <ConfigPage key="ruleRisk" kind="ruleRisk" /> },
         { path: '*', element: <RoutePage /> },
       ],
     },

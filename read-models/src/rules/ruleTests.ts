@@ -1,0 +1,111 @@
+import { assertNever, batchTestEventTypes, ruleCaseEventTypes, type BatchTestEvent, type BatchTestStatus, type CaseResult, type RuleCase, type RuleCaseEvent } from '@feibao/domain';
+import { defineProjection, documentCollection, type Pool, type PoolClient, type RecordedEvent } from '@feibao/platform';
+
+export const RULE_CASES = 'rule_cases';
+export const RULE_TEST_RUNS = 'rule_test_runs';
+
+export type RuleCaseDocument = RuleCase & { createdBy: string; createdAt: string; updatedBy: string; updatedAt: string };
+export type RuleTestRunDocument = {
+  runId: string;
+  ruleId: string;
+  version: number;
+  lastN: number | null;
+  by: string;
+  startedAt: string;
+  finishedAt: string | null;
+  status: BatchTestStatus;
+  total: number;
+  /** Cases rated so far, passed and failed of those with an expectation, unchecked real applications. */
+  progress: number;
+  passed: number;
+  failed: number;
+  unchecked: number;
+  reason: string | null;
+  results: CaseResult[];
+};
+export type RuleTestRunSummary = Omit<RuleTestRunDocument, 'results'> & { passRate: number | null };
+
+const ruleCases = documentCollection<RuleCaseDocument>(RULE_CASES);
+const ruleTestRuns = documentCollection<RuleTestRunDocument>(RULE_TEST_RUNS);
+
+/** Cases and runs, one document each; a deleted case's document goes. */
+export const ruleTestsProjection = defineProjection({
+  name: 'rule_tests',
+  version: 1,
+  collections: [ruleCases, ruleTestRuns],
+  eventTypes: [...ruleCaseEventTypes, ...batchTestEventTypes],
+  async handle(recorded: RecordedEvent, client: PoolClient) {
+    const event = { type: recorded.type, data: recorded.data } as RuleCaseEvent | BatchTestEvent;
+    switch (event.type) {
+      case 'RuleCaseCreated': {
+        const { by, at, ...rest } = event.data;
+        return ruleCases.put(client, rest.caseId, { ...rest, createdBy: by, createdAt: at, updatedBy: by, updatedAt: at });
+      }
+      case 'RuleCaseUpdated': {
+        const { by, at, ...rest } = event.data;
+        return ruleCases.update(client, rest.caseId, (current) => (current ? { ...current, ...rest, updatedBy: by, updatedAt: at } : null));
+      }
+      case 'RuleCaseDeleted':
+        return ruleCases.remove(client, event.data.caseId);
+      case 'BatchTestStarted': {
+        const { runId, ruleId, version, lastN, by, at, caseIds } = event.data;
+        // Up to lastN: fewer orders may exist; Completed sets the real count.
+        const total = caseIds.length + (lastN ?? 0);
+        return ruleTestRuns.put(client, runId, {
+          runId, ruleId, version, lastN, by, startedAt: at, finishedAt: null, status: 'queued', total, progress: 0, passed: 0, failed: 0, unchecked: 0, reason: null, results: [],
+        });
+      }
+      case 'BatchTestProgressed': {
+        const { results } = event.data;
+        return ruleTestRuns.update(client, event.data.runId, (run) => {
+          if (!run) return null;
+          const count = (pass: boolean | null) => results.filter((r) => r.pass === pass).length;
+          return {
+            ...run,
+            status: 'running',
+            progress: run.progress + results.length,
+            passed: run.passed + count(true),
+            failed: run.failed + count(false),
+            unchecked: run.unchecked + count(null),
+            results: [...run.results, ...results],
+          };
+        });
+      }
+      case 'BatchTestCompleted':
+        return ruleTestRuns.update(client, event.data.runId, (run) => (run ? { ...run, status: 'done', finishedAt: event.data.at, total: event.data.total } : null));
+      case 'BatchTestFailed':
+        return ruleTestRuns.update(client, event.data.runId, (run) => (run ? { ...run, status: 'failed', finishedAt: event.data.at, reason: event.data.reason } : null));
+      default:
+        return assertNever(event);
+    }
+  },
+});
+
+const summary = (run: Omit<RuleTestRunDocument, 'results'>): RuleTestRunSummary => ({
+  ...run,
+  passRate: run.passed + run.failed === 0 ? null : Math.round((run.passed / (run.passed + run.failed)) * 10_000) / 10_000,
+});
+
+export const ruleTestReader = (pool: Pick<Pool, 'query'>) => ({
+  async cases(): Promise<RuleCaseDocument[]> {
+    const result = await pool.query(`SELECT data FROM ${RULE_CASES} ORDER BY _created, _id`);
+    return (result.rows as { data: RuleCaseDocument }[]).map((r) => r.data);
+  },
+  async mine(userName: string, currentPage: number, pageSize: number): Promise<{ datas: RuleTestRunSummary[]; totalCount: number }> {
+    const [rows, count] = await Promise.all([
+      pool.query(`SELECT data - 'results' AS data FROM ${RULE_TEST_RUNS} WHERE started_by = $1 ORDER BY _created DESC, _id LIMIT $2 OFFSET $3`, [
+        userName,
+        pageSize,
+        (currentPage - 1) * pageSize,
+      ]),
+      pool.query(`SELECT count(*)::int AS n FROM ${RULE_TEST_RUNS} WHERE started_by = $1`, [userName]),
+    ]);
+    return { datas: (rows.rows as { data: RuleTestRunDocument }[]).map((r) => summary(r.data)), totalCount: (count.rows[0] as { n: number }).n };
+  },
+  async run(runId: string): Promise<(RuleTestRunSummary & { results: CaseResult[] }) | null> {
+    const result = await pool.query(`SELECT data FROM ${RULE_TEST_RUNS} WHERE _id = $1`, [runId]);
+    const run = (result.rows[0] as { data: RuleTestRunDocument } | undefined)?.data;
+    return run ? { ...summary(run), results: run.results } : null;
+  },
+});
+export type RuleTestReader = ReturnType<typeof ruleTestReader>;
