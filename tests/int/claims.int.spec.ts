@@ -153,6 +153,9 @@ describe('claims: report against an in-force policy', () => {
   });
 
   it('admin amendment: contrast rows, explanations required, stale versions refused, history shows why', async () => {
+    // The submitted claim's accept timer (a working day is 0.2 s here) appends ClaimSlaOverdue, which
+    // moves the claim's version: let it land first, so only this test's writes move it below.
+    await expect.poll(async () => (await details(staff, claimId)).data.sla.overdue, { timeout: 10_000 }).toContain('accept');
     const amended = report(claimId, { accidentAddress: '深圳市福田区', injuryInfoList: [{ injuryType: '4', injuryName: '李四', technicalLevel: '11010519491231002X', indemnityAmount: '2' }] });
     expect((await customer.client.post(`${API}/contrast`, amended)).body.code).toBe(40300);
     const contrast = await admin.post(`${API}/contrast`, amended);

@@ -12,11 +12,11 @@ import { QueueNames } from './queues.ts';
 
 /**
  * The BullMQ queues the operations console watches. The workers name them where they create
- * them (workers/src/quoting/jobs.ts, claims/slaTimers.ts, claims/pictures/jobs.ts, queues.ts);
+ * them (workers/src/quoting/jobs.ts, claims/slaTimers.ts, claims/pictures/jobs.ts, rules/batchTests.ts, queues.ts);
  * services may not import the workers, so the names are repeated here and
  * tests/int/ops.int.spec.ts checks the list against the keys the running workers create.
  */
-export const OPERATED_QUEUES: readonly string[] = ['insurer', 'claim-timers', 'claim-pictures', QueueNames.sms];
+export const OPERATED_QUEUES: readonly string[] = ['insurer', 'claim-timers', 'claim-pictures', 'rule-tests', QueueNames.sms];
 
 export type OperatedQueues = {
   names: readonly string[];
