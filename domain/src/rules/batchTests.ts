@@ -149,6 +149,34 @@ export const judgeCase = (expected: CaseExpectation, actual: CaseOutcome): { pas
   return { pass, deltas };
 };
 
+/** A run as stored and answered (README "Rule platform: cases and batch tests"). */
+export type BatchTestRun = {
+  runId: string;
+  ruleId: string;
+  version: number;
+  lastN: number | null;
+  by: string;
+  startedAt: string;
+  finishedAt: string | null;
+  status: BatchTestStatus;
+  total: number;
+  /** Cases rated so far, passed and failed of those with an expectation, unchecked real applications. */
+  progress: number;
+  passed: number;
+  failed: number;
+  unchecked: number;
+  reason: string | null;
+  results: CaseResult[];
+};
+/** A run without its per-case results, as lists show it; passRate over the cases with an expectation. */
+export type BatchTestRunSummary = Omit<BatchTestRun, 'results'> & { passRate: number | null };
+export type BatchTestRunDetail = BatchTestRunSummary & { results: CaseResult[] };
+
+export const runSummary = (run: Omit<BatchTestRun, 'results'>): BatchTestRunSummary => ({
+  ...run,
+  passRate: run.passed + run.failed === 0 ? null : Math.round((run.passed / (run.passed + run.failed)) * 10_000) / 10_000,
+});
+
 export type ComparedCase = {
   key: string;
   name: string;

@@ -1,29 +1,12 @@
-import { assertNever, batchTestEventTypes, ruleCaseEventTypes, type BatchTestEvent, type BatchTestStatus, type CaseResult, type RuleCase, type RuleCaseEvent } from '@feibao/domain';
+import { assertNever, batchTestEventTypes, runSummary, type BatchTestRun, type BatchTestRunSummary, ruleCaseEventTypes, type BatchTestEvent, type BatchTestStatus, type CaseResult, type RuleCase, type RuleCaseEvent } from '@feibao/domain';
 import { defineProjection, documentCollection, type Pool, type PoolClient, type RecordedEvent } from '@feibao/platform';
 
 export const RULE_CASES = 'rule_cases';
 export const RULE_TEST_RUNS = 'rule_test_runs';
 
 export type RuleCaseDocument = RuleCase & { createdBy: string; createdAt: string; updatedBy: string; updatedAt: string };
-export type RuleTestRunDocument = {
-  runId: string;
-  ruleId: string;
-  version: number;
-  lastN: number | null;
-  by: string;
-  startedAt: string;
-  finishedAt: string | null;
-  status: BatchTestStatus;
-  total: number;
-  /** Cases rated so far, passed and failed of those with an expectation, unchecked real applications. */
-  progress: number;
-  passed: number;
-  failed: number;
-  unchecked: number;
-  reason: string | null;
-  results: CaseResult[];
-};
-export type RuleTestRunSummary = Omit<RuleTestRunDocument, 'results'> & { passRate: number | null };
+export type RuleTestRunDocument = BatchTestRun;
+export type RuleTestRunSummary = BatchTestRunSummary;
 
 const ruleCases = documentCollection<RuleCaseDocument>(RULE_CASES);
 const ruleTestRuns = documentCollection<RuleTestRunDocument>(RULE_TEST_RUNS);
@@ -81,10 +64,7 @@ export const ruleTestsProjection = defineProjection({
   },
 });
 
-const summary = (run: Omit<RuleTestRunDocument, 'results'>): RuleTestRunSummary => ({
-  ...run,
-  passRate: run.passed + run.failed === 0 ? null : Math.round((run.passed / (run.passed + run.failed)) * 10_000) / 10_000,
-});
+const summary = runSummary;
 
 export const ruleTestReader = (pool: Pick<Pool, 'query'>) => ({
   async cases(): Promise<RuleCaseDocument[]> {

@@ -1,27 +1,11 @@
 import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
-import type { BatchTestStatus, CaseOutcome, CaseResult, ComparedCase } from '@feibao/domain/rules/batchTests';
+import type { BatchTestRunDetail, BatchTestRunSummary, BatchTestStatus, CaseOutcome, CaseResult, ComparedCase } from '@feibao/domain/rules/batchTests';
 import type { CaseExpectation } from '@feibao/domain/rules/cases';
 
 /** Wire shapes of README "Rule platform: cases and batch tests". */
 export type RuleCaseRow = { caseId: string; name: string; form: unknown; expected: CaseExpectation; orderId: string | null; updatedBy: string; updatedAt: string };
-export type RunSummary = {
-  runId: string;
-  ruleId: string;
-  version: number;
-  lastN: number | null;
-  by: string;
-  startedAt: string;
-  finishedAt: string | null;
-  status: BatchTestStatus;
-  total: number;
-  progress: number;
-  passed: number;
-  failed: number;
-  unchecked: number;
-  reason: string | null;
-  passRate: number | null;
-};
-export type RunDetail = RunSummary & { results: CaseResult[] };
+export type RunSummary = BatchTestRunSummary;
+export type RunDetail = BatchTestRunDetail;
 export type Comparison = { left: RunSummary; right: RunSummary; cases: ComparedCase[] };
 
 export const runStatusLabels: Record<BatchTestStatus, string> = { queued: '排队中', running: '运行中', done: '已完成', failed: '失败' };
