@@ -1,4 +1,4 @@
-import { assertNever, batchTestEventTypes, runSummary, type BatchTestRun, type BatchTestRunSummary, ruleCaseEventTypes, type BatchTestEvent, type BatchTestStatus, type CaseResult, type RuleCase, type RuleCaseEvent } from '@feibao/domain';
+import { assertNever, batchTestEventTypes, runSummary, type BatchTestRun, type BatchTestRunSummary, ruleCaseEventTypes, type BatchTestEvent, type CaseResult, type RuleCase, type RuleCaseEvent } from '@feibao/domain';
 import { defineProjection, documentCollection, type Pool, type PoolClient, type RecordedEvent } from '@feibao/platform';
 
 export const RULE_CASES = 'rule_cases';

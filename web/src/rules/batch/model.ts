@@ -1,5 +1,5 @@
 import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
-import type { BatchTestRunDetail, BatchTestRunSummary, BatchTestStatus, CaseOutcome, CaseResult, ComparedCase } from '@feibao/domain/rules/batchTests';
+import type { BatchTestRunDetail, BatchTestRunSummary, BatchTestStatus, CaseOutcome, ComparedCase } from '@feibao/domain/rules/batchTests';
 import type { CaseExpectation } from '@feibao/domain/rules/cases';
 
 /** Wire shapes of README "Rule platform: cases and batch tests". */
