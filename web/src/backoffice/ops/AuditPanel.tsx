@@ -21,32 +21,34 @@ export const AuditPanel = () => {
   const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
   return (
     <div data-testid="ops-audit">
-      <HTMLTable compact striped className="fb-ops-table">
-        <thead>
-          <tr>
-            <th>时间</th>
-            <th>操作</th>
-            <th>对象</th>
-            <th>详情</th>
-            <th>操作人</th>
-            <th>原因</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.rows.map((row) => (
-            <tr key={row.id} data-testid="ops-audit-row">
-              <td>{timeText(row.at)}</td>
-              <td>
-                <Tag minimal>{actionLabels[row.kind]}</Tag>
-              </td>
-              <td className="fb-ops-name">{row.target}</td>
-              <td className="fb-ops-error">{row.detail}</td>
-              <td>{row.by}</td>
-              <td>{row.reason}</td>
+      <div className="fb-table-scroll">
+        <HTMLTable compact striped className="fb-ops-table">
+          <thead>
+            <tr>
+              <th>时间</th>
+              <th>操作</th>
+              <th>对象</th>
+              <th>详情</th>
+              <th>操作人</th>
+              <th>原因</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {data.rows.map((row) => (
+              <tr key={row.id} data-testid="ops-audit-row">
+                <td>{timeText(row.at)}</td>
+                <td>
+                  <Tag minimal>{actionLabels[row.kind]}</Tag>
+                </td>
+                <td className="fb-ops-name">{row.target}</td>
+                <td className="fb-ops-error">{row.detail}</td>
+                <td>{row.by}</td>
+                <td>{row.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       <nav className="fb-pager" aria-label="分页">
         <span className="fb-muted">共 {data.total} 条</span>
         <Button icon="chevron-left" aria-label="上一页" disabled={page <= 1} onClick={() => setPage(page - 1)} />

@@ -53,22 +53,24 @@ export const ProcessesPanel = () => {
         </span>
         <Button icon="refresh" text="刷新" loading={isValidating} onClick={() => void mutate()} />
       </div>
-      <HTMLTable compact striped className="fb-processes-table">
-        <thead>
-          <tr>
-            <th>进程</th>
-            <th>PID</th>
-            <th>运行时长</th>
-            <th>状态</th>
-            <th>检查项</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.processes.map((p) => (
-            <ProcessRow key={p.process} row={p} />
-          ))}
-        </tbody>
-      </HTMLTable>
+      <div className="fb-table-scroll">
+        <HTMLTable compact striped className="fb-processes-table">
+          <thead>
+            <tr>
+              <th>进程</th>
+              <th>PID</th>
+              <th>运行时长</th>
+              <th>状态</th>
+              <th>检查项</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.processes.map((p) => (
+              <ProcessRow key={p.process} row={p} />
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
     </div>
   );
 };

@@ -33,24 +33,26 @@ export const ProjectionsPanel = () => {
         </span>
         <Button icon="refresh" text="刷新" loading={isValidating} onClick={() => void mutate()} />
       </div>
-      <HTMLTable compact striped className="fb-ops-table">
-        <thead>
-          <tr>
-            <th>投影</th>
-            <th>版本</th>
-            <th>检查点</th>
-            <th>积压</th>
-            <th>状态</th>
-            <th>心跳</th>
-            <th>操作</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.rows.map((row) => (
-            <ProjectionLine key={row.name} row={row} onAct={(kind) => setPending({ kind, row })} />
-          ))}
-        </tbody>
-      </HTMLTable>
+      <div className="fb-table-scroll">
+        <HTMLTable compact striped className="fb-ops-table">
+          <thead>
+            <tr>
+              <th>投影</th>
+              <th>版本</th>
+              <th>检查点</th>
+              <th>积压</th>
+              <th>状态</th>
+              <th>心跳</th>
+              <th>操作</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((row) => (
+              <ProjectionLine key={row.name} row={row} onAct={(kind) => setPending({ kind, row })} />
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       {pending?.kind === 'retry' && (
         <ReasonDialog
           label="原因（将记入操作记录）"

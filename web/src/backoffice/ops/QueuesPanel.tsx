@@ -35,37 +35,39 @@ export const QueuesPanel = ({ queue, onQueue }: Props) => {
           <Button icon="refresh" text="刷新" loading={isValidating} onClick={() => void mutate()} />
         </span>
       </div>
-      <HTMLTable compact striped interactive className="fb-ops-table">
-        <thead>
-          <tr>
-            <th>队列</th>
-            {QUEUE_COUNT_KINDS.map((k) => (
-              <th key={k} className="fb-ops-num">
-                {countLabels[k]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((q) => (
-            <tr
-              key={q.name}
-              data-testid={`ops-queue-${q.name}`}
-              className={q.name === chosen ? 'fb-ops-chosen' : undefined}
-              onClick={() => onQueue(q.name)}
-            >
-              <td className="fb-ops-name">
-                {q.name} {q.paused && <Tag minimal>已暂停</Tag>}
-              </td>
+      <div className="fb-table-scroll">
+        <HTMLTable compact striped interactive className="fb-ops-table">
+          <thead>
+            <tr>
+              <th>队列</th>
               {QUEUE_COUNT_KINDS.map((k) => (
-                <td key={k} className="fb-ops-num">
-                  {k === 'failed' && q.counts.failed > 0 ? <Tag intent="danger">{q.counts.failed}</Tag> : q.counts[k]}
-                </td>
+                <th key={k} className="fb-ops-num">
+                  {countLabels[k]}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {data.map((q) => (
+              <tr
+                key={q.name}
+                data-testid={`ops-queue-${q.name}`}
+                className={q.name === chosen ? 'fb-ops-chosen' : undefined}
+                onClick={() => onQueue(q.name)}
+              >
+                <td className="fb-ops-name">
+                  {q.name} {q.paused && <Tag minimal>已暂停</Tag>}
+                </td>
+                {QUEUE_COUNT_KINDS.map((k) => (
+                  <td key={k} className="fb-ops-num">
+                    {k === 'failed' && q.counts.failed > 0 ? <Tag intent="danger">{q.counts.failed}</Tag> : q.counts[k]}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </div>
       {chosen ? <FailedJobs key={chosen} queue={chosen} onChanged={() => mutate()} /> : <p className="fb-muted">没有失败的任务。点击队列查看其失败任务。</p>}
     </div>
   );
@@ -89,41 +91,43 @@ const FailedJobs = ({ queue, onChanged }: { queue: string; onChanged: () => Prom
       ) : data.rows.length === 0 ? (
         <p className="fb-muted">没有失败的任务。</p>
       ) : (
-        <HTMLTable compact striped className="fb-ops-table">
-          <thead>
-            <tr>
-              <th>任务</th>
-              <th>错误</th>
-              <th>尝试</th>
-              <th>失败时间</th>
-              <th>数据</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.rows.map((job) => (
-              <tr key={job.id} data-testid={`ops-job-${job.id}`}>
-                <td className="fb-ops-name">
-                  {job.name} #{job.id}
-                </td>
-                <td className="fb-ops-error" title={job.failedReason ?? ''}>
-                  {errorHeadline(job.failedReason)}
-                </td>
-                <td>
-                  {job.attemptsMade}/{job.attempts}
-                </td>
-                <td>{timeText(job.failedAt)}</td>
-                <td>
-                  <code className="fb-ops-data">{job.dataSummary}</code>
-                </td>
-                <td className="fb-ops-actions">
-                  <Button intent="primary" icon="refresh" text="重试" data-testid="ops-job-retry" onClick={() => setPending({ kind: 'retry', job })} />
-                  <Button intent="danger" variant="outlined" icon="trash" text="删除" data-testid="ops-job-remove" onClick={() => setPending({ kind: 'remove', job })} />
-                </td>
+        <div className="fb-table-scroll">
+          <HTMLTable compact striped className="fb-ops-table">
+            <thead>
+              <tr>
+                <th>任务</th>
+                <th>错误</th>
+                <th>尝试</th>
+                <th>失败时间</th>
+                <th>数据</th>
+                <th>操作</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {data.rows.map((job) => (
+                <tr key={job.id} data-testid={`ops-job-${job.id}`}>
+                  <td className="fb-ops-name">
+                    {job.name} #{job.id}
+                  </td>
+                  <td className="fb-ops-error" title={job.failedReason ?? ''}>
+                    {errorHeadline(job.failedReason)}
+                  </td>
+                  <td>
+                    {job.attemptsMade}/{job.attempts}
+                  </td>
+                  <td>{timeText(job.failedAt)}</td>
+                  <td>
+                    <code className="fb-ops-data">{job.dataSummary}</code>
+                  </td>
+                  <td className="fb-ops-actions">
+                    <Button intent="primary" icon="refresh" text="重试" data-testid="ops-job-retry" onClick={() => setPending({ kind: 'retry', job })} />
+                    <Button intent="danger" variant="outlined" icon="trash" text="删除" data-testid="ops-job-remove" onClick={() => setPending({ kind: 'remove', job })} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
       )}
       {pages > 1 && (
         <nav className="fb-pager" aria-label="分页">

@@ -60,42 +60,44 @@ const ConfigTable = ({ kind, entries, onEdit, onToggle }: { kind: ConfigKind; en
   if (!entries.length) return <p className="rp-muted">没有符合条件的配置项。</p>;
   const fields = configFields[kind];
   return (
-    <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-config-table">
-      <thead>
-        <tr>
-          <th>编码</th>
-          {fields.map((f) => (
-            <th key={f.key}>{f.label}</th>
-          ))}
-          <th>状态</th>
-          <th>更新</th>
-          <th>操作</th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.map((e) => (
-          <tr key={e.code} data-testid="rules-config-row" data-code={e.code}>
-            <td>{e.code}</td>
+    <div className="rp-table-scroll">
+      <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-config-table">
+        <thead>
+          <tr>
+            <th>编码</th>
             {fields.map((f) => (
-              <td key={f.key}>{f.input === 'effect' ? effectLabel(e[f.key]) : e[f.key]}</td>
+              <th key={f.key}>{f.label}</th>
             ))}
-            <td>
-              <Tag minimal intent={e.enabled ? 'success' : 'none'} data-testid="rules-config-status">
-                {e.enabled ? '已启用' : '已停用'}
-              </Tag>
-            </td>
-            <td>
-              {e.updatedBy}
-              <span className="rp-muted">{formatAt(e.updatedAt)}</span>
-            </td>
-            <td>
-              <Button variant="minimal" size="small" intent="primary" text="编辑" onClick={() => onEdit(e)} aria-label={`编辑 ${e.code}`} />
-              <Button variant="minimal" size="small" intent={e.enabled ? 'danger' : 'success'} text={e.enabled ? '停用' : '启用'} onClick={() => onToggle(e)} aria-label={`${e.enabled ? '停用' : '启用'} ${e.code}`} />
-            </td>
+            <th>状态</th>
+            <th>更新</th>
+            <th>操作</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {entries.map((e) => (
+            <tr key={e.code} data-testid="rules-config-row" data-code={e.code}>
+              <td>{e.code}</td>
+              {fields.map((f) => (
+                <td key={f.key}>{f.input === 'effect' ? effectLabel(e[f.key]) : e[f.key]}</td>
+              ))}
+              <td>
+                <Tag minimal intent={e.enabled ? 'success' : 'none'} data-testid="rules-config-status">
+                  {e.enabled ? '已启用' : '已停用'}
+                </Tag>
+              </td>
+              <td>
+                {e.updatedBy}
+                <span className="rp-muted">{formatAt(e.updatedAt)}</span>
+              </td>
+              <td>
+                <Button variant="minimal" size="small" intent="primary" text="编辑" onClick={() => onEdit(e)} aria-label={`编辑 ${e.code}`} />
+                <Button variant="minimal" size="small" intent={e.enabled ? 'danger' : 'success'} text={e.enabled ? '停用' : '启用'} onClick={() => onToggle(e)} aria-label={`${e.enabled ? '停用' : '启用'} ${e.code}`} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 };
 
