@@ -19,6 +19,7 @@ import {
   REFERRAL_RULE_ID,
   referralInput,
   seededRules,
+  seededRuleSet,
   tariffInput,
   PRICE_RANGE_RULE_ID,
   ratingMessages,
@@ -89,7 +90,7 @@ const formerQuote = (decisions: Map<string, { decision: ZenDecision; content: Jd
 
 export const measureRules = async ({ rounds, log }: { rounds: number; log: (line: string) => void }): Promise<RuleResults> => {
   const seeded = seededRules();
-  const engine = createRulesEngine(async () => seeded.map((r) => ({ ruleId: r.ruleId, version: 1, content: r.content })));
+  const engine = createRulesEngine(async () => seededRuleSet());
   const zen = new ZenEngine();
   try {
     const decisions = new Map(seeded.map((r) => [r.ruleId, { decision: zen.createDecision(r.content), content: r.content }]));

@@ -9,6 +9,7 @@ import { claimHistoryProjection } from './claims/history/projection.ts';
 import { opsActionsProjection } from './ops/opsActions.ts';
 import { auditProjection } from './audit/projection.ts';
 import { ruleVersionsProjection } from './rules/ruleVersions.ts';
+import { ruleDefinitionsProjection } from './rules/ruleDefinitions.ts';
 import { ruleConfigProjection } from './rules/config.ts';
 import { ruleTestsProjection } from './rules/ruleTests.ts';
 
@@ -31,6 +32,8 @@ export { opsActionReader, type OpsActionDocument } from './ops/opsActions.ts';
 export { AUDIT_HISTORY, AUDIT_SUBJECTS, type AuditHistoryDocument, type AuditSubjectDocument } from './audit/projection.ts';
 export * from './audit/reader.ts';
 export { ruleVersionReader, RULE_VERSIONS, type RuleVersionDocument, type RuleVersionReader, type RuleVersionStep } from './rules/ruleVersions.ts';
+export { runsOfVersion } from './rules/runsOfVersion.ts';
+export { ruleDefinitionReader, ruleSetReader, RULE_DEFINITIONS, type RuleDefinitionReader } from './rules/ruleDefinitions.ts';
 export { ruleConfigReader, RULE_CONFIG, type RuleConfigDocument, type RuleConfigFilter, type RuleConfigReader } from './rules/config.ts';
 export { ruleTestReader, RULE_CASES, RULE_TEST_RUNS, type RuleCaseDocument, type RuleTestReader, type RuleTestRunDocument, type RuleTestRunSummary } from './rules/ruleTests.ts';
 
@@ -45,6 +48,7 @@ export const allProjections: Projection[] = [
   opsActionsProjection as Projection,
   auditProjection as Projection,
   ruleVersionsProjection as Projection,
+  ruleDefinitionsProjection as Projection,
   ruleConfigProjection as Projection,
   ruleTestsProjection as Projection,
 ];

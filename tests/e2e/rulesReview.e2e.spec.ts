@@ -20,9 +20,11 @@ const login = async (page: Page, phone: string, password: string) => {
 };
 
 /** Confirms the open step dialog with a reason. */
-const confirmStep = async (page: Page, button: string, reason: string) => {
+const confirmStep = async (page: Page, button: string, reason: string, untested?: string) => {
   const dialog = page.locator('.rp-step-dialog');
-  await dialog.getByRole('textbox').fill(reason);
+  await dialog.getByLabel(/^(提交说明|审核意见|驳回意见|启用原因|停用原因)/).fill(reason);
+  // A submission without a batch test says why.
+  if (untested) await dialog.getByLabel(/^未做批量测试的原因/).fill(untested);
   await dialog.getByRole('button', { name: `确定${button}` }).click();
   await expect(dialog).toHaveCount(0);
 };
@@ -72,7 +74,7 @@ test('a referral change goes from draft through review to enabled', async ({ pag
   const version = Number(await draftRow.getAttribute('data-version'));
   await expect(draftRow).toContainText('阈值列名改为中文单位');
   await draftRow.getByRole('button', { name: '提交审核' }).click();
-  await confirmStep(page, '提交审核', '请审核');
+  await confirmStep(page, '提交审核', '请审核', '仅改列名，结果不变');
   await expect(page.getByTestId('rules-my-drafts-empty')).toBeVisible();
 
   // 审核申请: the admin's own version may not be approved by them.

@@ -57,11 +57,12 @@ const quoteHull = async () => {
   return why.body.data as { quote: { kind: string; premium: number }; rules: { ruleId: string; version: number }[]; trace: { rule: string; node: string; type: string }[] };
 };
 
-const step = (client: Client, action: string, version: number, reason = '测试') => client.post(`${RULES}/version/${action}`, { ruleId: 'tariff-1', version, reason });
+const step = (client: Client, action: string, version: number, reason = '测试') =>
+  client.post(`${RULES}/version/${action}`, { ruleId: 'tariff-1', version, reason, ...(action === 'submit' ? { overrideReason: '费率直接调整，未做批量测试' } : {}) });
 
 describe('rule platform', () => {
   it('seeds version 1 of every rule, enabled, and rates quotes by it with a trace', async () => {
-    await until(() => admin.get(`${RULES}/list`), (a) => a.body.code === 20000 && (a.body.data as { enabledVersion: number | null }[]).filter((r) => r.enabledVersion === 1).length === 9);
+    await until(() => admin.get(`${RULES}/list`), (a) => a.body.code === 20000 && (a.body.data as { enabledVersion: number | null }[]).filter((r) => r.enabledVersion === 1).length === 10);
     const seeded = await admin.get(`${RULES}/version?ruleId=tariff-1&version=1`);
     expect(seeded.body.data).toMatchObject({ ruleId: 'tariff-1', version: 1, status: 'enabled', draftedBy: 'system' });
     expect(seeded.body.data.history.map((h: { action: string }) => h.action)).toEqual(['RuleVersionDrafted', 'RuleVersionSubmitted', 'RuleVersionApproved', 'RuleVersionEnabled']);
@@ -71,6 +72,7 @@ describe('rule platform', () => {
     expect(why.rules).toEqual([
       { ruleId: 'referral', version: 1 },
       { ruleId: 'tariff-1', version: 1 },
+      { ruleId: 'limits', version: 1 },
     ]);
     expect(why.trace.map((t) => `${t.rule}/${t.node}`)).toContain('tariff-1/机身险保费');
   });
@@ -87,7 +89,7 @@ describe('rule platform', () => {
     expect((await platform.client().post(`${RULES}/version/draft`, {})).status).toBeLessThan(500);
     const bad = [
       [{ ruleId: 'referral', content: { nodes: [], edges: [] } }, '请填写原因'],
-      [{ ruleId: 'referral', content: { nodes: [{ id: 'a', type: 'functionNode' }], edges: [] }, reason: 'x' }, '规则无法加载：规则中不允许使用functionNode节点（仅支持决策表、表达式和分支节点）'],
+      [{ ruleId: 'referral', content: { nodes: [{ id: 'a', type: 'functionNode' }], edges: [] }, reason: 'x' }, '规则无法加载：规则中不允许使用functionNode节点（仅支持决策表、表达式、分支和规则池节点）'],
       [{ ruleId: 'tariff-42', content: { nodes: [{ id: 'a', type: 'inputNode' }, { id: 'b', type: 'outputNode' }], edges: [] }, reason: 'x' }, '规则不存在'],
     ] as const;
     for (const [body, message] of bad) {

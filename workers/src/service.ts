@@ -19,7 +19,7 @@ import {
   type SmsJob,
 } from '@feibao/platform';
 import { allProjections } from '@feibao/read-models';
-import { orderReader, ruleVersionReader } from '@feibao/read-models';
+import { orderReader, ruleSetReader } from '@feibao/read-models';
 import { smsProviderFor } from './sms/provider.ts';
 import { INSURER_QUEUE, insurerQueue, type InsurerJob } from './quoting/jobs.ts';
 import { insurerDispatch } from './quoting/dispatch.ts';
@@ -57,7 +57,7 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   const eventStore = createEventStore(config.databaseUrl);
   const queueConnection = createRedis(config.redisUrl);
   const insurerJobs = insurerQueue(queueConnection, config.queuePrefix);
-  const rules = startRulesEngine(pool, ruleVersionReader(pool).enabled);
+  const rules = startRulesEngine(pool, ruleSetReader(pool));
   const insurerWorker = new Worker<InsurerJob>(
     INSURER_QUEUE,
     inJobContext(insurerProcessor({ eventStore, rules, now, duePolicySteps: orderReader(pool).duePolicySteps })),

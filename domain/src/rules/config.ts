@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { hasRole } from '../accounts/roles.ts';
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { forbidden, illegalState, invalid, notFound } from '../shared/errors.ts';
+import { insuranceTypes, visibleInsurers } from '../ordering/catalogue.ts';
+import { PipelineStages } from './definition.ts';
 import type { RulesRoute } from './menu.ts';
 
 /**
@@ -10,7 +12,7 @@ import type { RulesRoute } from './menu.ts';
  * different entries never conflict, and every change keeps who, when and (optionally) why.
  */
 
-export const ConfigKinds = ['keyword', 'ruleType', 'ruleSource', 'ruleMessage', 'ruleRisk'] as const;
+export const ConfigKinds = ['keyword', 'ruleType', 'ruleSource', 'ruleMessage', 'ruleRisk', 'insuranceLimit', 'stagePlan'] as const;
 export type ConfigKind = (typeof ConfigKinds)[number];
 
 /** The menu route that owns each dictionary; the server guards calls by it. */
@@ -20,7 +22,13 @@ export const configKindRoute: Record<ConfigKind, RulesRoute> = {
   ruleSource: 'ruleSource',
   ruleMessage: 'ruleMessage',
   ruleRisk: 'ruleRisk',
+  insuranceLimit: 'insuranceEnableLimit',
+  stagePlan: 'companyRuleStageMerge',
 };
+
+/** The kinds the quoting engine reads: a change reloads its rule set (read-models rules/config.ts). */
+export const engineConfigKinds: readonly ConfigKind[] = ['insuranceLimit', 'stagePlan'];
+export const insuranceLimitCode = (insurerId: number, coverId: number) => `${insurerId}-${coverId}`;
 
 export const RiskEffects = ['auto', 'refer', 'decline'] as const;
 export type RiskEffect = (typeof RiskEffects)[number];
@@ -33,6 +41,36 @@ const text = (required: string | null, label: string, max: number) => {
 const name = text('名称不能为空', '名称', 50);
 const description = text(null, '说明', 500);
 
+const insurerId = z
+  .number({ error: '保险公司不存在' })
+  .int({ error: '保险公司不存在' })
+  .refine((id) => visibleInsurers.some((i) => i.id === id), { error: '保险公司不存在' });
+const bound = (label: string) => z.number({ error: `${label}格式错误` }).min(0, { error: `${label}不能为负数` }).max(1e9, { error: `${label}过大` }).nullable().default(null);
+
+const insuranceLimit = z
+  .strictObject({
+    insurerId,
+    coverId: z
+      .number({ error: '险种不存在' })
+      .int({ error: '险种不存在' })
+      .refine((id) => insuranceTypes.some((t) => t.id === id), { error: '险种不存在' }),
+    // Not `enabled`: every dictionary entry has that flag already (disabled: the entry is ignored).
+    offered: z.boolean({ error: '请选择是否开办' }),
+    minAmount: bound('最低保额'),
+    maxAmount: bound('最高保额'),
+    maxDronePrice: bound('无人机单价上限'),
+    maxTakeoffKg: bound('起飞重量上限'),
+  })
+  .refine((l) => l.minAmount === null || l.maxAmount === null || l.minAmount <= l.maxAmount, { error: '最低保额不能高于最高保额' });
+
+const stagePlan = z.strictObject({
+  insurerId,
+  stages: z
+    .array(z.enum(PipelineStages, { error: '阶段不正确' }), { error: '请选择阶段' })
+    .refine((stages) => new Set(stages).size === stages.length, { error: '阶段不能重复' })
+    .refine((stages) => stages.includes('rating'), { error: '必须包含费率阶段' }),
+});
+
 /** The fields of each kind besides code and enabled; unknown fields are refused. */
 export const configFieldSchemas = {
   keyword: z.strictObject({ name, category: text(null, '分类', 50), description }),
@@ -40,6 +78,8 @@ export const configFieldSchemas = {
   ruleSource: z.strictObject({ name, description }),
   ruleMessage: z.strictObject({ customerText: text('客户提示语不能为空', '客户提示语', 200), staffText: text('内部提示语不能为空', '内部提示语', 200) }),
   ruleRisk: z.strictObject({ name, effect: z.enum(RiskEffects, { error: '请选择风险处理方式' }), description }),
+  insuranceLimit,
+  stagePlan,
 } as const satisfies Record<ConfigKind, z.ZodType>;
 export type ConfigFields<K extends ConfigKind = ConfigKind> = z.output<(typeof configFieldSchemas)[K]>;
 
@@ -91,6 +131,22 @@ export const parseConfigFields = (kind: ConfigKind, fields: unknown): ConfigFiel
   throw invalid(issue?.code === 'unrecognized_keys' ? `不支持的字段: ${issue.keys.join(', ')}` : (issue?.message ?? '参数错误'));
 };
 
+/** Entries keyed by what they configure: the code must name it, so there is one entry per insurer (and cover). */
+const codeOf = (kind: ConfigKind, fields: ConfigFields): string | null => {
+  if (kind === 'insuranceLimit') {
+    const f = fields as ConfigFields<'insuranceLimit'>;
+    return insuranceLimitCode(f.insurerId, f.coverId);
+  }
+  if (kind === 'stagePlan') return String((fields as ConfigFields<'stagePlan'>).insurerId);
+  return null;
+};
+const parseFor = (kind: ConfigKind, code: string, raw: unknown): ConfigFields => {
+  const fields = parseConfigFields(kind, raw);
+  const expected = codeOf(kind, fields);
+  if (expected !== null && expected !== code) throw invalid(`编码应为${expected}`);
+  return fields;
+};
+
 export const evolveConfig = (state: ConfigState, event: ConfigEvent): ConfigState => {
   switch (event.type) {
     case 'ConfigEntryCreated':
@@ -115,12 +171,12 @@ const decide = (command: ConfigCommand, state: ConfigState): ConfigEvent[] => {
   const who: Who = { kind: data.kind, code: code.data, by: m.actor, at: m.now.toISOString(), ...(reason ? { reason } : {}) };
   if (command.type === 'CreateConfigEntry') {
     if (state.exists) throw illegalState(configMessages.exists);
-    return [{ type: 'ConfigEntryCreated', data: { ...who, fields: parseConfigFields(data.kind, command.data.fields), enabled: command.data.enabled ?? true } }];
+    return [{ type: 'ConfigEntryCreated', data: { ...who, fields: parseFor(data.kind, code.data, command.data.fields), enabled: command.data.enabled ?? true } }];
   }
   if (!state.exists) throw notFound(configMessages.notFound);
   switch (command.type) {
     case 'UpdateConfigEntry':
-      return [{ type: 'ConfigEntryUpdated', data: { ...who, fields: parseConfigFields(data.kind, command.data.fields) } }];
+      return [{ type: 'ConfigEntryUpdated', data: { ...who, fields: parseFor(data.kind, code.data, command.data.fields) } }];
     case 'DisableConfigEntry':
       if (!state.enabled) throw illegalState(configMessages.alreadyDisabled);
       return [{ type: 'ConfigEntryDisabled', data: who }];

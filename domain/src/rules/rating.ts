@@ -2,6 +2,7 @@ import { CoverGroup, insuranceTypeById } from '../ordering/catalogue.ts';
 import type { OrderForm } from '../ordering/form.ts';
 import type { PlanLine } from '../ordering/plan.ts';
 import type { LineQuote, RatingContext } from '../rating/types.ts';
+import type { PipelineStage } from './definition.ts';
 import type { Jdm } from './jdm.ts';
 
 /**
@@ -12,6 +13,7 @@ import type { Jdm } from './jdm.ts';
 
 export const REFERRAL_RULE_ID = 'referral';
 export const PRICE_RANGE_RULE_ID = 'price-range';
+export const LIMITS_RULE_ID = 'limits';
 export const tariffRuleId = (insurerId: number) => `tariff-${insurerId}`;
 
 export type RuleRef = { ruleId: string; version: number };
@@ -65,6 +67,31 @@ export const referralInput = (line: PlanLine, form: OrderForm) => {
   };
 };
 
+/**
+ * What every pipeline rule sees of a line: the tariff facts and whether it is a drone cover of a
+ * drone on the form. Nothing insurer-specific, so a rule shared by all insurers is evaluated once
+ * per distinct line (engine.ts memo).
+ */
+export const lineFacts = (line: PlanLine, form: OrderForm, context: RatingContext) => ({ ...tariffInput(line, form, context), droneCover: referralInput(line, form).droneCover });
+export type LineFacts = ReturnType<typeof lineFacts>;
+
+/** One cell of 险种启用限制 (config kind insuranceLimit): amounts in 万元 like the form, drone price in yuan. */
+export type InsurerLimit = {
+  insurerId: number;
+  coverId: number;
+  enabled: boolean;
+  minAmount: number | null;
+  maxAmount: number | null;
+  maxDronePrice: number | null;
+  maxTakeoffKg: number | null;
+};
+
+/** Limits-stage rules also see the insurer's limit for the line's cover (null when none is set). */
+export const limitFacts = (facts: LineFacts, limit: InsurerLimit | null) => ({
+  ...facts,
+  limit: limit && { enabled: limit.enabled, minAmount: limit.minAmount, maxAmount: limit.maxAmount, maxDronePrice: limit.maxDronePrice, maxTakeoffKg: limit.maxTakeoffKg },
+});
+
 export const ratingMessages = {
   noTariff: '该保险公司暂无自动报价，需保险公司核保',
   badOutput: '费率规则未给出有效结果，需保险公司核保',
@@ -96,14 +123,43 @@ export const referralReasonOf = (output: unknown): string | null => {
   return typeof reason === 'string' && reason.trim() !== '' ? reason : null;
 };
 
+/** What one rule said about a line; null: nothing (the rule does not decide this line). */
+export type Verdict = LineQuote | null;
+
 /**
- * One insurer's answer: a declined cover stays declined (verifying it would change nothing),
- * otherwise a referral overrides the price; no tariff rule at all means manual verification.
+ * A rule's output, read the same way in every stage: `decline.reason` declines, `referral.reason`
+ * sends the line to an underwriter, a `kind` is a rating answer. A rating rule that says none of
+ * these is broken and refers rather than prices wrongly.
  */
-export const combineLineQuote = (tariff: LineQuote | null, referral: string | null): LineQuote => {
-  if (!tariff) return { kind: 'manual', reason: ratingMessages.noTariff };
-  if (tariff.kind === 'declined') return tariff;
-  return referral ? { kind: 'manual', reason: referral } : tariff;
+export const verdictOf = (stage: PipelineStage, output: unknown): Verdict => {
+  const o = (output ?? {}) as { decline?: { reason?: unknown }; kind?: unknown };
+  const decline = o.decline?.reason;
+  if (typeof decline === 'string' && decline.trim() !== '') return { kind: 'declined', reason: decline };
+  const referral = referralReasonOf(output);
+  if (referral) return { kind: 'manual', reason: referral };
+  if (o.kind !== undefined && o.kind !== null) return lineQuoteOf(output);
+  return stage === 'rating' ? { kind: 'manual', reason: ratingMessages.badOutput } : null;
+};
+
+/**
+ * One insurer's answer from the verdicts in pipeline order: a failed rule refers; a decline
+ * anywhere declines (verifying would change nothing); without any rating verdict there is no
+ * automatic quote; otherwise the first referral beats the first price.
+ */
+export const combineVerdicts = (verdicts: readonly { stage: PipelineStage; verdict: Verdict | 'failed' }[]): LineQuote => {
+  if (verdicts.some((v) => v.verdict === 'failed')) return { kind: 'manual', reason: ratingMessages.engineFailed };
+  let manual: LineQuote | null = null;
+  let price: LineQuote | null = null;
+  let rated = false;
+  for (const { stage, verdict } of verdicts as { stage: PipelineStage; verdict: Verdict }[]) {
+    if (!verdict) continue;
+    if (stage === 'rating') rated = true;
+    if (verdict.kind === 'declined') return verdict;
+    if (verdict.kind === 'manual') manual ??= verdict;
+    else price ??= verdict;
+  }
+  if (!rated) return { kind: 'manual', reason: ratingMessages.noTariff };
+  return manual ?? price ?? { kind: 'manual', reason: ratingMessages.noTariff };
 };
 
 // ---------------------------------------------------------------------------

@@ -1,9 +1,8 @@
 import { hasRole, type Role } from '../accounts/roles.ts';
-import { visibleInsurers } from '../ordering/catalogue.ts';
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { forbidden, illegalState, invalid, notFound } from '../shared/errors.ts';
+import { definitionMessages, isPipelineStage, type RuleDefinition, type RuleDefinitionFields, type RuleStage } from './definition.ts';
 import { jdmProblem, type Jdm } from './jdm.ts';
-import { PRICE_RANGE_RULE_ID, REFERRAL_RULE_ID, tariffRuleId } from './rating.ts';
 
 /**
  * A rule (one stream per rule id) and its immutable versions. A version moves
@@ -15,9 +14,6 @@ import { PRICE_RANGE_RULE_ID, REFERRAL_RULE_ID, tariffRuleId } from './rating.ts
 export const RuleVersionStatuses = ['draft', 'inReview', 'approved', 'rejected', 'enabled', 'retired'] as const;
 export type RuleVersionStatus = (typeof RuleVersionStatuses)[number];
 
-/** The rules the quoting path consults; a version of any other id would rate nothing. */
-export const knownRuleIds: readonly string[] = [REFERRAL_RULE_ID, PRICE_RANGE_RULE_ID, ...visibleInsurers.map((i) => tariffRuleId(i.id))];
-
 /** Who may do what (seed §6): drafting, review and enablement are rule staff work. */
 export const ruleStepRoles = {
   draft: ['admin', 'auditor'],
@@ -28,33 +24,55 @@ export const ruleStepRoles = {
 export const ruleStreamId = (ruleId: string) => `rule-${ruleId}`;
 
 type Step = { ruleId: string; version: number; by: string; at: string; reason: string };
+type Change = { ruleId: string; by: string; at: string; reason: string };
+/** The batch-test run a submission points to, as the command handler read it; null when none was named. */
+export type SubmittedTest = { runId: string; ruleId: string; version: number; finished: boolean; passed: number; failed: number };
+export type RuleDefined = { type: 'RuleDefined'; data: Change & RuleDefinitionFields & { stage: RuleStage; rank: number } };
+export type RuleDefinitionChanged = { type: 'RuleDefinitionChanged'; data: Change & { changes: Partial<RuleDefinitionFields> } };
+export type RuleMoved = { type: 'RuleMoved'; data: Change & { from: RuleStage; stage: RuleStage; rank: number } };
 export type RuleVersionDrafted = { type: 'RuleVersionDrafted'; data: Step & { content: Jdm } };
-export type RuleVersionSubmitted = { type: 'RuleVersionSubmitted'; data: Step };
+export type RuleVersionSubmitted = { type: 'RuleVersionSubmitted'; data: Step & { batchTestRunId?: string; overrideReason?: string } };
 export type RuleVersionApproved = { type: 'RuleVersionApproved'; data: Step };
 export type RuleVersionRejected = { type: 'RuleVersionRejected'; data: Step };
 export type RuleVersionEnabled = { type: 'RuleVersionEnabled'; data: Step & { replaces: number | null } };
 export type RuleVersionRetired = { type: 'RuleVersionRetired'; data: Step };
-export type RuleEvent = RuleVersionDrafted | RuleVersionSubmitted | RuleVersionApproved | RuleVersionRejected | RuleVersionEnabled | RuleVersionRetired;
-export const ruleEventTypes = [
+export type RuleVersionEvent = RuleVersionDrafted | RuleVersionSubmitted | RuleVersionApproved | RuleVersionRejected | RuleVersionEnabled | RuleVersionRetired;
+export type RuleDefinitionEvent = RuleDefined | RuleDefinitionChanged | RuleMoved;
+export type RuleEvent = RuleVersionEvent | RuleDefinitionEvent;
+export const ruleVersionEventTypes = [
   'RuleVersionDrafted',
   'RuleVersionSubmitted',
   'RuleVersionApproved',
   'RuleVersionRejected',
   'RuleVersionEnabled',
   'RuleVersionRetired',
-] as const satisfies readonly RuleEvent['type'][];
+] as const satisfies readonly RuleVersionEvent['type'][];
+export const ruleDefinitionEventTypes = ['RuleDefined', 'RuleDefinitionChanged', 'RuleMoved'] as const satisfies readonly RuleDefinitionEvent['type'][];
+export const ruleEventTypes = [...ruleVersionEventTypes, ...ruleDefinitionEventTypes] as const;
 
-export type RuleState = { ruleId: string | null; versions: { version: number; status: RuleVersionStatus; draftedBy: string }[]; enabled: number | null };
-export const initialRule = (): RuleState => ({ ruleId: null, versions: [], enabled: null });
+export type RuleState = {
+  ruleId: string | null;
+  definition: Omit<RuleDefinition, 'createdBy' | 'createdAt' | 'updatedBy' | 'updatedAt'> | null;
+  versions: { version: number; status: RuleVersionStatus; draftedBy: string }[];
+  enabled: number | null;
+};
+export const initialRule = (): RuleState => ({ ruleId: null, definition: null, versions: [], enabled: null });
 
 /** system: start-up seeding, which reproduces reviewed code and so may approve its own draft. */
 export type RuleMetadata = { now: Date; actor: string; roles: readonly string[]; system?: boolean };
 type Cmd<T extends string, D> = { type: T; data: D; metadata: RuleMetadata };
 export type DraftRuleVersion = Cmd<'DraftRuleVersion', { ruleId: string; content: unknown; reason: string }>;
 type VersionStep<T extends string> = Cmd<T, { ruleId: string; version: number; reason: string }>;
+export type DefineRule = Cmd<'DefineRule', RuleDefinitionFields & { ruleId: string; stage: RuleStage; rank: number; reason: string }>;
+export type ChangeRuleDefinition = Cmd<'ChangeRuleDefinition', { ruleId: string; changes: Partial<RuleDefinitionFields>; reason: string }>;
+export type MoveRule = Cmd<'MoveRule', { ruleId: string; stage: RuleStage; rank: number; reason: string }>;
+export type SubmitRuleVersion = Cmd<'SubmitRuleVersion', { ruleId: string; version: number; reason: string; batchTest?: SubmittedTest | null; overrideReason?: string }>;
 export type RuleCommand =
+  | DefineRule
+  | ChangeRuleDefinition
+  | MoveRule
   | DraftRuleVersion
-  | VersionStep<'SubmitRuleVersion'>
+  | SubmitRuleVersion
   | VersionStep<'ApproveRuleVersion'>
   | VersionStep<'RejectRuleVersion'>
   | VersionStep<'EnableRuleVersion'>
@@ -70,9 +88,13 @@ export const ruleMessages = {
   reviewOnlyInReview: '仅审核中的版本可以审批或驳回',
   enableOnlyApproved: '仅已审批的版本可以启用',
   retireOnlyActive: '仅已审批或已启用的版本可以停用',
+  testOrOverride: '请关联该版本的批量测试，或填写未测试的原因',
+  testOfOtherVersion: '关联的批量测试不是该规则版本的测试',
+  testNotFinished: '关联的批量测试尚未完成',
+  testFailedOverride: '该版本最近的批量测试有未通过的案例，请填写忽略原因',
 } as const;
 
-const statusAfter: Record<RuleEvent['type'], RuleVersionStatus> = {
+const statusAfter: Record<RuleVersionEvent['type'], RuleVersionStatus> = {
   RuleVersionDrafted: 'draft',
   RuleVersionSubmitted: 'inReview',
   RuleVersionApproved: 'approved',
@@ -81,7 +103,23 @@ const statusAfter: Record<RuleEvent['type'], RuleVersionStatus> = {
   RuleVersionRetired: 'retired',
 };
 
+const evolveDefinition = (state: RuleState, event: RuleDefinitionEvent): RuleState => {
+  switch (event.type) {
+    case 'RuleDefined': {
+      const { by: _by, at: _at, reason: _reason, ...definition } = event.data;
+      return { ...state, ruleId: event.data.ruleId, definition };
+    }
+    case 'RuleDefinitionChanged':
+      return state.definition ? { ...state, definition: { ...state.definition, ...event.data.changes } } : state;
+    case 'RuleMoved':
+      return state.definition ? { ...state, definition: { ...state.definition, stage: event.data.stage, rank: event.data.rank } } : state;
+    default:
+      return assertNever(event);
+  }
+};
+
 export const evolveRule = (state: RuleState, event: RuleEvent): RuleState => {
+  if (event.type === 'RuleDefined' || event.type === 'RuleDefinitionChanged' || event.type === 'RuleMoved') return evolveDefinition(state, event);
   const { ruleId, version, by } = event.data;
   const status = statusAfter[event.type];
   const versions =
@@ -89,18 +127,65 @@ export const evolveRule = (state: RuleState, event: RuleEvent): RuleState => {
       ? [...state.versions, { version, status, draftedBy: by }]
       : state.versions.map((v) => (v.version === version ? { ...v, status } : v));
   const enabled = event.type === 'RuleVersionEnabled' ? version : event.type === 'RuleVersionRetired' && state.enabled === version ? null : state.enabled;
-  return { ruleId, versions, enabled };
+  return { ...state, ruleId, versions, enabled };
+};
+
+const decideDefinition = (command: DefineRule | ChangeRuleDefinition | MoveRule, state: RuleState, change: Change): RuleEvent[] => {
+  switch (command.type) {
+    case 'DefineRule': {
+      if (state.definition) throw illegalState(definitionMessages.exists);
+      const { reason: _reason, ...definition } = command.data;
+      return [{ type: 'RuleDefined', data: { ...definition, ...change } }];
+    }
+    case 'ChangeRuleDefinition': {
+      const current = state.definition;
+      if (!current) throw notFound(definitionMessages.notDefined);
+      const changes = Object.fromEntries(
+        Object.entries(command.data.changes).filter(([key, value]) => value !== undefined && JSON.stringify(current[key as keyof RuleDefinitionFields]) !== JSON.stringify(value)),
+      ) as Partial<RuleDefinitionFields>;
+      if (Object.keys(changes).length === 0) throw invalid(definitionMessages.nothingChanged);
+      return [{ type: 'RuleDefinitionChanged', data: { ...change, changes } }];
+    }
+    case 'MoveRule': {
+      const current = state.definition;
+      if (!current) throw notFound(definitionMessages.notDefined);
+      // A pool piece or the price range is not run per line: its outputs would mean nothing there.
+      if (!isPipelineStage(current.stage)) throw illegalState(definitionMessages.stageFixed);
+      if (!isPipelineStage(command.data.stage)) throw invalid(definitionMessages.stageNotPipeline);
+      return [{ type: 'RuleMoved', data: { ...change, from: current.stage, stage: command.data.stage, rank: command.data.rank } }];
+    }
+    default:
+      return assertNever(command);
+  }
+};
+
+/** A submission names a finished batch test of the version, or says why not; failures need a reason too. */
+const checkSubmission = (command: SubmitRuleVersion, version: number) => {
+  const { batchTest, overrideReason } = command.data;
+  const override = overrideReason?.trim() ?? '';
+  if (!batchTest) {
+    if (!override) throw invalid(ruleMessages.testOrOverride);
+    return { overrideReason: override };
+  }
+  if (batchTest.ruleId !== command.data.ruleId || batchTest.version !== version) throw invalid(ruleMessages.testOfOtherVersion);
+  if (!batchTest.finished) throw illegalState(ruleMessages.testNotFinished);
+  if (batchTest.failed > 0 && !override) throw invalid(ruleMessages.testFailedOverride);
+  return { batchTestRunId: batchTest.runId, ...(override ? { overrideReason: override } : {}) };
 };
 
 const decide = (command: RuleCommand, state: RuleState): RuleEvent[] => {
   const { metadata: m, data } = command;
   const reason = data.reason.trim();
   if (!reason) throw invalid(ruleMessages.reasonRequired);
-  if (!knownRuleIds.includes(data.ruleId)) throw notFound(ruleMessages.unknownRule);
-  const step = (version: number): Step => ({ ruleId: data.ruleId, version, by: m.actor, at: m.now.toISOString(), reason });
   const may = (roles: readonly Role[]) => {
     if (!m.system && !hasRole(m.roles, ...roles)) throw forbidden(ruleMessages.forbidden);
   };
+  if (command.type === 'DefineRule' || command.type === 'ChangeRuleDefinition' || command.type === 'MoveRule') {
+    may(ruleStepRoles.draft);
+    return decideDefinition(command, state, { ruleId: data.ruleId, by: m.actor, at: m.now.toISOString(), reason });
+  }
+  if (!state.definition) throw notFound(ruleMessages.unknownRule);
+  const step = (version: number): Step => ({ ruleId: data.ruleId, version, by: m.actor, at: m.now.toISOString(), reason });
 
   if (command.type === 'DraftRuleVersion') {
     may(ruleStepRoles.draft);
@@ -115,7 +200,7 @@ const decide = (command: RuleCommand, state: RuleState): RuleEvent[] => {
     case 'SubmitRuleVersion':
       may(ruleStepRoles.draft);
       if (target.status !== 'draft') throw illegalState(ruleMessages.submitOnlyDraft);
-      return [{ type: 'RuleVersionSubmitted', data: at }];
+      return [{ type: 'RuleVersionSubmitted', data: { ...at, ...(m.system ? {} : checkSubmission(command, target.version)) } }];
     case 'ApproveRuleVersion':
     case 'RejectRuleVersion':
       may(ruleStepRoles.review);

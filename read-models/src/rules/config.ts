@@ -1,5 +1,5 @@
-import { configEventTypes, type ConfigEvent, type ConfigFields, type ConfigKind } from '@feibao/domain';
-import { defineProjection, documentCollection, type Pool, type PoolClient, type RecordedEvent } from '@feibao/platform';
+import { configEventTypes, engineConfigKinds, type ConfigEvent, type ConfigFields, type ConfigKind } from '@feibao/domain';
+import { defineProjection, documentCollection, RULES_CHANGED_CHANNEL, type Pool, type PoolClient, type RecordedEvent } from '@feibao/platform';
 
 export const RULE_CONFIG = 'rule_config';
 
@@ -12,7 +12,8 @@ export type RuleConfigDocument = {
   createdAt: string;
   updatedBy: string;
   updatedAt: string;
-} & Partial<Record<keyof ConfigFields<'keyword'> | keyof ConfigFields<'ruleMessage'> | keyof ConfigFields<'ruleRisk'>, string>>;
+} & Partial<Record<keyof ConfigFields<'keyword'> | keyof ConfigFields<'ruleMessage'> | keyof ConfigFields<'ruleRisk'>, string>> &
+  Partial<ConfigFields<'insuranceLimit'> & ConfigFields<'stagePlan'>>;
 
 export const ruleConfig = documentCollection<RuleConfigDocument>(RULE_CONFIG);
 const entryId = (kind: ConfigKind, code: string) => `${kind}:${code}`;
@@ -33,6 +34,8 @@ export const ruleConfigProjection = defineProjection({
       if (event.type === 'ConfigEntryUpdated') return { ...touched, ...event.data.fields };
       return { ...touched, enabled: event.type === 'ConfigEntryEnabled' };
     });
+    // Limits and stage orders rate quotes: the engines reload them when the change is readable.
+    if (engineConfigKinds.includes(kind)) await client.query('SELECT pg_notify($1, $2)', [RULES_CHANGED_CHANNEL, `${kind}:${code}`]);
   },
 });
 

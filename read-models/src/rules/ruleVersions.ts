@@ -1,9 +1,9 @@
-import { ruleEventTypes, type Jdm, type RuleEvent, type RuleVersionStatus } from '@feibao/domain';
+import { ruleVersionEventTypes, type Jdm, type RuleVersionEvent, type RuleVersionStatus } from '@feibao/domain';
 import { defineProjection, documentCollection, RULES_CHANGED_CHANNEL, type PoolClient, type Pool, type RecordedEvent } from '@feibao/platform';
 
 export const RULE_VERSIONS = 'rule_versions';
 
-export type RuleVersionStep = { action: RuleEvent['type']; by: string; at: string; reason: string };
+export type RuleVersionStep = { action: RuleVersionEvent['type']; by: string; at: string; reason: string };
 export type RuleVersionDocument = {
   ruleId: string;
   version: number;
@@ -18,7 +18,7 @@ export type RuleVersionDocument = {
 export const ruleVersions = documentCollection<RuleVersionDocument>(RULE_VERSIONS);
 const versionId = (ruleId: string, version: number) => `${ruleId}@${version}`;
 
-const statusOf: Record<RuleEvent['type'], RuleVersionStatus> = {
+const statusOf: Record<RuleVersionEvent['type'], RuleVersionStatus> = {
   RuleVersionDrafted: 'draft',
   RuleVersionSubmitted: 'inReview',
   RuleVersionApproved: 'approved',
@@ -36,9 +36,9 @@ export const ruleVersionsProjection = defineProjection({
   name: 'rule_versions',
   version: 1,
   collections: [ruleVersions],
-  eventTypes: [...ruleEventTypes],
+  eventTypes: [...ruleVersionEventTypes],
   async handle(recorded: RecordedEvent, client: PoolClient) {
-    const event = { type: recorded.type, data: recorded.data } as RuleEvent;
+    const event = { type: recorded.type, data: recorded.data } as RuleVersionEvent;
     const { ruleId, version, by, at, reason } = event.data;
     const step: RuleVersionStep = { action: event.type, by, at, reason };
     await ruleVersions.update(client, versionId(ruleId, version), (current) => {

@@ -9,6 +9,7 @@ import { claimPictureRoutes } from './claims/pictures.ts';
 import { roleRoutes } from './accounts/roleRoutes.ts';
 import { opsRoutes } from './ops/routes.ts';
 import { ruleCommandRoutes } from './rules/routes.ts';
+import { ruleDefinitionRoutes } from './rules/definitionRoutes.ts';
 import { ruleConfigCommandRoutes } from './rules/configRoutes.ts';
 import { ruleTestCommandRoutes } from './rules/testRoutes.ts';
 
@@ -19,7 +20,7 @@ export const createCommandApp = (deps: CommandDeps) => {
   app.use(recordLastWrites(redisLastWrites(deps.redis, deps.config.queuePrefix)));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'command' }));
-  const routers = [service, accountRoutes(deps), orderRoutes(deps), fileRoutes(deps), claimRoutes(deps), claimPictureRoutes(deps), ...roleRoutes(deps), opsRoutes(deps), ruleCommandRoutes(deps), ruleConfigCommandRoutes(deps), ruleTestCommandRoutes(deps)];
+  const routers = [service, accountRoutes(deps), orderRoutes(deps), fileRoutes(deps), claimRoutes(deps), claimPictureRoutes(deps), ...roleRoutes(deps), opsRoutes(deps), ruleCommandRoutes(deps), ruleDefinitionRoutes(deps), ruleConfigCommandRoutes(deps), ruleTestCommandRoutes(deps)];
   // The edge routes by this table (docs/architecture.md "The path of a command").
   app.use(serveRouteTable('command', routers));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());

@@ -31,3 +31,4 @@ export * from './http/rulesConfigGuard.ts';
 export * from './http/routeTable.ts';
 export * from './rules/engine.ts';
 export * from './rules/loader.ts';
+export * from './rules/ruleStreams.ts';

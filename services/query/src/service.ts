@@ -15,7 +15,7 @@ import {
   metricsFor,
   type Config,
 } from '@feibao/platform';
-import { ruleVersionReader } from '@feibao/read-models';
+import { ruleSetReader } from '@feibao/read-models';
 import { createQueryApp } from './app.ts';
 import { registerClaimGauges } from './observability/claimGauges.ts';
 
@@ -25,7 +25,7 @@ export const startQueryService = async (config: Config, options: { port?: number
   const consistency = createConsistencyWaiter(pool);
   const queueConnection = createRedis(config.redisUrl, { forWorker: true });
   const opsQueues = operatedQueues(queueConnection, config.queuePrefix);
-  const rules = startRulesEngine(pool, ruleVersionReader(pool).enabled);
+  const rules = startRulesEngine(pool, ruleSetReader(pool));
   const app = createQueryApp({
     config,
     pool,

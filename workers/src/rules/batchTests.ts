@@ -28,7 +28,7 @@ import {
   type RecordedEvent,
   type RulesEngine,
 } from '@feibao/platform';
-import { ruleVersionReader, type OrderDocument } from '@feibao/read-models';
+import { ruleDefinitionReader, ruleSetReader, ruleVersionReader, type OrderDocument } from '@feibao/read-models';
 
 /** Batch tests of rule versions (issue 11), one job per run. */
 export const RULE_TEST_QUEUE = 'rule-tests';
@@ -85,7 +85,12 @@ export const ruleTestProcessor =
     const all = [...(await casesOf(deps.eventStore, caseIds)), ...(lastN === null ? [] : await lastApplications(deps.pool, lastN, startedAt))];
     const subjects = all.filter((s) => !state.done.has(s.key));
     // The tested version stands in for its rule's enabled one; every other rule rates as in production.
-    const engine = createRulesEngine(async () => [...(await versions.enabled()).filter((r) => r.ruleId !== ruleId), { ruleId, version, content: tested.content }]);
+    const definition = await ruleDefinitionReader(deps.pool).get(ruleId);
+    const engine = createRulesEngine(async () => {
+      const set = await ruleSetReader(deps.pool)();
+      const rules = set.rules.filter((r) => r.ruleId !== ruleId);
+      return { ...set, rules: definition ? [...rules, { ruleId, version, content: tested.content, stage: definition.stage, rank: definition.rank, insurerId: definition.insurerId, scenes: definition.scenes }] : rules };
+    });
     try {
       const today = shanghaiDate(deps.now());
       const total = all.length;

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { invalid, jdmProblem, knownRuleIds, notFound, ruleDecider, ruleMessages, ruleStreamId, type Jdm, type RuleCommand } from '@feibao/domain';
-import { caller, handleCommand, input, ok, requireRole, ruleContentError, RULES_API_PREFIX, rulesAuth, setConsistencyToken, validate } from '@feibao/platform';
+import { inlinePool, invalid, jdmProblem, notFound, PoolReferenceError, ruleMessages, ruleDecider, ruleStreamId, type Jdm, type RuleCommand, type SubmittedTest } from '@feibao/domain';
+import { aggregate, caller, enabledPoolModels, handleCommand, input, ok, requireRole, ruleContentError, RULES_API_PREFIX, rulesAuth, setConsistencyToken, submittedTest, validate } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 
 const ruleId = z.string({ error: '规则编号不能为空' }).trim().min(1, { error: '规则编号不能为空' }).max(64, { error: '规则编号不正确' });
@@ -14,8 +14,12 @@ const stepBody = z.strictObject({
   reason,
 });
 
+const submitBody = stepBody.extend({
+  batchTestRunId: z.string({ error: '批量测试编号不正确' }).trim().min(1, { error: '批量测试编号不正确' }).max(64, { error: '批量测试编号不正确' }).optional(),
+  overrideReason: z.string({ error: '原因格式错误' }).trim().max(500, { error: '原因不能超过500个字符' }).optional(),
+});
+
 const steps = {
-  submit: ['SubmitRuleVersion', '已提交审核'],
   approve: ['ApproveRuleVersion', '已审批通过'],
   reject: ['RejectRuleVersion', '已驳回'],
   enable: ['EnableRuleVersion', '已启用'],
@@ -37,14 +41,36 @@ export const ruleCommandRoutes = (deps: CommandDeps) => {
     return result;
   };
   const metadata = (ctx: Context) => ({ now: deps.now(), actor: caller(ctx).sub, roles: caller(ctx).roles });
+  /** The model as the engine will run it: pool references inlined from the enabled pool rules. */
+  const withPool = async (content: Jdm): Promise<Jdm> => {
+    if (!content.nodes.some((n) => n.type === 'decisionNode')) return content;
+    const pool = await enabledPoolModels(deps.pool, deps.eventStore);
+    try {
+      return inlinePool(content, (key) => pool.get(key) ?? null);
+    } catch (error) {
+      if (error instanceof PoolReferenceError) throw invalid(error.message);
+      throw error;
+    }
+  };
 
   router.post('/draft', auth, staff, validate(draftBody), async (ctx) => {
     const body = input<z.output<typeof draftBody>>(ctx);
-    if (!knownRuleIds.includes(body.ruleId)) throw notFound(ruleMessages.unknownRule);
-    const problem = jdmProblem(body.content) ?? ruleContentError(body.content as Jdm);
+    if (!(await aggregate(deps.eventStore, ruleStreamId(body.ruleId), ruleDecider)).definition) throw notFound(ruleMessages.unknownRule);
+    const problem = jdmProblem(body.content) ?? ruleContentError(await withPool(body.content as Jdm));
     if (problem) throw invalid(`规则无法加载：${problem}`);
     const result = await run(ctx, body.ruleId, { type: 'DraftRuleVersion', data: { ruleId: body.ruleId, content: body.content, reason: body.reason }, metadata: metadata(ctx) });
-    ok(ctx, { ruleId: body.ruleId, version: result.events[0]!.data.version, status: 'draft' }, '已保存草稿');
+    ok(ctx, { ruleId: body.ruleId, version: (result.events[0]!.data as { version: number }).version, status: 'draft' }, '已保存草稿');
+  });
+
+  router.post('/submit', auth, staff, validate(submitBody), async (ctx) => {
+    const { batchTestRunId, overrideReason, ...body } = input<z.output<typeof submitBody>>(ctx);
+    let batchTest: SubmittedTest | null = null;
+    if (batchTestRunId) {
+      batchTest = await submittedTest(deps.eventStore, batchTestRunId);
+      if (!batchTest) throw invalid('批量测试不存在');
+    }
+    const result = await run(ctx, body.ruleId, { type: 'SubmitRuleVersion', data: { ...body, batchTest, overrideReason }, metadata: metadata(ctx) });
+    ok(ctx, { ruleId: body.ruleId, version: body.version, status: 'inReview', enabledVersion: result.state.enabled }, '已提交审核');
   });
 
   for (const [path, [type, message]] of Object.entries(steps)) {

@@ -8,6 +8,10 @@ class NothingLeft extends Error {}
 const nextStep = (state: RuleState, seed: ReturnType<typeof seededRules>[number], now: Date): RuleCommand | null => {
   const metadata = { now, actor: SYSTEM_ACTOR, roles: [], system: true };
   const step = { ruleId: seed.ruleId, version: 1, reason: SEED_RULE_REASON };
+  if (!state.definition) {
+    const { content: _content, ...definition } = seed;
+    return { type: 'DefineRule', data: { ...definition, reason: SEED_RULE_REASON }, metadata };
+  }
   const first = state.versions[0];
   if (!first) return { type: 'DraftRuleVersion', data: { ruleId: seed.ruleId, content: seed.content, reason: SEED_RULE_REASON }, metadata };
   // Only the seed's own version 1 is carried on; a rule staff wrote first is theirs.
@@ -25,8 +29,8 @@ const nextStep = (state: RuleState, seed: ReturnType<typeof seededRules>[number]
 };
 
 /**
- * Start-up seeding, through the rule commands: version 1 of every rule (the behaviour that was
- * hard-coded before), drafted, reviewed and enabled by the system. Idempotent: each start carries
+ * Start-up seeding, through the rule commands: every rule's definition (stage, insurer, …), then
+ * version 1 (the behaviour that was hard-coded before), drafted, reviewed and enabled by the system. Idempotent: each start carries
  * an unfinished seed one step further and leaves rules that have moved on alone.
  */
 export const seedRules = async (deps: Pick<CommandDeps, 'eventStore' | 'now'>) => {

@@ -6,7 +6,6 @@ import {
   BATCH_TEST_MAX_SUBJECTS,
   batchTestDecider,
   batchTestMessages,
-  knownRuleIds,
   normaliseOrderForm,
   orderDecider,
   orderStreamId,
@@ -120,8 +119,8 @@ export const ruleTestCommandRoutes = (deps: CommandDeps) => {
 
   router.post('/batchTests/start', auth, requireRulesRoute('batchTest/null'), validate(startBody), async (ctx) => {
     const body = input<z.output<typeof startBody>>(ctx);
-    if (!knownRuleIds.includes(body.ruleId)) throw new HttpError(ResultCode.notFound, ruleMessages.unknownRule);
     const rule = await aggregate(deps.eventStore, ruleStreamId(body.ruleId), ruleDecider);
+    if (!rule.definition) throw new HttpError(ResultCode.notFound, ruleMessages.unknownRule);
     if (!rule.versions.some((v) => v.version === body.version)) throw new HttpError(ResultCode.notFound, ruleMessages.versionNotFound);
     const caseIds = [...new Set(body.caseIds ?? [])];
     if (!(await casesExist(caseIds))) throw new HttpError(ResultCode.notFound, ruleCaseMessages.notFound);

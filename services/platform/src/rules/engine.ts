@@ -2,24 +2,28 @@ import { availableParallelism } from 'node:os';
 import { ZenEngine, type ZenDecision } from '@gorules/zen-engine';
 import {
   buildPlanLines,
-  combineLineQuote,
+  byRank,
+  combineVerdicts,
   compactTrace,
-  lineQuoteOf,
+  inlinePool,
+  isPipelineStage,
+  limitFacts,
+  lineFacts,
+  PipelineStages,
+  poolReferences,
   PRICE_RANGE_RULE_ID,
-  ratingMessages,
-  REFERRAL_RULE_ID,
-  referralInput,
-  referralReasonOf,
-  tariffInput,
-  tariffRuleId,
+  ruleApplies,
+  verdictOf,
   visibleInsurers,
   type EngineTraceEntry,
+  type InsurerLimit,
   type Jdm,
   type LineAnswer,
-  type LineQuote,
   type OrderForm,
+  type PipelineStage,
   type PlanLine,
   type RatingContext,
+  type RuleDefinition,
   type RuleRef,
   type TraceStep,
 } from '@feibao/domain';
@@ -32,8 +36,11 @@ import { logger } from '../logger.ts';
  * the projection's notification, loader.ts).
  */
 
-export type EnabledRuleVersion = RuleRef & { content: Jdm };
-export type RuleSource = () => Promise<EnabledRuleVersion[]>;
+/** An enabled version with where its rule runs (read-models rules/ruleDefinitions.ts). */
+export type EnabledRuleVersion = RuleRef & { content: Jdm } & Pick<RuleDefinition, 'stage' | 'rank' | 'insurerId' | 'scenes'>;
+/** Everything a quote is rated by: the enabled versions, 险种启用限制 and each insurer's stage order (公司规则阶段合并). */
+export type RuleSet = { rules: EnabledRuleVersion[]; limits: InsurerLimit[]; stagePlans: { insurerId: number; stages: PipelineStage[] }[] };
+export type RuleSource = () => Promise<RuleSet>;
 
 /**
  * A rule whose evaluation takes the engine longer than this counts as failed and its line goes to
@@ -70,8 +77,17 @@ const limiter = (slots: number) => {
   };
 };
 
-type Compiled = EnabledRuleVersion & { decision: ZenDecision };
-type Evaluation = { ref: RuleRef; output: unknown; trace: TraceStep[] };
+type Compiled = EnabledRuleVersion & { decision: ZenDecision; pool: RuleRef[] };
+/** The enabled set as a quote uses it. */
+type Loaded = {
+  byId: Map<string, Compiled>;
+  /** Per pipeline stage, its rules in rank order. */
+  stages: Map<PipelineStage, Compiled[]>;
+  limits: Map<string, InsurerLimit>;
+  stagePlans: Map<number, PipelineStage[]>;
+};
+const limitKey = (insurerId: number, coverId: number) => `${insurerId}-${coverId}`;
+type Evaluation = { ref: RuleRef; pool: RuleRef[]; output: unknown; trace: TraceStep[] };
 
 /** ZEN reports its time as text ("163.1µs", "1.2ms", "2s"). */
 export const engineMillis = (performance: string): number => {
@@ -95,24 +111,43 @@ export const ruleContentError = (content: Jdm): string | null => {
 
 export const createRulesEngine = (source: RuleSource) => {
   const zen = new ZenEngine();
-  const compiled = new Map<string, Compiled>();
   const slot = limiter(EVALUATION_SLOTS);
-  let enabled: Promise<Map<string, Compiled>> | null = null;
+  let enabled: Promise<Loaded> | null = null;
 
-  const compile = (rule: EnabledRuleVersion): Compiled => {
-    const key = `${rule.ruleId}@${rule.version}`;
-    let found = compiled.get(key);
-    if (!found) {
-      found = { ...rule, decision: zen.createDecision(rule.content) };
-      compiled.set(key, found);
-    }
-    return found;
+  /**
+   * Pool pieces are inlined from the enabled set being loaded, so a version's compiled decision
+   * depends on them: compiled decisions live as long as the enabled set they were made from.
+   */
+  const compiler = (pool: Map<string, Jdm>) => {
+    const compiled = new Map<string, Compiled>();
+    return (rule: EnabledRuleVersion): Compiled => {
+      const key = `${rule.ruleId}@${rule.version}`;
+      let found = compiled.get(key);
+      if (!found) {
+        const content = inlinePool(rule.content, (k) => pool.get(k) ?? null);
+        found = { ...rule, content, decision: zen.createDecision(content), pool: poolRefs(rule.content, pool) };
+        compiled.set(key, found);
+      }
+      return found;
+    };
   };
+  let poolVersions = new Map<string, RuleRef>();
+  const poolRefs = (content: Jdm, pool: Map<string, Jdm>): RuleRef[] =>
+    poolReferences(content).flatMap((key) => {
+      const ref = poolVersions.get(key);
+      return ref && pool.has(key) ? [ref, ...poolRefs(pool.get(key)!, pool)] : [];
+    });
+  let compile = compiler(new Map());
+
   const load = () => {
     enabled ??= source().then(
-      (rules) => {
+      (set): Loaded => {
+        const pool = new Map(set.rules.filter((r) => r.stage === 'pool').map((r) => [r.ruleId, r.content]));
+        poolVersions = new Map(set.rules.filter((r) => r.stage === 'pool').map((r) => [r.ruleId, { ruleId: r.ruleId, version: r.version }]));
+        compile = compiler(pool);
         const byId = new Map<string, Compiled>();
-        for (const rule of rules) {
+        for (const rule of set.rules) {
+          if (rule.stage === 'pool') continue;
           try {
             byId.set(rule.ruleId, compile(rule));
           } catch (err) {
@@ -120,7 +155,13 @@ export const createRulesEngine = (source: RuleSource) => {
             logger.error({ err, ruleId: rule.ruleId, version: rule.version }, 'enabled rule version does not compile');
           }
         }
-        return byId;
+        const stages = new Map<PipelineStage, Compiled[]>(PipelineStages.map((stage) => [stage, [...byId.values()].filter((r) => r.stage === stage).sort(byRank)]));
+        return {
+          byId,
+          stages,
+          limits: new Map(set.limits.map((l) => [limitKey(l.insurerId, l.coverId), l])),
+          stagePlans: new Map(set.stagePlans.map((p) => [p.insurerId, p.stages.filter(isPipelineStage)])),
+        };
       },
       (error: unknown) => {
         enabled = null;
@@ -143,7 +184,7 @@ export const createRulesEngine = (source: RuleSource) => {
       const ref = { ruleId: rule.ruleId, version: rule.version };
       const raw = response.trace as unknown;
       const engineTrace = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, EngineTraceEntry>) : undefined;
-      return { ref, output: response.result, trace: traced ? compactTrace(rule.ruleId, rule.content, engineTrace) : [] };
+      return { ref, pool: rule.pool, output: response.result, trace: traced ? compactTrace(rule.ruleId, rule.content, engineTrace) : [] };
     } catch (err) {
       logger.error({ err, ruleId: rule.ruleId, version: rule.version }, 'rule evaluation failed');
       return 'failed';
@@ -167,20 +208,28 @@ export const createRulesEngine = (source: RuleSource) => {
     return found;
   };
 
-  type Rating = { rules: Map<string, Compiled>; form: OrderForm; context: RatingContext; traced: boolean; memo: Evaluations };
+  type Rating = { loaded: Loaded; form: OrderForm; context: RatingContext; traced: boolean; memo: Evaluations };
 
-  const rateLine = async ({ rules, form, context, traced, memo }: Rating, insurerId: number, line: PlanLine): Promise<LineAnswer> => {
-    const [tariff, referral] = await Promise.all([
-      evaluateOnce(memo, rules.get(tariffRuleId(insurerId)), tariffInput(line, form, context), traced),
-      evaluateOnce(memo, rules.get(REFERRAL_RULE_ID), referralInput(line, form), traced),
-    ]);
-    const ran = [referral, tariff].filter((e): e is Evaluation => e !== null && e !== 'failed');
-    const failed: LineQuote = { kind: 'manual', reason: ratingMessages.engineFailed };
-    const quote =
-      tariff === 'failed' || referral === 'failed'
-        ? failed
-        : combineLineQuote(tariff ? lineQuoteOf(tariff.output) : null, referral ? referralReasonOf(referral.output) : null);
-    return { key: line.key, ...quote, rules: ran.map((e) => e.ref), trace: ran.flatMap((e) => e.trace) };
+  /**
+   * One line for one insurer: the insurer's stages in its order, in each the rules that apply to
+   * the insurer and the form's scene, all evaluated side by side and read in pipeline order.
+   */
+  const rateLine = async ({ loaded, form, context, traced, memo }: Rating, insurerId: number, line: PlanLine): Promise<LineAnswer> => {
+    const scene = form.flyingInfo.applicationField ?? null;
+    const facts = lineFacts(line, form, context);
+    const order = loaded.stagePlans.get(insurerId) ?? PipelineStages;
+    const steps = order.flatMap((stage) =>
+      (loaded.stages.get(stage) ?? [])
+        .filter((rule) => ruleApplies(rule, insurerId, scene))
+        .map((rule) => ({
+          stage,
+          evaluation: evaluateOnce(memo, rule, stage === 'limits' ? limitFacts(facts, loaded.limits.get(limitKey(insurerId, line.insuranceTypeInfoId)) ?? null) : facts, traced),
+        })),
+    );
+    const evaluations = await Promise.all(steps.map((s) => s.evaluation));
+    const ran = evaluations.filter((e): e is Evaluation => e !== null && e !== 'failed');
+    const quote = combineVerdicts(steps.map((s, i) => ({ stage: s.stage, verdict: evaluations[i] === 'failed' ? 'failed' : evaluations[i] ? verdictOf(s.stage, (evaluations[i] as Evaluation).output) : null })));
+    return { key: line.key, ...quote, rules: ran.flatMap((e) => [e.ref, ...e.pool]), trace: ran.flatMap((e) => e.trace) };
   };
 
   /**
@@ -193,7 +242,7 @@ export const createRulesEngine = (source: RuleSource) => {
   return {
     /** One insurer's answer for each stored plan line, with the versions that rated it and their trace. */
     async quoteLines(lines: readonly PlanLine[], form: OrderForm, insurerId: number, context: RatingContext): Promise<LineAnswer[]> {
-      return rateLines({ rules: await load(), form, context, traced: true, memo: new Map() }, lines, insurerId);
+      return rateLines({ loaded: await load(), form, context, traced: true, memo: new Map() }, lines, insurerId);
     },
 
     /**
@@ -204,14 +253,14 @@ export const createRulesEngine = (source: RuleSource) => {
       const lines = buildPlanLines(form);
       if (lines.length === 0) return { minPrice: 0, maxPrice: 0, rules: [] };
       // Nothing of a price range is recorded, so no trace; the insurers are rated side by side.
-      const rating: Rating = { rules: await load(), form, context, traced: false, memo: new Map() };
+      const rating: Rating = { loaded: await load(), form, context, traced: false, memo: new Map() };
       const insurers = await Promise.all(
         visibleInsurers.map(async (insurer) => {
           const answers = await rateLines(rating, lines, insurer.id);
           return { insurerId: insurer.id, premiums: answers.flatMap((a) => (a.kind === 'quoted' ? [a.premium] : [])), rules: answers.flatMap((a) => a.rules ?? []) };
         }),
       );
-      const range = await evaluate(rating.rules.get(PRICE_RANGE_RULE_ID), { insurers: insurers.map(({ insurerId, premiums }) => ({ insurerId, premiums })) }, false);
+      const range = await evaluate(rating.loaded.byId.get(PRICE_RANGE_RULE_ID), { insurers: insurers.map(({ insurerId, premiums }) => ({ insurerId, premiums })) }, false);
       if (range === null || range === 'failed') throw new Error('price-range rule is not enabled or failed');
       const output = range.output as { minPrice?: unknown; maxPrice?: unknown };
       const used = new Map<string, RuleRef>();
@@ -220,8 +269,9 @@ export const createRulesEngine = (source: RuleSource) => {
     },
 
     /** Re-evaluates one rule version on given input with the full trace, for "why this premium". */
-    async explain(rule: EnabledRuleVersion, input: unknown) {
-      const response = await compile(rule).decision.evaluate(input, { trace: true });
+    async explain(rule: RuleRef & { content: Jdm }, input: unknown) {
+      await load();
+      const response = await compile({ stage: 'rating', rank: 0, insurerId: null, scenes: [], ...rule }).decision.evaluate(input, { trace: true });
       return { output: response.result as unknown, trace: response.trace };
     },
 
@@ -230,7 +280,7 @@ export const createRulesEngine = (source: RuleSource) => {
       enabled = null;
     },
     async enabledVersions(): Promise<RuleRef[]> {
-      return [...(await load()).values()].map(({ ruleId, version }) => ({ ruleId, version }));
+      return [...(await load()).byId.values()].map(({ ruleId, version }) => ({ ruleId, version }));
     },
     dispose() {
       zen.dispose();

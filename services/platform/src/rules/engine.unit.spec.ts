@@ -5,6 +5,10 @@ import {
   compactTrace,
   REFERRAL_RULE_ID,
   referralInput,
+  lineFacts,
+  limitFacts,
+  LIMITS_RULE_ID,
+  seededRuleSet,
   seededRules,
   tariffInput,
   tariffRuleId,
@@ -23,7 +27,7 @@ import { createRulesEngine } from './engine.ts';
  */
 type Case = { name: string; form: OrderForm; quotes: Record<string, Record<string, LineQuote>>; priceRange: { minPrice: number; maxPrice: number } };
 
-const engine = createRulesEngine(async () => seededRules().map((r) => ({ ruleId: r.ruleId, version: 1, content: r.content })));
+const engine = createRulesEngine(async () => seededRuleSet());
 const context = { today: fixture.today };
 
 /**
@@ -48,7 +52,7 @@ describe('the seeded rules rate as the hard-coded tariffs did', () => {
         }),
       );
       expect(got, `insurer ${insurerId}`).toEqual(want);
-      for (const a of answers) expect(a.rules?.map((r) => r.ruleId)).toEqual(Number(insurerId) === 99 ? ['referral'] : ['referral', `tariff-${insurerId}`]);
+      for (const a of answers) expect(a.rules?.map((r) => r.ruleId)).toEqual(Number(insurerId) === 99 ? ['referral', 'limits'] : ['referral', `tariff-${insurerId}`, 'limits']);
     }
     const { rules: _rules, ...range } = await engine.priceRange(c.form, context);
     expect(range).toEqual(c.priceRange);
@@ -76,7 +80,12 @@ describe('a quote keeps the trace the engine reports', () => {
       const answers = await engine.quoteLines(lines, form, insurerId, context);
       expect(answers.map((a) => a.key)).toEqual(lines.map((l) => l.key));
       for (const [i, line] of lines.entries()) {
-        const want = [...(await traceOf(REFERRAL_RULE_ID, referralInput(line, form))), ...(await traceOf(tariffRuleId(insurerId), tariffInput(line, form, context)))];
+        const facts = lineFacts(line, form, context);
+        const want = [
+          ...(await traceOf(REFERRAL_RULE_ID, referralInput(line, form))),
+          ...(await traceOf(tariffRuleId(insurerId), tariffInput(line, form, context))),
+          ...(await traceOf(LIMITS_RULE_ID, limitFacts(facts, null))),
+        ];
         expect(want.length).toBeGreaterThan(3);
         expect(answers[i]!.trace).toEqual(want);
       }

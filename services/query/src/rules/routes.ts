@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { orderIdOfRequest, ResultCode } from '@feibao/domain';
 import { authenticate, HttpError, input, ok, requireArea, requireRole, RULES_API_PREFIX, rulesAuth, validate } from '@feibao/platform';
-import { orderReader, ruleVersionReader } from '@feibao/read-models';
+import { orderReader, ruleDefinitionReader, ruleVersionReader, runsOfVersion } from '@feibao/read-models';
 import type { QueryAppDeps } from '../deps.ts';
 
 const versionQuery = z.object({
@@ -26,7 +26,37 @@ export const ruleQueryRoutes = (deps: QueryAppDeps) => {
   const versions = ruleVersionReader(deps.pool);
   const orders = orderReader(deps.pool);
 
-  router.get(`${RULES_API_PREFIX}/list`, rulesCaller, staff, async (ctx) => ok(ctx, await versions.list()));
+  const definitions = ruleDefinitionReader(deps.pool);
+  /** Every defined rule with its definition and versions (a new rule has none yet), by stage and rank. */
+  const rulesWithVersions = async () => {
+    const [listed, defined] = await Promise.all([versions.list(), definitions.all()]);
+    const byId = new Map(listed.map((r) => [r.ruleId, r]));
+    const rules = defined.map((definition) => ({ ...(byId.get(definition.ruleId) ?? { ruleId: definition.ruleId, enabledVersion: null, versions: [] }), definition }));
+    const orphans = listed.filter((r) => !defined.some((d) => d.ruleId === r.ruleId)).map((r) => ({ ...r, definition: null }));
+    return [...rules, ...orphans];
+  };
+
+  router.get(`${RULES_API_PREFIX}/list`, rulesCaller, staff, async (ctx) => ok(ctx, await rulesWithVersions()));
+
+  /** Rule names and version numbers for every rule-platform role: the batch tester picks what to test from them. */
+  router.get(`${RULES_API_PREFIX}/names`, rulesCaller, async (ctx) =>
+    ok(
+      ctx,
+      (await rulesWithVersions()).map((r) => ({
+        ruleId: r.ruleId,
+        name: r.definition?.name ?? r.ruleId,
+        stage: r.definition?.stage ?? null,
+        versions: r.versions.map((v) => ({ version: v.version, status: v.status })),
+      })),
+    ),
+  );
+
+  const versionRuns = runsOfVersion(deps.pool);
+  /** The version's batch-test runs, newest first: what 提交审核 links to. */
+  router.get(`${RULES_API_PREFIX}/version/batchTests`, rulesCaller, staff, validate(versionQuery, 'query'), async (ctx) => {
+    const { ruleId, version } = input<z.output<typeof versionQuery>>(ctx);
+    ok(ctx, await versionRuns(ruleId, version));
+  });
 
   router.get(`${RULES_API_PREFIX}/version`, rulesCaller, staff, validate(versionQuery, 'query'), async (ctx) => {
     const { ruleId, version } = input<z.output<typeof versionQuery>>(ctx);

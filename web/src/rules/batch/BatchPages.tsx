@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, NumericInput, ProgressBar, Radio, RadioGroup, Tag } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
-import { knownRuleIds } from '@feibao/domain/rules/rule';
 import { notify } from '../api/notify.ts';
 import { pathOf } from '../frame.ts';
+import { useRuleNames } from '../review/api.ts';
 import { formatAt, ruleName } from '../review/model.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { startBatchTest, useCases, useMyRuns } from './api.ts';
@@ -16,7 +16,9 @@ export const detailPath = (left: string, right?: string) =>
 export const BatchTestPage = () => {
   const { data, error, mutate } = useCases();
   const navigate = useNavigate();
-  const [ruleId, setRuleId] = useState(knownRuleIds[0] ?? '');
+  const rules = useRuleNames().data ?? [];
+  const [picked, setRuleId] = useState<string | null>(null);
+  const ruleId = picked ?? rules[0]?.ruleId ?? '';
   const [version, setVersion] = useState(1);
   const [mode, setMode] = useState<'cases' | 'lastN'>('cases');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -41,7 +43,7 @@ export const BatchTestPage = () => {
     <RulesScreen route="batchTest/null" testId="rules-batch-test">
       <div className="rp-toolbar">
         <FormGroup label="规则" labelFor="rules-batch-rule" inline>
-          <HTMLSelect id="rules-batch-rule" value={ruleId} onChange={(e) => setRuleId(e.target.value)} options={knownRuleIds.map((id) => ({ value: id, label: `${ruleName(id)}（${id}）` }))} />
+          <HTMLSelect id="rules-batch-rule" value={ruleId} onChange={(e) => setRuleId(e.target.value)} options={rules.map((r) => ({ value: r.ruleId, label: `${r.name}（${r.ruleId}）` }))} />
         </FormGroup>
         <FormGroup label="版本" labelFor="rules-batch-version" inline helperText="可为草稿版本">
           <NumericInput id="rules-batch-version" min={1} value={version} onValueChange={(v) => setVersion(Number.isInteger(v) && v > 0 ? v : 1)} />

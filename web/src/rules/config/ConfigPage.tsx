@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import useSWR from 'swr';
-import { configKindRoute, type ConfigKind } from '@feibao/domain/rules/config';
+import { configKindRoute } from '@feibao/domain/rules/config';
 import { RulesApiError, rulesFetcher, rulesRequest } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
 import { formatAt } from '../review/model.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
-import { bodyOf, configFields, type ConfigDraft, type ConfigEntry, draftOf, draftProblem, effectLabel, effectOptions } from './model.ts';
+import { bodyOf, configFields, type ConfigDraft, type ConfigEntry, type DictionaryKind, draftOf, draftProblem, effectLabel, effectOptions } from './model.ts';
 
 type Filter = { q: string; enabled: 'all' | 'true' | 'false' };
-const listPath = (kind: ConfigKind, filter: Filter) => {
+const listPath = (kind: DictionaryKind, filter: Filter) => {
   const query = new URLSearchParams({ kind });
   if (filter.q.trim()) query.set('q', filter.q.trim());
   if (filter.enabled !== 'all') query.set('enabled', filter.enabled);
@@ -17,7 +17,7 @@ const listPath = (kind: ConfigKind, filter: Filter) => {
 };
 
 /** One rule dictionary (规则配置): search, enabled filter, create and edit, enable and disable. */
-export const ConfigPage = ({ kind }: { kind: ConfigKind }) => {
+export const ConfigPage = ({ kind }: { kind: DictionaryKind }) => {
   const [filter, setFilter] = useState<Filter>({ q: '', enabled: 'all' });
   const [editing, setEditing] = useState<ConfigEntry | 'new' | null>(null);
   const { data, error, mutate } = useSWR<ConfigEntry[]>(listPath(kind, filter), rulesFetcher, { revalidateOnFocus: false, keepPreviousData: true });
@@ -56,7 +56,7 @@ export const ConfigPage = ({ kind }: { kind: ConfigKind }) => {
   );
 };
 
-const ConfigTable = ({ kind, entries, onEdit, onToggle }: { kind: ConfigKind; entries: ConfigEntry[]; onEdit: (e: ConfigEntry) => void; onToggle: (e: ConfigEntry) => void }) => {
+const ConfigTable = ({ kind, entries, onEdit, onToggle }: { kind: DictionaryKind; entries: ConfigEntry[]; onEdit: (e: ConfigEntry) => void; onToggle: (e: ConfigEntry) => void }) => {
   if (!entries.length) return <p className="rp-muted">没有符合条件的配置项。</p>;
   const fields = configFields[kind];
   return (
@@ -101,7 +101,7 @@ const ConfigTable = ({ kind, entries, onEdit, onToggle }: { kind: ConfigKind; en
   );
 };
 
-const EntryDialog = ({ kind, entry, onClose, onDone }: { kind: ConfigKind; entry: ConfigEntry | null; onClose: () => void; onDone: () => void }) => {
+const EntryDialog = ({ kind, entry, onClose, onDone }: { kind: DictionaryKind; entry: ConfigEntry | null; onClose: () => void; onDone: () => void }) => {
   const [draft, setDraft] = useState<ConfigDraft>(() => draftOf(kind, entry));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

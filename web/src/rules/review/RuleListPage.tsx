@@ -1,16 +1,25 @@
 import { useState } from 'react';
 import { Button, Card, Drawer, DrawerSize, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
+import { RuleStages, stageLabels } from '@feibao/domain/rules/definition';
+import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { RuleVersionStatuses } from '@feibao/domain/rules/rule';
+import { useNavigate } from 'react-router-dom';
+import useSWR from 'swr';
+import { rulesFetcher } from '../api/client.ts';
+import { pathOf } from '../frame.ts';
 import { useNarrow } from '../frame.ts';
 import { useRuleList, useRuleVersion } from './api.ts';
-import { filterRules, formatAt, latestVersion, ruleName, type RuleFilter, type RuleSummary, type RuleVersionSummary, statusLabels, updatedAt } from './model.ts';
+import { filterRules, formatAt, latestVersion, nameOf, type RuleFilter, type RuleSummary, type RuleVersionSummary, statusLabels, updatedAt } from './model.ts';
 import { History, Loaded, RulesScreen, StatusTag } from './Screen.tsx';
 import { VersionActions } from './VersionActions.tsx';
 
 /** 规则列表: every rule with its enabled and newest version; a rule opens its versions. */
 export const RuleListPage = () => {
   const { data, error, mutate } = useRuleList();
-  const [filter, setFilter] = useState<RuleFilter>({ text: '', status: 'all' });
+  const [filter, setFilter] = useState<RuleFilter>({ text: '', status: 'all', stage: 'all', type: 'all', source: 'all' });
+  const types = useDictionary('ruleType');
+  const sources = useDictionary('ruleSource');
+  const navigate = useNavigate();
   const [openId, setOpenId] = useState<string | null>(null);
   const narrow = useNarrow();
   const open = data?.find((r) => r.ruleId === openId) ?? null;
@@ -24,7 +33,16 @@ export const RuleListPage = () => {
           onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as RuleFilter['status'] }))}
           options={[{ value: 'all', label: '全部状态' }, ...RuleVersionStatuses.map((s) => ({ value: s, label: `有${statusLabels[s]}版本` }))]}
         />
+        <HTMLSelect
+          aria-label="阶段"
+          value={filter.stage}
+          onChange={(e) => setFilter((f) => ({ ...f, stage: e.target.value as RuleFilter['stage'] }))}
+          options={[{ value: 'all', label: '全部阶段' }, ...RuleStages.map((s) => ({ value: s, label: stageLabels[s] }))]}
+        />
+        <HTMLSelect aria-label="规则类型" value={filter.type} onChange={(e) => setFilter((f) => ({ ...f, type: e.target.value }))} options={[{ value: 'all', label: '全部类型' }, ...types]} />
+        <HTMLSelect aria-label="规则来源" value={filter.source} onChange={(e) => setFilter((f) => ({ ...f, source: e.target.value }))} options={[{ value: 'all', label: '全部来源' }, ...sources]} />
         <Button icon="refresh" text="刷新" onClick={() => void mutate()} />
+        <Button icon="add" intent="primary" text="新建规则" onClick={() => navigate(pathOf('complexRuleAdd'))} />
       </div>
       <Loaded data={data} error={error} retry={() => void mutate()}>
         {(rules) => <RuleTable rules={filterRules(rules, filter)} onOpen={setOpenId} />}
@@ -33,7 +51,7 @@ export const RuleListPage = () => {
         isOpen={open !== null}
         onClose={() => setOpenId(null)}
         size={narrow ? DrawerSize.LARGE : 760}
-        title={open ? `${ruleName(open.ruleId)}（${open.ruleId}）` : ''}
+        title={open ? `${nameOf(open)}（${open.ruleId}）` : ''}
       >
         {open && (
           <div className="rp-drawer-body" data-testid="rules-rule-drawer">
@@ -47,6 +65,15 @@ export const RuleListPage = () => {
   );
 };
 
+/** A dictionary's enabled entries as select options (code → name). */
+const useDictionary = (kind: 'ruleType' | 'ruleSource') =>
+  (useSWR<{ code: string; name?: string }[]>(`/api/v1/rules/config?kind=${kind}&enabled=true`, rulesFetcher, { revalidateOnFocus: false }).data ?? []).map((e) => ({
+    value: e.code,
+    label: e.name ?? e.code,
+  }));
+
+const insurerText = (insurerId: number | null) => (insurerId === null ? '全部' : (visibleInsurers.find((i) => i.id === insurerId)?.name ?? String(insurerId)));
+
 const RuleTable = ({ rules, onOpen }: { rules: RuleSummary[]; onOpen: (ruleId: string) => void }) => {
   if (!rules.length) return <p className="rp-muted">没有符合条件的规则。</p>;
   return (
@@ -55,6 +82,8 @@ const RuleTable = ({ rules, onOpen }: { rules: RuleSummary[]; onOpen: (ruleId: s
         <tr>
           <th>规则编号</th>
           <th>名称</th>
+          <th>阶段</th>
+          <th>保险公司</th>
           <th>启用版本</th>
           <th>最新版本</th>
           <th>更新时间</th>
@@ -69,7 +98,9 @@ const RuleTable = ({ rules, onOpen }: { rules: RuleSummary[]; onOpen: (ruleId: s
               <td>
                 <Button variant="minimal" size="small" intent="primary" text={r.ruleId} onClick={() => onOpen(r.ruleId)} aria-label={`查看规则 ${r.ruleId}`} />
               </td>
-              <td>{ruleName(r.ruleId)}</td>
+              <td>{nameOf(r)}</td>
+              <td>{r.definition ? stageLabels[r.definition.stage] : '—'}</td>
+              <td>{insurerText(r.definition?.insurerId ?? null)}</td>
               <td data-testid="rules-enabled-version">{r.enabledVersion === null ? '无' : `版本${r.enabledVersion}`}</td>
               <td>
                 {latest && (

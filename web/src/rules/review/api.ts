@@ -10,10 +10,14 @@ export type RuleVersionDetail = RuleVersionSummary & { content: Jdm };
 /** `enabled` false skips the call (roles the list refuses). */
 export const useRuleList = (enabled = true) => useSWR<RuleSummary[]>(enabled ? RULE_LIST_API : null, rulesFetcher, { revalidateOnFocus: false });
 
+/** Every rule's name and versions, for any rule-platform role (the batch tester's picker). */
+export type RuleName = { ruleId: string; name: string; stage: string | null; versions: { version: number; status: RuleVersionStatus }[] };
+export const useRuleNames = () => useSWR<RuleName[]>('/api/v1/rules/names', rulesFetcher, { revalidateOnFocus: false });
+
 const versionPath = (ruleId: string, version: number) => `/api/v1/rules/version?${new URLSearchParams({ ruleId, version: String(version) })}`;
 export const useRuleVersion = (ruleId: string, version: number) => useSWR<RuleVersionDetail>(versionPath(ruleId, version), rulesFetcher, { revalidateOnFocus: false });
 
-export const runStep = (action: StepAction, body: { ruleId: string; version: number; reason: string }) =>
+export const runStep = (action: StepAction, body: { ruleId: string; version: number; reason: string; batchTestRunId?: string; overrideReason?: string }) =>
   rulesRequest<{ ruleId: string; version: number; status: RuleVersionStatus | null; enabledVersion: number | null }>(`/api/v1/rules/version/${action}`, { body });
 
 export const saveDraft = (body: { ruleId: string; content: unknown; reason: string }) =>

@@ -4,6 +4,7 @@ import { RulesApiError } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
 import { runStep, saveDraft, type StepAction, useRuleVersion } from './api.ts';
 import { parseContent, ruleName, type RuleVersionSummary } from './model.ts';
+import { defaultRun, needsOverride, SubmitTestFields, type SubmitTest, useVersionRuns } from './SubmitTest.tsx';
 
 export const stepTexts: Record<StepAction, { button: string; title: string; field: string; done: string }> = {
   submit: { button: '提交审核', title: '提交审核', field: '提交说明', done: '已提交审核' },
@@ -21,12 +22,19 @@ export const StepDialog = ({ version, action, onClose, onDone }: { version: Rule
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const submitting = action === 'submit';
+  const runs = useVersionRuns(version.ruleId, version.version, submitting).data;
+  const [test, setTest] = useState<SubmitTest | null>(null);
+  const linked = test ?? { runId: defaultRun(runs), override: '' };
   const send = async () => {
     if (!reason.trim()) return setProblem('请填写原因');
+    const override = submitting && needsOverride(runs, linked.runId);
+    if (override && !linked.override.trim()) return setProblem(linked.runId ? '该版本最近的批量测试有未通过的案例，请填写忽略原因' : '请关联该版本的批量测试，或填写未测试的原因');
     setBusy(true);
     setProblem(null);
     try {
-      await runStep(action, { ruleId: version.ruleId, version: version.version, reason: reason.trim() });
+      const extra = submitting ? { ...(linked.runId ? { batchTestRunId: linked.runId } : {}), ...(override ? { overrideReason: linked.override.trim() } : {}) } : {};
+      await runStep(action, { ruleId: version.ruleId, version: version.version, reason: reason.trim(), ...extra });
       notify.success(text.done);
       onDone();
       onClose();
@@ -42,6 +50,7 @@ export const StepDialog = ({ version, action, onClose, onDone }: { version: Rule
         <FormGroup label={text.field} labelFor="rules-step-reason" labelInfo="（必填）">
           <TextArea id="rules-step-reason" fill rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
         </FormGroup>
+        {submitting && <SubmitTestFields runs={runs} value={linked} onChange={setTest} />}
         {problem && (
           <Callout intent="danger" data-testid="rules-step-problem">
             {problem}

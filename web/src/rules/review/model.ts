@@ -2,12 +2,13 @@ import type { Intent } from '@blueprintjs/core';
 import { hasRole, type Role } from '@feibao/domain/accounts/roles';
 import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { PRICE_RANGE_RULE_ID, REFERRAL_RULE_ID, tariffRuleId } from '@feibao/domain/rules/rating';
-import { ruleStepRoles, type RuleEvent, type RuleVersionStatus } from '@feibao/domain/rules/rule';
+import type { RuleDefinition, RuleStage } from '@feibao/domain/rules/definition';
+import { ruleStepRoles, type RuleVersionEvent, type RuleVersionStatus } from '@feibao/domain/rules/rule';
 
 /** GET /api/v1/rules/list (README "Rule platform: rules, versions and quoting by rules"). */
-export type RuleStep = { action: RuleEvent['type']; by: string; at: string; reason: string };
+export type RuleStep = { action: RuleVersionEvent['type']; by: string; at: string; reason: string };
 export type RuleVersionSummary = { ruleId: string; version: number; status: RuleVersionStatus; draftedBy: string; draftedAt: string; history: RuleStep[] };
-export type RuleSummary = { ruleId: string; enabledVersion: number | null; versions: RuleVersionSummary[] };
+export type RuleSummary = { ruleId: string; enabledVersion: number | null; versions: RuleVersionSummary[]; definition: RuleDefinition | null };
 
 export const RULE_LIST_API = '/api/v1/rules/list';
 
@@ -52,15 +53,22 @@ export const latestVersion = (rule: RuleSummary): RuleVersionSummary | null =>
 export const updatedAt = (rule: RuleSummary): string | null =>
   rule.versions.flatMap((v) => v.history.map((s) => s.at)).reduce<string | null>((max, at) => (!max || at > max ? at : max), null);
 
-export type RuleFilter = { text: string; status: RuleVersionStatus | 'all' };
+/** The rule's own name (its definition), else the name the web knows for the seeded ids. */
+export const nameOf = (rule: Pick<RuleSummary, 'ruleId' | 'definition'>) => rule.definition?.name ?? ruleName(rule.ruleId);
 
-/** Rules matching the search (id or name) and having at least one version in the status. */
+export type RuleFilter = { text: string; status: RuleVersionStatus | 'all'; stage?: RuleStage | 'all'; type?: string; source?: string };
+
+/** Rules matching the search (id or name), the stage, type and source chosen, and having a version in the status. */
 export const filterRules = (rules: readonly RuleSummary[], filter: RuleFilter) => {
   const text = filter.text.trim().toLowerCase();
+  const is = (wanted: string | undefined, value: string | null | undefined) => !wanted || wanted === 'all' || wanted === value;
   return rules.filter(
     (r) =>
-      (!text || r.ruleId.toLowerCase().includes(text) || ruleName(r.ruleId).toLowerCase().includes(text)) &&
-      (filter.status === 'all' || r.versions.some((v) => v.status === filter.status)),
+      (!text || r.ruleId.toLowerCase().includes(text) || nameOf(r).toLowerCase().includes(text)) &&
+      (filter.status === 'all' || r.versions.some((v) => v.status === filter.status)) &&
+      is(filter.stage, r.definition?.stage) &&
+      is(filter.type, r.definition?.type) &&
+      is(filter.source, r.definition?.source),
   );
 };
 

@@ -1,3 +1,4 @@
+import type { RuleDefinition, RuleStage } from '@feibao/domain/rules/definition';
 import { describe, expect, it } from 'vitest';
 import {
   actionsFor,
@@ -43,9 +44,26 @@ const approvedTariff = version('tariff-1', 2, 'approved', '13900000000', [
   step('RuleVersionApproved', '13800000000', '2026-02-02T06:00:00.000Z', '同意'),
 ]);
 const tariffDraft = version('tariff-1', 3, 'draft', '13800000000', [step('RuleVersionDrafted', '13800000000', '2026-03-01T00:00:00.000Z')]);
+const defined = (ruleId: string, stage: RuleStage, type: string): RuleDefinition => ({
+  ruleId,
+  name: '人保财险费率规则',
+  stage,
+  rank: 1,
+  insurerId: 1,
+  scenes: [],
+  type,
+  source: 'system',
+  risk: null,
+  message: null,
+  description: '',
+  createdBy: 'system',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedBy: 'system',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
 const rules: RuleSummary[] = [
-  { ruleId: 'referral', enabledVersion: 1, versions: [adminDraft, seeded] },
-  { ruleId: 'tariff-1', enabledVersion: null, versions: [tariffDraft, approvedTariff] },
+  { ruleId: 'referral', enabledVersion: 1, versions: [adminDraft, seeded], definition: null },
+  { ruleId: 'tariff-1', enabledVersion: null, versions: [tariffDraft, approvedTariff], definition: defined('tariff-1', 'rating', 'tariff') },
 ];
 
 const admin = { mobilePhone: '13800000000', roles: ['user', 'admin'] };
@@ -70,6 +88,9 @@ describe('rule review model', () => {
     expect(filterRules(rules, { text: 'REF', status: 'all' }).map((r) => r.ruleId)).toEqual(['referral']);
     expect(filterRules(rules, { text: '', status: 'inReview' }).map((r) => r.ruleId)).toEqual(['referral']);
     expect(filterRules(rules, { text: '', status: 'rejected' })).toEqual([]);
+    expect(filterRules(rules, { text: '', status: 'all', stage: 'rating' }).map((r) => r.ruleId)).toEqual(['tariff-1']);
+    expect(filterRules(rules, { text: '', status: 'all', type: 'tariff', source: 'system' }).map((r) => r.ruleId)).toEqual(['tariff-1']);
+    expect(filterRules(rules, { text: '', status: 'all', source: 'underwriter' })).toEqual([]);
   });
 
   it("lists the caller's versions newest first and the review queue oldest submission first", () => {

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { buildPlanLines, graph, seededRuleSet, str, type InsurerLimit, type Jdm, type LineAnswer, type OrderForm } from '@feibao/domain';
+import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
+import { createRulesEngine, type EnabledRuleVersion, type RuleSet } from './engine.ts';
+
+/**
+ * The pipeline around the seeded rules: insurer limits, each insurer's stage order, rules limited
+ * to a scene or an insurer, and pool pieces inlined where a rule refers to them.
+ */
+
+const context = { today: '2026-11-21' };
+const form = (field = '巡检/测绘', price = 65_000): OrderForm => {
+  const body = generalApplication() as { uavInfoList: { price: number }[]; flyingInfo: { applicationField: string } };
+  body.uavInfoList[0]!.price = price;
+  body.flyingInfo.applicationField = field;
+  return prepared(body);
+};
+const quote = async (set: RuleSet, insurerId: number, application = form()) => {
+  const engine = createRulesEngine(async () => set);
+  try {
+    const answers = await engine.quoteLines(buildPlanLines(application), application, insurerId, context);
+    return new Map(answers.map((a) => [a.key, a]));
+  } finally {
+    engine.dispose();
+  }
+};
+const seeded = (): RuleSet => seededRuleSet() as RuleSet;
+const kinds = (answers: Map<string, LineAnswer>) => [...answers.values()].map((a) => a.kind);
+
+const declineModel = (reason: string): Jdm => {
+  const g = graph();
+  g.chain(g.input(), g.expression('拒保', [['decline.reason', str(reason)]]), g.output());
+  return g.done();
+};
+const rule = (ruleId: string, content: Jdm, extra: Partial<EnabledRuleVersion> = {}): EnabledRuleVersion => ({
+  ruleId,
+  version: 1,
+  content,
+  stage: 'eligibility',
+  rank: 1,
+  insurerId: null,
+  scenes: [],
+  ...extra,
+});
+
+describe('the rating pipeline', () => {
+  it('declines a cover an insurer does not offer, and amounts outside its bounds', async () => {
+    const base = await quote(seeded(), 1);
+    const hullKey = [...base.keys()].find((k) => k.startsWith('1:'));
+    const liabilityKey = [...base.keys()].find((k) => k.startsWith('2:'));
+    expect(base.get(hullKey!)!.kind).toBe('quoted');
+    const limit = (coverId: number, fields: Partial<InsurerLimit>): InsurerLimit => ({
+      insurerId: 1,
+      coverId,
+      enabled: true,
+      minAmount: null,
+      maxAmount: null,
+      maxDronePrice: null,
+      maxTakeoffKg: null,
+      ...fields,
+    });
+    const limited = await quote({ ...seeded(), limits: [limit(1, { enabled: false }), limit(2, { maxAmount: 50 })] }, 1);
+    expect(limited.get(hullKey!)).toMatchObject({ kind: 'declined', reason: '该保险公司暂不承保此险种' });
+    expect(limited.get(liabilityKey!)).toMatchObject({ kind: 'declined', reason: '保险金额超过该保险公司的最高保额' });
+    expect(limited.get(hullKey!)!.rules).toContainEqual({ ruleId: 'limits', version: 1 });
+    // Another insurer's limits change nothing here.
+    expect(kinds(await quote({ ...seeded(), limits: [{ ...limit(1, { enabled: false }), insurerId: 2 }] }, 1))).toEqual(kinds(base));
+  });
+
+  it('runs only the stages an insurer keeps, in its order', async () => {
+    const dear = form('巡检/测绘', 600_000);
+    expect(kinds(await quote(seeded(), 3, dear))).toContain('manual');
+    const withoutReferral = await quote({ ...seeded(), stagePlans: [{ insurerId: 3, stages: ['eligibility', 'rating', 'limits'] }] }, 3, dear);
+    expect(kinds(withoutReferral).every((k) => k === 'quoted')).toBe(true);
+    expect([...withoutReferral.values()][0]!.rules!.map((r) => r.ruleId)).not.toContain('referral');
+  });
+
+  it('applies a rule to its scenes and insurer only, and a decline stops the line', async () => {
+    const set = { ...seeded(), rules: [...seeded().rules, rule('no-crop-2', declineModel('暂不承保植保作业'), { insurerId: 2, scenes: ['农业/植保'] })] };
+    expect(kinds(await quote(set, 2, form('农业/植保'))).every((k) => k === 'declined')).toBe(true);
+    expect([...(await quote(set, 2, form('农业/植保'))).values()][0]).toMatchObject({ reason: '暂不承保植保作业' });
+    expect(kinds(await quote(set, 2, form('巡检/测绘')))).not.toContain('declined');
+    expect(kinds(await quote(set, 1, form('农业/植保')))).not.toContain('declined');
+  });
+
+  it('inlines a pool piece where a rule refers to it, and records the piece it used', async () => {
+    const g = graph();
+    const input = g.input();
+    const node = g.expression('引用', []);
+    g.chain(input, node, g.output());
+    const referring = g.done();
+    const piece = referring.nodes.find((n) => n.id === node)!;
+    Object.assign(piece, { type: 'decisionNode', name: '共用拒保', content: { key: 'pool-decline' } });
+    const set = {
+      ...seeded(),
+      rules: [...seeded().rules, rule('pool-decline', declineModel('共用规则拒保'), { stage: 'pool', version: 3 }), rule('uses-pool', referring, { insurerId: 4 })],
+    };
+    const answers = await quote(set, 4);
+    expect([...answers.values()].every((a) => a.kind === 'declined' && a.reason === '共用规则拒保')).toBe(true);
+    expect([...answers.values()][0]!.rules).toEqual(expect.arrayContaining([{ ruleId: 'uses-pool', version: 1 }, { ruleId: 'pool-decline', version: 3 }]));
+    // Without an enabled piece the referring rule cannot compile and rates nothing: nothing is declined by it.
+    const orphan = { ...seeded(), rules: [...seeded().rules, rule('uses-pool', referring, { insurerId: 4 })] };
+    expect(kinds(await quote(orphan, 4))).not.toContain('declined');
+  });
+});
