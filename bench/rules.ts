@@ -40,7 +40,7 @@ export type RuleResults = {
   measuredAt: string;
   loadAverage: number[];
   rounds: number;
-  /** Rule evaluations in one quote of each fixture (two per line: tariff and referral). */
+  /** Rule evaluations in one quote of each fixture (three per line: referral, tariff and limits). */
   evaluationsPerQuote: { general: number; training: number };
   trivial: Latency & { perSecond: number; cpuMs: number };
   before: RuleMeasurement;
@@ -103,13 +103,14 @@ export const measureRules = async ({ rounds, log }: { rounds: number; log: (line
     });
     const forms = { general: prepared(generalApplication()), training: prepared(trainingApplication()) };
     const cases = [forms.general, forms.training].flatMap((form) => visibleInsurers.map((insurer) => ({ form, insurerId: insurer.id })));
-    const evaluationsPerQuote = { general: 2 * buildPlanLines(forms.general).length, training: 2 * buildPlanLines(forms.training).length };
+    // Three per line: the referral, the insurer's tariff and the limits rule (bench/notes.md "Issue 11").
+    const evaluationsPerQuote = { general: 3 * buildPlanLines(forms.general).length, training: 3 * buildPlanLines(forms.training).length };
     const evaluationsOf = (form: OrderForm) => (form === forms.general ? evaluationsPerQuote.general : evaluationsPerQuote.training);
 
-    // Each quote must be a real one: every line rated by the insurer's tariff and the referral rule.
+    // Each quote must be a real one: every line rated by the referral rule, the insurer's tariff and the limits rule.
     for (const { form, insurerId } of cases) {
       const answers = await engine.quoteLines(buildPlanLines(form), form, insurerId, context);
-      if (answers.some((a) => a.rules?.length !== 2 || a.trace?.length === 0)) throw new Error(`insurer ${insurerId}: a line was not rated by both rules`);
+      if (answers.some((a) => a.rules?.length !== 3 || a.trace?.length === 0)) throw new Error(`insurer ${insurerId}: a line was not rated by all three rules`);
     }
 
     log(`(g) rule engine: ${rounds} rounds of ${cases.length} quotes (7 insurers × general and training fixture)`);

@@ -22,8 +22,8 @@ export type InsurerRef = { id: number; name: string };
  */
 export type LineAnswer = (
   | { key: string; kind: 'quoted'; premium: number; deductible: string }
-  | { key: string; kind: 'manual'; reason: string }
-  | { key: string; kind: 'declined'; reason: string }
+  | { key: string; kind: 'manual'; reason: string; customerReason?: string }
+  | { key: string; kind: 'declined'; reason: string; customerReason?: string }
 ) & { rules?: RuleRef[]; trace?: TraceStep[] };
 
 export type QuoteRequest = {

@@ -82,6 +82,7 @@ export const ruleSetReader = (pool: Pick<Pool, 'query'>) => async (): Promise<Ru
       rank: definition.rank,
       insurerId: definition.insurerId,
       scenes: definition.scenes,
+      message: definition.message,
     })),
     limits: configOf('insuranceLimit').map(
       (l): InsurerLimit => ({
@@ -95,5 +96,8 @@ export const ruleSetReader = (pool: Pick<Pool, 'query'>) => async (): Promise<Ru
       }),
     ),
     stagePlans: configOf('stagePlan').map((p) => ({ insurerId: p.insurerId, stages: p.stages as PipelineStage[] })),
+    messages: (config.rows as { kind: string; data: { code: string; customerText: string } }[])
+      .filter((r) => r.kind === 'ruleMessage')
+      .map((r) => ({ code: r.data.code, customerText: r.data.customerText })),
   };
 };

@@ -32,3 +32,4 @@ export * from './http/routeTable.ts';
 export * from './rules/engine.ts';
 export * from './rules/loader.ts';
 export * from './rules/ruleStreams.ts';
+export * from './rules/tryout.ts';

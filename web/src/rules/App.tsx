@@ -12,6 +12,7 @@ import { CasesPage } from './batch/CasesPage.tsx';
 import { BatchTestPage, MyBatchTestsPage } from './batch/BatchPages.tsx';
 import { BatchDetailPage } from './batch/DetailPage.tsx';
 import { ConfigPage } from './config/ConfigPage.tsx';
+import { LazyEditorPage } from './editor/LazyEditorPage.tsx';
 
 /** The rule platform's routes, all under /rules (the edge serves rules.html there). */
 export const createRulesRouter = () =>
@@ -29,6 +30,7 @@ export const createRulesRouter = () =>
         { index: true, element: <Navigate to={HOME_PATH} replace /> },
         { path: 'dashboard', element: <Dashboard /> },
         { path: 'ruleList', element: <RuleListPage /> },
+        { path: 'complexRuleAdd', element: <LazyEditorPage /> },
         { path: 'newApplication', element: <NewApplicationPage /> },
         { path: 'execApplicationStart', element: <ReviewPage /> },
         { path: 'myApplication', element: <MyApplicationPage /> },

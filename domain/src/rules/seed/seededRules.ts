@@ -20,12 +20,16 @@ export const referralDecision = (): Jdm => {
       ['drone.price', '无人机单价'],
       ['drone.maxTakeoffKg', '最大起飞重量（kg）'],
     ],
-    [['referral.reason', '转人工原因']],
     [
-      { when: ['$ != true'], give: ['null'] },
-      { when: ['', `$ != null and $ > ${num(MANUAL_DRONE_PRICE)}`], give: [str('无人机单价超过50万元，需保险公司核保')] },
-      { when: ['', '', `$ != null and $ > ${num(MANUAL_MAX_TAKEOFF_KG)}`], give: [str('最大起飞重量超过25公斤，需保险公司核保')] },
-      { when: [], give: ['null'] },
+      ['referral.reason', '转人工原因'],
+      // A code of 规则提示语: the customer reads its text, staff the reason.
+      ['referral.message', '提示语'],
+    ],
+    [
+      { when: ['$ != true'], give: ['null', 'null'] },
+      { when: ['', `$ != null and $ > ${num(MANUAL_DRONE_PRICE)}`], give: [str('无人机单价超过50万元，需保险公司核保'), str('referral.dronePrice')] },
+      { when: ['', '', `$ != null and $ > ${num(MANUAL_MAX_TAKEOFF_KG)}`], give: [str('最大起飞重量超过25公斤，需保险公司核保'), str('referral.maxTakeoff')] },
+      { when: [], give: ['null', 'null'] },
     ],
   );
   const answer = g.expression('核保结论', [['referral', 'referral']]);
@@ -101,8 +105,8 @@ export const seededRules = (): SeededRule[] => [
     insurerId: null,
     type: 'referral',
     risk: 'medium',
-    message: 'referral.dronePrice',
-    description: '无人机单价超过50万元或最大起飞重量超过25公斤时转保险公司人工核保',
+    message: null,
+    description: '无人机单价超过50万元或最大起飞重量超过25公斤时转保险公司人工核保（提示语由规则按原因给出）',
     scenes: [],
     content: referralDecision(),
   },
@@ -154,7 +158,7 @@ export const SEED_RULE_REASON = '初始版本：迁移原有费率表与核保�
 
 /** The seeded rules as the engine's rule set, every one at version 1 (tests and the bench rate with it). */
 export const seededRuleSet = () => ({
-  rules: seededRules().map(({ ruleId, content, stage, rank, insurerId, scenes }) => ({ ruleId, version: 1, content, stage, rank, insurerId, scenes })),
+  rules: seededRules().map(({ ruleId, content, stage, rank, insurerId, scenes, message }) => ({ ruleId, version: 1, content, stage, rank, insurerId, scenes, message })),
   limits: [],
   stagePlans: [],
 });

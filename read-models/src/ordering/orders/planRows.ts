@@ -38,7 +38,8 @@ export const planRows = (doc: OrderDocument, now: Date): (PlanRow | TotalsRow)[]
         insurancePremium: answer?.kind === 'quoted' ? answer.premium : null,
         deductiblePremiumString: answer?.kind === 'quoted' ? answer.deductible : null,
         quotedPriceDate: answer ? insurer.answerDueAt : null,
-        remark: answer && answer.kind !== 'quoted' ? answer.reason : null,
+        // The customer reads the rule's 规则提示语 where it names one; staff keep the rule's own reason.
+        remark: answer && answer.kind !== 'quoted' ? (answer.customerReason ?? answer.reason) : null,
       };
     }),
   }));

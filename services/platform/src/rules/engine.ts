@@ -37,9 +37,16 @@ import { logger } from '../logger.ts';
  */
 
 /** An enabled version with where its rule runs (read-models rules/ruleDefinitions.ts). */
-export type EnabledRuleVersion = RuleRef & { content: Jdm } & Pick<RuleDefinition, 'stage' | 'rank' | 'insurerId' | 'scenes'>;
+export type EnabledRuleVersion = RuleRef & { content: Jdm } & Pick<RuleDefinition, 'stage' | 'rank' | 'insurerId' | 'scenes'> & { message?: string | null };
+/** An enabled 规则提示语: what the customer reads when a rule naming it refers or declines. */
+export type RuleMessage = { code: string; customerText: string };
 /** Everything a quote is rated by: the enabled versions, 险种启用限制 and each insurer's stage order (公司规则阶段合并). */
-export type RuleSet = { rules: EnabledRuleVersion[]; limits: InsurerLimit[]; stagePlans: { insurerId: number; stages: PipelineStage[] }[] };
+export type RuleSet = {
+  rules: EnabledRuleVersion[];
+  limits: InsurerLimit[];
+  stagePlans: { insurerId: number; stages: PipelineStage[] }[];
+  messages?: RuleMessage[];
+};
 export type RuleSource = () => Promise<RuleSet>;
 
 /**
@@ -85,6 +92,7 @@ type Loaded = {
   stages: Map<PipelineStage, Compiled[]>;
   limits: Map<string, InsurerLimit>;
   stagePlans: Map<number, PipelineStage[]>;
+  messages: Map<string, string>;
 };
 const limitKey = (insurerId: number, coverId: number) => `${insurerId}-${coverId}`;
 type Evaluation = { ref: RuleRef; pool: RuleRef[]; output: unknown; trace: TraceStep[] };
@@ -161,6 +169,7 @@ export const createRulesEngine = (source: RuleSource) => {
           stages,
           limits: new Map(set.limits.map((l) => [limitKey(l.insurerId, l.coverId), l])),
           stagePlans: new Map(set.stagePlans.map((p) => [p.insurerId, p.stages.filter(isPipelineStage)])),
+          messages: new Map((set.messages ?? []).map((m) => [m.code, m.customerText])),
         };
       },
       (error: unknown) => {
@@ -208,6 +217,29 @@ export const createRulesEngine = (source: RuleSource) => {
     return found;
   };
 
+  /**
+   * The 规则提示语 the customer reads for a referral or decline: the message the deciding rule's
+   * output names (`referral.message`, `decline.message`), else its definition's; none when the
+   * dictionary has no enabled entry for it (the rule's own reason is shown then).
+   */
+  const customerText = (
+    loaded: Loaded,
+    quote: { kind: string; reason?: string },
+    steps: { rule: Compiled }[],
+    verdicts: { verdict: unknown }[],
+    evaluations: (Evaluation | null | 'failed')[],
+  ): string | undefined => {
+    const i = verdicts.findIndex((v) => {
+      const verdict = v.verdict as { kind?: string; reason?: string } | null;
+      return verdict !== null && typeof verdict === 'object' && verdict.kind === quote.kind && verdict.reason === quote.reason;
+    });
+    if (i < 0) return undefined;
+    const output = ((evaluations[i] as Evaluation).output ?? {}) as { referral?: { message?: unknown }; decline?: { message?: unknown } };
+    const named = quote.kind === 'declined' ? output.decline?.message : output.referral?.message;
+    const code = typeof named === 'string' ? named : (steps[i]!.rule.message ?? null);
+    return code ? loaded.messages.get(code) : undefined;
+  };
+
   type Rating = { loaded: Loaded; form: OrderForm; context: RatingContext; traced: boolean; memo: Evaluations };
 
   /**
@@ -223,13 +255,16 @@ export const createRulesEngine = (source: RuleSource) => {
         .filter((rule) => ruleApplies(rule, insurerId, scene))
         .map((rule) => ({
           stage,
+          rule,
           evaluation: evaluateOnce(memo, rule, stage === 'limits' ? limitFacts(facts, loaded.limits.get(limitKey(insurerId, line.insuranceTypeInfoId)) ?? null) : facts, traced),
         })),
     );
     const evaluations = await Promise.all(steps.map((s) => s.evaluation));
     const ran = evaluations.filter((e): e is Evaluation => e !== null && e !== 'failed');
-    const quote = combineVerdicts(steps.map((s, i) => ({ stage: s.stage, verdict: evaluations[i] === 'failed' ? 'failed' : evaluations[i] ? verdictOf(s.stage, (evaluations[i] as Evaluation).output) : null })));
-    return { key: line.key, ...quote, rules: ran.flatMap((e) => [e.ref, ...e.pool]), trace: ran.flatMap((e) => e.trace) };
+    const verdicts = steps.map((s, i) => ({ stage: s.stage, verdict: evaluations[i] === 'failed' ? ('failed' as const) : evaluations[i] ? verdictOf(s.stage, (evaluations[i] as Evaluation).output) : null }));
+    const quote = combineVerdicts(verdicts);
+    const customerReason = quote.kind === 'quoted' ? undefined : customerText(loaded, quote, steps, verdicts, evaluations);
+    return { key: line.key, ...quote, ...(customerReason ? { customerReason } : {}), rules: ran.flatMap((e) => [e.ref, ...e.pool]), trace: ran.flatMap((e) => e.trace) };
   };
 
   /**

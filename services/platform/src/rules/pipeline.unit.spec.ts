@@ -75,6 +75,16 @@ describe('the rating pipeline', () => {
     expect([...withoutReferral.values()][0]!.rules!.map((r) => r.ruleId)).not.toContain('referral');
   });
 
+  it('gives the customer the 规则提示语 a referral names, and staff the rule reason', async () => {
+    const dear = form('巡检/测绘', 600_000);
+    const messages = [{ code: 'referral.dronePrice', customerText: '您的无人机单价较高，需保险公司人工核保' }];
+    const referred = [...(await quote({ ...seeded(), messages }, 1, dear)).values()].find((a) => a.kind === 'manual')!;
+    expect(referred).toMatchObject({ reason: '无人机单价超过50万元，需保险公司核保', customerReason: '您的无人机单价较高，需保险公司人工核保' });
+    // Without an enabled entry for the code the customer reads the reason itself.
+    const plain = [...(await quote(seeded(), 1, dear)).values()].find((a) => a.kind === 'manual')!;
+    expect(plain).not.toHaveProperty('customerReason');
+  });
+
   it('applies a rule to its scenes and insurer only, and a decline stops the line', async () => {
     const set = { ...seeded(), rules: [...seeded().rules, rule('no-crop-2', declineModel('暂不承保植保作业'), { insurerId: 2, scenes: ['农业/植保'] })] };
     expect(kinds(await quote(set, 2, form('农业/植保'))).every((k) => k === 'declined')).toBe(true);

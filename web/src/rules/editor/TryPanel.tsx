@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import { Button, Callout, Card, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
+import type { Jdm } from '@feibao/domain/rules/jdm';
+import { RulesApiError } from '../api/client.ts';
+import { type TryResult, tryRule } from './api.ts';
+import { modelProblems, parseTryInput } from './model.ts';
+import { sampleText, trySamples } from './samples.ts';
+
+const typeLabels: Record<string, string> = { decisionTable: '决策表', expression: '表达式', switch: '分支' };
+
+/** 试算: the model as edited, on an input typed or taken from a sample line. Nothing is saved. */
+export const TryPanel = ({ ruleId, model }: { ruleId: string | null; model: Jdm }) => {
+  const samples = useMemo(() => trySamples(ruleId), [ruleId]);
+  const [sample, setSample] = useState(samples[0]?.key ?? '');
+  const [text, setText] = useState(() => sampleText(samples[0]));
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [result, setResult] = useState<TryResult | null>(null);
+  const pick = (key: string) => {
+    setSample(key);
+    setText(sampleText(samples.find((s) => s.key === key)));
+  };
+  const run = async () => {
+    const local = modelProblems(model)[0]?.message;
+    const parsed = parseTryInput(text);
+    if (local) return setProblem(local);
+    if (!parsed.ok) return setProblem(parsed.message);
+    setBusy(true);
+    setProblem(null);
+    try {
+      setResult(await tryRule(model, parsed.value));
+    } catch (error) {
+      setResult(null);
+      setProblem(error instanceof RulesApiError ? error.message : '试算失败，请稍后重试');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="rp-ed-card" data-testid="rules-editor-try">
+      <h3 className="rp-ed-card-title">试算</h3>
+      <FormGroup label="样例输入" labelFor="rules-try-sample">
+        <HTMLSelect id="rules-try-sample" fill value={sample} onChange={(e) => pick(e.target.value)} options={samples.map((s) => ({ value: s.key, label: s.label }))} />
+      </FormGroup>
+      <FormGroup label="输入（JSON）" labelFor="rules-try-input">
+        <TextArea id="rules-try-input" className="rp-json-editor" fill rows={8} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+      </FormGroup>
+      <Button intent="primary" icon="play" text="试算" loading={busy} onClick={() => void run()} data-testid="rules-try-run" />
+      {problem && (
+        <Callout intent="danger" className="rp-ed-note" data-testid="rules-try-problem">
+          {problem}
+        </Callout>
+      )}
+      {result && (
+        <div data-testid="rules-try-result">
+          <h4 className="rp-ed-subtitle">
+            输出 <span className="rp-muted">（引擎耗时 {result.performance}）</span>
+          </h4>
+          <pre className="rp-json" data-testid="rules-try-output">
+            {JSON.stringify(result.output, null, 2)}
+          </pre>
+          <h4 className="rp-ed-subtitle">执行轨迹</h4>
+          <div className="rp-table-scroll">
+            <table className="bp6-html-table bp6-compact rp-table rp-ed-trace" data-testid="rules-try-trace">
+              <thead>
+                <tr>
+                  <th>节点</th>
+                  <th>类型</th>
+                  <th>命中</th>
+                  <th>输出</th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.trace.map((step) => (
+                  <tr key={`${step.rule}/${step.node}`}>
+                    <td>{step.node}</td>
+                    <td>{typeLabels[step.type] ?? step.type}</td>
+                    <td>{step.matched ?? '—'}</td>
+                    <td className="rp-ed-trace-output">{step.output ? JSON.stringify(step.output) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+};
