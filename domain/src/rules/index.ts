@@ -6,3 +6,4 @@ export * from './definition.ts';
 export * from './cases.ts';
 export * from './batchTests.ts';
 export * from './config.ts';
+export * from './transposition.ts';

@@ -12,6 +12,7 @@ import { ruleCommandRoutes } from './rules/routes.ts';
 import { ruleDefinitionRoutes } from './rules/definitionRoutes.ts';
 import { ruleConfigCommandRoutes } from './rules/configRoutes.ts';
 import { ruleTestCommandRoutes } from './rules/testRoutes.ts';
+import { ruleTranspositionCommandRoutes } from './rules/transpositionRoutes.ts';
 
 /** The write side: every state change of the platform enters through these routes. */
 export const createCommandApp = (deps: CommandDeps) => {
@@ -20,7 +21,7 @@ export const createCommandApp = (deps: CommandDeps) => {
   app.use(recordLastWrites(redisLastWrites(deps.redis, deps.config.queuePrefix)));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'command' }));
-  const routers = [service, accountRoutes(deps), orderRoutes(deps), fileRoutes(deps), claimRoutes(deps), claimPictureRoutes(deps), ...roleRoutes(deps), opsRoutes(deps), ruleCommandRoutes(deps), ruleDefinitionRoutes(deps), ruleConfigCommandRoutes(deps), ruleTestCommandRoutes(deps)];
+  const routers = [service, accountRoutes(deps), orderRoutes(deps), fileRoutes(deps), claimRoutes(deps), claimPictureRoutes(deps), ...roleRoutes(deps), opsRoutes(deps), ruleCommandRoutes(deps), ruleDefinitionRoutes(deps), ruleConfigCommandRoutes(deps), ruleTestCommandRoutes(deps), ruleTranspositionCommandRoutes(deps)];
   // The edge routes by this table (docs/architecture.md "The path of a command").
   app.use(serveRouteTable('command', routers));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());

@@ -60,8 +60,8 @@ export const startEdge = async (
       return { ok: false, detail: (error as Error).message };
     }
   };
-  // The services' own limits (platform http/app.ts, the upload routes of files and claim photos): bigger bodies never reach them.
-  const uploadPaths = ['/api/v1/uav/file/uploadBatch', '/api/v1/uav/claim/settlement/uploadBatch'];
+  // The services' own limits (platform http/app.ts, the upload routes of files, claim photos and rule imports): bigger bodies never reach them.
+  const uploadPaths = ['/api/v1/uav/file/uploadBatch', '/api/v1/uav/claim/settlement/uploadBatch', '/api/v1/rules/transposition/import'];
   const uploadLimit = config.uploadMaxBytes * MAX_FILES_PER_UPLOAD + 1024 * 1024;
   const bodyLimit = (pathname: string, contentType: string) =>
     /multipart\/form-data/i.test(contentType) && uploadPaths.includes(pathname)

@@ -32,4 +32,5 @@ export * from './http/routeTable.ts';
 export * from './rules/engine.ts';
 export * from './rules/loader.ts';
 export * from './rules/ruleStreams.ts';
+export * from './rules/workbook.ts';
 export * from './rules/tryout.ts';

@@ -16,6 +16,7 @@ import { ruleQueryRoutes } from './rules/routes.ts';
 import { ruleConfigQueryRoutes } from './rules/configRoutes.ts';
 import { ruleTestQueryRoutes } from './rules/testRoutes.ts';
 import { ruleTryRoutes } from './rules/tryRoutes.ts';
+import { ruleTranspositionQueryRoutes } from './rules/transpositionRoutes.ts';
 
 /** The read side: answers only from read models, after the caller's own writes have landed in them. */
 export const createQueryApp = (deps: QueryAppDeps) => {
@@ -23,7 +24,7 @@ export const createQueryApp = (deps: QueryAppDeps) => {
   app.use(awaitConsistency(deps.consistency, deps.config.consistencyWaitMs, deps.lastWrites));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'query' }));
-  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps), claimQueryRoutes(deps), claimPictureQueryRoutes(deps), userAdminQueryRoutes(deps), opsQueryRoutes(deps), opsBoardRoutes(deps), auditQueryRoutes(deps), processRoutes(deps), rulesMenuRoutes(deps), ruleQueryRoutes(deps), ruleConfigQueryRoutes(deps), ruleTestQueryRoutes(deps), ruleTryRoutes(deps)];
+  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps), claimQueryRoutes(deps), claimPictureQueryRoutes(deps), userAdminQueryRoutes(deps), opsQueryRoutes(deps), opsBoardRoutes(deps), auditQueryRoutes(deps), processRoutes(deps), rulesMenuRoutes(deps), ruleQueryRoutes(deps), ruleConfigQueryRoutes(deps), ruleTestQueryRoutes(deps), ruleTryRoutes(deps), ruleTranspositionQueryRoutes(deps)];
   if (deps.config.smsProvider === 'dev' && !deps.config.production) routers.push(devSmsRoutes(deps));
   // The edge routes by this table (docs/architecture.md "The path of a query").
   app.use(serveRouteTable('query', routers));

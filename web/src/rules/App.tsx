@@ -12,6 +12,7 @@ import { CasesPage } from './batch/CasesPage.tsx';
 import { BatchTestPage, MyBatchTestsPage } from './batch/BatchPages.tsx';
 import { BatchDetailPage } from './batch/DetailPage.tsx';
 import { ConfigPage } from './config/ConfigPage.tsx';
+import { TranspositionPage } from './transposition/TranspositionPage.tsx';
 import { LazyEditorPage } from './editor/LazyEditorPage.tsx';
 
 /** The rule platform's routes, all under /rules (the edge serves rules.html there). */
@@ -30,6 +31,7 @@ export const createRulesRouter = () =>
         { index: true, element: <Navigate to={HOME_PATH} replace /> },
         { path: 'dashboard', element: <Dashboard /> },
         { path: 'ruleList', element: <RuleListPage /> },
+        { path: 'ruleTransposition', element: <TranspositionPage /> },
         { path: 'complexRuleAdd', element: <LazyEditorPage /> },
         { path: 'newApplication', element: <NewApplicationPage /> },
         { path: 'execApplicationStart', element: <ReviewPage /> },

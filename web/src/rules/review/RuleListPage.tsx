@@ -3,7 +3,7 @@ import { Button, Card, Drawer, DrawerSize, HTMLSelect, InputGroup, Spinner } fro
 import { RuleStages, stageLabels } from '@feibao/domain/rules/definition';
 import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { RuleVersionStatuses } from '@feibao/domain/rules/rule';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { rulesFetcher } from '../api/client.ts';
 import { pathOf } from '../frame.ts';
@@ -20,7 +20,9 @@ export const RuleListPage = () => {
   const types = useDictionary('ruleType');
   const sources = useDictionary('ruleSource');
   const navigate = useNavigate();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // ?ruleId= opens that rule's versions (links from 规则迁移's results and the editor).
+  const [params] = useSearchParams();
+  const [openId, setOpenId] = useState<string | null>(params.get('ruleId'));
   const narrow = useNarrow();
   const open = data?.find((r) => r.ruleId === openId) ?? null;
   return (
