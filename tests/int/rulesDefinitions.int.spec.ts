@@ -63,7 +63,7 @@ describe('rule definitions', () => {
     const body = { ruleId: 'crop-eligibility', name: '植保准入', stage: 'eligibility', insurerId: 2, scenes: ['农业/植保'], type: 'referral', reason: '植保作业单独准入' };
     expect((await viewerOnly.post(`${RULES}/define`, body)).body.code).toBe(40300);
     const defined = await auditor.post(`${RULES}/define`, body);
-    expect(defined.body).toMatchObject({ code: 20000, data: { ruleId: 'crop-eligibility', stage: 'eligibility', insurerId: 2, scenes: ['农业/植保'], updatedBy: expect.any(String) } });
+    expect(defined.body).toMatchObject({ code: 20000, data: { ruleId: 'crop-eligibility', stage: 'eligibility', insurerId: 2, scenes: ['农业/植保'], createdBy: expect.any(String), updatedBy: expect.any(String) } });
     expect((await auditor.post(`${RULES}/define`, body)).body).toMatchObject({ code: 40900, message: '规则编号已存在' });
     for (const [bad, message] of [
       [{ ...body, ruleId: 'Bad Id' }, '规则编号须以小写字母开头，只能包含小写字母、数字和横线（2-64位）'],

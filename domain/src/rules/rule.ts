@@ -52,7 +52,7 @@ export const ruleEventTypes = [...ruleVersionEventTypes, ...ruleDefinitionEventT
 
 export type RuleState = {
   ruleId: string | null;
-  definition: Omit<RuleDefinition, 'createdBy' | 'createdAt' | 'updatedBy' | 'updatedAt'> | null;
+  definition: Omit<RuleDefinition, 'updatedBy' | 'updatedAt'> | null;
   versions: { version: number; status: RuleVersionStatus; draftedBy: string }[];
   enabled: number | null;
 };
@@ -106,8 +106,8 @@ const statusAfter: Record<RuleVersionEvent['type'], RuleVersionStatus> = {
 const evolveDefinition = (state: RuleState, event: RuleDefinitionEvent): RuleState => {
   switch (event.type) {
     case 'RuleDefined': {
-      const { by: _by, at: _at, reason: _reason, ...definition } = event.data;
-      return { ...state, ruleId: event.data.ruleId, definition };
+      const { by, at, reason: _reason, ...definition } = event.data;
+      return { ...state, ruleId: event.data.ruleId, definition: { ...definition, createdBy: by, createdAt: at } };
     }
     case 'RuleDefinitionChanged':
       return state.definition ? { ...state, definition: { ...state.definition, ...event.data.changes } } : state;

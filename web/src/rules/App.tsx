@@ -14,6 +14,11 @@ import { BatchDetailPage } from './batch/DetailPage.tsx';
 import { ConfigPage } from './config/ConfigPage.tsx';
 import { TranspositionPage } from './transposition/TranspositionPage.tsx';
 import { LazyEditorPage } from './editor/LazyEditorPage.tsx';
+import { StageTransformPage } from './stages/StageTransformPage.tsx';
+import { SceneListPage } from './stages/SceneListPage.tsx';
+import { RulePoolPage } from './stages/RulePoolPage.tsx';
+import { LimitsPage } from './stages/LimitsPage.tsx';
+import { StagePlanPage } from './stages/StagePlanPage.tsx';
 
 /** The rule platform's routes, all under /rules (the edge serves rules.html there). */
 export const createRulesRouter = () =>
@@ -31,13 +36,12 @@ export const createRulesRouter = () =>
         { index: true, element: <Navigate to={HOME_PATH} replace /> },
         { path: 'dashboard', element: <Dashboard /> },
         { path: 'ruleList', element: <RuleListPage /> },
-        { path: 'ruleTransposition', element: <TranspositionPage /> },
-        { path: 'complexRuleAdd', element: <LazyEditorPage /> },
         { path: 'newApplication', element: <NewApplicationPage /> },
         { path: 'execApplicationStart', element: <ReviewPage /> },
         { path: 'myApplication', element: <MyApplicationPage /> },
         { path: 'ruleApplication', element: <StatsPage /> },
         { path: 'ruleCase', element: <CasesPage /> },
+        { path: 'ruleTransposition', element: <TranspositionPage /> },
         { path: 'batchTest/null', element: <BatchTestPage /> },
         { path: 'myBatchTestList', element: <MyBatchTestsPage /> },
         { path: 'multipleBatchTestDetail', element: <BatchDetailPage /> },
@@ -46,6 +50,12 @@ export const createRulesRouter = () =>
         { path: 'ruleSource', element: <ConfigPage key="ruleSource" kind="ruleSource" /> },
         { path: 'ruleMessage', element: <ConfigPage key="ruleMessage" kind="ruleMessage" /> },
         { path: 'ruleRisk', element: <ConfigPage key="ruleRisk" kind="ruleRisk" /> },
+        { path: 'complexRuleAdd', element: <LazyEditorPage /> },
+        { path: 'stageTransform', element: <StageTransformPage /> },
+        { path: 'mySceneList', element: <SceneListPage /> },
+        { path: 'rulePool', element: <RulePoolPage /> },
+        { path: 'insuranceEnableLimit', element: <LimitsPage /> },
+        { path: 'companyRuleStageMerge', element: <StagePlanPage /> },
         { path: '*', element: <RoutePage /> },
       ],
     },

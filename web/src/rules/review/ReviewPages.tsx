@@ -53,7 +53,7 @@ export const NewApplicationPage = () => {
   const { data, error, mutate } = useRuleList(staff);
   return (
     <RulesScreen route="newApplication" testId="rules-new-application">
-      <p className="rp-muted">在「规则列表」中复制一个版本为新草稿，修改后在这里提交审核。</p>
+      <p className="rp-muted">在「新增复合规则」中编辑一个版本（或在「规则列表」中复制为新草稿），在「批量测试」中测试后，在这里提交审核。</p>
       {staff ? (
         <Loaded data={data} error={error} retry={() => void mutate()}>
           {(rules) => (
