@@ -26,8 +26,8 @@ export const configKindRoute: Record<ConfigKind, RulesRoute> = {
   stagePlan: 'companyRuleStageMerge',
 };
 
-/** The kinds the quoting engine reads (limits, stage orders, customer texts): a change reloads its rule set (read-models rules/config.ts). */
-export const engineConfigKinds: readonly ConfigKind[] = ['insuranceLimit', 'stagePlan', 'ruleMessage'];
+/** The kinds the quoting engine reads (limits, stage orders, texts, risk effects): a change reloads its rule set (read-models rules/config.ts). */
+export const engineConfigKinds: readonly ConfigKind[] = ['insuranceLimit', 'stagePlan', 'ruleMessage', 'ruleRisk'];
 export const insuranceLimitCode = (insurerId: number, coverId: number) => `${insurerId}-${coverId}`;
 
 export const RiskEffects = ['auto', 'refer', 'decline'] as const;

@@ -2,6 +2,7 @@ import { CoverGroup, insuranceTypeById } from '../ordering/catalogue.ts';
 import type { OrderForm } from '../ordering/form.ts';
 import type { PlanLine } from '../ordering/plan.ts';
 import type { LineQuote, RatingContext } from '../rating/types.ts';
+import type { RiskEffect } from './config.ts';
 import type { PipelineStage } from './definition.ts';
 import type { Jdm } from './jdm.ts';
 
@@ -131,14 +132,32 @@ export type Verdict = LineQuote | null;
  * sends the line to an underwriter, a `kind` is a rating answer. A rating rule that says none of
  * these is broken and refers rather than prices wrongly.
  */
-export const verdictOf = (stage: PipelineStage, output: unknown): Verdict => {
-  const o = (output ?? {}) as { decline?: { reason?: unknown }; kind?: unknown };
+export const verdictOf = (stage: PipelineStage, output: unknown, hit?: RuleHit): Verdict => {
+  const o = (output ?? {}) as { decline?: { reason?: unknown }; kind?: unknown; hit?: unknown; reason?: unknown };
   const decline = o.decline?.reason;
   if (typeof decline === 'string' && decline.trim() !== '') return { kind: 'declined', reason: decline };
   const referral = referralReasonOf(output);
   if (referral) return { kind: 'manual', reason: referral };
   if (o.kind !== undefined && o.kind !== null) return lineQuoteOf(output);
+  if (o.hit === true) return hitVerdict(hit, typeof o.reason === 'string' && o.reason.trim() !== '' ? o.reason : null);
   return stage === 'rating' ? { kind: 'manual', reason: ratingMessages.badOutput } : null;
+};
+
+/**
+ * What a rule that only says `hit: true` does is its risk level's (规则风险等级): refer, decline, or
+ * nothing (auto). Staff can so change a rule's effect without a new version. `fallback`: the
+ * reason when the output gives none (the rule's staff message, else its name).
+ */
+export type RuleHit = { effect: RiskEffect | null; fallback: string };
+const hitVerdict = (hit: RuleHit | undefined, reason: string | null): Verdict => {
+  switch (hit?.effect) {
+    case 'refer':
+      return { kind: 'manual', reason: reason ?? hit.fallback };
+    case 'decline':
+      return { kind: 'declined', reason: reason ?? hit.fallback };
+    default:
+      return null;
+  }
 };
 
 /**

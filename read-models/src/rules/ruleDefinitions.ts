@@ -6,6 +6,7 @@ import {
   type PipelineStage,
   type RuleDefinition,
   type RuleDefinitionEvent,
+  type RiskEffect,
 } from '@feibao/domain';
 import { defineProjection, documentCollection, RULES_CHANGED_CHANNEL, type Pool, type PoolClient, type RecordedEvent, type RuleSet } from '@feibao/platform';
 import { RULE_CONFIG } from './config.ts';
@@ -83,6 +84,7 @@ export const ruleSetReader = (pool: Pick<Pool, 'query'>) => async (): Promise<Ru
       insurerId: definition.insurerId,
       scenes: definition.scenes,
       message: definition.message,
+      risk: definition.risk,
     })),
     limits: configOf('insuranceLimit').map(
       (l): InsurerLimit => ({
@@ -96,8 +98,9 @@ export const ruleSetReader = (pool: Pick<Pool, 'query'>) => async (): Promise<Ru
       }),
     ),
     stagePlans: configOf('stagePlan').map((p) => ({ insurerId: p.insurerId, stages: p.stages as PipelineStage[] })),
-    messages: (config.rows as { kind: string; data: { code: string; customerText: string } }[])
+    messages: (config.rows as { kind: string; data: { code: string; customerText: string; staffText: string } }[])
       .filter((r) => r.kind === 'ruleMessage')
-      .map((r) => ({ code: r.data.code, customerText: r.data.customerText })),
+      .map((r) => ({ code: r.data.code, customerText: r.data.customerText, staffText: r.data.staffText })),
+    risks: (config.rows as { kind: string; data: { code: string; effect: RiskEffect } }[]).filter((r) => r.kind === 'ruleRisk').map((r) => ({ code: r.data.code, effect: r.data.effect })),
   };
 };

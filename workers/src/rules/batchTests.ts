@@ -89,7 +89,7 @@ export const ruleTestProcessor =
     const engine = createRulesEngine(async () => {
       const set = await ruleSetReader(deps.pool)();
       const rules = set.rules.filter((r) => r.ruleId !== ruleId);
-      return { ...set, rules: definition ? [...rules, { ruleId, version, content: tested.content, stage: definition.stage, rank: definition.rank, insurerId: definition.insurerId, scenes: definition.scenes, message: definition.message }] : rules };
+      return { ...set, rules: definition ? [...rules, { ruleId, version, content: tested.content, stage: definition.stage, rank: definition.rank, insurerId: definition.insurerId, scenes: definition.scenes, message: definition.message, risk: definition.risk }] : rules };
     });
     try {
       const today = shanghaiDate(deps.now());

@@ -158,7 +158,7 @@ export const SEED_RULE_REASON = '初始版本：迁移原有费率表与核保�
 
 /** The seeded rules as the engine's rule set, every one at version 1 (tests and the bench rate with it). */
 export const seededRuleSet = () => ({
-  rules: seededRules().map(({ ruleId, content, stage, rank, insurerId, scenes, message }) => ({ ruleId, version: 1, content, stage, rank, insurerId, scenes, message })),
+  rules: seededRules().map(({ ruleId, content, stage, rank, insurerId, scenes, message, risk }) => ({ ruleId, version: 1, content, stage, rank, insurerId, scenes, message, risk })),
   limits: [],
   stagePlans: [],
 });

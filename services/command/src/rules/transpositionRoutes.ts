@@ -1,9 +1,8 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
-import { koaBody } from 'koa-body';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import {
   applyTableSheet,
@@ -17,7 +16,6 @@ import {
   jdmProblem,
   parseRuleExport,
   readTableSheet,
-  ResultCode,
   ruleDecider,
   ruleStreamId,
   transpositionMessages,
@@ -44,6 +42,7 @@ import {
   validate,
 } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
+import { multipartUpload, type UploadedPart } from '../files/multipart.ts';
 
 export const TRANSPOSITION_MAX_BYTES = 5 * 1024 * 1024;
 const reason = z.string({ error: '请填写原因' }).trim().min(1, { error: '请填写原因' }).max(500, { error: '原因不能超过500个字符' });
@@ -51,30 +50,13 @@ const importFields = z.object({ format: z.enum(['json', 'xlsx'], { error: '文�
 const insurerId = z.coerce.number({ error: '保险公司不正确' }).int({ error: '保险公司不正确' });
 const copyBody = z.strictObject({ fromInsurerId: insurerId, toInsurerId: insurerId, reason });
 
-const fileTooLarge = () => new HttpError(ResultCode.tooLarge, '文件不能超过5MB');
-
-/** One file field (`file`), at most 5 MB, parsed only on this route (the app's body parser takes JSON and forms only). */
-const singleFile = (dir: string) => async (ctx: Context, next: Next) => {
-  await mkdir(dir, { recursive: true });
-  const parse = koaBody({
-    multipart: true,
-    json: false,
-    urlencoded: false,
-    text: false,
-    formidable: { uploadDir: dir, maxFiles: 1, maxFileSize: TRANSPOSITION_MAX_BYTES, maxFields: 10, maxFieldsSize: 64 * 1024, allowEmptyFiles: false, minFileSize: 1 },
-    onError: (error) => {
-      if (/max(Total)?FileSize/i.test(error.message)) throw fileTooLarge();
-      throw new HttpError(ResultCode.badRequest, '请选择要导入的文件');
-    },
-  });
-  await parse(ctx, next);
-};
-
-type Part = { filepath: string; originalFilename?: string | null; size: number };
-const uploaded = (ctx: Context): Part | null => {
+/** The `file` field of the upload (multipartUpload shared with the other upload routes: size capped while it streams). */
+const uploaded = (ctx: Context): UploadedPart | null => {
   const raw = ctx.request.files?.file;
-  return ((Array.isArray(raw) ? raw[0] : raw) as unknown as Part | undefined) ?? null;
+  return ((Array.isArray(raw) ? raw[0] : raw) as unknown as UploadedPart | undefined) ?? null;
 };
+/** Every part received, the `file` one included: none is kept after the import. */
+const allParts = (ctx: Context): UploadedPart[] => Object.values(ctx.request.files ?? {}).flat() as unknown as UploadedPart[];
 
 /** The version's content as drafted, read from the rule's own stream. */
 const contentOf = (events: readonly { type: string; data: unknown }[], version: number): Jdm | null => {
@@ -173,17 +155,20 @@ export const ruleTranspositionCommandRoutes = (deps: CommandDeps) => {
     return results;
   };
 
-  router.post('/import', auth, guard, singleFile(path.join(tmpdir(), 'feibao-transposition')), validate(importFields), async (ctx) => {
+  router.post('/import', auth, guard, multipartUpload(path.join(tmpdir(), 'feibao-transposition'), TRANSPOSITION_MAX_BYTES), validate(importFields), async (ctx) => {
     const body = input<z.output<typeof importFields>>(ctx);
     const file = uploaded(ctx);
-    if (!file) throw invalid('请选择要导入的文件');
+    if (!file) {
+      await Promise.all(allParts(ctx).map((part) => rm(part.filepath, { force: true })));
+      throw invalid('请选择要导入的文件');
+    }
     try {
       const bytes = await readFile(file.filepath);
       const format = body.format ?? (/\.xlsx$/i.test(file.originalFilename ?? '') ? 'xlsx' : 'json');
       const results = format === 'xlsx' ? await importXlsx(ctx, bytes, body.reason) : await importJson(ctx, bytes, body.reason);
       ok(ctx, results, `已导入${results.filter((r) => r.ok).length}条规则为草稿`);
     } finally {
-      await rm(file.filepath, { force: true });
+      await Promise.all(allParts(ctx).map((part) => rm(part.filepath, { force: true })));
     }
   });
 

@@ -21,6 +21,7 @@ import {
   type LineAnswer,
   type OrderForm,
   type PipelineStage,
+  type RiskEffect,
   type PlanLine,
   type RatingContext,
   type RuleDefinition,
@@ -37,15 +38,18 @@ import { logger } from '../logger.ts';
  */
 
 /** An enabled version with where its rule runs (read-models rules/ruleDefinitions.ts). */
-export type EnabledRuleVersion = RuleRef & { content: Jdm } & Pick<RuleDefinition, 'stage' | 'rank' | 'insurerId' | 'scenes'> & { message?: string | null };
-/** An enabled 规则提示语: what the customer reads when a rule naming it refers or declines. */
-export type RuleMessage = { code: string; customerText: string };
+export type EnabledRuleVersion = RuleRef & { content: Jdm } & Pick<RuleDefinition, 'stage' | 'rank' | 'insurerId' | 'scenes'> & { message?: string | null; risk?: string | null };
+/** An enabled 规则提示语: what the customer reads when a rule naming it refers or declines, and what staff read. */
+export type RuleMessage = { code: string; customerText: string; staffText?: string };
+/** An enabled 规则风险等级 and what a rule of that level does when it hits. */
+export type RuleRisk = { code: string; effect: RiskEffect };
 /** Everything a quote is rated by: the enabled versions, 险种启用限制 and each insurer's stage order (公司规则阶段合并). */
 export type RuleSet = {
   rules: EnabledRuleVersion[];
   limits: InsurerLimit[];
   stagePlans: { insurerId: number; stages: PipelineStage[] }[];
   messages?: RuleMessage[];
+  risks?: RuleRisk[];
 };
 export type RuleSource = () => Promise<RuleSet>;
 
@@ -92,7 +96,8 @@ type Loaded = {
   stages: Map<PipelineStage, Compiled[]>;
   limits: Map<string, InsurerLimit>;
   stagePlans: Map<number, PipelineStage[]>;
-  messages: Map<string, string>;
+  messages: Map<string, RuleMessage>;
+  risks: Map<string, RiskEffect>;
 };
 const limitKey = (insurerId: number, coverId: number) => `${insurerId}-${coverId}`;
 type Evaluation = { ref: RuleRef; pool: RuleRef[]; output: unknown; trace: TraceStep[] };
@@ -169,7 +174,8 @@ export const createRulesEngine = (source: RuleSource) => {
           stages,
           limits: new Map(set.limits.map((l) => [limitKey(l.insurerId, l.coverId), l])),
           stagePlans: new Map(set.stagePlans.map((p) => [p.insurerId, p.stages.filter(isPipelineStage)])),
-          messages: new Map((set.messages ?? []).map((m) => [m.code, m.customerText])),
+          messages: new Map((set.messages ?? []).map((m) => [m.code, m])),
+          risks: new Map((set.risks ?? []).map((r) => [r.code, r.effect])),
         };
       },
       (error: unknown) => {
@@ -237,8 +243,14 @@ export const createRulesEngine = (source: RuleSource) => {
     const output = ((evaluations[i] as Evaluation).output ?? {}) as { referral?: { message?: unknown }; decline?: { message?: unknown } };
     const named = quote.kind === 'declined' ? output.decline?.message : output.referral?.message;
     const code = typeof named === 'string' ? named : (steps[i]!.rule.message ?? null);
-    return code ? loaded.messages.get(code) : undefined;
+    return code ? loaded.messages.get(code)?.customerText : undefined;
   };
+
+  /** A rule's risk level's effect, for outputs that only say `hit: true` (domain rules/rating.ts). */
+  const hitOf = (loaded: Loaded, rule: Compiled) => ({
+    effect: rule.risk ? (loaded.risks.get(rule.risk) ?? null) : null,
+    fallback: (rule.message ? loaded.messages.get(rule.message)?.staffText : undefined) ?? `命中规则${rule.ruleId}`,
+  });
 
   type Rating = { loaded: Loaded; form: OrderForm; context: RatingContext; traced: boolean; memo: Evaluations };
 
@@ -261,7 +273,10 @@ export const createRulesEngine = (source: RuleSource) => {
     );
     const evaluations = await Promise.all(steps.map((s) => s.evaluation));
     const ran = evaluations.filter((e): e is Evaluation => e !== null && e !== 'failed');
-    const verdicts = steps.map((s, i) => ({ stage: s.stage, verdict: evaluations[i] === 'failed' ? ('failed' as const) : evaluations[i] ? verdictOf(s.stage, (evaluations[i] as Evaluation).output) : null }));
+    const verdicts = steps.map((s, i) => ({
+      stage: s.stage,
+      verdict: evaluations[i] === 'failed' ? ('failed' as const) : evaluations[i] ? verdictOf(s.stage, (evaluations[i] as Evaluation).output, hitOf(loaded, s.rule)) : null,
+    }));
     const quote = combineVerdicts(verdicts);
     const customerReason = quote.kind === 'quoted' ? undefined : customerText(loaded, quote, steps, verdicts, evaluations);
     return { key: line.key, ...quote, ...(customerReason ? { customerReason } : {}), rules: ran.flatMap((e) => [e.ref, ...e.pool]), trace: ran.flatMap((e) => e.trace) };

@@ -85,6 +85,25 @@ describe('the rating pipeline', () => {
     expect(plain).not.toHaveProperty('customerReason');
   });
 
+  it('leaves what a hit does to the rule risk level: refer, decline or nothing', async () => {
+    const g = graph();
+    g.chain(g.input(), g.expression('多架命中', [['hit', 'quantity > 0']]), g.output());
+    const hitting = g.done();
+    const risks = [
+      { code: 'low', effect: 'auto' as const },
+      { code: 'medium', effect: 'refer' as const },
+      { code: 'high', effect: 'decline' as const },
+    ];
+    const messages = [{ code: 'fleet', customerText: '机队需人工核保', staffText: '机队规模需核保' }];
+    const withRisk = (risk: string) => ({ ...seeded(), risks, messages, rules: [...seeded().rules, rule('fleet', hitting, { risk, message: 'fleet' })] });
+    expect(kinds(await quote(withRisk('low'), 5))).not.toContain('declined');
+    const referred = [...(await quote(withRisk('medium'), 5)).values()];
+    expect(referred.every((a) => a.kind === 'manual' && a.reason === '机队规模需核保' && a.customerReason === '机队需人工核保')).toBe(true);
+    expect([...(await quote(withRisk('high'), 5)).values()].every((a) => a.kind === 'declined')).toBe(true);
+    // A risk level that is not configured does nothing.
+    expect(kinds(await quote(withRisk('unknown'), 5))).not.toContain('declined');
+  });
+
   it('applies a rule to its scenes and insurer only, and a decline stops the line', async () => {
     const set = { ...seeded(), rules: [...seeded().rules, rule('no-crop-2', declineModel('暂不承保植保作业'), { insurerId: 2, scenes: ['农业/植保'] })] };
     expect(kinds(await quote(set, 2, form('农业/植保'))).every((k) => k === 'declined')).toBe(true);

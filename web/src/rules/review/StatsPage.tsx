@@ -1,9 +1,9 @@
 import { RuleVersionStatuses } from '@feibao/domain/rules/rule';
 import { useRuleList } from './api.ts';
-import { formatHours, ruleName, ruleStats, statusLabels } from './model.ts';
+import { formatHours, nameOf, ruleStats, statusLabels } from './model.ts';
 import { Loaded, RulesScreen } from './Screen.tsx';
 
-/** 启用与统计: versions by status and by rule, and how long review takes. */
+/** 启用与统计: versions by status, by rule and by month, and how long review takes. */
 export const StatsPage = () => {
   const { data, error, mutate } = useRuleList();
   return (
@@ -39,12 +39,35 @@ export const StatsPage = () => {
                   {stats.byRule.map((r) => (
                     <tr key={r.ruleId}>
                       <td>
-                        {ruleName(r.ruleId)} <span className="rp-muted">{r.ruleId}</span>
+                        {nameOf(rules.find((x) => x.ruleId === r.ruleId) ?? { ruleId: r.ruleId, definition: null })} <span className="rp-muted">{r.ruleId}</span>
                       </td>
                       <td>{r.total}</td>
                       {RuleVersionStatuses.map((s) => (
                         <td key={s}>{r.byStatus[s] ?? 0}</td>
                       ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <h4 className="rp-section-title">按月统计</h4>
+              <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-stats-by-month">
+                <thead>
+                  <tr>
+                    <th>月份</th>
+                    <th>提交审核</th>
+                    <th>审批通过</th>
+                    <th>驳回</th>
+                    <th>启用</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.byMonth.map((m) => (
+                    <tr key={m.month}>
+                      <td>{m.month}</td>
+                      <td>{m.submitted}</td>
+                      <td>{m.approved}</td>
+                      <td>{m.rejected}</td>
+                      <td>{m.enabled}</td>
                     </tr>
                   ))}
                 </tbody>

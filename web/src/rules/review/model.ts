@@ -122,7 +122,14 @@ export type RuleStats = {
   /** Mean hours from the (last) submission to the approval, over approved versions; null when none. */
   meanHoursToApprove: number | null;
   approvedCount: number;
+  /** Applications by the month (Shanghai) each step happened in, newest month first. */
+  byMonth: { month: string; submitted: number; approved: number; rejected: number; enabled: number }[];
 };
+
+/** yyyy-MM of an instant on the Shanghai calendar (UTC+8, no daylight saving). */
+export const shanghaiMonth = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 7);
+
+const monthlyActions = { RuleVersionSubmitted: 'submitted', RuleVersionApproved: 'approved', RuleVersionRejected: 'rejected', RuleVersionEnabled: 'enabled' } as const;
 
 /**
  * 申请统计. Versions approved by `system` at seeding (submitted and approved in the same instant)
@@ -132,6 +139,7 @@ export const ruleStats = (rules: readonly RuleSummary[]): RuleStats => {
   const byStatus = { draft: 0, inReview: 0, approved: 0, rejected: 0, enabled: 0, retired: 0 } satisfies Record<RuleVersionStatus, number>;
   const byRule: RuleStats['byRule'] = [];
   const waits: number[] = [];
+  const months = new Map<string, RuleStats['byMonth'][number]>();
   for (const rule of rules) {
     const counts: Partial<Record<RuleVersionStatus, number>> = {};
     for (const v of rule.versions) {
@@ -140,11 +148,20 @@ export const ruleStats = (rules: readonly RuleSummary[]): RuleStats => {
       const approved = lastStep(v, 'RuleVersionApproved');
       const submitted = approved && v.history.filter((s) => s.action === 'RuleVersionSubmitted' && s.at <= approved.at).at(-1);
       if (approved && submitted) waits.push(Date.parse(approved.at) - Date.parse(submitted.at));
+      for (const step of v.history) {
+        const counted = monthlyActions[step.action as keyof typeof monthlyActions];
+        if (!counted) continue;
+        const month = shanghaiMonth(step.at);
+        const row = months.get(month) ?? { month, submitted: 0, approved: 0, rejected: 0, enabled: 0 };
+        row[counted] += 1;
+        months.set(month, row);
+      }
     }
     byRule.push({ ruleId: rule.ruleId, total: rule.versions.length, byStatus: counts });
   }
   const mean = waits.length ? waits.reduce((a, b) => a + b, 0) / waits.length / 3_600_000 : null;
-  return { byStatus, byRule, meanHoursToApprove: mean, approvedCount: waits.length };
+  const byMonth = [...months.values()].sort((a, b) => b.month.localeCompare(a.month));
+  return { byStatus, byRule, meanHoursToApprove: mean, approvedCount: waits.length, byMonth };
 };
 
 /** A wait in hours as people say it: minutes under an hour, hours with one decimal above. */

@@ -11,6 +11,7 @@ import {
   ruleName,
   type RuleStep,
   ruleStats,
+  shanghaiMonth,
   type RuleSummary,
   type RuleVersionSummary,
   updatedAt,
@@ -120,6 +121,10 @@ describe('rule review model', () => {
     expect(formatHours(stats.meanHoursToApprove)).toBe('2.0 小时');
     expect(formatHours(0.5)).toBe('30 分钟');
     expect(formatHours(null)).toBe('—');
+    expect(stats.byMonth.map((m) => m.month)).toEqual(['2026-02', '2026-01']);
+    expect(stats.byMonth.at(-1)).toEqual({ month: '2026-01', submitted: 1, approved: 1, rejected: 0, enabled: 1 });
+    // 2026-01-31T16:30Z is already 1 February in Shanghai.
+    expect(shanghaiMonth('2026-01-31T16:30:00.000Z')).toBe('2026-02');
   });
 
   it('reads the editor text as JSON or says why not', () => {
