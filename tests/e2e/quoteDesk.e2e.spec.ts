@@ -127,3 +127,63 @@ test.describe('quote desk 1280×800', () => {
     await expect(toast(page, '投保成功')).toBeVisible();
   });
 });
+
+/**
+ * 为何是这个价格: 人保 rates the standard application by its seeded tariff rule; the admin opens
+ * the cell and reads, under the hull line, the rule versions and the engine's trace behind it.
+ */
+test.describe('why this premium', () => {
+  let why: { orderNo: string };
+  test.beforeAll(async () => {
+    const buyer = await registerUser(apiContext, { profile: true });
+    const form = generalApplication();
+    const saved = await api<{ id: string; orderNo: string }>(apiContext, buyer, 'POST', '/order/save', form);
+    expect(saved.code, saved.message).toBe(20000);
+    const inquiry = await api(apiContext, buyer, 'POST', '/order/inquiryPrice', { ...form, id: saved.data.id });
+    expect(inquiry.code, inquiry.message).toBe(20000);
+    why = { orderNo: saved.data.orderNo };
+  });
+
+  const openWhy = async (page: Page) => {
+    const { mobilePhone, password } = adminCredentials();
+    await signIn(page, await passwordLogin(page.request, mobilePhone, password));
+    await page.goto('/backoffice/quotes');
+    const picc = page.locator(`[data-testid="quote-cell"][data-order="${why.orderNo}"][data-insurer="${PICC}"]`);
+    await expect(picc).toHaveAttribute('data-status', /quoted|manual|declined/, { timeout: QUOTE_TIMEOUT });
+    await picc.click();
+    const hull = dialog(page).locator('tr[data-line="1:0"]');
+    await expect(hull).toContainText('¥');
+    await hull.getByRole('button', { name: '为何是这个价格' }).click();
+    const panel = dialog(page).getByTestId('quote-why');
+    await expect(panel).toBeVisible();
+    return panel;
+  };
+
+  test('1280×800: the rule versions and the trace that priced an automatic quote', async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const panel = await openWhy(page);
+    await expect(panel.getByTestId('quote-why-rule').filter({ hasText: '人保财险费率' })).toContainText(/tariff-1@\d+/);
+    await expect(panel.getByRole('link', { name: '人保财险费率' })).toHaveAttribute('href', '/rules/ruleList');
+    await expect(panel.getByTestId('quote-why-step').filter({ hasText: '机身险保费' })).toContainText('premium =');
+    await expect(panel.getByTestId('quote-why-step').filter({ hasText: '决策表' }).first()).toContainText(/第\d+行/);
+    await panel.getByTestId('quote-why-step').first().scrollIntoViewIfNeeded();
+    await docShot(page, 'desktop-backoffice-quote-why');
+    // The same button closes it.
+    await dialog(page).locator('tr[data-line="1:0"]').getByRole('button', { name: '为何是这个价格' }).click();
+    await expect(panel).toBeHidden();
+  });
+
+  test('375×812: the panel fits the dialog and its trace scrolls inside it', async ({ page }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 375, height: 812 });
+    const panel = await openWhy(page);
+    await expect(panel).toContainText('tariff-1@');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The trace scrolls inside the panel; the dialog itself does not scroll sideways.
+    expect(await dialog(page).locator('.bp6-dialog-body').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await panel.scrollIntoViewIfNeeded();
+    await shot(page, 'mobile-backoffice-quote-why');
+  });
+});

@@ -66,3 +66,72 @@ test('a batch tester runs two cases and reads pass, fail and the trace', async (
   await expect(page.getByTestId('rules-run-rate').first()).toHaveText('50.0%');
   await shot(page, 'desktop-rules-my-batch-tests', { docs: true });
 });
+
+/**
+ * 多批次测试详情 side by side (?left=&right=): the same two cases run against tariff-1 version 1
+ * and a draft whose hull premium is 10 % dearer; the comparison shows per case both runs'
+ * premiums and the difference, filters the changed cases and opens both traces.
+ */
+test('a batch tester compares two runs of the same cases case by case', async ({ page }) => {
+  test.setTimeout(120_000);
+  const admin = await passwordLogin(page.request, adminCredentials().mobilePhone, adminCredentials().password);
+  const headers = { Authorization: `Bearer ${admin.accessToken}` };
+  type Answer<T> = { code: number; message: string; data: T };
+  const call = async <T>(method: 'GET' | 'POST', path: string, as: Record<string, string>, data?: unknown) => {
+    const response = await (method === 'GET' ? page.request.get(`${RULES}${path}`, { headers: as }) : page.request.post(`${RULES}${path}`, { headers: as, data }));
+    return (await response.json()) as Answer<T>;
+  };
+
+  const v1 = await call<{ content: unknown }>('GET', '/version?ruleId=tariff-1&version=1', headers);
+  expect(v1.code, v1.message).toBe(20000);
+  const content = JSON.stringify(v1.data.content);
+  expect(content).toContain('round($.hullPremium, 2)');
+  const dearer = JSON.parse(content.replace('round($.hullPremium, 2)', 'round($.hullPremium * 1.1, 2)')) as unknown;
+  const draft = await call<{ version: number }>('POST', '/version/draft', headers, { ruleId: 'tariff-1', content: dearer, reason: '机身险上浮10%（对比测试）' });
+  expect(draft.code, draft.message).toBe(20000);
+
+  const stamp = Date.now().toString(36);
+  const caseIds: string[] = [];
+  for (const name of [`对比甲${stamp}`, `对比乙${stamp}`]) {
+    const created = await call<{ caseId: string }>('POST', '/cases/create', headers, { name, form: generalApplication(), expected: { referral: false, premiums: {}, tolerance: 1 } });
+    expect(created.code, created.message).toBe(20000);
+    caseIds.push(created.data.caseId);
+  }
+
+  const tester = await registerUser(page.request);
+  const granted = await api(page.request, admin, 'POST', '/backoffice/users/grantRoles', { mobilePhone: tester.phone, roles: ['batchTest', 'test'], reason: '对比测试' });
+  expect(granted.code, granted.message).toBe(20000);
+  // Roles travel in the access token: the tester signs in again to carry the new ones.
+  const asTester = { Authorization: `Bearer ${(await passwordLogin(page.request, tester.phone, PASSWORD)).accessToken}` };
+  const runIds: string[] = [];
+  for (const version of [1, draft.data.version]) {
+    const started = await call<{ runId: string }>('POST', '/batchTests/start', asTester, { ruleId: 'tariff-1', version, caseIds });
+    expect(started.code, started.message).toBe(20000);
+    runIds.push(started.data.runId);
+  }
+  for (const runId of runIds)
+    await expect.poll(async () => (await call<{ status: string }>('GET', `/batchTests/detail?runId=${runId}`, asTester)).data?.status, { timeout: 60_000 }).toBe('done');
+
+  await login(page, tester.phone, PASSWORD);
+  await page.goto(`/rules/multipleBatchTestDetail?${new URLSearchParams({ left: runIds[0]!, right: runIds[1]! })}`);
+  const detail = page.getByTestId('rules-batch-detail');
+  await expect(detail).toContainText('批次A');
+  await expect(detail).toContainText('批次B');
+  await expect(detail).toContainText(`版本${draft.data.version}`);
+  const rows = detail.getByTestId('rules-compare-row');
+  await expect(rows).toHaveCount(2);
+  for (const name of [`对比甲${stamp}`, `对比乙${stamp}`]) {
+    const row = rows.filter({ hasText: name });
+    // 人保 is dearer by a tenth of its hull premium.
+    await expect(row.getByTestId('rules-compare-delta')).toContainText(/人保财险 \+\d+\.\d{2}/);
+    await expect(row).toHaveAttribute('data-changed', 'true');
+  }
+
+  await detail.getByLabel('筛选').selectOption({ label: '只看无变化' });
+  await expect(rows).toHaveCount(0);
+  await detail.getByLabel('筛选').selectOption({ label: '只看有变化' });
+  await expect(rows).toHaveCount(2);
+  await rows.first().getByRole('button', { name: '执行轨迹' }).click();
+  await expect(detail.getByTestId('rules-compare-traces')).toContainText('机身险保费');
+  await shot(page, 'desktop-rules-batch-compare', { docs: true });
+});

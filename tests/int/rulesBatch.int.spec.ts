@@ -99,8 +99,9 @@ describe('rule cases and batch tests', () => {
       );
       caseIds.push(...chunk);
     }
-    const listed = await until(() => auditor.get(`${RULES}/cases`), (r) => r.body.code === 20000 && r.body.data.length >= 1001);
-    expect(listed.body.data.length).toBe(1001);
+    const listed = await until(() => auditor.get(`${RULES}/cases?pageSize=100`), (r) => r.body.code === 20000 && r.body.data.total >= 1001);
+    expect(listed.body.data.total).toBe(1001);
+    expect(listed.body.data.list).toHaveLength(100);
 
     const { runId, run } = await runToEnd(caseIds, 180_000);
     expect(run).toMatchObject({ status: 'done', total: 1000, progress: 1000, passed: 500, failed: 500, passRate: 0.5 });
@@ -122,10 +123,10 @@ describe('rule cases and batch tests', () => {
     const id = await createCase('修改前', { referral: false, premiums: { '1': 10 }, tolerance: 0 });
     const updated = await auditor.post(`${RULES}/cases/update`, { caseId: id, name: '修改后', form: generalApplication(), expected: { referral: true, premiums: {}, tolerance: 0 } });
     expect(updated.body.code, updated.body.message).toBe(20000);
-    await until(() => auditor.get(`${RULES}/cases`), (r) => r.body.data.some((c: { caseId: string; name: string }) => c.caseId === id && c.name === '修改后'));
+    await until(() => auditor.get(`${RULES}/cases?keyword=修改后`), (r) => r.body.data.list.some((c: { caseId: string; name: string }) => c.caseId === id && c.name === '修改后'));
     expect((await auditor.post(`${RULES}/cases/delete`, { caseId: id })).body.code).toBe(20000);
     expect((await auditor.post(`${RULES}/cases/delete`, { caseId: id })).body.code).toBe(40400);
-    const after = await until(() => auditor.get(`${RULES}/cases`), (r) => !r.body.data.some((c: { caseId: string }) => c.caseId === id));
+    const after = await until(() => auditor.get(`${RULES}/cases?keyword=修改后`), (r) => !r.body.data.list.some((c: { caseId: string }) => c.caseId === id));
     expect(after.body.code).toBe(20000);
   });
 

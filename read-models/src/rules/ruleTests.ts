@@ -67,9 +67,16 @@ export const ruleTestsProjection = defineProjection({
 const summary = runSummary;
 
 export const ruleTestReader = (pool: Pick<Pool, 'query'>) => ({
-  async cases(): Promise<RuleCaseDocument[]> {
-    const result = await pool.query(`SELECT data FROM ${RULE_CASES} ORDER BY _created, _id`);
-    return (result.rows as { data: RuleCaseDocument }[]).map((r) => r.data);
+  /** Newest first, so a case just added or copied is on the first page; keyword: the name contains it, any case. */
+  async cases(page: number, pageSize: number, keyword = ''): Promise<{ list: RuleCaseDocument[]; total: number }> {
+    // strpos, not LIKE: a % or _ typed in the search box is a character, not a pattern. Ordered by
+    // the event's time, not _created: a projection batch (or a rebuild) gives many rows one now().
+    const where = `WHERE ($1::text = '' OR strpos(lower(data->>'name'), lower($1::text)) > 0)`;
+    const [rows, count] = await Promise.all([
+      pool.query(`SELECT data FROM ${RULE_CASES} ${where} ORDER BY data->>'createdAt' DESC, _id LIMIT $2 OFFSET $3`, [keyword, pageSize, (page - 1) * pageSize]),
+      pool.query(`SELECT count(*)::int AS n FROM ${RULE_CASES} ${where}`, [keyword]),
+    ]);
+    return { list: (rows.rows as { data: RuleCaseDocument }[]).map((r) => r.data), total: (count.rows[0] as { n: number }).n };
   },
   async mine(userName: string, currentPage: number, pageSize: number): Promise<{ datas: RuleTestRunSummary[]; totalCount: number }> {
     const [rows, count] = await Promise.all([

@@ -89,8 +89,8 @@ export const ruleQueryRoutes = (deps: QueryAppDeps) => {
         coverName: line.insuranceTypeInfoName,
         droneName: line.uavInfoName,
         quote,
-        // Staff entries and answers from before the rule platform name no rules.
-        rules: rules ?? [],
+        // Staff entries and answers from before the rule platform name no rules. Names are today's.
+        rules: await Promise.all((rules ?? []).map(async (ref) => ({ ...ref, name: (await definitions.get(ref.ruleId))?.name ?? null }))),
         trace: trace ?? [],
       });
     },

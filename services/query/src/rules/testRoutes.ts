@@ -12,6 +12,11 @@ const page = {
   pageSize: z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不正确' }).optional().default(20),
 };
 const mineQuery = z.object(page);
+const casesQuery = z.object({
+  page: page.currentPage,
+  pageSize: page.pageSize,
+  keyword: z.string({ error: '案例名称不正确' }).trim().max(100, { error: '案例名称不能超过100个字符' }).optional().default(''),
+});
 const detailQuery = z.object({ runId });
 const compareQuery = z.object({ left: runId, right: runId });
 
@@ -33,7 +38,10 @@ export const ruleTestQueryRoutes = (deps: QueryAppDeps) => {
     return run;
   };
 
-  router.get('/cases', auth, caseReaders, async (ctx) => ok(ctx, await tests.cases()));
+  router.get('/cases', auth, caseReaders, validate(casesQuery, 'query'), async (ctx) => {
+    const { page, pageSize, keyword } = input<z.output<typeof casesQuery>>(ctx);
+    ok(ctx, { ...(await tests.cases(page, pageSize, keyword)), page, pageSize });
+  });
 
   router.get('/batchTests/mine', auth, requireRulesRoute('myBatchTestList'), validate(mineQuery, 'query'), async (ctx) => {
     const { currentPage, pageSize } = input<z.output<typeof mineQuery>>(ctx);

@@ -3,7 +3,7 @@
  * open (a verified premium, or a decline with its reason), and 重新发送 / 立即超时. Every write
  * goes through the server's order rules; a refusal comes back with its reason as a toast.
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import type { DeskLineAnswer, QuoteDeskCell, QuoteDeskRow } from '@feibao/domain/ordering/quoteDesk';
 import { notifyError, toast } from '../../api/toaster.ts';
@@ -22,6 +22,7 @@ import {
   statusIntent,
   statusLabel,
 } from './desk.ts';
+import { WhyPanel } from './WhyPanel.tsx';
 
 type Props = { row: QuoteDeskRow; cell: QuoteDeskCell; onClose: () => void; onChanged: () => Promise<unknown> };
 
@@ -46,6 +47,7 @@ export const CellDialog = ({ row, cell, onClose, onChanged }: Props) => {
   const [entries, setEntries] = useState<EntryRow[]>(() => initialEntries(cell));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<'record' | 'resend' | 'timeout' | null>(null);
+  const [whyKey, setWhyKey] = useState<string | null>(null);
   const lineName = (key: string) => {
     const line = row.lines.find((l) => l.key === key);
     return line ? `${line.insuranceTypeInfoName}${line.uavInfoName ? `（${line.uavInfoName}）` : ''}` : key;
@@ -103,6 +105,7 @@ export const CellDialog = ({ row, cell, onClose, onChanged }: Props) => {
               <th>保额（万元）</th>
               <th>期限</th>
               <th>保险公司答复</th>
+              <th>定价依据</th>
               {entering && <th style={{ width: 330 }}>人工录入</th>}
             </tr>
           </thead>
@@ -111,13 +114,38 @@ export const CellDialog = ({ row, cell, onClose, onChanged }: Props) => {
               const entry = entries.find((e) => e.key === a.key);
               const line = row.lines.find((l) => l.key === a.key);
               return (
-                <tr key={a.key} data-line={a.key}>
-                  <td>{lineName(a.key)}</td>
-                  <td>{line?.insuranceAmount ?? '—'}</td>
-                  <td>{termLabel(line?.guaranteeTerm)}</td>
-                  <td>{answerText(a)}</td>
-                  {entering && <td>{entry && enterable(a) ? <EntryCells entry={entry} name={lineName(a.key)} onChange={(p) => change(a.key, p)} /> : null}</td>}
-                </tr>
+                <Fragment key={a.key}>
+                  <tr data-line={a.key}>
+                    <td>{lineName(a.key)}</td>
+                    <td>{line?.insuranceAmount ?? '—'}</td>
+                    <td>{termLabel(line?.guaranteeTerm)}</td>
+                    <td>{answerText(a)}</td>
+                    <td>
+                      {a.kind !== 'pending' && (
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          intent="primary"
+                          icon="diagram-tree"
+                          className="fb-quote-why-button"
+                          text={a.kind === 'quoted' ? '为何是这个价格' : '查看规则'}
+                          aria-label={a.kind === 'quoted' ? '为何是这个价格' : '查看规则'}
+                          active={whyKey === a.key}
+                          aria-expanded={whyKey === a.key}
+                          onClick={() => setWhyKey(whyKey === a.key ? null : a.key)}
+                        />
+                      )}
+                    </td>
+                    {entering && <td>{entry && enterable(a) ? <EntryCells entry={entry} name={lineName(a.key)} onChange={(p) => change(a.key, p)} /> : null}</td>}
+                  </tr>
+                  {whyKey === a.key && (
+                    <tr className="fb-quote-why-row">
+                      <td colSpan={entering ? 6 : 5}>
+                        <WhyPanel requestId={cell.requestId} lineKey={a.key} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               );
             })}
           </tbody>

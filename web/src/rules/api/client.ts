@@ -1,7 +1,8 @@
 /**
  * The rule platform's HTTP client (README "Rule platform"): the token in X-Token, a 5 s time-out,
- * any answer but 20000 shown for 5 s, and the session codes 50008/50012/50014 opening the
- * re-login prompt. Small on purpose: it shares nothing with the customer app's client.
+ * any answer but 20000 shown for 5 s, an expired token (50014) renewed once with the rotating
+ * refresh token and the call replayed, and the session codes 50008/50012 (or a failed renewal)
+ * opening the re-login prompt. Small on purpose: it shares nothing with the customer app's client.
  */
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { rulesToken } from './token.ts';
@@ -11,6 +12,7 @@ export const RULES_MESSAGE_MS = 5000;
 export const RELOGIN_CODES: readonly number[] = [ResultCode.rulesIllegalToken, ResultCode.rulesSessionRevoked, ResultCode.rulesTokenExpired];
 export const TIMEOUT_MESSAGE = '请求超时（5秒），请稍后重试';
 export const NETWORK_MESSAGE = '网络连接失败，请检查网络后重试';
+export const REFRESH_PATH = '/api/v1/uav/user/refresh';
 
 export class RulesApiError extends Error {
   readonly code: number;
@@ -64,11 +66,12 @@ const fail = (error: RulesApiError, relogin: boolean): never => {
   throw error;
 };
 
-/** Performs a call; resolves with envelope.data on 20000, else tells the user and throws RulesApiError. */
-export async function rulesRequest<T>(path: string, options: RulesRequest = {}): Promise<T> {
+type Outcome<T> = { ok: true; data: T } | { ok: false; error: RulesApiError };
+
+/** One exchange, told to nobody: the caller decides whether a failure is shown, renewed or prompted. */
+async function send<T>(path: string, options: RulesRequest, token: string | null): Promise<Outcome<T>> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = options.anonymous ? null : rulesToken.get();
   if (token) headers['X-Token'] = token;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), RULES_TIMEOUT_MS);
@@ -84,15 +87,54 @@ export async function rulesRequest<T>(path: string, options: RulesRequest = {}):
     status = response.status;
     text = await response.text();
   } catch {
-    return fail(new RulesApiError(0, controller.signal.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE, status), false);
+    return { ok: false, error: new RulesApiError(0, controller.signal.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE, status) };
   } finally {
     clearTimeout(timer);
   }
   const envelope = envelopeOf<T>(text);
-  if (!envelope) return fail(new RulesApiError(status || ResultCode.serverError, failureOfStatus(status), status), false);
-  if (envelope.code === ResultCode.success) return envelope.data;
-  const error = new RulesApiError(envelope.code, envelope.message || failureOfStatus(status), status);
-  return fail(error, !options.anonymous && RELOGIN_CODES.includes(envelope.code));
+  if (!envelope) return { ok: false, error: new RulesApiError(status || ResultCode.serverError, failureOfStatus(status), status) };
+  if (envelope.code === ResultCode.success) return { ok: true, data: envelope.data };
+  return { ok: false, error: new RulesApiError(envelope.code, envelope.message || failureOfStatus(status), status) };
+}
+
+type Renewed = { accessToken?: string; refreshToken?: string };
+let renewing: Promise<boolean> | null = null;
+
+/**
+ * Single flight: the calls that expired together wait for one renewal, since a refresh token is
+ * good for one use. A token already changed since the call was sent (renewed by another call or
+ * tab) is simply used.
+ */
+const renew = (expired: string | null): Promise<boolean> => {
+  if (rulesToken.get() !== expired) return Promise.resolve(rulesToken.get() !== null);
+  if (renewing) return renewing;
+  const refreshToken = rulesToken.refreshToken();
+  if (!refreshToken) return Promise.resolve(false);
+  renewing = (async () => {
+    try {
+      const answer = await send<Renewed>(REFRESH_PATH, { body: { refreshToken }, anonymous: true }, null);
+      if (answer.ok && answer.data?.accessToken) {
+        rulesToken.set(answer.data.accessToken, answer.data.refreshToken ?? null);
+        return true;
+      }
+      // Refused: the refresh token is spent or revoked; a network failure may pass, so it stays.
+      if (!answer.ok && answer.error.code !== 0) rulesToken.forgetRefresh();
+      return false;
+    } finally {
+      renewing = null;
+    }
+  })();
+  return renewing;
+};
+
+/** Performs a call; resolves with envelope.data on 20000, else tells the user and throws RulesApiError. */
+export async function rulesRequest<T>(path: string, options: RulesRequest = {}): Promise<T> {
+  const token = options.anonymous ? null : rulesToken.get();
+  let outcome = await send<T>(path, options, token);
+  if (!outcome.ok && !options.anonymous && outcome.error.code === ResultCode.rulesTokenExpired && (await renew(token)))
+    outcome = await send<T>(path, options, rulesToken.get());
+  if (outcome.ok) return outcome.data;
+  return fail(outcome.error, !options.anonymous && RELOGIN_CODES.includes(outcome.error.code));
 }
 
 /** SWR's fetcher: the key is the path. */

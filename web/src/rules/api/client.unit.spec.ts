@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_MESSAGE, RULES_TIMEOUT_MS, RulesApiError, rulesRequest, setRulesNotifier, TIMEOUT_MESSAGE } from './client.ts';
-import { RULES_TOKEN_KEY, rulesToken } from './token.ts';
+import { NETWORK_MESSAGE, REFRESH_PATH, RULES_TIMEOUT_MS, RulesApiError, rulesRequest, setRulesNotifier, TIMEOUT_MESSAGE } from './client.ts';
+import { RULES_REFRESH_KEY, RULES_TOKEN_KEY, rulesToken } from './token.ts';
 
 const envelope = (code: number, message: string, data: unknown = null, status = 200) =>
   new Response(JSON.stringify({ code, message, data }), { status, headers: { 'Content-Type': 'application/json' } });
@@ -86,5 +86,80 @@ describe('rulesRequest', () => {
     await expect(rulesRequest('/x')).rejects.toMatchObject({ message: NETWORK_MESSAGE });
     fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
     await expect(rulesRequest('/x')).rejects.toMatchObject({ status: 502, message: '服务器(502) 网络异常，请稍后重试' });
+  });
+
+  describe('an expired token (50014)', () => {
+    const expired = () => envelope(50014, '登录已过期，请重新登录', null, 401);
+    /** The server: the refresh answers the given envelope; a call with the new token succeeds, any other expires. */
+    const server = (refreshAnswer: () => Response) =>
+      fetchMock.mockImplementation(async (url, init) => {
+        if (url === REFRESH_PATH) {
+          await new Promise((r) => setTimeout(r, 5));
+          return refreshAnswer();
+        }
+        const token = (init!.headers as Record<string, string>)['X-Token'];
+        return token === 'access-2' ? envelope(20000, '成功', { path: url }) : expired();
+      });
+    const refreshCalls = () => fetchMock.mock.calls.filter(([url]) => url === REFRESH_PATH);
+
+    it('renews once with the refresh token, keeps the rotated pair and replays the call', async () => {
+      rulesToken.set('access-1', 'refresh-1');
+      server(() => envelope(20000, '刷新成功', { accessToken: 'access-2', refreshToken: 'refresh-2' }));
+      await expect(rulesRequest('/api/v1/rules/list', { query: { a: 1 } })).resolves.toEqual({ path: '/api/v1/rules/list?a=1' });
+      const [refresh] = refreshCalls();
+      expect(JSON.parse(refresh![1]!.body as string)).toEqual({ refreshToken: 'refresh-1' });
+      expect((refresh![1]!.headers as Record<string, string>)['X-Token']).toBeUndefined();
+      expect(localStorage.getItem(RULES_TOKEN_KEY)).toBe('access-2');
+      expect(localStorage.getItem(RULES_REFRESH_KEY)).toBe('refresh-2');
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+      expect(relogins).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+
+    it('renews once for the calls that expired together, and a late one uses the new token', async () => {
+      rulesToken.set('access-1', 'refresh-1');
+      server(() => envelope(20000, '刷新成功', { accessToken: 'access-2', refreshToken: 'refresh-2' }));
+      const answers = await Promise.all(['/a', '/b', '/c'].map((path) => rulesRequest(path)));
+      expect(answers).toEqual([{ path: '/a' }, { path: '/b' }, { path: '/c' }]);
+      expect(refreshCalls()).toHaveLength(1);
+      expect(relogins).toEqual([]);
+    });
+
+    it('opens the re-login prompt once the renewal is refused, and forgets the spent refresh token', async () => {
+      rulesToken.set('access-1', 'refresh-1');
+      server(() => envelope(40100, '登录已失效，请重新登录', null, 401));
+      await expect(rulesRequest('/api/v1/rules/list')).rejects.toMatchObject({ code: 50014 });
+      expect(relogins).toEqual(['登录已过期，请重新登录']);
+      expect(errors).toEqual([]);
+      expect(localStorage.getItem(RULES_REFRESH_KEY)).toBeNull();
+      await expect(rulesRequest('/api/v1/rules/list')).rejects.toMatchObject({ code: 50014 });
+      expect(refreshCalls()).toHaveLength(1);
+    });
+
+    it('keeps the refresh token when the renewal could not reach the server', async () => {
+      rulesToken.set('access-1', 'refresh-1');
+      server(() => {
+        throw new TypeError('Failed to fetch');
+      });
+      await expect(rulesRequest('/api/v1/rules/list')).rejects.toMatchObject({ code: 50014 });
+      expect(relogins).toHaveLength(1);
+      expect(localStorage.getItem(RULES_REFRESH_KEY)).toBe('refresh-1');
+    });
+
+    for (const code of [50008, 50012])
+      it(`does not renew on ${code}`, async () => {
+        rulesToken.set('access-1', 'refresh-1');
+        fetchMock.mockResolvedValueOnce(envelope(code, '登录凭证无效，请重新登录', null, 401));
+        await expect(rulesRequest('/api/v1/rules/menu')).rejects.toMatchObject({ code });
+        expect(fetchMock).toHaveBeenCalledTimes(1);
+        expect(relogins).toEqual(['登录凭证无效，请重新登录']);
+      });
+
+    it('clears both tokens on sign-out', () => {
+      rulesToken.set('access-1', 'refresh-1');
+      rulesToken.clear();
+      expect(localStorage.getItem(RULES_TOKEN_KEY)).toBeNull();
+      expect(localStorage.getItem(RULES_REFRESH_KEY)).toBeNull();
+    });
   });
 });

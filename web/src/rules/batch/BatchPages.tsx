@@ -6,15 +6,17 @@ import { pathOf } from '../frame.ts';
 import { useRuleNames } from '../review/api.ts';
 import { formatAt, ruleName } from '../review/model.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
-import { startBatchTest, useCases, useMyRuns } from './api.ts';
+import { CASES_PAGE_SIZE, startBatchTest, useCases, useMyRuns } from './api.ts';
 import { formatRate, isActive, progressOf, runStatusIntents, runStatusLabels } from './model.ts';
+import { Pager, usePagedSearch } from './Pager.tsx';
 
 export const detailPath = (left: string, right?: string) =>
   `${pathOf('multipleBatchTestDetail')}?${new URLSearchParams(right ? { left, right } : { left })}`;
 
 /** 批量测试: a rule version (a draft too) against chosen cases or the last N real applications. */
 export const BatchTestPage = () => {
-  const { data, error, mutate } = useCases();
+  const { search, setSearch, keyword, page, setPage } = usePagedSearch();
+  const { data, error, mutate } = useCases(page, keyword);
   const navigate = useNavigate();
   const rules = useRuleNames().data ?? [];
   const [picked, setRuleId] = useState<string | null>(null);
@@ -23,7 +25,6 @@ export const BatchTestPage = () => {
   const [mode, setMode] = useState<'cases' | 'lastN'>('cases');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [lastN, setLastN] = useState(100);
-  const [filter, setFilter] = useState('');
   const [busy, setBusy] = useState(false);
   const start = async () => {
     if (mode === 'cases' && chosen.size === 0) return notify.error('请选择测试案例');
@@ -60,36 +61,35 @@ export const BatchTestPage = () => {
         </FormGroup>
       ) : (
         <Loaded data={data} error={error} retry={() => void mutate()}>
-          {(rows) => {
-            const shown = rows.filter((r) => !filter || r.name.includes(filter));
-            return (
-              <>
-                <div className="rp-toolbar">
-                  <InputGroup leftIcon="search" placeholder="按名称筛选" value={filter} onValueChange={setFilter} aria-label="筛选案例" />
-                  <Button text={`全选（${shown.length}）`} onClick={() => setChosen(new Set([...chosen, ...shown.map((r) => r.caseId)]))} />
-                  <Button text="清空" onClick={() => setChosen(new Set())} />
-                  <span className="rp-muted">已选 {chosen.size} 个</span>
-                </div>
-                {shown.length === 0 && <p className="rp-muted">没有案例，请先在「规则案例」中新增。</p>}
-                <div className="rp-case-picks">
-                  {shown.slice(0, 500).map((r) => (
-                    <Checkbox
-                      key={r.caseId}
-                      label={r.name}
-                      checked={chosen.has(r.caseId)}
-                      onChange={(e) => {
-                        const next = new Set(chosen);
-                        if (e.currentTarget.checked) next.add(r.caseId);
-                        else next.delete(r.caseId);
-                        setChosen(next);
-                      }}
-                    />
-                  ))}
-                </div>
-                {shown.length > 500 && <p className="rp-muted">只列出前500个，其余可用「全选」选中或按名称筛选。</p>}
-              </>
-            );
-          }}
+          {({ list: shown, total }) => (
+            <>
+              <div className="rp-toolbar">
+                <InputGroup leftIcon="search" placeholder="按名称筛选" value={search} onValueChange={setSearch} aria-label="筛选案例" />
+                <Button text={`全选本页（${shown.length}）`} onClick={() => setChosen(new Set([...chosen, ...shown.map((r) => r.caseId)]))} />
+                <Button text="清空" onClick={() => setChosen(new Set())} />
+                <span className="rp-muted" data-testid="rules-batch-chosen">
+                  已选 {chosen.size} 个
+                </span>
+              </div>
+              {total === 0 && <p className="rp-muted">{keyword ? '没有名称包含该关键字的案例。' : '没有案例，请先在「规则案例」中新增。'}</p>}
+              <div className="rp-case-picks">
+                {shown.map((r) => (
+                  <Checkbox
+                    key={r.caseId}
+                    label={r.name}
+                    checked={chosen.has(r.caseId)}
+                    onChange={(e) => {
+                      const next = new Set(chosen);
+                      if (e.currentTarget.checked) next.add(r.caseId);
+                      else next.delete(r.caseId);
+                      setChosen(next);
+                    }}
+                  />
+                ))}
+              </div>
+              <Pager page={page} pageSize={CASES_PAGE_SIZE} total={total} unit="个案例" onPage={setPage} />
+            </>
+          )}
         </Loaded>
       )}
     </RulesScreen>

@@ -5,14 +5,16 @@ import { RulesApiError } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
 import { formatAt, parseContent } from '../review/model.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
-import { caseFromOrder, createCase, deleteCase, updateCase, useCases } from './api.ts';
+import { CASES_PAGE_SIZE, caseFromOrder, createCase, deleteCase, updateCase, useCases } from './api.ts';
 import { expectedPremiums, premiumsText, type RuleCaseRow } from './model.ts';
+import { Pager, usePagedSearch } from './Pager.tsx';
 
 const failureOf = (error: unknown) => (error instanceof RulesApiError ? error.message : '操作失败，请稍后重试');
 
-/** 规则案例: the cases batch tests run, each an application and its expected outcome. */
+/** 规则案例: the cases batch tests run, each an application and its expected outcome; paged on the server. */
 export const CasesPage = () => {
-  const { data, error, mutate } = useCases();
+  const { search, setSearch, keyword, page, setPage } = usePagedSearch();
+  const { data, error, mutate } = useCases(page, keyword);
   const [editing, setEditing] = useState<RuleCaseRow | 'new' | null>(null);
   const [orderId, setOrderId] = useState('');
   const [busy, setBusy] = useState(false);
@@ -47,43 +49,47 @@ export const CasesPage = () => {
         <InputGroup placeholder="订单编号" value={orderId} onValueChange={setOrderId} aria-label="订单编号" />
         <Button icon="duplicate" text="从订单复制" loading={busy} onClick={() => void copy()} />
         <Button icon="refresh" text="刷新" onClick={() => void mutate()} />
+        <InputGroup leftIcon="search" placeholder="按名称搜索" value={search} onValueChange={setSearch} aria-label="搜索案例" />
       </div>
       <Loaded data={data} error={error} retry={() => void mutate()}>
-        {(rows) =>
-          rows.length === 0 ? (
-            <p className="rp-muted">还没有案例。新增一个，或从真实订单复制。</p>
+        {({ list: rows, total }) =>
+          rows.length === 0 && page === 1 ? (
+            <p className="rp-muted">{keyword ? '没有名称包含该关键字的案例。' : '还没有案例。新增一个，或从真实订单复制。'}</p>
           ) : (
-            <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-cases-table">
-              <thead>
-                <tr>
-                  <th>名称</th>
-                  <th>预期转人工</th>
-                  <th>预期保费（元）</th>
-                  <th>允许误差</th>
-                  <th>来源</th>
-                  <th>更新</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.caseId} data-testid="rules-case-row">
-                    <td>{row.name}</td>
-                    <td>{row.expected.referral ? '是' : '否'}</td>
-                    <td>{premiumsText(row.expected.premiums)}</td>
-                    <td>±{row.expected.tolerance}</td>
-                    <td>{row.orderId ? `订单 ${row.orderId.slice(0, 8)}` : '手工录入'}</td>
-                    <td>
-                      {row.updatedBy} {formatAt(row.updatedAt)}
-                    </td>
-                    <td>
-                      <Button size="small" variant="minimal" icon="edit" text="编辑" onClick={() => setEditing(row)} />
-                      <Button size="small" variant="minimal" intent="danger" icon="trash" text="删除" onClick={() => void remove(row)} />
-                    </td>
+            <>
+              <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-cases-table">
+                <thead>
+                  <tr>
+                    <th>名称</th>
+                    <th>预期转人工</th>
+                    <th>预期保费（元）</th>
+                    <th>允许误差</th>
+                    <th>来源</th>
+                    <th>更新</th>
+                    <th />
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.caseId} data-testid="rules-case-row">
+                      <td>{row.name}</td>
+                      <td>{row.expected.referral ? '是' : '否'}</td>
+                      <td>{premiumsText(row.expected.premiums)}</td>
+                      <td>±{row.expected.tolerance}</td>
+                      <td>{row.orderId ? `订单 ${row.orderId.slice(0, 8)}` : '手工录入'}</td>
+                      <td>
+                        {row.updatedBy} {formatAt(row.updatedAt)}
+                      </td>
+                      <td>
+                        <Button size="small" variant="minimal" icon="edit" text="编辑" onClick={() => setEditing(row)} />
+                        <Button size="small" variant="minimal" intent="danger" icon="trash" text="删除" onClick={() => void remove(row)} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <Pager page={page} pageSize={CASES_PAGE_SIZE} total={total} unit="个案例" onPage={setPage} />
+            </>
           )
         }
       </Loaded>

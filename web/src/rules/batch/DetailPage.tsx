@@ -6,7 +6,7 @@ import type { TraceStep } from '@feibao/domain/rules/rating';
 import { ruleName } from '../review/model.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { useComparison, useRun } from './api.ts';
-import { formatDelta, formatRate, insurerName, isActive, premiumsText, progressOf, runStatusIntents, runStatusLabels, type RunSummary } from './model.ts';
+import { caseChanged, formatDelta, formatRate, insurerName, isActive, premiumsText, progressOf, runStatusIntents, runStatusLabels, type RunSummary } from './model.ts';
 
 const PAGE = 100;
 
@@ -57,7 +57,7 @@ const RunHead = ({ run, label }: { run: RunSummary; label?: string }) => (
 );
 
 const Trace = ({ steps }: { steps: TraceStep[] }) => (
-  <table className="bp6-html-table bp6-compact rp-history">
+  <table className="bp6-html-table bp6-compact rp-history rp-trace">
     <thead>
       <tr>
         <th>规则</th>
@@ -112,24 +112,26 @@ const RunView = ({ runId }: { runId: string }) => {
             <FilterSelect value={filter} onChange={setFilter} labels={{ all: '全部案例', failed: '只看未通过', passed: '只看通过' }} />
             <Paged rows={rows}>
               {(page) => (
-                <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-results-table">
-                  <thead>
-                    <tr>
-                      <th>案例</th>
-                      <th>结果</th>
-                      <th>转人工 预期/实际</th>
-                      <th>预期保费</th>
-                      <th>实际保费</th>
-                      <th>差额</th>
-                      <th />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.map((r: CaseResult) => (
-                      <ResultRow key={r.key} result={r} open={openKey === r.key} onToggle={() => setOpenKey(openKey === r.key ? null : r.key)} />
-                    ))}
-                  </tbody>
-                </table>
+                <div className="rp-table-scroll">
+                  <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-results-table">
+                    <thead>
+                      <tr>
+                        <th>案例</th>
+                        <th>结果</th>
+                        <th>转人工 预期/实际</th>
+                        <th>预期保费</th>
+                        <th>实际保费</th>
+                        <th>差额</th>
+                        <th />
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {page.map((r: CaseResult) => (
+                        <ResultRow key={r.key} result={r} open={openKey === r.key} onToggle={() => setOpenKey(openKey === r.key ? null : r.key)} />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               )}
             </Paged>
           </>
@@ -179,8 +181,7 @@ const CompareView = ({ left, right }: { left: string; right: string }) => {
   return (
     <Loaded data={data} error={error} retry={() => void mutate()}>
       {(comparison) => {
-        const changed = (c: ComparedCase) => c.passChanged || c.referralChanged || Object.values(c.premiumDeltas).some((d) => d !== 0);
-        const rows = comparison.cases.filter((c) => filter === 'all' || (filter === 'failed' ? changed(c) : !changed(c)));
+        const rows = comparison.cases.filter((c) => filter === 'all' || (filter === 'failed' ? caseChanged(c) : !caseChanged(c)));
         return (
           <>
             <RunHead run={comparison.left} label="批次A" />
@@ -188,47 +189,60 @@ const CompareView = ({ left, right }: { left: string; right: string }) => {
             <FilterSelect value={filter} onChange={setFilter} labels={{ all: '全部案例', failed: '只看有变化', passed: '只看无变化' }} />
             <Paged rows={rows}>
               {(page) => (
-                <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-compare-table">
-                  <thead>
-                    <tr>
-                      <th>案例</th>
-                      <th>批次A</th>
-                      <th>批次B</th>
-                      <th>A 保费</th>
-                      <th>B 保费</th>
-                      <th>保费差（B−A）</th>
-                      <th />
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {page.map((c: ComparedCase) => (
-                      <Fragment key={c.key}>
-                        <tr data-testid="rules-compare-row">
-                          <td>{c.name}</td>
-                          <td>{c.left ? passTag(c.left.pass) : '—'}</td>
-                          <td>{c.right ? passTag(c.right.pass) : '—'}</td>
-                          <td>{c.left ? premiumsText(c.left.actual.premiums) : '—'}</td>
-                          <td>{c.right ? premiumsText(c.right.actual.premiums) : '—'}</td>
-                          <td>
-                            {Object.entries(c.premiumDeltas)
-                              .map(([id, d]) => `${insurerName(id)} ${formatDelta(d)}`)
-                              .join('；')}
-                            {c.referralChanged && <Tag intent="warning">转人工变化</Tag>}
-                          </td>
-                          <td>
-                            <Button size="small" variant="minimal" icon="diagram-tree" text="执行轨迹" onClick={() => setOpenKey(openKey === c.key ? null : c.key)} />
-                          </td>
-                        </tr>
-                        {openKey === c.key && (
-                          <tr>
-                            <td colSpan={3}>{c.left ? <Trace steps={c.left.trace} /> : '—'}</td>
-                            <td colSpan={4}>{c.right ? <Trace steps={c.right.trace} /> : '—'}</td>
+                <div className="rp-table-scroll">
+                  <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-compare-table">
+                    <thead>
+                      <tr>
+                        <th>案例</th>
+                        <th>批次A</th>
+                        <th>批次B</th>
+                        <th>A 保费</th>
+                        <th>B 保费</th>
+                        <th>保费差（B−A）</th>
+                        <th />
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {page.map((c: ComparedCase) => (
+                        <Fragment key={c.key}>
+                          <tr data-testid="rules-compare-row" data-changed={String(caseChanged(c))}>
+                            <td>{c.name}</td>
+                            <td>{c.left ? passTag(c.left.pass) : '—'}</td>
+                            <td>{c.right ? passTag(c.right.pass) : '—'}</td>
+                            <td>{c.left ? premiumsText(c.left.actual.premiums) : '—'}</td>
+                            <td>{c.right ? premiumsText(c.right.actual.premiums) : '—'}</td>
+                            <td data-testid="rules-compare-delta">
+                              {Object.entries(c.premiumDeltas)
+                                .map(([id, d]) => `${insurerName(id)} ${formatDelta(d)}`)
+                                .join('；') || '—'}
+                              {c.referralChanged && <Tag intent="warning">转人工变化</Tag>}
+                              {c.passChanged && <Tag intent="primary">结果变化</Tag>}
+                            </td>
+                            <td>
+                              <Button size="small" variant="minimal" icon="diagram-tree" text="执行轨迹" onClick={() => setOpenKey(openKey === c.key ? null : c.key)} />
+                            </td>
                           </tr>
-                        )}
-                      </Fragment>
-                    ))}
-                  </tbody>
-                </table>
+                          {openKey === c.key && (
+                            <tr>
+                              <td colSpan={7}>
+                                <div className="rp-compare-traces" data-testid="rules-compare-traces">
+                                  <div>
+                                    <strong>批次A</strong>
+                                    {c.left ? <Trace steps={c.left.trace} /> : <p className="rp-muted">批次A未测试该案例</p>}
+                                  </div>
+                                  <div>
+                                    <strong>批次B</strong>
+                                    {c.right ? <Trace steps={c.right.trace} /> : <p className="rp-muted">批次B未测试该案例</p>}
+                                  </div>
+                                </div>
+                              </td>
+                            </tr>
+                          )}
+                        </Fragment>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               )}
             </Paged>
           </>

@@ -6,7 +6,14 @@ import { isActive, type Comparison, type RuleCaseRow, type RunDetail, type RunSu
 const API = '/api/v1/rules';
 const once = { revalidateOnFocus: false };
 
-export const useCases = () => useSWR<RuleCaseRow[]>(`${API}/cases`, rulesFetcher, once);
+export const CASES_PAGE_SIZE = 20;
+export type CasePage = { list: RuleCaseRow[]; total: number };
+/** One page of cases, newest first; keyword: the name contains it. The previous page stays shown while the next loads. */
+export const useCases = (page: number, keyword: string) => {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(CASES_PAGE_SIZE) });
+  if (keyword.trim()) query.set('keyword', keyword.trim());
+  return useSWR<CasePage>(`${API}/cases?${query}`, rulesFetcher, { ...once, keepPreviousData: true });
+};
 
 /** Refreshes every 2 s while a run of the page is queued or running. */
 export const useMyRuns = (currentPage: number) =>
@@ -21,8 +28,12 @@ export const useRun = (runId: string | null) =>
     refreshInterval: (data) => (data && isActive(data) ? 2000 : 0),
   });
 
+/** Refreshes every 2 s while either run is queued or running, as a single run's page does. */
 export const useComparison = (left: string | null, right: string | null) =>
-  useSWR<Comparison>(left && right ? `${API}/batchTests/compare?${new URLSearchParams({ left, right })}` : null, rulesFetcher, once);
+  useSWR<Comparison>(left && right ? `${API}/batchTests/compare?${new URLSearchParams({ left, right })}` : null, rulesFetcher, {
+    ...once,
+    refreshInterval: (data) => (data && (isActive(data.left) || isActive(data.right)) ? 2000 : 0),
+  });
 
 type CaseBody = { name: string; form: unknown; expected: CaseExpectation };
 export const createCase = (body: CaseBody) => rulesRequest<RuleCaseRow>(`${API}/cases/create`, { body });

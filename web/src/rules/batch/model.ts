@@ -17,6 +17,17 @@ export const formatRate = (rate: number | null) => (rate === null ? '—' : `${(
 export const formatMoney = (amount: number | null | undefined) => (amount === null || amount === undefined ? '未报价' : amount.toFixed(2));
 export const formatDelta = (delta: number | null | undefined) => (delta === null || delta === undefined ? '—' : delta > 0 ? `+${delta.toFixed(2)}` : delta.toFixed(2));
 
+/**
+ * A compared case differs when only one run has it, its pass or referral changed, or an insurer's
+ * premium moved; an insurer unpriced in both runs (delta null) is no change.
+ */
+export const caseChanged = (c: ComparedCase) =>
+  !c.left ||
+  !c.right ||
+  c.passChanged ||
+  c.referralChanged ||
+  Object.entries(c.premiumDeltas).some(([id, d]) => (d === null ? (c.left!.actual.premiums[id] ?? null) !== (c.right!.actual.premiums[id] ?? null) : d !== 0));
+
 /** A run still moving: its list refreshes until it ends. */
 export const isActive = (run: Pick<RunSummary, 'status'>) => run.status === 'queued' || run.status === 'running';
 

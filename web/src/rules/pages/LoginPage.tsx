@@ -7,7 +7,7 @@ import { RulesApiError, rulesRequest } from '../api/client.ts';
 import { rulesToken } from '../api/token.ts';
 import { MENU_API, safeRedirect } from '../frame.ts';
 
-type LoginAnswer = { accessToken: string };
+type LoginAnswer = { accessToken: string; refreshToken?: string };
 
 /** /rules/login: the platform's own accounts, signed in with phone and password; only rule-platform roles get past it. */
 export const LoginPage = () => {
@@ -28,7 +28,7 @@ export const LoginPage = () => {
     setBusy(true);
     try {
       const session = await rulesRequest<LoginAnswer>('/api/v1/uav/user/login', { body: { mobilePhone: phone, password }, anonymous: true });
-      rulesToken.set(session.accessToken);
+      rulesToken.set(session.accessToken, session.refreshToken);
       try {
         await rulesRequest(MENU_API);
       } catch (error) {
