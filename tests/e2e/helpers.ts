@@ -224,3 +224,17 @@ export const completeClaimForm = (id: string) => ({
   injuryInfoList: [],
   propertyInfoList: [],
 });
+
+/** Signs in to the rule platform (/rules) through its login screen, forgetting any rule session first. */
+export const rulesLogin = async (page: Page, phone = adminCredentials().mobilePhone, password = adminCredentials().password) => {
+  await page.goto('/rules/login');
+  await page.evaluate(() => {
+    localStorage.removeItem('feibao.rules.token');
+    localStorage.removeItem('feibao.rules.refreshToken');
+  });
+  await page.goto('/rules/login');
+  await page.getByLabel('手机号').fill(phone);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page.getByTestId('rules-app')).toBeVisible();
+};

@@ -163,8 +163,9 @@ test.describe('why this premium', () => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     const panel = await openWhy(page);
-    await expect(panel.getByTestId('quote-why-rule').filter({ hasText: '人保财险费率' })).toContainText(/tariff-1@\d+/);
-    await expect(panel.getByRole('link', { name: '人保财险费率' })).toHaveAttribute('href', '/rules/ruleList');
+    // The rule's name on the rule platform, linked to its versions there.
+    await expect(panel.getByTestId('quote-why-rule').filter({ hasText: '人保财险费率规则' })).toContainText(/tariff-1@\d+/);
+    await expect(panel.getByRole('link', { name: '人保财险费率规则' })).toHaveAttribute('href', '/rules/ruleList?ruleId=tariff-1');
     await expect(panel.getByTestId('quote-why-step').filter({ hasText: '机身险保费' })).toContainText('premium =');
     await expect(panel.getByTestId('quote-why-step').filter({ hasText: '决策表' }).first()).toContainText(/第\d+行/);
     await panel.getByTestId('quote-why-step').first().scrollIntoViewIfNeeded();

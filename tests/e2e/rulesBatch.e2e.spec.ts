@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot } from './helpers.ts';
+import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot, rulesLogin } from './helpers.ts';
 
 /**
  * 规则测试: the admin keeps two cases (one expecting a referral, one not), a batch
@@ -11,15 +11,6 @@ import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot } fr
 const DESKTOP = { width: 1280, height: 800 };
 const RULES = '/api/v1/rules';
 
-const login = async (page: Page, phone: string, password: string) => {
-  await page.goto('/rules/login');
-  await page.evaluate(() => localStorage.removeItem('feibao.rules.token'));
-  await page.goto('/rules/login');
-  await page.getByLabel('手机号').fill(phone);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByTestId('rules-app')).toBeVisible();
-};
 
 test.use({ viewport: DESKTOP });
 
@@ -37,12 +28,12 @@ test('a batch tester runs two cases and reads pass, fail and the trace', async (
   const off = await post('/cases/create', { name: `e2e偏差${stamp}`, form: generalApplication(), expected: { referral: true, premiums: {}, tolerance: 1 } });
   expect(off.code, off.message).toBe(20000);
 
-  await login(page, adminCredentials().mobilePhone, adminCredentials().password);
+  await rulesLogin(page, adminCredentials().mobilePhone, adminCredentials().password);
   await page.goto('/rules/ruleCase');
   await expect(page.getByTestId('rules-cases')).toContainText(`e2e准确${stamp}`);
   await shot(page, 'desktop-rules-cases', { docs: true });
 
-  await login(page, tester.phone, PASSWORD);
+  await rulesLogin(page, tester.phone, PASSWORD);
   await page.goto('/rules/batchTest/null');
   const start = page.getByTestId('rules-batch-test');
   await start.getByLabel('规则', { exact: true }).selectOption('tariff-1');
@@ -112,7 +103,7 @@ test('a batch tester compares two runs of the same cases case by case', async ({
   for (const runId of runIds)
     await expect.poll(async () => (await call<{ status: string }>('GET', `/batchTests/detail?runId=${runId}`, asTester)).data?.status, { timeout: 60_000 }).toBe('done');
 
-  await login(page, tester.phone, PASSWORD);
+  await rulesLogin(page, tester.phone, PASSWORD);
   await page.goto(`/rules/multipleBatchTestDetail?${new URLSearchParams({ left: runIds[0]!, right: runIds[1]! })}`);
   const detail = page.getByTestId('rules-batch-detail');
   await expect(detail).toContainText('批次A');

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { adminCredentials, shot } from './helpers.ts';
+import { expect, test, } from '@playwright/test';
+import { adminCredentials, shot, rulesLogin } from './helpers.ts';
 
 /**
  * 规则配置 (/rules/keywordManage and its four sibling dictionaries): an admin finds the seeded
@@ -8,21 +8,12 @@ import { adminCredentials, shot } from './helpers.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 
-const login = async (page: Page, phone: string, password: string) => {
-  await page.goto('/rules/login');
-  await page.evaluate(() => localStorage.removeItem('feibao.rules.token'));
-  await page.goto('/rules/login');
-  await page.getByLabel('手机号').fill(phone);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByTestId('rules-app')).toBeVisible();
-};
 
 test.use({ viewport: DESKTOP });
 
 test('an admin creates a keyword and disables it', async ({ page }) => {
   const admin = adminCredentials();
-  await login(page, admin.mobilePhone, admin.password);
+  await rulesLogin(page, admin.mobilePhone, admin.password);
 
   await page.goto('/rules/ruleRisk');
   const risks = page.getByTestId('rules-config-ruleRisk');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seededRules } from '@feibao/domain/rules/seed/seededRules';
-import { adminCredentials, shot } from './helpers.ts';
+import { shot, rulesLogin } from './helpers.ts';
 
 /**
  * 新增复合规则: the admin opens tariff-1 version 1 in the editor, doubles the yearly premium of
@@ -13,15 +13,6 @@ const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 375, height: 812 };
 const TABLE = '三者险责任限额';
 
-const login = async (page: Page) => {
-  await page.goto('/rules/login');
-  await page.evaluate(() => localStorage.removeItem('feibao.rules.token'));
-  await page.goto('/rules/login');
-  await page.getByLabel('手机号').fill(adminCredentials().mobilePhone);
-  await page.getByLabel('密码', { exact: true }).fill(adminCredentials().password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByTestId('rules-app')).toBeVisible();
-};
 
 /** The row of the 100万 limit and its yearly premium per drone in the seeded version 1. */
 const limitRow = () => {
@@ -51,7 +42,7 @@ const pickLiabilitySample = async (page: Page) => {
 test('the admin edits a rate cell of tariff-1, tries it and saves a draft', async ({ page }) => {
   test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
-  await login(page);
+  await rulesLogin(page);
   await page.goto('/rules/complexRuleAdd?ruleId=tariff-1&version=1');
   await expect(page.getByTestId('rules-editor-rule')).toContainText('tariff-1');
   await expect(page.getByTestId('rules-editor-branch-note')).toBeVisible();
@@ -92,7 +83,7 @@ test('the admin edits a rate cell of tariff-1, tries it and saves a draft', asyn
 
 test('the editor fits a phone: the grid scrolls inside its card', async ({ page }) => {
   await page.setViewportSize(MOBILE);
-  await login(page);
+  await rulesLogin(page);
   await page.goto('/rules/complexRuleAdd?ruleId=tariff-1&version=1');
   await expect(page.getByTestId('rules-editor-rule')).toContainText('tariff-1');
   await openTable(page);
@@ -112,7 +103,7 @@ test('the editor fits a phone: the grid scrolls inside its card', async ({ page 
 
 test('the admin defines a new rule and drafts its first version from the starting model', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await login(page);
+  await rulesLogin(page);
   await page.goto('/rules/complexRuleAdd');
   const form = page.getByTestId('rules-editor-new');
   const ruleId = `e2e-${Date.now().toString(36)}`;

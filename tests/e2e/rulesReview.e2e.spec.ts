@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot, toast } from './helpers.ts';
+import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot, toast, rulesLogin } from './helpers.ts';
 
 /**
  * The rule list and the review group (/rules): an admin copies the enabled referral rule into a
@@ -9,15 +9,6 @@ import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot, toa
 
 const DESKTOP = { width: 1280, height: 800 };
 
-const login = async (page: Page, phone: string, password: string) => {
-  await page.goto('/rules/login');
-  await page.evaluate(() => localStorage.removeItem('feibao.rules.token'));
-  await page.goto('/rules/login');
-  await page.getByLabel('手机号').fill(phone);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByTestId('rules-app')).toBeVisible();
-};
 
 /** Confirms the open step dialog with a reason. */
 const confirmStep = async (page: Page, button: string, reason: string, untested?: string) => {
@@ -33,12 +24,12 @@ test.use({ viewport: DESKTOP });
 
 test('a referral change goes from draft through review to enabled', async ({ page }) => {
   const admin = adminCredentials();
-  await login(page, admin.mobilePhone, admin.password);
+  await rulesLogin(page, admin.mobilePhone, admin.password);
 
   // 规则列表: open referral, copy its enabled version.
   await page.goto('/rules/ruleList');
   await expect(page.getByTestId('rules-rule-list')).toBeVisible();
-  await page.getByLabel('搜索规则').fill('转介');
+  await page.getByLabel('搜索规则').fill('人工核保规则');
   await expect(page.getByTestId('rules-row')).toHaveCount(1);
   const referralRow = page.locator('[data-testid="rules-row"][data-rule="referral"]');
   const enabledBefore = (await referralRow.getByTestId('rules-enabled-version').textContent()) ?? '';
@@ -91,7 +82,7 @@ test('a referral change goes from draft through review to enabled', async ({ pag
   const auditor = await registerUser(page.request);
   const granted = await api(page.request, adminAccount, 'POST', '/backoffice/users/grantRoles', { mobilePhone: auditor.phone, roles: ['auditor'], reason: '规则审核' });
   expect(granted.code, granted.message).toBe(20000);
-  await login(page, auditor.phone, PASSWORD);
+  await rulesLogin(page, auditor.phone, PASSWORD);
   await page.goto('/rules/execApplicationStart');
   const reviewRow = page.locator(`[data-testid="rules-in-review-row"][data-rule="referral"][data-version="${version}"]`);
   await expect(async () => {
@@ -112,10 +103,10 @@ test('a referral change goes from draft through review to enabled', async ({ pag
   await shot(page, 'desktop-rules-list');
   await page.goto('/rules/ruleApplication');
   await expect(page.locator('[data-testid="rules-stat"][data-status="enabled"]')).not.toContainText(/^0/);
-  await expect(page.getByTestId('rules-stats-by-rule')).toContainText('人工核保转介');
+  await expect(page.getByTestId('rules-stats-by-rule')).toContainText('人工核保规则');
 
   // The admin's 我的申请: enabled, with the auditor's comment.
-  await login(page, admin.mobilePhone, admin.password);
+  await rulesLogin(page, admin.mobilePhone, admin.password);
   await page.goto('/rules/myApplication');
   const mine = page.locator(`[data-testid="rules-my-versions-row"][data-rule="referral"][data-version="${version}"]`);
   await expect(mine).toContainText('已启用');

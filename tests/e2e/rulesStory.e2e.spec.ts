@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot, signIn, type Account } from './helpers.ts';
+import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot, signIn, type Account, rulesLogin } from './helpers.ts';
 
 /**
  * The rule platform's whole story (issue 11): an underwriter doubles 太平洋产险's yearly premium for
@@ -17,15 +17,6 @@ const CPIC = 3;
 const LIABILITY_LINE = '2:0';
 const QUOTED = 150_000;
 
-const rulesLogin = async (page: Page, phone: string, password: string) => {
-  await page.goto('/rules/login');
-  await page.evaluate(() => localStorage.removeItem('feibao.rules.token'));
-  await page.goto('/rules/login');
-  await page.getByLabel('手机号').fill(phone);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByTestId('rules-app')).toBeVisible();
-};
 
 const inquire = async (request: APIRequestContext, customer: Account) => {
   const form = { ...generalApplication(), insuranceCompanyList: [{ id: CPIC, name: '太平洋产险' }] };

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
-import { adminCredentials, shot } from './helpers.ts';
+import { expect, test, } from '@playwright/test';
+import { adminCredentials, shot, rulesLogin } from './helpers.ts';
 
 /**
  * 规则迁移 (/rules/ruleTransposition): an admin exports two rules as JSON, imports the file back
@@ -11,21 +11,12 @@ import { adminCredentials, shot } from './helpers.ts';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 
-const login = async (page: Page, phone: string, password: string) => {
-  await page.goto('/rules/login');
-  await page.evaluate(() => localStorage.removeItem('feibao.rules.token'));
-  await page.goto('/rules/login');
-  await page.getByLabel('手机号').fill(phone);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page.getByTestId('rules-app')).toBeVisible();
-};
 
 test.use({ viewport: DESKTOP });
 
 test('an admin exports, imports and copies rules', async ({ page }, testInfo) => {
   const admin = adminCredentials();
-  await login(page, admin.mobilePhone, admin.password);
+  await rulesLogin(page, admin.mobilePhone, admin.password);
   await page.goto('/rules/ruleTransposition');
   const screen = page.getByTestId('rules-transposition');
   await expect(screen.getByRole('heading', { name: '规则迁移' })).toBeVisible();

@@ -23,12 +23,14 @@ type DefinedRule = { state: RuleState; events: RuleEvent[] };
 
 export const definedRules = async (pool: Pick<Pool, 'query'>, eventStore: EventStore): Promise<DefinedRule[]> => {
   const streams = await pool.query<{ stream_id: string }>(EmmettSql.streamsWithEvent, [ruleStreamId(''), 'RuleDefined']);
-  return Promise.all(
-    streams.rows.map(async ({ stream_id }) => {
-      const events = (await eventStore.readStream<RuleEvent>(stream_id)).events as unknown as RuleEvent[];
-      return { state: events.reduce(ruleDecider.evolve, ruleDecider.initialState()), events };
-    }),
-  );
+  // One stream after the other: each read takes a connection of its own, and a few dozen at once
+  // exhaust the server's (seen as "too many clients" under the browser suite).
+  const rules: DefinedRule[] = [];
+  for (const { stream_id } of streams.rows) {
+    const events = (await eventStore.readStream<RuleEvent>(stream_id)).events as unknown as RuleEvent[];
+    rules.push({ state: events.reduce(ruleDecider.evolve, ruleDecider.initialState()), events });
+  }
+  return rules;
 };
 
 /** The ranks of a stage's rules other than `except`, for placing a rule among them. */

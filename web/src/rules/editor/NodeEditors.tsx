@@ -1,5 +1,6 @@
 import { Button, ButtonGroup, Callout, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import type { Jdm, JdmNode } from '@feibao/domain/rules/jdm';
+import { useDictionary } from './api.ts';
 import {
   addColumn,
   addExpression,
@@ -106,12 +107,33 @@ export const TableEditor = ({ node, content: t, onChange }: Props<TableContent>)
   </div>
 );
 
+/** 关键字管理's keywords offered as fields (the input still takes any path). */
+const KEYWORDS_LIST = 'rp-ed-keywords';
+const KeywordOptions = () => {
+  const { data } = useDictionary('keyword');
+  return (
+    <datalist id={KEYWORDS_LIST}>
+      {(data ?? []).map((k) => (
+        <option key={k.code} value={k.code} label={k.name ? `${k.name}${k.category ? `（${k.category}）` : ''}` : undefined} />
+      ))}
+    </datalist>
+  );
+};
+
 const ColumnList = ({ side, columns, table, onChange }: { side: Side; columns: Column[]; table: TableContent; onChange: (t: TableContent) => void }) => (
   <fieldset className="rp-ed-column-list">
     <legend>{sideLabels[side]}</legend>
+    {side === 'inputs' && <KeywordOptions />}
     {columns.map((c) => (
       <div key={c.id} className="rp-ed-column">
-        <InputGroup size="small" value={c.field} placeholder="字段，如 drone.price" aria-label={`${c.name} 字段`} onValueChange={(field) => onChange(changeColumn(table, side, c.id, { field }))} />
+        <InputGroup
+          size="small"
+          value={c.field}
+          placeholder="字段，如 drone.price"
+          aria-label={`${c.name} 字段`}
+          list={KEYWORDS_LIST}
+          onValueChange={(field) => onChange(changeColumn(table, side, c.id, { field }))}
+        />
         <InputGroup size="small" value={c.name} placeholder="名称" aria-label={`${c.field || c.id} 名称`} onValueChange={(name) => onChange(changeColumn(table, side, c.id, { name }))} />
         <Button size="small" variant="minimal" icon="cross" intent="danger" aria-label={`删除列 ${c.name || c.field}`} onClick={() => onChange(removeColumn(table, side, c.id))} />
       </div>

@@ -9,8 +9,8 @@ import type { NewRuleBody } from './newRule.ts';
 const API = '/api/v1/rules';
 const once = { revalidateOnFocus: false };
 
-export type DictionaryKind = 'ruleType' | 'ruleSource' | 'ruleRisk' | 'ruleMessage';
-/** The enabled entries of one dictionary, for the new-rule form's drop-downs. */
+export type DictionaryKind = 'ruleType' | 'ruleSource' | 'ruleRisk' | 'ruleMessage' | 'keyword';
+/** The enabled entries of one dictionary, for the new-rule form's drop-downs and the table columns' fields. */
 export const useDictionary = (kind: DictionaryKind) => useSWR<ConfigEntry[]>(`${API}/config?${new URLSearchParams({ kind, enabled: 'true' })}`, rulesFetcher, once);
 
 export type TryResult = { output: unknown; trace: TraceStep[]; performance: string };
