@@ -9,8 +9,9 @@
  *   5. (a) raw single-row INSERTs/s at concurrency 32, then save-draft commands/s through HTTP
  *   6. (c) projection lag from the command's acknowledgement to the read model's commit
  *   7. (f) claim list, then (e) create + save claim commands through HTTP (./claims.ts)
- *   8. (g) the rule engine in process: whole quotes and the price range (./rules.ts)
- *   9. write bench/results/<name>.md and .json
+ *   8. (h) inquiry acknowledged → order quoted, at the test time scale (./inquiry.ts)
+ *   9. (g) the rule engine in process: whole quotes and the price range (./rules.ts)
+ *  10. write bench/results/<name>.md and .json
  *
  * HTTP goes straight to the command and query services (not through the edge proxy).
  * Every request loop is bounded by a count and a time cap, and talks to 127.0.0.1 only.
@@ -38,6 +39,7 @@ import { HEAVY_USER, phoneOf, seed, storedForm } from './seed.ts';
 import { seedClaims, type ClaimSeedPlan } from './claimSeed.ts';
 import { checkClaimReadModels, claimTableRows, measureClaims } from './claims.ts';
 import { measureRules, rulesGoal, rulesTableRows } from './rules.ts';
+import { inquiryCustomers, inquiryGoal, inquiryTableRows, measureInquiries, seedInquiryCustomers } from './inquiry.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const int = (name: string, fallback: number) => {
@@ -64,6 +66,9 @@ const settings = {
   lagRatePerSecond: int('BENCH_LAG_RATE', 50),
   maxSecondsPerLoop: int('BENCH_MAX_SECONDS', 120),
   ruleRounds: int('BENCH_RULE_ROUNDS', 200),
+  inquiries: int('BENCH_INQUIRIES', 200),
+  inquiryConcurrency: int('BENCH_INQUIRY_CONCURRENCY', 8),
+  inquiryPollMs: int('BENCH_INQUIRY_POLL_MS', 20),
 };
 const resultName = process.env.BENCH_RESULT_NAME ?? 'latest';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/feibao_bench';
@@ -92,6 +97,9 @@ const benchEnv: NodeJS.ProcessEnv = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   ADMIN_MOBILE: '',
   ADMIN_PASSWORD: '',
+  // (h): a working day of the simulated insurers lasts this long; no request times out meanwhile.
+  QUOTE_DAY_SECONDS: process.env.BENCH_QUOTE_DAY_SECONDS || '0.2',
+  QUOTE_DEADLINE_DAYS: '300',
 };
 const config = loadConfig(benchEnv);
 const log = (line: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
@@ -185,9 +193,13 @@ const lagMeter = async () => {
 
 // ---------------------------------------------------------------- main
 // BENCH_REPORT_ONLY=1 re-renders the markdown (e.g. after editing bench/notes.md) from the JSON;
-// BENCH_RULES_ONLY=1 measures the rule engine (g) alone into the same JSON, then re-renders.
+// BENCH_RULES_ONLY=1 measures the rule engine (g) alone into the same JSON, then re-renders; BENCH_INQUIRY_ONLY=1 the same for (h).
 const rulesOnly = process.env.BENCH_RULES_ONLY === '1';
-const reportOnly = process.env.BENCH_REPORT_ONLY === '1' || rulesOnly;
+const inquiryOnly = process.env.BENCH_INQUIRY_ONLY === '1';
+const reportOnly = process.env.BENCH_REPORT_ONLY === '1' || rulesOnly || inquiryOnly;
+const inquiries = (commandPort: number, queryPort: number, customers: string[]) =>
+  measureInquiries({ tokens: createTokenService(config), commandPort, queryPort, customers, inquiries: settings.inquiries, concurrency: settings.inquiryConcurrency,
+    pollMs: settings.inquiryPollMs, capSeconds: 60, maxSeconds: settings.maxSecondsPerLoop, quoteDaySeconds: config.quoteDaySeconds, quoteDeadlineDays: config.quoteDeadlineDays, log });
 const jsonPath = path.join(here, 'results', `${resultName}.json`);
 const results: Record<string, unknown> = reportOnly
   ? JSON.parse(readFileSync(jsonPath, 'utf8'))
@@ -196,6 +208,18 @@ const started = performance.now();
 if (rulesOnly) {
   results.rules = await measureRules({ rounds: settings.ruleRounds, log });
   (results.settings as typeof settings).ruleRounds = settings.ruleRounds;
+}
+if (inquiryOnly) try {
+  await recreateDatabase();
+  await migrate(databaseUrl, [readModelMigrations]);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect().then(() => seedInquiryCustomers(client, settings.inquiries, log)).finally(() => client.end());
+  const [commandPort, queryPort] = await Promise.all([startRole('command'), startRole('query'), startRole('workers')]);
+  results.inquiry = await inquiries(commandPort, queryPort, inquiryCustomers(settings.inquiries + 1, 0, settings.inquiries));
+  Object.assign(results.settings as typeof settings, { inquiries: settings.inquiries, inquiryConcurrency: settings.inquiryConcurrency, inquiryPollMs: settings.inquiryPollMs });
+} finally {
+  await stopChildren().catch(() => undefined);
+  closeAgent();
 }
 if (!reportOnly) try {
   log(`sizes: ${settings.orders} orders, ${settings.users} users (heavy user ${HEAVY_USER}: ${settings.heavyOrders} orders)`);
@@ -372,6 +396,8 @@ if (!reportOnly) try {
     maxSeconds: settings.maxSecondsPerLoop,
     log,
   });
+  // ---- (h) inquiry → quoted, on customers clear of the heavy user and the claims' order owners
+  results.inquiry = await inquiries(commandPort, queryPort, inquiryCustomers(settings.users, claimPlan.orderOwners, settings.inquiries));
 
   await stopChildren();
   await pool.end();
@@ -419,6 +445,7 @@ const goals = [
   { goal: 'projection lag p95 ≤ 100 ms', value: `${r.lag.p95} ms`, met: r.lag.p95 <= 100 },
   { goal: 'rebuild ≥ 5,000 events/s', value: `${r.rebuild.eventsPerSecond} events/s`, met: r.rebuild.eventsPerSecond >= 5000 },
   ...(r.rules ? [rulesGoal(r.rules)] : []),
+  ...(r.inquiry ? [inquiryGoal(r.inquiry)] : []),
 ];
 results.goals = goals;
 
@@ -444,6 +471,7 @@ const md = [
   `| (d) rebuild (${r.rebuild.projections.join(', ')}) over ${r.rebuild.events.toLocaleString('en')} events | ${r.rebuild.eventsPerSecond.toLocaleString('en')} events/s | | | | | ${r.rebuild.seconds} s |`,
   ...claimTableRows(r.claims),
   ...rulesTableRows(r.rules),
+  ...inquiryTableRows(r.inquiry),
   '',
   '## Goals',
   '',
