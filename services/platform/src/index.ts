@@ -30,6 +30,8 @@ export * from './http/rulesAuth.ts';
 export * from './http/rulesConfigGuard.ts';
 export * from './http/routeTable.ts';
 export * from './rules/engine.ts';
+export * from './rules/ruleSet.ts';
+export * from './rules/zen.ts';
 export * from './rules/loader.ts';
 export * from './rules/ruleStreams.ts';
 export * from './rules/workbook.ts';

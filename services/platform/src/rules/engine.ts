@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { ZenEngine, type ZenDecision } from '@gorules/zen-engine';
 import {
   buildPlanLines,
@@ -24,11 +23,12 @@ import {
   type RiskEffect,
   type PlanLine,
   type RatingContext,
-  type RuleDefinition,
   type RuleRef,
   type TraceStep,
 } from '@feibao/domain';
 import { logger } from '../logger.ts';
+import type { EnabledRuleVersion, RuleMessage, RuleSource } from './ruleSet.ts';
+import { EVALUATION_SLOTS, engineMillis, limiter, RULE_TIMEOUT_MS } from './zen.ts';
 
 /**
  * Quoting on GoRules ZEN (docs/adr/0007-rules-on-zen.md). The enabled rule versions come from
@@ -37,56 +37,6 @@ import { logger } from '../logger.ts';
  * the projection's notification, loader.ts).
  */
 
-/** An enabled version with where its rule runs (read-models rules/ruleDefinitions.ts). */
-export type EnabledRuleVersion = RuleRef & { content: Jdm } & Pick<RuleDefinition, 'stage' | 'rank' | 'insurerId' | 'scenes'> & { message?: string | null; risk?: string | null };
-/** An enabled 规则提示语: what the customer reads when a rule naming it refers or declines, and what staff read. */
-export type RuleMessage = { code: string; customerText: string; staffText?: string };
-/** An enabled 规则风险等级 and what a rule of that level does when it hits. */
-export type RuleRisk = { code: string; effect: RiskEffect };
-/** Everything a quote is rated by: the enabled versions, 险种启用限制 and each insurer's stage order (公司规则阶段合并). */
-export type RuleSet = {
-  rules: EnabledRuleVersion[];
-  limits: InsurerLimit[];
-  stagePlans: { insurerId: number; stages: PipelineStage[] }[];
-  messages?: RuleMessage[];
-  risks?: RuleRisk[];
-};
-export type RuleSource = () => Promise<RuleSet>;
-
-/**
- * A rule whose evaluation takes the engine longer than this counts as failed and its line goes to
- * an underwriter. ZEN cannot abort a decision (only JavaScript function nodes, which rating rules
- * may not use), so this is checked on the time the engine reports, which leaves out the wait for
- * a thread of the native pool. It guards against a runaway model, not a busy host: a seeded rule
- * takes well under a millisecond, yet on a loaded 2-core machine the engine's clock has reported
- * 60–460 ms, and a 50 ms bound then sent healthy quotes to underwriters at random.
- */
-export const RULE_TIMEOUT_MS = 1000;
-
-/**
- * Evaluations the process hands to the native pool at once. A few keep its threads busy while the
- * main thread converts inputs and answers; more only make threads wait for a core mid-evaluation,
- * which the engine counts in its time (the bench saw 60 ms) and would trip RULE_TIMEOUT_MS.
- */
-export const EVALUATION_SLOTS = Math.max(2, availableParallelism());
-
-/** At most `slots` calls of `run` at once, the others in arrival order. */
-const limiter = (slots: number) => {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(run: () => Promise<T>): Promise<T> => {
-    if (active < slots) active++;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await run();
-    } finally {
-      // The slot passes straight to the next waiting call, so `active` stays as it is.
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
-};
 
 type Compiled = EnabledRuleVersion & { decision: ZenDecision; pool: RuleRef[] };
 /** The enabled set as a quote uses it. */
@@ -101,26 +51,6 @@ type Loaded = {
 };
 const limitKey = (insurerId: number, coverId: number) => `${insurerId}-${coverId}`;
 type Evaluation = { ref: RuleRef; pool: RuleRef[]; output: unknown; trace: TraceStep[] };
-
-/** ZEN reports its time as text ("163.1µs", "1.2ms", "2s"). */
-export const engineMillis = (performance: string): number => {
-  const match = /^([\d.]+)\s*(ns|µs|us|ms|s)$/.exec(performance.trim());
-  if (!match) return 0;
-  const value = Number(match[1]);
-  const unit = match[2];
-  return unit === 's' ? value * 1000 : unit === 'ms' ? value : unit === 'ns' ? value / 1e6 : value / 1000;
-};
-
-const checker = new ZenEngine();
-/** Why the engine cannot load this model (its own message), or null. */
-export const ruleContentError = (content: Jdm): string | null => {
-  try {
-    checker.createDecision(content).validate();
-    return null;
-  } catch (error) {
-    return String((error as Error).message ?? error).split('\n')[0]!.slice(0, 300);
-  }
-};
 
 export const createRulesEngine = (source: RuleSource) => {
   const zen = new ZenEngine();

@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from '../db.ts';
 import { logger } from '../logger.ts';
-import { createRulesEngine, type RuleSource, type RulesEngine } from './engine.ts';
+import { createRulesEngine, type RulesEngine } from './engine.ts';
+import type { RuleSource } from './ruleSet.ts';
 
 /** Notified by the rule-versions projection (read-models) in the transaction that enables or retires a version. */
 export const RULES_CHANGED_CHANNEL = 'feibao_rules_changed';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildPlanLines, graph, seededRuleSet, str, type InsurerLimit, type Jdm, type LineAnswer, type OrderForm } from '@feibao/domain';
 import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
-import { createRulesEngine, type EnabledRuleVersion, type RuleSet } from './engine.ts';
+import { createRulesEngine } from './engine.ts';
+import type { EnabledRuleVersion, RuleSet } from './ruleSet.ts';
 
 /**
  * The pipeline around the seeded rules: insurer limits, each insurer's stage order, rules limited

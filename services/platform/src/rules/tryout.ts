@@ -1,6 +1,6 @@
 import { ZenEngine } from '@gorules/zen-engine';
 import { compactTrace, invalid, type EngineTraceEntry, type Jdm, type TraceStep } from '@feibao/domain';
-import { engineMillis, RULE_TIMEOUT_MS } from './engine.ts';
+import { engineMillis, RULE_TIMEOUT_MS } from './zen.ts';
 
 /**
  * 试算 in the rule editor: one unsaved model evaluated on one input, with its trace. A separate
