@@ -221,6 +221,17 @@ describe('Emmett tables contract', () => {
     expect(next.nextExpectedStreamVersion).toBe(3n);
   });
 
+  it('lists the streams under a prefix that hold an event of a type, each once', async () => {
+    const stamp = randomBytes(4).toString('hex');
+    await eventStore.appendToStream(`probe-${stamp}-a`, [{ type: 'Defined', data: {} }, { type: 'Defined', data: {} }]);
+    await eventStore.appendToStream(`probe-${stamp}-b`, [{ type: 'Other', data: {} }]);
+    await eventStore.appendToStream(`other-${stamp}`, [{ type: 'Defined', data: {} }]);
+    const streams = await pool.query<{ stream_id: string }>(sqlOf('streamsWithEvent'), [`probe-${stamp}-`, 'Defined']);
+    expect(streams.rows.map((r) => r.stream_id)).toEqual([`probe-${stamp}-a`]);
+    // A prefix is a prefix, not a pattern: LIKE's wildcards in it match only themselves.
+    expect((await pool.query(sqlOf('streamsWithEvent'), ['probe-%', 'Defined'])).rows).toEqual([]);
+  });
+
   it('covers every statement of the module', () => {
     expect([...used].sort()).toEqual(Object.keys(EmmettSql).sort());
   });

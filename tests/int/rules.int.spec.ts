@@ -17,7 +17,9 @@ let auditor: Client;
 const staffWith = (roles: string[]) => accountWithRoles(platform, admin, roles);
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', SMS_HOURLY_PER_ADDRESS: '100000' } });
+  // Answers come 0.2–0.6 s after an inquiry; a 5 s deadline (25 working days) keeps a loaded machine
+  // from timing an insurer out first, which would leave the quote this test reads unanswered.
+  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '25', SMS_HOURLY_PER_ADDRESS: '100000' } });
   admin = platform.client();
   await signIn(admin, ADMIN.mobilePhone, ADMIN.password);
   auditor = await staffWith(['auditor']);
@@ -129,13 +131,13 @@ describe('rule platform', () => {
     await until(() => enabledVersion('tariff-1'), (v) => v === version);
     const listed = await admin.get(`${RULES}/version?ruleId=tariff-1&version=1`);
     expect(listed.body.data.status).toBe('retired');
-    const after = await until(quoteHull, (w) => w.rules.some((r) => r.ruleId === 'tariff-1' && r.version === version));
+    const after = await until(quoteHull, (w) => w.rules.some((r) => r.ruleId === 'tariff-1' && r.version === version), 30_000);
     expect(after.quote.premium).toBeCloseTo(4336.33 * 2, 1);
 
     // Retired: the insurer has no tariff, its lines wait for manual verification.
     expect((await step(admin, 'retire', version, '暂停自动报价')).body.code).toBe(20000);
     await until(() => enabledVersion('tariff-1'), (v) => v === null);
-    const retired = await until(quoteHull, (w) => !w.rules.some((r) => r.ruleId === 'tariff-1'));
+    const retired = await until(quoteHull, (w) => !w.rules.some((r) => r.ruleId === 'tariff-1'), 30_000);
     expect(retired.quote).toEqual({ kind: 'manual', reason: '该保险公司暂无自动报价，需保险公司核保' });
   });
 });

@@ -19,7 +19,9 @@ let admin: Client;
 let auditor: Client;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', SMS_HOURLY_PER_ADDRESS: '100000' } });
+  // Answers come 0.2–0.6 s after an inquiry; a 5 s deadline (25 working days) keeps a loaded machine
+  // from timing an insurer out first, which would leave the quote this test reads unanswered.
+  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '25', SMS_HOURLY_PER_ADDRESS: '100000' } });
   admin = platform.client();
   await signIn(admin, ADMIN.mobilePhone, ADMIN.password);
   auditor = await accountWithRoles(platform, admin, ['auditor']);

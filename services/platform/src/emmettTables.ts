@@ -92,7 +92,7 @@ export const EmmettSql = {
   /** Events stored, archived or not (rebuild report). */
   countEvents: `SELECT count(*)::bigint AS events FROM emt_messages`,
   /** Streams under the prefix $1 holding an event of type $2 (every defined rule: stage ranks, pool pieces, 规则迁移's copy). Rare and staff-only, so unindexed. */
-  streamsWithEvent: `SELECT DISTINCT stream_id FROM emt_messages WHERE ${LIVE_EVENT} AND stream_id LIKE $1 || '%' AND message_type = $2`,
+  streamsWithEvent: `SELECT DISTINCT stream_id FROM emt_messages WHERE ${LIVE_EVENT} AND starts_with(stream_id, $1) AND message_type = $2`,
 } as const;
 
 /**

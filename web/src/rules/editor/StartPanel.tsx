@@ -4,7 +4,7 @@ import { Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Tex
 import { RulesApiError } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
 import { useRuleList } from '../review/api.ts';
-import { ruleName, type RuleSummary } from '../review/model.ts';
+import { nameOf, } from '../review/model.ts';
 import { Loaded } from '../review/Screen.tsx';
 import { defineRule, type DictionaryKind, useDictionary } from './api.ts';
 import { emptyNewRule, insurerOptions, newRuleBody, newRuleProblems, type NewRuleDraft, sceneOptions, stageOptions, toggleScene } from './newRule.ts';
@@ -21,7 +21,6 @@ export const StartPanel = () => (
 );
 
 /** The list answers each rule's definition once the lead's define endpoint is in (contract); older rules have none. */
-const nameOf = (rule: RuleSummary & { definition?: { name: string } | null }) => rule.definition?.name ?? ruleName(rule.ruleId);
 
 const PickRule = () => {
   const { data, error, mutate } = useRuleList();
