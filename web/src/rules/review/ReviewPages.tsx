@@ -10,31 +10,34 @@ type Column = { title: string; cell: (v: RuleVersionSummary) => ReactNode };
 
 const VersionTable = ({ versions, columns, testId, empty }: { versions: RuleVersionSummary[]; columns: Column[]; testId: string; empty: string }) => {
   if (!versions.length) return <p className="rp-muted" data-testid={`${testId}-empty`}>{empty}</p>;
+  // A phone scrolls the table inside its card rather than widening the page.
   return (
-    <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid={testId}>
-      <thead>
-        <tr>
-          <th>规则</th>
-          <th>版本</th>
-          {columns.map((c) => (
-            <th key={c.title}>{c.title}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {versions.map((v) => (
-          <tr key={`${v.ruleId}@${v.version}`} data-testid={`${testId}-row`} data-rule={v.ruleId} data-version={v.version}>
-            <td>
-              {ruleName(v.ruleId)} <span className="rp-muted">{v.ruleId}</span>
-            </td>
-            <td>版本{v.version}</td>
+    <div className="rp-table-scroll">
+      <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid={testId}>
+        <thead>
+          <tr>
+            <th>规则</th>
+            <th>版本</th>
             {columns.map((c) => (
-              <td key={c.title}>{c.cell(v)}</td>
+              <th key={c.title}>{c.title}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {versions.map((v) => (
+            <tr key={`${v.ruleId}@${v.version}`} data-testid={`${testId}-row`} data-rule={v.ruleId} data-version={v.version}>
+              <td>
+                {ruleName(v.ruleId)} <span className="rp-muted">{v.ruleId}</span>
+              </td>
+              <td>版本{v.version}</td>
+              {columns.map((c) => (
+                <td key={c.title}>{c.cell(v)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 };
 

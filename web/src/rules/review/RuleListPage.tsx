@@ -79,44 +79,46 @@ const insurerText = (insurerId: number | null) => (insurerId === null ? '全部'
 const RuleTable = ({ rules, onOpen }: { rules: RuleSummary[]; onOpen: (ruleId: string) => void }) => {
   if (!rules.length) return <p className="rp-muted">没有符合条件的规则。</p>;
   return (
-    <table className="bp6-html-table bp6-interactive bp6-html-table-striped rp-table" data-testid="rules-table">
-      <thead>
-        <tr>
-          <th>规则编号</th>
-          <th>名称</th>
-          <th>阶段</th>
-          <th>保险公司</th>
-          <th>启用版本</th>
-          <th>最新版本</th>
-          <th>更新时间</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rules.map((r) => {
-          const latest = latestVersion(r);
-          const updated = updatedAt(r);
-          return (
-            <tr key={r.ruleId} onClick={() => onOpen(r.ruleId)} data-testid="rules-row" data-rule={r.ruleId}>
-              <td>
-                <Button variant="minimal" size="small" intent="primary" text={r.ruleId} onClick={() => onOpen(r.ruleId)} aria-label={`查看规则 ${r.ruleId}`} />
-              </td>
-              <td>{nameOf(r)}</td>
-              <td>{r.definition ? stageLabels[r.definition.stage] : '—'}</td>
-              <td>{insurerText(r.definition?.insurerId ?? null)}</td>
-              <td data-testid="rules-enabled-version">{r.enabledVersion === null ? '无' : `版本${r.enabledVersion}`}</td>
-              <td>
-                {latest && (
-                  <>
-                    版本{latest.version} <StatusTag status={latest.status} />
-                  </>
-                )}
-              </td>
-              <td>{updated ? formatAt(updated) : '—'}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div className="rp-table-scroll">
+      <table className="bp6-html-table bp6-interactive bp6-html-table-striped rp-table" data-testid="rules-table">
+        <thead>
+          <tr>
+            <th>规则编号</th>
+            <th>名称</th>
+            <th>阶段</th>
+            <th>保险公司</th>
+            <th>启用版本</th>
+            <th>最新版本</th>
+            <th>更新时间</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rules.map((r) => {
+            const latest = latestVersion(r);
+            const updated = updatedAt(r);
+            return (
+              <tr key={r.ruleId} onClick={() => onOpen(r.ruleId)} data-testid="rules-row" data-rule={r.ruleId}>
+                <td>
+                  <Button variant="minimal" size="small" intent="primary" text={r.ruleId} onClick={() => onOpen(r.ruleId)} aria-label={`查看规则 ${r.ruleId}`} />
+                </td>
+                <td>{nameOf(r)}</td>
+                <td>{r.definition ? stageLabels[r.definition.stage] : '—'}</td>
+                <td>{insurerText(r.definition?.insurerId ?? null)}</td>
+                <td data-testid="rules-enabled-version">{r.enabledVersion === null ? '无' : `版本${r.enabledVersion}`}</td>
+                <td>
+                  {latest && (
+                    <>
+                      版本{latest.version} <StatusTag status={latest.status} />
+                    </>
+                  )}
+                </td>
+                <td>{updated ? formatAt(updated) : '—'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 };
 

@@ -25,30 +25,32 @@ export const StatsPage = () => {
                   <div className="rp-muted">提交到审批平均用时（{stats.approvedCount} 个版本）</div>
                 </div>
               </div>
-              <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-stats-by-rule">
-                <thead>
-                  <tr>
-                    <th>规则</th>
-                    <th>版本数</th>
-                    {RuleVersionStatuses.map((s) => (
-                      <th key={s}>{statusLabels[s]}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {stats.byRule.map((r) => (
-                    <tr key={r.ruleId}>
-                      <td>
-                        {nameOf(rules.find((x) => x.ruleId === r.ruleId) ?? { ruleId: r.ruleId, definition: null })} <span className="rp-muted">{r.ruleId}</span>
-                      </td>
-                      <td>{r.total}</td>
+              <div className="rp-table-scroll">
+                <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-stats-by-rule">
+                  <thead>
+                    <tr>
+                      <th>规则</th>
+                      <th>版本数</th>
                       {RuleVersionStatuses.map((s) => (
-                        <td key={s}>{r.byStatus[s] ?? 0}</td>
+                        <th key={s}>{statusLabels[s]}</th>
                       ))}
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {stats.byRule.map((r) => (
+                      <tr key={r.ruleId}>
+                        <td>
+                          {nameOf(rules.find((x) => x.ruleId === r.ruleId) ?? { ruleId: r.ruleId, definition: null })} <span className="rp-muted">{r.ruleId}</span>
+                        </td>
+                        <td>{r.total}</td>
+                        {RuleVersionStatuses.map((s) => (
+                          <td key={s}>{r.byStatus[s] ?? 0}</td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
               <h4 className="rp-section-title">按月统计</h4>
               <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-stats-by-month">
                 <thead>
