@@ -31,12 +31,12 @@ import type { EnabledRuleVersion, RuleMessage, RuleSource } from './ruleSet.ts';
 import { EVALUATION_SLOTS, engineMillis, limiter, RULE_TIMEOUT_MS } from './zen.ts';
 
 /**
- * Quoting on GoRules ZEN (docs/adr/0007-rules-on-zen.md). The enabled rule versions come from
- * the rule read model through `source`; compiled decisions are kept per version (versions never
- * change), and the set of enabled versions is cached until `invalidate` (the loader calls it on
- * the projection's notification, loader.ts).
+ * Quoting on GoRules ZEN (docs/adr/0007-rules-on-zen.md). The rule set (enabled versions with their
+ * stages, limits, stage orders, messages and risk levels) comes from the read models through
+ * `source` and is cached, compiled, until `invalidate` (the loader calls it on the projections'
+ * notification, loader.ts). A line runs through its insurer's stages (README "Rule platform:
+ * definitions, stages, scenes, limits and the pool").
  */
-
 
 type Compiled = EnabledRuleVersion & { decision: ZenDecision; pool: RuleRef[] };
 /** The enabled set as a quote uses it. */
