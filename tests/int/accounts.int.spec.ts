@@ -171,6 +171,37 @@ describe('register and log in', () => {
     expect((await client.post('/api/v1/uav/user/login', { mobilePhone: phone, password: 'passw0rd-ok' })).body.code).toBe(40000);
     expect((await client.post('/api/v1/uav/user/login', { mobilePhone: phone, password: 'brand-new-pass' })).body.code).toBe(20000);
   });
+
+  it('ends every other session of the account at a password reset, keeping the one it opens', async () => {
+    const first = platform.client();
+    const { phone } = await registerUser(first);
+    const second = platform.client();
+    second.adopt(await second.post('/api/v1/uav/user/login', { mobilePhone: phone, password: 'passw0rd-ok' }));
+    for (const device of [first, second]) expect((await device.get('/api/v1/uav/uc/currentUser')).body.code).toBe(20000);
+
+    const resetter = platform.client();
+    await platform.allowResend(phone);
+    const code = await sendCode(resetter, phone);
+    resetter.adopt(
+      await resetter.post('/api/v1/uav/user/reset', {
+        registerType: 1, mobilePhone: phone, password: 'brand-new-pass', confirmPassword: 'brand-new-pass', identifyingCode: code,
+      }),
+    );
+    // The old devices' access tokens stop at once, and their refresh tokens too.
+    for (const device of [first, second]) {
+      expect((await device.get('/api/v1/uav/uc/currentUser')).body).toMatchObject({ code: 40100, message: '登录已失效，请重新登录' });
+      expect((await device.post('/api/v1/uav/user/refresh', { refreshToken: device.state.refreshToken })).body.code).toBe(40100);
+    }
+    // The session the reset opened works and renews; a later login too.
+    expect((await resetter.get('/api/v1/uav/uc/currentUser')).body.code).toBe(20000);
+    const renewed = await resetter.post('/api/v1/uav/user/refresh', { refreshToken: resetter.state.refreshToken });
+    expect(renewed.body.code, renewed.body.message).toBe(20000);
+    resetter.adopt(renewed);
+    expect((await resetter.get('/api/v1/uav/uc/currentUser')).body.code).toBe(20000);
+    const later = platform.client();
+    later.adopt(await later.post('/api/v1/uav/user/login', { mobilePhone: phone, password: 'brand-new-pass' }));
+    expect((await later.get('/api/v1/uav/uc/currentUser')).body.code).toBe(20000);
+  });
 });
 
 describe('SMS codes', () => {

@@ -29,7 +29,7 @@ export type SessionEvent = SessionStarted | SessionRefreshed | SessionRevoked;
 
 export type Session =
   | { status: 'none' }
-  | { status: 'active'; sessionId: string; subject: string; guest: boolean; refreshTokenHash: string; expiresAt: string }
+  | { status: 'active'; sessionId: string; subject: string; guest: boolean; refreshTokenHash: string; startedAt: string; expiresAt: string }
   | { status: 'revoked'; sessionId: string; subject: string };
 
 export type StartSession = {
@@ -64,6 +64,7 @@ export const evolveSession = (state: Session, event: SessionEvent): Session => {
         subject: event.data.subject,
         guest: event.data.guest,
         refreshTokenHash: event.data.refreshTokenHash,
+        startedAt: event.data.startedAt,
         expiresAt: event.data.expiresAt,
       };
     case 'SessionRefreshed':

@@ -59,6 +59,8 @@ export type ActiveUser = {
   passwordHash: string;
   roles: Role[];
   profile: CompanyProfile | null;
+  /** The last password reset: sessions started before it are over. */
+  passwordResetAt?: string;
 };
 export type User = UnregisteredUser | ActiveUser;
 
@@ -79,7 +81,7 @@ export const evolveUser = (state: User, event: UserEvent): User => {
     case 'UserProfileUpdated':
       return state.status === 'active' ? { ...state, name: event.data.name, profile: event.data.profile, registerType: 2 } : state;
     case 'UserPasswordReset':
-      return state.status === 'active' ? { ...state, passwordHash: event.data.passwordHash } : state;
+      return state.status === 'active' ? { ...state, passwordHash: event.data.passwordHash, passwordResetAt: event.data.resetAt } : state;
     case 'UserRolesGranted':
       return state.status === 'active'
         ? { ...state, roles: [...new Set([...state.roles, ...event.data.roles])] }

@@ -19,7 +19,9 @@ export const createTokenService = (config: Pick<Config, 'jwtSecret' | 'jwtIssuer
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     async sign(claims: AccessClaims, now = new Date()): Promise<string> {
       const iat = Math.floor(now.getTime() / 1000);
-      return new SignJWT({ sid: claims.sid, roles: claims.roles, guest: claims.guest, name: claims.name })
+      // ims: the issue time in milliseconds; iat's whole seconds cannot tell a token issued just
+      // before a password reset from one issued just after (revocations.ts).
+      return new SignJWT({ sid: claims.sid, roles: claims.roles, guest: claims.guest, name: claims.name, ims: now.getTime() })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuer(config.jwtIssuer)
@@ -30,7 +32,7 @@ export const createTokenService = (config: Pick<Config, 'jwtSecret' | 'jwtIssuer
         .sign(key);
     },
     /** Throws on a bad signature, another algorithm, a wrong issuer or audience, or expiry. */
-    async verify(token: string): Promise<AccessClaims & { exp: number }> {
+    async verify(token: string): Promise<AccessClaims & { exp: number; issuedAtMs: number }> {
       const { payload } = await jwtVerify(token, key, {
         algorithms: ALGORITHMS,
         issuer: config.jwtIssuer,
@@ -44,6 +46,8 @@ export const createTokenService = (config: Pick<Config, 'jwtSecret' | 'jwtIssuer
         guest: payload.guest === true,
         name: typeof payload.name === 'string' ? payload.name : '',
         exp: payload.exp!,
+        // Every token we sign has them; one without counts as issued before any password reset.
+        issuedAtMs: typeof payload.ims === 'number' ? payload.ims : typeof payload.iat === 'number' ? payload.iat * 1000 : 0,
       };
     },
   };

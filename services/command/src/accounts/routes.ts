@@ -156,11 +156,16 @@ export const accountRoutes = (deps: CommandDeps) => {
   router.post('/api/v1/uav/user/reset', validate(resetPasswordSchema), async (ctx) => {
     const form = input<z.output<typeof resetPasswordSchema>>(ctx);
     await sms.consume(form.mobilePhone, form.identifyingCode, deps.now());
+    const now = deps.now();
     await handleCommand(deps.eventStore, userStreamId(form.mobilePhone), userDecider, {
       type: 'ResetPassword',
       data: { mobilePhone: form.mobilePhone, passwordHash: await hashPassword(form.password) },
-      metadata: { now: deps.now() },
+      metadata: { now },
     });
+    // Whoever held the old password holds none of the account's sessions any more: their access
+    // tokens stop now, their refresh tokens at the next use (sessions.ts). The session opened
+    // below, and any later login, is issued after this instant and stays.
+    await deps.revocations.revokeSubjectBefore(form.mobilePhone, now);
     await deps.limiter.reset(`login:phone:${form.mobilePhone}`);
     answerSession(ctx, await sessions.startForUser(form.mobilePhone, 'reset'), '密码重置成功');
   });

@@ -99,6 +99,12 @@ export const createSessions = (deps: CommandDeps) => {
       else {
         const account = await aggregate(deps.eventStore, userStreamId(subject), userDecider);
         if (account.status !== 'active') throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
+        if (account.passwordResetAt && account.passwordResetAt > rotated.state.startedAt) {
+          // A session from before a password reset ends at its next refresh.
+          await handleCommand(deps.eventStore, sessionStreamId(sessionId), sessionDecider, { type: 'RevokeSession', data: { reason: 'password-reset' }, metadata: { now: deps.now() } });
+          await deps.revocations.revoke(sessionId);
+          throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
+        }
         user = userOf(account);
       }
       return {

@@ -25,13 +25,13 @@ export const tokenOf = bearer;
 export const authenticate = (tokens: TokenService, revocations: SessionRevocations) => async (ctx: Context, next: Next) => {
   const token = bearer(ctx);
   if (!token) throw new HttpError(ResultCode.unauthorized, '请先登录');
-  let claims: Caller;
+  let claims: Caller & { issuedAtMs: number };
   try {
     claims = await tokens.verify(token);
   } catch {
     throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
   }
-  if (await revocations.isRevoked(claims.sid)) throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
+  if (await revocations.isRevoked(claims)) throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
   ctx.state.caller = claims;
   const hook = ctx.state.afterAuthentication as AfterAuthentication | undefined;
   if (hook) {

@@ -36,13 +36,13 @@ export type RulesAuthOptions = {
 export const rulesAuth = (options: RulesAuthOptions) => async (ctx: Context, next: Next) => {
   const token = tokenOf(ctx);
   if (!token) throw refuse.illegal();
-  let claims: Caller;
+  let claims: Caller & { issuedAtMs: number };
   try {
     claims = await options.tokens.verify(token);
   } catch (error) {
     throw error instanceof errors.JWTExpired ? refuse.expired() : refuse.illegal();
   }
-  if (await options.revocations.isRevoked(claims.sid)) throw refuse.revoked();
+  if (await options.revocations.isRevoked(claims)) throw refuse.revoked();
   ctx.state.caller = claims;
   const viewer: RulesViewer = { roles: claims.guest ? [] : claims.roles, userName: claims.guest ? '' : claims.sub, superUser: options.rulesSuperUser };
   if (!mayUseRulesPlatform(viewer)) throw new HttpError(ResultCode.forbidden, '无权限访问');
