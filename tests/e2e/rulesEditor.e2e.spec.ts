@@ -64,10 +64,10 @@ test('the admin edits a rate cell of tariff-1, tries it and saves a draft', asyn
   await shot(page, 'desktop-rules-editor', { docs: true });
 
   await page.getByTestId('rules-editor-save').click();
-  await page.getByTestId('rules-editor-save-confirm').click();
-  await expect(page.getByTestId('rules-editor-save-problem')).toHaveText('请填写修改原因');
+  await page.getByTestId('rules-reason-save').click();
+  await expect(page.getByTestId('rules-reason-problem')).toHaveText('请填写修改原因');
   await page.getByLabel('修改原因').fill('e2e：三者险100万限额保费翻倍');
-  await page.getByTestId('rules-editor-save-confirm').click();
+  await page.getByTestId('rules-reason-save').click();
   const saved = page.getByTestId('rules-editor-saved');
   await expect(saved).toContainText('草稿');
   const version = Number(/版本(\d+)/.exec((await saved.textContent()) ?? '')?.[1]);
@@ -132,6 +132,6 @@ test('the admin defines a new rule and drafts its first version from the startin
 
   await page.getByTestId('rules-editor-save').click();
   await page.getByLabel('修改原因').fill('e2e 第一个版本');
-  await page.getByTestId('rules-editor-save-confirm').click();
+  await page.getByTestId('rules-reason-save').click();
   await expect(page.getByTestId('rules-editor-saved')).toContainText('已保存为版本1（草稿）');
 });

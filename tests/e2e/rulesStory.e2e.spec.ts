@@ -71,7 +71,7 @@ test('a rate change goes from the editor through a batch test and review to the 
   await cell.fill('1080');
   await page.getByTestId('rules-editor-save').click();
   await page.getByLabel('修改原因').fill('太平洋三者险100万限额费率上调一倍');
-  await page.getByTestId('rules-editor-save-confirm').click();
+  await page.getByTestId('rules-reason-save').click();
   const saved = page.getByTestId('rules-editor-saved');
   await expect(saved).toContainText('草稿');
   const version = Number(/版本(\d+)/.exec((await saved.textContent()) ?? '')?.[1]);

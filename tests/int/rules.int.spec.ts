@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform, accountWithRoles, signIn } from '../support/platform.ts';
+import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform, accountWithRoles, signIn, until } from '../support/platform.ts';
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
@@ -28,15 +28,6 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 const enabledVersion = async (ruleId: string) => {
   const list = await admin.get(`${RULES}/list`);
   expect(list.body.code, list.body.message).toBe(20000);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, accountWithRoles, registerUser, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { ADMIN, accountWithRoles, registerUser, signIn, startTestPlatform, type Client, type TestPlatform, until } from '../support/platform.ts';
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
@@ -26,15 +26,6 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 type Outcome = { referral: boolean; premiums: Record<string, number | null> };
 type Run = { status: string; total: number; progress: number; passed: number; failed: number; passRate: number | null; results: { key: string; pass: boolean | null; actual: Outcome; deltas: Record<string, number | null> }[] };

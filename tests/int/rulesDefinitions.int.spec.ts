@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, accountWithRoles, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { ADMIN, accountWithRoles, signIn, startTestPlatform, type Client, type TestPlatform, until } from '../support/platform.ts';
 
 /**
  * Rule definitions (issue 11): a rule is defined with its stage, insurer and scenes before it has
@@ -28,15 +28,6 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 type Listed = { ruleId: string; definition: { stage: string; rank: number; name: string; scenes: string[]; insurerId: number | null } | null; versions: { version: number }[] };
 const listed = async (ruleId: string) => {
   const list = await admin.get(`${RULES}/list`);

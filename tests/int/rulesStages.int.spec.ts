@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insurerById } from '@feibao/domain/ordering/catalogue';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { graph, str } from '@feibao/domain/rules/jdm';
-import { ADMIN, accountWithRoles, registerUser, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { ADMIN, accountWithRoles, registerUser, signIn, startTestPlatform, type Client, type TestPlatform, until } from '../support/platform.ts';
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
@@ -30,15 +30,6 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-};
 
 type Quote = { kind: string; premium?: number; reason?: string };
 type Options = { insurers: number[]; scene?: string; dronePrice?: number };

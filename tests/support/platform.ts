@@ -194,3 +194,14 @@ export const accountWithRoles = async (platform: { client: () => Client }, admin
   await signIn(client, phone, password);
   return client;
 };
+
+/** Reads until `done` holds (read models and workers catch up asynchronously), or throws with the last value. */
+export const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+};

@@ -36,6 +36,13 @@ export const ruleQueryRoutes = (deps: QueryAppDeps) => {
     return [...rules, ...orphans];
   };
 
+  /** The rules' names as the rule platform shows them today (one read of the dozen definitions). */
+  const named = async (refs: readonly { ruleId: string; version: number }[]) => {
+    if (refs.length === 0) return [];
+    const names = new Map((await definitions.all()).map((d) => [d.ruleId, d.name]));
+    return refs.map((ref) => ({ ...ref, name: names.get(ref.ruleId) ?? null }));
+  };
+
   router.get(`${RULES_API_PREFIX}/list`, rulesCaller, staff, async (ctx) => ok(ctx, await rulesWithVersions()));
 
   /** Rule names and version numbers for every rule-platform role: the batch tester picks what to test from them. */
@@ -90,7 +97,7 @@ export const ruleQueryRoutes = (deps: QueryAppDeps) => {
         droneName: line.uavInfoName,
         quote,
         // Staff entries and answers from before the rule platform name no rules. Names are today's.
-        rules: await Promise.all((rules ?? []).map(async (ref) => ({ ...ref, name: (await definitions.get(ref.ruleId))?.name ?? null }))),
+        rules: await named(rules ?? []),
         trace: trace ?? [],
       });
     },

@@ -1,7 +1,7 @@
 /** 为何是这个价格: under a quote line of the cell dialog, the rule versions that rated it and the engine's trace. */
 import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import useSWR from 'swr';
-import { answeredByRules, namesOf, type QuoteWhy, ruleLabel, ruleRefText, traceRows, whyPath } from './why.ts';
+import { answeredByRules, namesOf, type QuoteWhy, ruleRefText, traceRows, whyPath } from './why.ts';
 
 /** The rule app's list of rules and their versions; it opens beside the desk (its own sign-in). */
 const RULE_LIST_PAGE = '/rules/ruleList';
@@ -33,7 +33,7 @@ export const WhyPanel = ({ requestId, lineKey }: { requestId: string; lineKey: s
         {data.rules.map((ref) => (
           <span key={ruleRefText(ref)} className="fb-quote-why-rule" data-testid="quote-why-rule">
             <a href={`${RULE_LIST_PAGE}?${new URLSearchParams({ ruleId: ref.ruleId })}`} target="_blank" rel="noopener noreferrer">
-              {ref.name ?? ruleLabel(ref.ruleId)}
+              {ref.name ?? ref.ruleId}
             </a>{' '}
             <Tag minimal>{ruleRefText(ref)}</Tag>
           </span>

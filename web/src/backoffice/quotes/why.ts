@@ -2,8 +2,7 @@
  * 为何是这个价格: the answer of GET /api/v1/uav/backoffice/quote/why in the words staff read, the
  * rule versions that rated a quote line and the engine's compact trace, one row per evaluated node.
  */
-import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
-import { PRICE_RANGE_RULE_ID, REFERRAL_RULE_ID, type RuleRef, tariffRuleId, type TraceStep } from '@feibao/domain/rules/rating';
+import type { RuleRef, TraceStep } from '@feibao/domain/rules/rating';
 
 export const whyPath = '/api/v1/uav/backoffice/quote/why';
 
@@ -21,20 +20,10 @@ export type QuoteWhy = {
   trace: TraceStep[];
 };
 
-/** The names the answer carries, by rule id; the fixed labels below stand in where it has none. */
+/** The names the answer carries (the rule platform's, today's), by rule id; a rule no longer defined shows its id. */
 export const namesOf = (why: Pick<QuoteWhy, 'rules'>) => new Map(why.rules.flatMap((r) => (r.name ? [[r.ruleId, r.name] as const] : [])));
 
 export const ruleRefText = (ref: RuleRef) => `${ref.ruleId}@${ref.version}`;
-/**
- * The rule app's names for the rules that rate quotes (web/src/rules/review/model.ts ruleName), kept
- * here: the customer bundle imports nothing of the rule platform. Any other rule shows its id.
- */
-export const ruleLabel = (ruleId: string) => {
-  if (ruleId === REFERRAL_RULE_ID) return '人工核保转介';
-  if (ruleId === PRICE_RANGE_RULE_ID) return '教育套餐价格区间';
-  const insurer = visibleInsurers.find((i) => tariffRuleId(i.id) === ruleId);
-  return insurer ? `${insurer.name}费率` : ruleId;
-};
 
 const typeLabels: Record<string, string> = { decisionTable: '决策表', switch: '分支', expression: '表达式' };
 
@@ -61,7 +50,7 @@ export const outputText = (output: TraceStep['output']) => {
 
 export type TraceRow = { rule: string; ruleName: string; node: string; type: string; matched: string; output: string };
 export const traceRows = (trace: readonly TraceStep[], names: ReadonlyMap<string, string> = new Map()): TraceRow[] =>
-  trace.map((s) => ({ rule: s.rule, ruleName: names.get(s.rule) ?? ruleLabel(s.rule), node: s.node, type: typeLabels[s.type] ?? s.type, matched: matchedText(s), output: outputText(s.output) }));
+  trace.map((s) => ({ rule: s.rule, ruleName: names.get(s.rule) ?? s.rule, node: s.node, type: typeLabels[s.type] ?? s.type, matched: matchedText(s), output: outputText(s.output) }));
 
 /** A line answered by a person names no rules: the panel says so rather than showing an empty table. */
 export const answeredByRules = (why: Pick<QuoteWhy, 'rules'>) => why.rules.length > 0;

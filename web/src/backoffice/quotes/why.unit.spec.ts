@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { answeredByRules, matchedText, namesOf, outputText, ruleLabel, ruleRefText, traceRows } from './why.ts';
+import { answeredByRules, matchedText, namesOf, outputText, ruleRefText, traceRows } from './why.ts';
 
 describe('why this premium', () => {
   it('names a rule version by its rule and id@version', () => {
     expect(ruleRefText({ ruleId: 'tariff-1', version: 3 })).toBe('tariff-1@3');
-    expect(ruleLabel('tariff-1')).toBe('人保财险费率');
-    expect(ruleLabel('referral')).toBe('人工核保转介');
-    expect(ruleLabel('tariff-99')).toBe('tariff-99');
     const names = namesOf({ rules: [{ ruleId: 'limits', version: 1, name: '保险公司承保限制' }, { ruleId: 'tariff-1', version: 1, name: null }] });
     expect(traceRows([{ rule: 'limits', node: '限额检查', type: 'expression' }], names)[0]!.ruleName).toBe('保险公司承保限制');
-    expect(traceRows([{ rule: 'tariff-1', node: 'x', type: 'expression' }], names)[0]!.ruleName).toBe('人保财险费率');
+    // A rule no longer defined (no name in the answer) shows its id.
+    expect(traceRows([{ rule: 'tariff-1', node: 'x', type: 'expression' }], names)[0]!.ruleName).toBe('tariff-1');
   });
 
   it('counts a table row from 1 and keeps a branch condition as written', () => {
@@ -33,7 +31,7 @@ describe('why this premium', () => {
       { rule: 'tariff-1', node: '机身险费率', type: 'decisionTable', matched: 'r2', output: { rate: 0.035 } },
       { rule: 'tariff-1', node: '险种', type: 'switch', matched: '其他' },
       { rule: 'tariff-1', node: '机身险保费', type: 'expression', output: { premium: 4336.33 } },
-    ]);
+    ], new Map([['tariff-1', '人保财险费率']]));
     expect(rows).toEqual([
       { rule: 'tariff-1', ruleName: '人保财险费率', node: '机身险费率', type: '决策表', matched: '第3行', output: 'rate = 0.035' },
       { rule: 'tariff-1', ruleName: '人保财险费率', node: '险种', type: '分支', matched: '其他', output: '—' },

@@ -3,8 +3,8 @@ import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, NumericInput, Prog
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../api/notify.ts';
 import { pathOf } from '../frame.ts';
-import { useRuleNames } from '../review/api.ts';
-import { formatAt, ruleName } from '../review/model.ts';
+import { useRuleName, useRuleNames } from '../review/api.ts';
+import { formatAt } from '../review/model.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { CASES_PAGE_SIZE, startBatchTest, useCases, useMyRuns } from './api.ts';
 import { formatRate, isActive, progressOf, runStatusIntents, runStatusLabels } from './model.ts';
@@ -98,6 +98,7 @@ export const BatchTestPage = () => {
 
 /** 我的批量测试: my runs, newest first, with progress and pass rate; two ticked runs open side by side. */
 export const MyBatchTestsPage = () => {
+  const ruleName = useRuleName();
   const [page, setPage] = useState(1);
   const { data, error, mutate } = useMyRuns(page);
   const [picked, setPicked] = useState<string[]>([]);

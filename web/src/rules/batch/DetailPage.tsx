@@ -3,7 +3,7 @@ import { Button, Collapse, HTMLSelect, InputGroup, ProgressBar, Tag } from '@blu
 import { useSearchParams } from 'react-router-dom';
 import type { CaseResult, ComparedCase } from '@feibao/domain/rules/batchTests';
 import type { TraceStep } from '@feibao/domain/rules/rating';
-import { ruleName } from '../review/model.ts';
+import { useRuleName } from '../review/api.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { useComparison, useRun } from './api.ts';
 import { caseChanged, formatDelta, formatRate, insurerName, isActive, premiumsText, progressOf, runStatusIntents, runStatusLabels, type RunSummary } from './model.ts';
@@ -37,24 +37,27 @@ export const BatchDetailPage = () => {
   );
 };
 
-const RunHead = ({ run, label }: { run: RunSummary; label?: string }) => (
-  <div className="rp-toolbar" data-testid="rules-run-head">
-    {label && <strong>{label}</strong>}
-    <span>
-      {ruleName(run.ruleId)} 版本{run.version}
-    </span>
-    <Tag minimal intent={runStatusIntents[run.status]}>
-      {runStatusLabels[run.status]}
-    </Tag>
-    <span style={{ width: 160 }}>
-      <ProgressBar value={progressOf(run)} animate={isActive(run)} stripes={isActive(run)} />
-    </span>
-    <span>
-      {run.progress}/{run.total}，通过 {run.passed}，未通过 {run.failed}，通过率 {formatRate(run.passRate)}
-    </span>
-    {run.reason && <Tag intent="danger">{run.reason}</Tag>}
-  </div>
-);
+const RunHead = ({ run, label }: { run: RunSummary; label?: string }) => {
+  const ruleName = useRuleName();
+  return (
+    <div className="rp-toolbar" data-testid="rules-run-head">
+      {label && <strong>{label}</strong>}
+      <span>
+        {ruleName(run.ruleId)} 版本{run.version}
+      </span>
+      <Tag minimal intent={runStatusIntents[run.status]}>
+        {runStatusLabels[run.status]}
+      </Tag>
+      <span style={{ width: 160 }}>
+        <ProgressBar value={progressOf(run)} animate={isActive(run)} stripes={isActive(run)} />
+      </span>
+      <span>
+        {run.progress}/{run.total}，通过 {run.passed}，未通过 {run.failed}，通过率 {formatRate(run.passRate)}
+      </span>
+      {run.reason && <Tag intent="danger">{run.reason}</Tag>}
+    </div>
+  );
+};
 
 const Trace = ({ steps }: { steps: TraceStep[] }) => (
   <table className="bp6-html-table bp6-compact rp-history rp-trace">

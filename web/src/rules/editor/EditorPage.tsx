@@ -2,9 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, Callout, Card, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
 import type { Jdm, JdmNode } from '@feibao/domain/rules/jdm';
-import { useRuleVersion } from '../review/api.ts';
-import { useRuleNames } from '../review/api.ts';
-import { ruleName } from '../review/model.ts';
+import { useRuleName, useRuleVersion } from '../review/api.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { ExpressionEditor, SwitchEditor, TableEditor } from './NodeEditors.tsx';
 import { SaveDialog, SavedCallout } from './SaveDialog.tsx';
@@ -61,7 +59,7 @@ const editable: readonly string[] = ['decisionTableNode', 'expressionNode', 'swi
 const firstEditable = (model: Jdm) => nodeOrder(model).find((n) => editable.includes(n.type))?.id ?? model.nodes[0]?.id ?? '';
 
 const Editor = ({ ruleId, source, initial }: { ruleId: string; source: number | null; initial: Jdm }) => {
-  const names = useRuleNames().data;
+  const ruleName = useRuleName();
   const [model, setModel] = useState<Jdm>(initial);
   const [selected, setSelected] = useState(() => firstEditable(initial));
   const [filter, setFilter] = useState('');
@@ -86,7 +84,7 @@ const Editor = ({ ruleId, source, initial }: { ruleId: string; source: number | 
       <div className="rp-ed-head">
         <div>
           <strong data-testid="rules-editor-rule">
-            {names?.find((r) => r.ruleId === ruleId)?.name ?? ruleName(ruleId)}（{ruleId}）
+            {ruleName(ruleId)}（{ruleId}）
           </strong>
           <span className="rp-muted"> {source ? `以版本${source}为底稿` : '新模型'} · 共{model.nodes.length}个节点</span>
         </div>

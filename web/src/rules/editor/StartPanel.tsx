@@ -4,7 +4,7 @@ import { Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, Tex
 import { RulesApiError } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
 import { useRuleList } from '../review/api.ts';
-import { nameOf, } from '../review/model.ts';
+import { nameOf } from '../review/model.ts';
 import { Loaded } from '../review/Screen.tsx';
 import { defineRule, type DictionaryKind, useDictionary } from './api.ts';
 import { emptyNewRule, insurerOptions, newRuleBody, newRuleProblems, type NewRuleDraft, sceneOptions, stageOptions, toggleScene } from './newRule.ts';

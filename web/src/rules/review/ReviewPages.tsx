@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
 import { NonIdealState } from '@blueprintjs/core';
 import { useFrame } from '../frame.ts';
-import { useRuleList } from './api.ts';
-import { awaitingEnable, awaitingReview, draftedBy, formatAt, lastStep, mayWorkRules, reviewComments, ruleName, type RuleVersionSummary } from './model.ts';
+import { useRuleList, useRuleName } from './api.ts';
+import { awaitingEnable, awaitingReview, draftedBy, formatAt, lastStep, mayWorkRules, reviewComments, type RuleVersionSummary } from './model.ts';
 import { Loaded, RulesScreen, StatusTag } from './Screen.tsx';
 import { VersionActions } from './VersionActions.tsx';
 
 type Column = { title: string; cell: (v: RuleVersionSummary) => ReactNode };
 
 const VersionTable = ({ versions, columns, testId, empty }: { versions: RuleVersionSummary[]; columns: Column[]; testId: string; empty: string }) => {
+  const ruleName = useRuleName();
   if (!versions.length) return <p className="rp-muted" data-testid={`${testId}-empty`}>{empty}</p>;
   // A phone scrolls the table inside its card rather than widening the page.
   return (

@@ -13,6 +13,11 @@ export const useRuleList = (enabled = true) => useSWR<RuleSummary[]>(enabled ? R
 /** Every rule's name and versions, for any rule-platform role (the batch tester's picker). */
 export type RuleName = { ruleId: string; name: string; stage: string | null; versions: { version: number; status: RuleVersionStatus }[] };
 export const useRuleNames = () => useSWR<RuleName[]>('/api/v1/rules/names', rulesFetcher, { revalidateOnFocus: false });
+/** ruleId → the rule's name (its id until the names have loaded, or for a rule no longer defined). */
+export const useRuleName = () => {
+  const names = useRuleNames().data;
+  return (ruleId: string) => names?.find((r) => r.ruleId === ruleId)?.name ?? ruleId;
+};
 
 const versionPath = (ruleId: string, version: number) => `/api/v1/rules/version?${new URLSearchParams({ ruleId, version: String(version) })}`;
 export const useRuleVersion = (ruleId: string, version: number) => useSWR<RuleVersionDetail>(versionPath(ruleId, version), rulesFetcher, { revalidateOnFocus: false });

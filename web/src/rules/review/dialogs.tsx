@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner, TextArea } from '@blueprintjs/core';
 import { RulesApiError } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
-import { runStep, saveDraft, type StepAction, useRuleVersion } from './api.ts';
-import { parseContent, ruleName, type RuleVersionSummary } from './model.ts';
+import { runStep, saveDraft, type StepAction, useRuleName, useRuleVersion } from './api.ts';
+import { parseContent, type RuleVersionSummary } from './model.ts';
+import { ReasonDialog } from '../ReasonDialog.tsx';
 import { defaultRun, needsOverride, SubmitTestFields, type SubmitTest, useVersionRuns } from './SubmitTest.tsx';
 
 export const stepTexts: Record<StepAction, { button: string; title: string; field: string; done: string }> = {
@@ -19,53 +20,32 @@ const failureOf = (error: unknown) => (error instanceof RulesApiError ? error.me
 /** One lifecycle step on a version: asks the reason (every step records why), then sends it. */
 export const StepDialog = ({ version, action, onClose, onDone }: { version: RuleVersionSummary; action: StepAction; onClose: () => void; onDone: () => void }) => {
   const text = stepTexts[action];
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const ruleName = useRuleName();
   const submitting = action === 'submit';
   const runs = useVersionRuns(version.ruleId, version.version, submitting).data;
   const [test, setTest] = useState<SubmitTest | null>(null);
   const linked = test ?? { runId: defaultRun(runs), override: '' };
-  const send = async () => {
-    if (!reason.trim()) return setProblem('请填写原因');
-    const override = submitting && needsOverride(runs, linked.runId);
-    if (override && !linked.override.trim()) return setProblem(linked.runId ? '该版本最近的批量测试有未通过的案例，请填写忽略原因' : '请关联该版本的批量测试，或填写未测试的原因');
-    setBusy(true);
-    setProblem(null);
-    try {
-      const extra = submitting ? { ...(linked.runId ? { batchTestRunId: linked.runId } : {}), ...(override ? { overrideReason: linked.override.trim() } : {}) } : {};
-      await runStep(action, { ruleId: version.ruleId, version: version.version, reason: reason.trim(), ...extra });
-      notify.success(text.done);
-      onDone();
-      onClose();
-    } catch (error) {
-      setProblem(failureOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const override = submitting && needsOverride(runs, linked.runId);
+  const missingOverride =
+    override && !linked.override.trim() ? (linked.runId ? '该版本最近的批量测试有未通过的案例，请填写忽略原因' : '请关联该版本的批量测试，或填写未测试的原因') : null;
   return (
-    <Dialog isOpen onClose={onClose} title={`${text.title}：${ruleName(version.ruleId)} 版本${version.version}`} className="rp-step-dialog">
-      <DialogBody>
-        <FormGroup label={text.field} labelFor="rules-step-reason" labelInfo="（必填）">
-          <TextArea id="rules-step-reason" fill rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
-        </FormGroup>
-        {submitting && <SubmitTestFields runs={runs} value={linked} onChange={setTest} />}
-        {problem && (
-          <Callout intent="danger" data-testid="rules-step-problem">
-            {problem}
-          </Callout>
-        )}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text="取消" onClick={onClose} />
-            <Button intent={action === 'reject' || action === 'retire' ? 'danger' : 'primary'} text={`确定${text.button}`} loading={busy} onClick={() => void send()} />
-          </>
-        }
-      />
-    </Dialog>
+    <ReasonDialog
+      title={`${text.title}：${ruleName(version.ruleId)} 版本${version.version}`}
+      reasonLabel={text.field}
+      reasonHint="（必填）"
+      saveText={`确定${text.button}`}
+      intent={action === 'reject' || action === 'retire' ? 'danger' : 'primary'}
+      problem={missingOverride}
+      onClose={onClose}
+      onSave={async (reason) => {
+        const extra = submitting ? { ...(linked.runId ? { batchTestRunId: linked.runId } : {}), ...(override ? { overrideReason: linked.override.trim() } : {}) } : {};
+        await runStep(action, { ruleId: version.ruleId, version: version.version, reason, ...extra });
+        notify.success(text.done);
+        onDone();
+      }}
+    >
+      {submitting && <SubmitTestFields runs={runs} value={linked} onChange={setTest} />}
+    </ReasonDialog>
   );
 };
 
@@ -75,6 +55,7 @@ export const StepDialog = ({ version, action, onClose, onDone }: { version: Rule
  */
 export const DraftDialog = ({ source, onClose, onDone }: { source: RuleVersionSummary; onClose: () => void; onDone: (version: number) => void }) => {
   const { data } = useRuleVersion(source.ruleId, source.version);
+  const ruleName = useRuleName();
   const [text, setText] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,5 @@
 import type { Intent } from '@blueprintjs/core';
 import { hasRole, type Role } from '@feibao/domain/accounts/roles';
-import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
-import { PRICE_RANGE_RULE_ID, REFERRAL_RULE_ID, tariffRuleId } from '@feibao/domain/rules/rating';
 import type { RuleDefinition, RuleStage } from '@feibao/domain/rules/definition';
 import { ruleStepRoles, type RuleVersionEvent, type RuleVersionStatus } from '@feibao/domain/rules/rule';
 
@@ -37,13 +35,6 @@ export const actionLabels: Record<RuleStep['action'], string> = {
   RuleVersionRetired: '停用',
 };
 
-/** What a rule decides, in the words staff use; an id the web does not know shows as itself. */
-export const ruleName = (ruleId: string) => {
-  if (ruleId === REFERRAL_RULE_ID) return '人工核保转介';
-  if (ruleId === PRICE_RANGE_RULE_ID) return '教育套餐价格区间';
-  const insurer = visibleInsurers.find((i) => tariffRuleId(i.id) === ruleId);
-  return insurer ? `${insurer.name}费率` : ruleId;
-};
 
 /** The newest version (the list answers versions newest first, but the web does not rely on it). */
 export const latestVersion = (rule: RuleSummary): RuleVersionSummary | null =>
@@ -53,8 +44,8 @@ export const latestVersion = (rule: RuleSummary): RuleVersionSummary | null =>
 export const updatedAt = (rule: RuleSummary): string | null =>
   rule.versions.flatMap((v) => v.history.map((s) => s.at)).reduce<string | null>((max, at) => (!max || at > max ? at : max), null);
 
-/** The rule's own name (its definition), else the name the web knows for the seeded ids. */
-export const nameOf = (rule: Pick<RuleSummary, 'ruleId' | 'definition'>) => rule.definition?.name ?? ruleName(rule.ruleId);
+/** The rule's name (its definition); a rule without one (undefined since) shows its id. */
+export const nameOf = (rule: Pick<RuleSummary, 'ruleId' | 'definition'>) => rule.definition?.name ?? rule.ruleId;
 
 export type RuleFilter = { text: string; status: RuleVersionStatus | 'all'; stage?: RuleStage | 'all'; type?: string; source?: string };
 

@@ -8,8 +8,8 @@ import {
   formatHours,
   latestVersion,
   parseContent,
-  ruleName,
   type RuleStep,
+  nameOf,
   ruleStats,
   shanghaiMonth,
   type RuleSummary,
@@ -72,11 +72,9 @@ const auditor = { mobilePhone: '13900000000', roles: ['user', 'auditor'] };
 const tester = { mobilePhone: '13700000000', roles: ['user', 'test'] };
 
 describe('rule review model', () => {
-  it('names rules as staff say them', () => {
-    expect(ruleName('referral')).toBe('人工核保转介');
-    expect(ruleName('tariff-1')).toBe('人保财险费率');
-    expect(ruleName('price-range')).toBe('教育套餐价格区间');
-    expect(ruleName('other')).toBe('other');
+  it('names a rule by its definition, else by its id', () => {
+    expect(nameOf(rules[1]!)).toBe('人保财险费率规则');
+    expect(nameOf(rules[0]!)).toBe('referral');
   });
 
   it('finds the newest version and the last change', () => {

@@ -6,7 +6,7 @@ import { notify } from '../api/notify.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { saveConfig, useEngineConfig, withEntry } from './api.ts';
 import { limitBody, limitCell, limitDraftOf, type LimitDraft, type LimitEntry } from './model.ts';
-import { ReasonDialog } from './ReasonDialog.tsx';
+import { ReasonDialog } from '../ReasonDialog.tsx';
 import './stages.css';
 
 type Cell = { insurer: Insurer; cover: InsuranceType; entry: LimitEntry | undefined };

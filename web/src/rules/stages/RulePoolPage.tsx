@@ -9,7 +9,7 @@ import type { RuleVersionDetail } from '../review/api.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { definePoolRule, useRuleRows, withDefinition } from './api.ts';
 import { enabledLabel, poolRules, poolUsers, versionToRead, type LoadedVersion, type RuleRow } from './model.ts';
-import { ReasonDialog } from './ReasonDialog.tsx';
+import { ReasonDialog } from '../ReasonDialog.tsx';
 import './stages.css';
 
 const editorPath = (ruleId: string) => `${pathOf('complexRuleAdd')}?${new URLSearchParams({ ruleId })}`;

@@ -7,7 +7,7 @@ import { useFrame } from '../frame.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { updateScenes, useRuleRows, withDefinition } from './api.ts';
 import { enabledLabel, insurerLabel, sceneCards, scenesText, toggleScene, type DefinedRule } from './model.ts';
-import { ReasonDialog } from './ReasonDialog.tsx';
+import { ReasonDialog } from '../ReasonDialog.tsx';
 import './stages.css';
 
 /** 我的场景: per application field of the insure form, the rules that look at it, the caller's first. */

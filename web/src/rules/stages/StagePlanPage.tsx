@@ -7,7 +7,7 @@ import { notify } from '../api/notify.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { saveConfig, useEngineConfig, withEntry } from './api.ts';
 import { moveStep, planStages, planSteps, stageOrderOf, stageOrderText, toggleStep, type PlanStep, type StagePlanEntry } from './model.ts';
-import { ReasonDialog } from './ReasonDialog.tsx';
+import { ReasonDialog } from '../ReasonDialog.tsx';
 import './stages.css';
 
 type Editing = { insurer: Insurer; entry: StagePlanEntry | undefined; stages: PipelineStage[] | null };

@@ -5,7 +5,7 @@ import { notify } from '../api/notify.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { moveRule, useRuleRows, withDefinition } from './api.ts';
 import { enabledLabel, insurerLabel, stageColumns, stageMove, stepMove, type DefinedRule, type MoveRequest, type StageColumn } from './model.ts';
-import { ReasonDialog } from './ReasonDialog.tsx';
+import { ReasonDialog } from '../ReasonDialog.tsx';
 import './stages.css';
 
 type Pending = { rule: DefinedRule; kind: 'up' | 'down' | 'stage' };

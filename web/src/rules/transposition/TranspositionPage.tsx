@@ -6,7 +6,7 @@ import type { TranspositionResult } from '@feibao/domain/rules/transposition';
 import { RulesApiError } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
 import { useRuleList } from '../review/api.ts';
-import { ruleName } from '../review/model.ts';
+import { nameOf } from '../review/model.ts';
 import { RulesScreen } from '../review/Screen.tsx';
 import { copyRules, downloadExport, type ExportFormat, importFile } from './api.ts';
 import './transposition.css';
@@ -29,9 +29,6 @@ const Section = ({ title, testId, children }: { title: string; testId: string; c
     {children}
   </Card>
 );
-
-/** The definition's name once the list carries definitions; the built-in names before. */
-const nameOf = (rule: { ruleId: string; definition?: { name: string } | null }) => rule.definition?.name ?? ruleName(rule.ruleId);
 
 const ExportCard = () => {
   const { data: rules } = useRuleList();
