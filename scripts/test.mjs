@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SKIPPED_EXIT_CODE as AUDIT_SKIPPED } from './audit.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = mkdtempSync(path.join(tmpdir(), 'feibao-test-results-'));
@@ -33,13 +34,17 @@ const postgresAnswers = async (url) => {
   }
 };
 
-// 0. types of every workspace (TypeScript 7's native tsc: seconds), then the linter with the
-// import-boundary rules of biome.json (docs/architecture.md); any warning fails. Each check
-// counts as one test in the summary line.
+// 0. types of every workspace (TypeScript 7's native tsc: seconds), the linter with the
+// import-boundary rules of biome.json (docs/architecture.md; any warning fails), and the
+// advisories of the production dependencies (scripts/audit.mjs). Each check counts as one
+// test in the summary line; an audit that could reach no advisory database counts as skipped.
 if (!only || only === 'unit') {
-  for (const check of ['typecheck', 'lint']) {
-    if ((await run('npm', ['run', '--silent', check])) === 0) {
+  for (const check of ['typecheck', 'lint', 'audit']) {
+    const code = await run('npm', ['run', '--silent', check]);
+    if (code === 0) {
       totals.passed += 1;
+    } else if (check === 'audit' && code === AUDIT_SKIPPED) {
+      totals.skipped += 1;
     } else {
       totals.failed += 1;
       failedSteps.push(check);

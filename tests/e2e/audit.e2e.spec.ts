@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminCredentials, api, completeClaimForm, passwordLogin, policyInForce, registerUser, shot, signIn } from './helpers.ts';
+import type { APIRequestContext, } from '@playwright/test';
+import { adminCredentials, api, completeClaimForm, passwordLogin, policyInForce, registerUser, signIn, docShot } from './helpers.ts';
 import type { Account, Policy } from './helpers.ts';
 
 /**
@@ -42,12 +42,6 @@ test.afterAll(async () => {
   await apiContext?.dispose();
 });
 
-/** A documentation screenshot without toasts. */
-const docShot = async (page: Page, name: string) => {
-  const hide = await page.addStyleTag({ content: '.bp6-toast-container { visibility: hidden !important; }' });
-  await shot(page, name, { docs: true });
-  await hide.evaluate((el) => el.parentNode?.removeChild(el));
-};
 
 test.describe('audit 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });

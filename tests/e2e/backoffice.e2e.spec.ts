@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminCredentials, api, completeClaimForm, passwordLogin, policyInForce, registerUser, shot, signIn, switchAccount } from './helpers.ts';
+import { adminCredentials, api, completeClaimForm, passwordLogin, policyInForce, registerUser, signIn, switchAccount, docShot } from './helpers.ts';
 import type { Account, Policy } from './helpers.ts';
 
 /**
@@ -40,12 +40,6 @@ test.afterAll(async () => {
 
 const toastMessage = (page: Page, text: string) => page.locator('.bp6-toast-message').getByText(text, { exact: true });
 
-/** A documentation screenshot without the toasts of the steps before it. */
-const docShot = async (page: Page, name: string) => {
-  const hide = await page.addStyleTag({ content: '.bp6-toast-container { visibility: hidden !important; }' });
-  await shot(page, name, { docs: true });
-  await hide.evaluate((el) => el.parentNode?.removeChild(el));
-};
 
 test.describe('claims desk 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });

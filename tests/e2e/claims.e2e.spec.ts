@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { adminCredentials, api, CLAIM_DRONE, completeClaimForm, passwordLogin, policyInForce, registerUser, shanghaiPickerTime, shot, signIn } from './helpers.ts';
+import { adminCredentials, api, CLAIM_DRONE, completeClaimForm, passwordLogin, policyInForce, registerUser, shanghaiPickerTime, signIn, docShot } from './helpers.ts';
 import type { Account, Policy } from './helpers.ts';
 
 /**
@@ -118,12 +118,6 @@ const tick = async (box: Locator) => {
   await expect(box).toBeChecked();
 };
 
-/** A documentation screenshot without the toasts of the steps before it. */
-const docShot = async (page: Page, name: string) => {
-  const hide = await page.addStyleTag({ content: '.bp6-toast-container { visibility: hidden !important; }' });
-  await shot(page, name, { docs: true });
-  await hide.evaluate((el) => el.parentNode?.removeChild(el));
-};
 
 const tiles = (page: Page) => page.locator('[data-testid^="picture-tile-"]');
 const tileIds = async (page: Page) => tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-picture-id') ?? ''));

@@ -21,13 +21,25 @@ mkdirSync(artifactsDir, { recursive: true });
  * A screenshot in the test artifacts; with docs=true and E2E_DOC_SCREENSHOTS=1 also under
  * docs/screenshots (the committed ones linked from the README).
  */
-export const shot = async (page: Page, name: string, opts: { docs?: boolean; fullPage?: boolean } = {}) => {
+export const shot = async (page: Page, name: string, opts: { docs?: boolean; fullPage?: boolean; hideToasts?: boolean } = {}) => {
+  // Hidden through the element's style object, which the page's Content-Security-Policy allows
+  // (an inline <style>, even Playwright's screenshot `style`, is refused by it).
+  const toasts = page.locator('.bp6-toast-container');
+  const setVisibility = (value: string) =>
+    toasts.evaluateAll((elements, v) => {
+      for (const element of elements) (element as HTMLElement).style.visibility = v;
+    }, value);
+  if (opts.hideToasts) await setVisibility('hidden');
   await page.screenshot({ path: `${artifactsDir}${name}.png`, fullPage: opts.fullPage ?? false });
   if (opts.docs && process.env.E2E_DOC_SCREENSHOTS === '1') {
     mkdirSync(docsDir, { recursive: true });
     await page.screenshot({ path: `${docsDir}${name}.png`, fullPage: opts.fullPage ?? false });
   }
+  if (opts.hideToasts) await setVisibility('');
 };
+
+/** A documentation screenshot without the toasts of the steps before it. */
+export const docShot = (page: Page, name: string) => shot(page, name, { docs: true, hideToasts: true });
 
 type Env<T> = { code: number; message: string; data: T };
 
@@ -96,8 +108,28 @@ export const registerUser = async (request: APIRequestContext, opts: { profile?:
   return account;
 };
 
+const watchedForCsp = new WeakSet<Page>();
+/**
+ * The edge serves the app under a strict Content-Security-Policy (services/edge/src/securityHeaders.ts):
+ * anything it blocks (an inline script, an eval, a foreign style) fails the test that loaded the page,
+ * instead of passing unseen. Chromium logs violations outside the page's console, so the page reports them.
+ */
+export const failOnCspViolations = async (page: Page) => {
+  if (watchedForCsp.has(page)) return;
+  watchedForCsp.add(page);
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`[csp] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`),
+    ),
+  );
+  page.on('console', (message) => {
+    if (message.text().startsWith('[csp] ')) expect.soft(message.text(), 'Content-Security-Policy violation').toBe('');
+  });
+};
+
 /** Puts the account's session in the browser's storage (as a login would) before the app loads. */
 export const signIn = async (page: Page, account: Account) => {
+  await failOnCspViolations(page);
   await page.addInitScript(
     ([token, refresh, user, guest]) => {
       if (sessionStorage.getItem('e2e.signedIn')) return;
@@ -227,6 +259,7 @@ export const completeClaimForm = (id: string) => ({
 
 /** Signs in to the rule platform (/rules) through its login screen, forgetting any rule session first. */
 export const rulesLogin = async (page: Page, phone = adminCredentials().mobilePhone, password = adminCredentials().password) => {
+  await failOnCspViolations(page);
   await page.goto('/rules/login');
   await page.evaluate(() => {
     localStorage.removeItem('feibao.rules.token');

@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { adminCredentials, api, passwordLogin, registerUser, shot, signIn, switchAccount, toast } from './helpers.ts';
+import { adminCredentials, api, passwordLogin, registerUser, shot, signIn, switchAccount, toast, docShot } from './helpers.ts';
 import type { Account } from './helpers.ts';
 
 /**
@@ -43,12 +43,6 @@ test.afterAll(async () => {
 const cell = (page: Page, insurerId: number): Locator => page.locator(`[data-testid="quote-cell"][data-order="${orderNo}"][data-insurer="${insurerId}"]`);
 const dialog = (page: Page) => page.locator('.fb-quote-cell-dialog');
 
-/** A documentation screenshot without the toasts of the steps before it. */
-const docShot = async (page: Page, name: string) => {
-  const hide = await page.addStyleTag({ content: '.bp6-toast-container { visibility: hidden !important; }' });
-  await shot(page, name, { docs: true });
-  await hide.evaluate((el) => el.parentNode?.removeChild(el));
-};
 
 test.describe('quote desk 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });

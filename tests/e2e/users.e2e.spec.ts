@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot, signIn, switchAccount } from './helpers.ts';
+import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, signIn, switchAccount, docShot } from './helpers.ts';
 import type { Account } from './helpers.ts';
 
 /**
@@ -25,12 +25,6 @@ test.afterAll(async () => {
   await apiContext?.dispose();
 });
 
-/** A documentation screenshot without the toasts of the steps before it. */
-const docShot = async (page: Page, name: string) => {
-  const hide = await page.addStyleTag({ content: '.bp6-toast-container { visibility: hidden !important; }' });
-  await shot(page, name, { docs: true });
-  await hide.evaluate((el) => el.parentNode?.removeChild(el));
-};
 
 const rulesLogin = async (page: Page, phone: string) => {
   await page.goto('/rules/login');

@@ -1,11 +1,11 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { ResultCode } from '@feibao/domain';
 import { logger, metricsFor, requestIdOf, ROUTE_TABLE_VERSION_HEADER, runInContext } from '@feibao/platform';
+import { answerClientError, sendEnvelope } from './answers.ts';
+import { clientOf, type TrustedProxies } from './clients.ts';
 import { isApiPath, type RouteDirectory, type Target, type Upstream } from './routes.ts';
-import { spaEntryOf } from './webEntries.ts';
+import { SECURITY_HEADER_NAMES, securityHeaders } from './securityHeaders.ts';
+import { serveWeb } from './staticFiles.ts';
 
 export type EdgeOptions = {
   upstreams: Record<Upstream, Target>;
@@ -16,7 +16,22 @@ export type EdgeOptions = {
   health: () => Promise<{ ok: boolean; checks: unknown }>;
   /** The edge's own /internal/health and /metrics (platform processes.ts); false for any other path. */
   internal?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+  /** Whether this caller may read why a health check failed (the internals' rule); others see only names and ok. */
+  mayReadHealthDetails?: (req: IncomingMessage) => boolean;
+  /** Peers whose X-Forwarded-Proto and X-Forwarded-For the edge believes (clients.ts); default nobody. */
+  trustedProxies?: TrustedProxies;
+  /** How long a client has to send its headers, and its whole request (body included); then 408 and the connection closes. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 };
+
+/** Node's own limits, tightened: a slow-loris client holds a connection at most this long. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 300_000;
+/** A connection on which nothing moves (a client that stopped reading its answer) is closed after this. */
+const IDLE_SOCKET_TIMEOUT_MS = 120_000;
+
+const nobody: TrustedProxies = { trusts: () => false };
 
 /**
  * The edge's HTTP metrics. Its routes are coarse on purpose (which service, the web app, its own
@@ -33,29 +48,7 @@ const observe = (res: ServerResponse, method: string, route: string, started: nu
   else res.once('finish', record);
 };
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
-
-const sendEnvelope = (res: ServerResponse, status: number, code: number, message: string, headers: http.OutgoingHttpHeaders = {}) => {
-  const body = JSON.stringify({ code, message, data: null });
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), ...headers });
-  res.end(body);
-};
 
 /** What the edge reads away from a refused request before it gives up and closes the connection. */
 const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
@@ -95,7 +88,13 @@ const refuseTooLarge = (req: IncomingMessage, res: ServerResponse) => {
   if (!res.headersSent) sendEnvelope(res, 413, ResultCode.tooLarge, '请求内容过大');
 };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * `timeout` lets the agent honour the services' Keep-Alive hint (Node closes an idle connection
+ * after 5 s; the agent then drops its idle socket a second earlier). Without it the agent kept idle
+ * sockets until the service closed them, and a request sent on one as it closed failed with
+ * ECONNRESET: a 502 for a write under load (tests/int/concurrency.int.spec.ts).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
 
 const ROUTE_TABLE_HEADER = ROUTE_TABLE_VERSION_HEADER.toLowerCase();
 
@@ -104,24 +103,27 @@ const proxy = (
   res: ServerResponse,
   target: Target,
   limit: number,
+  client: ReturnType<typeof clientOf>,
   onTable: (version: string | string[] | undefined) => void,
 ) => {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return refuseTooLarge(req, res);
   const headers: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
-  const client = req.socket.remoteAddress ?? '';
-  // The edge is the trust boundary: what a client claims in X-Forwarded-For is replaced.
-  headers['x-forwarded-for'] = client;
-  headers['x-forwarded-proto'] = 'http';
+  // The edge is the trust boundary: what a client claims in X-Forwarded-* is replaced by what
+  // the edge saw, or what a trusted proxy in front of it saw (clients.ts).
+  headers['x-forwarded-for'] = client.address;
+  headers['x-forwarded-proto'] = client.overTls ? 'https' : 'http';
   let answered = false;
+  let clientGone = false;
   const upstream = http.request(
     { host: target.host, port: target.port, method: req.method, path: req.url, headers, agent, timeout: 60_000 },
     (answer) => {
       answered = true;
       onTable(answer.headers[ROUTE_TABLE_HEADER]);
       const out: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && name !== ROUTE_TABLE_HEADER) out[name] = value;
+      for (const [name, value] of Object.entries(answer.headers))
+        if (!HOP_BY_HOP.has(name) && name !== ROUTE_TABLE_HEADER && !SECURITY_HEADER_NAMES.has(name)) out[name] = value;
       res.writeHead(answer.statusCode ?? 502, out);
       answer.pipe(res);
       answer.on('error', () => res.destroy());
@@ -144,10 +146,16 @@ const proxy = (
     }
   });
   upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
+  // A client cut off (a timeout, a reset) before its answer ended: the service's work is not waited for.
+  res.once('close', () => {
+    if (res.writableFinished) return;
+    clientGone = true;
+    upstream.destroy();
+  });
   upstream.on('error', (error) => {
-    // The answer is being relayed (or the edge refused the body itself): a write error on
-    // the rest of the body changes nothing.
-    if (answered || res.headersSent) return;
+    // The answer is being relayed (or the edge refused the body itself, or the client is gone):
+    // a write error on the rest of the body changes nothing.
+    if (answered || res.headersSent || clientGone) return;
     logger.warn({ err: error, path: req.url }, 'upstream unavailable');
     drain(req);
     sendEnvelope(res, 502, ResultCode.serverError, '服务暂不可用，请稍后再试');
@@ -155,36 +163,13 @@ const proxy = (
   req.pipe(upstream);
 };
 
-const serveFile = async (res: ServerResponse, file: string, method: string) => {
-  const info = await stat(file);
-  const ext = path.extname(file);
-  const immutable = file.includes(`${path.sep}assets${path.sep}`);
-  res.writeHead(200, {
-    'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
-    'content-length': info.size,
-    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'x-content-type-options': 'nosniff',
-  });
-  if (method === 'HEAD') return res.end();
-  createReadStream(file).pipe(res);
-};
-
-const serveWeb = async (req: IncomingMessage, res: ServerResponse, webRoot: string | null, pathname: string) => {
-  if (!webRoot) return sendEnvelope(res, 404, ResultCode.notFound, '网页未构建：请先运行 npm run build:web');
-  const decoded = decodeURIComponent(pathname);
-  const file = path.resolve(webRoot, `.${decoded}`);
-  if (file.startsWith(webRoot + path.sep)) {
-    const found = await stat(file).catch(() => null);
-    if (found?.isFile()) return serveFile(res, file, req.method ?? 'GET');
-  }
-  // A missing asset is a real 404; any other path is a client-side route of the SPA.
-  if (decoded.startsWith('/assets/')) return sendEnvelope(res, 404, ResultCode.notFound, '文件不存在');
-  return serveFile(res, path.join(webRoot, spaEntryOf(decoded)), req.method ?? 'GET');
-};
+const withoutDetails = (checks: unknown) =>
+  Object.fromEntries(Object.entries(checks as Record<string, { ok?: boolean }>).map(([name, check]) => [name, { ok: check?.ok === true }]));
 
 /** One origin for the browser: the web app, the API routed per path, and /healthz. */
 export const createEdgeServer = (options: EdgeOptions) => {
-  const handle = async (req: IncomingMessage, res: ServerResponse, started: number) => {
+  const proxies = options.trustedProxies ?? nobody;
+  const handle = async (req: IncomingMessage, res: ServerResponse, started: number, client: ReturnType<typeof clientOf>) => {
     const method = req.method ?? 'GET';
     try {
       const url = new URL(req.url ?? '/', 'http://edge');
@@ -192,6 +177,8 @@ export const createEdgeServer = (options: EdgeOptions) => {
       if (url.pathname === '/healthz') {
         observe(res, method, '/healthz', started);
         const report = await options.health();
+        // Why a check failed names hosts, ports and errors of the internals: only for whoever may read those.
+        if (!options.mayReadHealthDetails?.(req)) report.checks = withoutDetails(report.checks);
         res.writeHead(report.ok ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
         return res.end(JSON.stringify(report));
       }
@@ -204,34 +191,59 @@ export const createEdgeServer = (options: EdgeOptions) => {
           return sendEnvelope(res, 404, ResultCode.notFound, '请求地址不存在');
         }
         const limit = options.bodyLimit(url.pathname, req.headers['content-type'] ?? '');
-        return proxy(req, res, options.upstreams[upstream], limit, (version) => options.routes.observe(upstream, version));
+        return proxy(req, res, options.upstreams[upstream], limit, client, (version) => options.routes.observe(upstream, version));
       }
       observe(res, method, '(web)', started);
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendEnvelope(res, 405, ResultCode.badRequest, '请求方法不支持');
-      await serveWeb(req, res, options.webRoot, url.pathname);
+      await serveWeb(res, options.webRoot, url.pathname, method);
     } catch (error) {
-      logger.error({ err: error, url: req.url }, 'edge failure');
-      if (!res.headersSent) sendEnvelope(res, 400, ResultCode.badRequest, '请求地址无效');
-      else res.destroy();
+      // A path that is no URL (`%E0`) is the client's fault; anything else is ours, and its text stays in the log.
+      const badPath = error instanceof URIError || (error as NodeJS.ErrnoException).code === 'ERR_INVALID_URL';
+      if (badPath) logger.warn({ err: error, url: req.url }, 'edge: invalid path');
+      else logger.error({ err: error, url: req.url }, 'edge failure');
+      if (res.headersSent) res.destroy();
+      else if (badPath) sendEnvelope(res, 400, ResultCode.badRequest, '请求地址无效');
+      else sendEnvelope(res, 500, ResultCode.serverError, '服务器繁忙，请稍后再试');
     }
   };
+  /** Every answer, whatever writes it, carries the security headers: they are set before anything else runs. */
+  const begin = (req: IncomingMessage, res: ServerResponse) => {
+    const client = clientOf(req, proxies);
+    for (const [name, value] of Object.entries(securityHeaders(client.overTls))) res.setHeader(name, value as string);
+    return client;
+  };
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   /**
    * The request id starts here: a client's own (if a plain token) or a new one, forwarded to the
    * service as X-Request-Id, echoed to the client, and in the context of every edge log line.
    */
-  const server = http.createServer((req, res) => {
-    const started = performance.now();
-    const requestId = requestIdOf(typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined);
-    req.headers['x-request-id'] = requestId;
-    res.setHeader('X-Request-Id', requestId);
-    void runInContext({ service: 'edge', requestId }, () => handle(req, res, started));
-  });
+  const server = http.createServer(
+    {
+      headersTimeout: Math.min(headersTimeout, requestTimeout),
+      requestTimeout,
+      // Node looks for expired requests this often (30 s by default): a fraction of the shortest limit.
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(headersTimeout, requestTimeout) / 4))),
+    },
+    (req, res) => {
+      const started = performance.now();
+      const client = begin(req, res);
+      const requestId = requestIdOf(typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined);
+      req.headers['x-request-id'] = requestId;
+      res.setHeader('X-Request-Id', requestId);
+      void runInContext({ service: 'edge', requestId }, () => handle(req, res, started, client));
+    },
+  );
+  server.setTimeout(IDLE_SOCKET_TIMEOUT_MS);
+  // A request that cannot be read (bad request line, headers too large, too slow) gets an envelope, not node's bare status line.
+  server.on('clientError', answerClientError);
   // A client that asks before sending (Expect: 100-continue; curl does above 1 MB) is refused
   // before it sends a body too large; it never sends one, so the connection closes.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://edge');
+    begin(req, res);
+    const pathname = URL.parse(req.url ?? '/', 'http://edge')?.pathname ?? '/';
     const declared = Number(req.headers['content-length']);
-    if (isApiPath(url.pathname) && declared > options.bodyLimit(url.pathname, req.headers['content-type'] ?? ''))
+    if (isApiPath(pathname) && declared > options.bodyLimit(pathname, req.headers['content-type'] ?? ''))
       return sendEnvelope(res, 413, ResultCode.tooLarge, '请求内容过大', { connection: 'close' });
     res.writeContinue();
     server.emit('request', req, res);

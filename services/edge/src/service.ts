@@ -13,12 +13,14 @@ import {
   gatherMetrics,
   JSON_BODY_LIMIT_BYTES,
   logger,
+  mayReadInternals,
   metricsFor,
   registerPlatformGauges,
   serveProcessEndpoints,
   type Config,
 } from '@feibao/platform';
 import { MAX_FILES_PER_UPLOAD } from '@feibao/domain';
+import { parseTrustedProxies } from './clients.ts';
 import { createEdgeServer } from './edge.ts';
 import { createRouteDirectory, type Target, type Upstream } from './routes.ts';
 
@@ -38,8 +40,28 @@ const ping = (target: Target) =>
 
 export const startEdge = async (
   config: Config,
-  options: { port?: number; commandPort?: number; queryPort?: number; upstreamHost?: string; webRoot?: string } = {},
+  options: {
+    port?: number;
+    commandPort?: number;
+    queryPort?: number;
+    upstreamHost?: string;
+    webRoot?: string;
+    /** EDGE_TRUSTED_PROXIES: addresses or subnets of the TLS proxies in front of the edge (clients.ts). */
+    trustedProxies?: string;
+    /** EDGE_HEADERS_TIMEOUT_MS, EDGE_REQUEST_TIMEOUT_MS: how long a client may take to send its headers, its whole request. */
+    headersTimeoutMs?: number;
+    requestTimeoutMs?: number;
+  } = {},
 ) => {
+  // Read first: a wrong entry stops the start before anything is opened.
+  const trustedProxies = parseTrustedProxies(options.trustedProxies ?? process.env.EDGE_TRUSTED_PROXIES);
+  const timeoutOf = (value: number | undefined, variable: string) => {
+    const ms = value ?? (process.env[variable] ? Number(process.env[variable]) : undefined);
+    if (ms !== undefined && !(Number.isFinite(ms) && ms > 0)) throw new Error(`${variable} must be a positive number of milliseconds`);
+    return ms;
+  };
+  const headersTimeoutMs = timeoutOf(options.headersTimeoutMs, 'EDGE_HEADERS_TIMEOUT_MS');
+  const requestTimeoutMs = timeoutOf(options.requestTimeoutMs, 'EDGE_REQUEST_TIMEOUT_MS');
   const webRoot = path.resolve(options.webRoot ?? process.env.WEB_ROOT ?? defaultWebRoot);
   const pool = createPool(config.databaseUrl, 4);
   const redis = createRedis(config.redisUrl);
@@ -101,6 +123,10 @@ export const startEdge = async (
     });
   const server = createEdgeServer({
     internal,
+    mayReadHealthDetails: (req) => mayReadInternals(req, config.metricsToken),
+    trustedProxies,
+    headersTimeoutMs,
+    requestTimeoutMs,
     upstreams,
     routes,
     bodyLimit,
