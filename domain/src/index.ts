@@ -1,6 +1,7 @@
 export * from './shared/codes.ts';
 export * from './shared/errors.ts';
 export * from './shared/decider.ts';
+export * from './shared/masking.ts';
 export * from './accounts/roles.ts';
 export * from './rules/menu.ts';
 export * from './accounts/validation.ts';
@@ -17,6 +18,7 @@ export * from './rating/index.ts';
 export * from './rules/index.ts';
 export * from './leads/lead.ts';
 export * from './uploads/upload.ts';
+export * from './uploads/content.ts';
 export * from './shared/calendar.ts';
 export * from './claims/index.ts';
 export * from './ops/index.ts';

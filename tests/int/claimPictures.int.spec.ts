@@ -1,14 +1,15 @@
 import { Queue } from 'bullmq';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimDecider, claimStreamId, type Claim, type ClaimEvent, type ClaimRecord } from '@feibao/domain';
-import { aggregate, createEventStore, createRedis, handleCommand, type EventStore, type Redis } from '@feibao/platform';
+import { aggregate, createEventStore, createRedis, type EventStore, type Redis } from '@feibao/platform';
 import { CLAIM_PICTURE_QUEUE, type ClaimPictureJob } from '@feibao/workers/claims/pictures/index';
+import { openClaimOnStream } from '../support/claims.ts';
+import { pngDeclaring } from '../support/images.ts';
 import { registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 
 const LARGE_SIDE = 5000;
@@ -33,67 +34,9 @@ const upload = async (claimId: string, bytes: Uint8Array, name: string) => {
   return { status: response.status, body: (await response.json()) as { code: number; message: string; data: any } };
 };
 
-/** Opened straight on the stream: the HTTP route needs an in-force order, which is not what these tests are about. */
-const openClaim = async () => {
-  const claimId = randomUUID();
-  await handleCommand(eventStore, claimStreamId(claimId), claimDecider, {
-    type: 'OpenClaim',
-    data: {
-      claimId,
-      claimNo: `LP${Date.now()}`,
-      orderId: randomUUID(),
-      owner,
-      policy: {
-        orderId: 'o-1',
-        orderNo: 'BD1',
-        policyNo: 'P01',
-        insurerId: 1,
-        insurerName: '测试保险',
-        startDate: '2020-01-01',
-        endDate: '2099-01-01',
-        totalPremium: 100,
-        lines: [],
-        drones: [],
-      },
-    },
-    metadata: { now: new Date(), actor: owner, roles: ['user'] },
-  });
-  return claimId;
-};
+const openClaim = () => openClaimOnStream(eventStore, owner);
 
 const claimOf = async (claimId: string) => (await aggregate<Claim, ClaimEvent>(eventStore, claimStreamId(claimId), claimDecider)) as ClaimRecord;
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const out = Buffer.alloc(8 + data.length + 4);
-  out.writeUInt32BE(data.length, 0);
-  body.copy(out, 4);
-  out.writeUInt32BE(crc32(body), 8 + data.length);
-  return out;
-};
-/** A valid PNG header declaring a huge canvas, with a token of pixel data: what a decompression bomb looks like up front. */
-const pngDeclaring = (width: number, height: number) => {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(1 + width * 3))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
 
 const waitFor = async <T>(probe: () => Promise<T | null | undefined | false>, timeoutMs: number, pollMs = 20): Promise<T> => {
   const until = Date.now() + timeoutMs;

@@ -4,7 +4,8 @@ import { ResultCode } from '../shared/codes.ts';
 
 /**
  * A login session. The refresh token rotates on every use; presenting a token that was
- * already rotated away means it leaked, so the whole session is revoked.
+ * already rotated away means it leaked, so the whole session is revoked. A token this session
+ * never issued is only refused: anyone who learnt the session id could otherwise end it.
  */
 export type SessionStarted = {
   type: 'SessionStarted';
@@ -29,7 +30,17 @@ export type SessionEvent = SessionStarted | SessionRefreshed | SessionRevoked;
 
 export type Session =
   | { status: 'none' }
-  | { status: 'active'; sessionId: string; subject: string; guest: boolean; refreshTokenHash: string; startedAt: string; expiresAt: string }
+  | {
+      status: 'active';
+      sessionId: string;
+      subject: string;
+      guest: boolean;
+      refreshTokenHash: string;
+      /** The hashes of the tokens rotated away, to tell a replayed token from a forged one. */
+      rotatedHashes: readonly string[];
+      startedAt: string;
+      expiresAt: string;
+    }
   | { status: 'revoked'; sessionId: string; subject: string };
 
 export type StartSession = {
@@ -64,12 +75,18 @@ export const evolveSession = (state: Session, event: SessionEvent): Session => {
         subject: event.data.subject,
         guest: event.data.guest,
         refreshTokenHash: event.data.refreshTokenHash,
+        rotatedHashes: [],
         startedAt: event.data.startedAt,
         expiresAt: event.data.expiresAt,
       };
     case 'SessionRefreshed':
       return state.status === 'active'
-        ? { ...state, refreshTokenHash: event.data.refreshTokenHash, expiresAt: event.data.expiresAt }
+        ? {
+            ...state,
+            refreshTokenHash: event.data.refreshTokenHash,
+            rotatedHashes: [...state.rotatedHashes, state.refreshTokenHash],
+            expiresAt: event.data.expiresAt,
+          }
         : state;
     case 'SessionRevoked':
       return state.status === 'none' ? state : { status: 'revoked', sessionId: state.sessionId, subject: state.subject };
@@ -97,13 +114,15 @@ export const decideSession = (command: SessionCommand, state: Session): SessionE
     case 'RotateRefreshToken':
       if (state.status !== 'active') throw sessionInvalid();
       if (new Date(state.expiresAt).getTime() <= now.getTime()) throw sessionInvalid();
-      if (state.refreshTokenHash !== command.data.presentedHash)
+      if (state.refreshTokenHash !== command.data.presentedHash) {
+        if (!state.rotatedHashes.includes(command.data.presentedHash)) throw sessionInvalid();
         return [
           {
             type: 'SessionRevoked',
             data: { sessionId: state.sessionId, reason: 'refresh-token-reuse', revokedAt: now.toISOString() },
           },
         ];
+      }
       return [
         {
           type: 'SessionRefreshed',

@@ -46,6 +46,14 @@ describe('session decider', () => {
     expect(given([started, ...rotated, ...reuse]).status).toBe('revoked');
   });
 
+  it('refuses a token the session never issued without ending the session', () => {
+    const rotated = decideSession({ type: 'RotateRefreshToken', data: { presentedHash: 'r1', nextHash: 'r2', ttlMs: day }, metadata: { now } }, given([started]));
+    const forged = { type: 'RotateRefreshToken' as const, data: { presentedHash: 'forged', nextHash: 'r3', ttlMs: day }, metadata: { now: later } };
+    expect(() => decideSession(forged, given([started, ...rotated]))).toThrow(sessionMessages.invalid);
+    expect(() => decideSession(forged, given([started]))).toThrow(sessionMessages.invalid);
+    expect(given([started, ...rotated])).toMatchObject({ status: 'active', refreshTokenHash: 'r2', rotatedHashes: ['r1'] });
+  });
+
   it('refuses to refresh an expired, revoked or unknown session', () => {
     const expired = new Date(now.getTime() + 2 * day);
     const rotate = (at: Date) => ({ type: 'RotateRefreshToken' as const, data: { presentedHash: 'r1', nextHash: 'r2', ttlMs: day }, metadata: { now: at } });

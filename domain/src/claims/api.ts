@@ -12,7 +12,7 @@ export type ClaimListRow = {
   id: string;
   policyNo: string;
   claimSettlementNo: string;
-  /** The claimant's mobile number, masked for everyone but staff. */
+  /** The claimant's mobile number: whole to the claimant, masked in everyone else's list (staff see it whole in `details`). */
   userName: string;
   uavAccidentType: string | null;
   uavAccidentTypeName: string | null;
@@ -21,7 +21,7 @@ export type ClaimListRow = {
   finishClaimTime: string | null;
   claimState: ClaimStateValue;
   overdue: SlaStage[];
-  /** Staff member (mobile phone) the claim is assigned to. */
+  /** Staff member (mobile phone) the claim is assigned to; masked for the claimant. */
   assignee: string | null;
   /** When the current stage is due: acceptDueAt in 3, closeDueAt in 4; null otherwise (evidence stops the clock). */
   stageDueAt: string | null;

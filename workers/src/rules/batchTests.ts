@@ -121,15 +121,24 @@ const casesOf = async (eventStore: EventStore, ids: readonly string[]): Promise<
 /** The newest applications made before the run started, so that a retried job picks the same ones. */
 const lastApplications = async (pool: Pool, n: number, before: string): Promise<Subject[]> => {
   const result = await pool.query(`SELECT data FROM orders WHERE _created <= $2 ORDER BY _created DESC, _id LIMIT $1`, [n, before]);
-  return (result.rows as { data: OrderDocument }[]).map(({ data }) => ({ key: `order:${data.id}`, name: `订单${data.form.orderNo || data.id}`, form: data.form, expected: null }));
+  // The order's own number: the form's orderNo is whatever the client echoed back.
+  return (result.rows as { data: OrderDocument }[]).map(({ data }) => ({ key: `order:${data.id}`, name: `订单${data.orderNo || data.id}`, form: data.form, expected: null }));
 };
 
-export const startRuleTestWorker = (deps: { connection: ConnectionOptions; prefix: string; eventStore: EventStore; pool: Pool; now: () => Date }) => {
+export const startRuleTestWorker = (deps: {
+  connection: ConnectionOptions;
+  prefix: string;
+  eventStore: EventStore;
+  pool: Pool;
+  now: () => Date;
+  jobLock?: { lockDuration: number; stalledInterval: number };
+}) => {
   const worker = new Worker<RuleTestJob>(RULE_TEST_QUEUE, inJobContext(ruleTestProcessor(deps)), {
     connection: deps.connection,
     prefix: deps.prefix,
     // A run keeps the engine's slots busy on its own.
     concurrency: 1,
+    ...deps.jobLock,
   });
   worker.on('failed', (job, err) => {
     logger.warn({ jobId: job?.id, err }, 'rule test job failed');

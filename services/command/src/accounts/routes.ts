@@ -70,15 +70,24 @@ export const accountRoutes = (deps: CommandDeps) => {
     ok(ctx, sessionAnswer(session), message);
   };
 
+  // The decoy is hashed now, so the first unknown phone after a start costs no more than the others.
+  void decoyPasswordHash();
+
   /**
    * Same answer for an unknown phone and a wrong password, with the same scrypt cost, and
-   * failures counted per phone and per client address.
+   * failures counted per phone and per client address. Each attempt is counted before its
+   * password is checked and taken back if it was refused or succeeded, so attempts sent all at
+   * once cannot all pass the check before the first failure is counted.
    */
   const checkCredentials = async (ctx: Context, mobilePhone: string, password: string) => {
     const phoneKey = `login:phone:${mobilePhone}`;
     const addressKey = `login:ip:${ctx.ip}`;
     const max = deps.config.loginMaxFailures;
-    if ((await deps.limiter.exceeded(phoneKey, max)) || (await deps.limiter.exceeded(addressKey, max * 4))) {
+    const withinPhone = await deps.limiter.hit(phoneKey, max, LOGIN_WINDOW_SECONDS);
+    const withinAddress = await deps.limiter.hit(addressKey, max * 4, LOGIN_WINDOW_SECONDS);
+    if (!withinPhone || !withinAddress) {
+      await deps.limiter.undo(phoneKey);
+      await deps.limiter.undo(addressKey);
       logger.warn({ event: 'login', phone: maskPhone(mobilePhone), ip: ctx.ip, outcome: 'throttled' }, 'login refused');
       throw new HttpError(ResultCode.tooManyRequests, accountMessages.loginThrottled);
     }
@@ -86,12 +95,11 @@ export const accountRoutes = (deps: CommandDeps) => {
     const hash = user.status === 'active' ? user.passwordHash : await decoyPasswordHash();
     const matches = await verifyPassword(password, hash);
     if (user.status !== 'active' || !matches) {
-      await deps.limiter.hit(phoneKey, max, LOGIN_WINDOW_SECONDS);
-      await deps.limiter.hit(addressKey, max * 4, LOGIN_WINDOW_SECONDS);
       logger.warn({ event: 'login', phone: maskPhone(mobilePhone), ip: ctx.ip, outcome: 'bad-credentials' }, 'login refused');
       throw new HttpError(ResultCode.badRequest, accountMessages.badCredentials);
     }
     await deps.limiter.reset(phoneKey);
+    await deps.limiter.undo(addressKey);
     logger.info({ event: 'login', phone: maskPhone(mobilePhone), ip: ctx.ip, outcome: 'ok' }, 'login');
     return user;
   };

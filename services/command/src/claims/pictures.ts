@@ -1,7 +1,5 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { fileTypeFromFile } from 'file-type';
-import { imageSizeFromFile } from 'image-size/fromFile';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,18 +10,19 @@ import {
   pictureIdOf,
   ResultCode,
   uploadMessages,
+  uploadNameOf,
   type ClaimMetadata,
 } from '@feibao/domain';
-import { authenticate, caller, handleCommand, HttpError, logger, ok, setConsistencyToken } from '@feibao/platform';
+import { authenticate, caller, handleCommand, HttpError, isStoreUnavailable, logger, ok, setConsistencyToken } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
-import { imageTypes, multipartUpload, uploadedParts, type UploadedPart } from '../files/multipart.ts';
+import { judgeUpload } from '../files/judge.ts';
+import { DISK_FULL, imageTypes, isDiskFull, multipartUpload, uploadedParts, type UploadedPart } from '../files/multipart.ts';
 
 type Part = UploadedPart;
 type Judged = { part: Part; mime: string; ext: string };
 
 // Claim ids are server-made UUIDs; anything else never becomes part of a path.
 const CLAIM_ID = /^[A-Za-z0-9-]{1,64}$/;
-const NAME_MAX = 200;
 
 export const claimPictureUrl = (pictureId: string) => `/api/v1/uav/claim/settlement/picture/${encodeURIComponent(pictureId)}`;
 
@@ -31,8 +30,8 @@ const removeAll = (parts: readonly Part[]) => Promise.all(parts.map((p) => rm(p.
 
 /**
  * Claim pictures (multipart field `files` or `file`, up to 9; claim id in the field or query `id`).
- * Each file is judged by its content, its declared canvas is checked before anything decodes it,
- * and the original is kept privately under `claims/<claimId>/<pictureId>.<ext>`; the thumbnail and
+ * Each file is judged by its content (files/judge.ts: its type, its declared canvas before anything
+ * decodes it, nothing hidden in or after the image), its name is cleaned for display, and the original is kept privately under `claims/<claimId>/<pictureId>.<ext>`; the thumbnail and
  * display copies are made by the picture worker once `ClaimPictureUploaded` is recorded.
  */
 export const claimPictureRoutes = (deps: CommandDeps) => {
@@ -44,15 +43,10 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
 
   const multipart = multipartUpload(incoming, maxBytes);
 
-  /** Content type from the bytes, then the declared canvas from the header: a bomb is refused undecoded. */
   const judge = async (part: Part): Promise<Judged> => {
-    const sniffed = await fileTypeFromFile(part.filepath).catch(() => undefined);
-    const type = sniffed ? imageTypes[sniffed.mime] : undefined;
-    if (!type) throw new HttpError(ResultCode.unsupportedMedia, uploadMessages.notImage);
-    // image-size reads only the header: the canvas a decoder would allocate, before any decoding.
-    const size = await imageSizeFromFile(part.filepath).catch(() => null);
-    if (!size || size.width < 1 || size.height < 1) throw new HttpError(ResultCode.unsupportedMedia, uploadMessages.notImage);
-    if (size.width * size.height > deps.config.pictureMaxPixels) throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
+    const type = await judgeUpload(part, imageTypes, deps.config.pictureMaxPixels);
+    if (type === 'canvas') throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
+    if (type === 'type') throw new HttpError(ResultCode.unsupportedMedia, uploadMessages.notImage);
     return { part, ...type };
   };
 
@@ -85,7 +79,7 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
           const target = path.join(uploadDir, storedAs);
           await rename(part.filepath, target);
           pending = pending.filter((p) => p !== part);
-          const name = (part.originalFilename || `${pictureId}.${ext}`).slice(0, NAME_MAX);
+          const name = uploadNameOf(part.originalFilename, `${pictureId}.${ext}`);
           const metadata: ClaimMetadata = { now: deps.now(), actor: me.sub, roles: me.roles };
           try {
             const result = await handleCommand(deps.eventStore, claimStreamId(claimId), claimDecider, {
@@ -107,7 +101,9 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
       ok(ctx, stored, uploadMessages.ok);
     } catch (error) {
       await removeAll(pending);
-      if (error instanceof HttpError || error instanceof DomainError) throw error;
+      // Refusals, and a store out of reach (the error envelope answers it as retryable), keep their own answer.
+      if (error instanceof HttpError || error instanceof DomainError || isStoreUnavailable(error as Error)) throw error;
+      if (isDiskFull(error)) throw new HttpError(ResultCode.unavailable, DISK_FULL);
       logger.error({ err: error }, 'claim picture upload failed');
       throw new HttpError(ResultCode.serverError, uploadMessages.failed);
     }

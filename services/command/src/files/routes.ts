@@ -1,16 +1,16 @@
 import Router from '@koa/router';
-import { fileTypeFromFile } from 'file-type';
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { ResultCode, uploadDecider, uploadMessages, uploadStreamId } from '@feibao/domain';
-import { authenticate, caller, handleCommand, HttpError, input, logger, ok, setConsistencyToken, validate } from '@feibao/platform';
+import { ResultCode, uploadDecider, uploadMessages, uploadNameOf, uploadStreamId } from '@feibao/domain';
+import { authenticate, caller, handleCommand, HttpError, input, isStoreUnavailable, logger, ok, setConsistencyToken, validate } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
-import { imageTypes, multipartUpload, uploadedParts, type UploadedPart } from './multipart.ts';
+import { judgeUpload, type JudgedType } from './judge.ts';
+import { DISK_FULL, imageTypes, isDiskFull, multipartUpload, uploadedParts } from './multipart.ts';
 
 /** What a general upload may be, judged from its content (names and Content-Type headers are the sender's claims). */
-const fileTypes: Readonly<Record<string, { mime: string; ext: string }>> = {
+const fileTypes: Readonly<Record<string, JudgedType>> = {
   ...imageTypes,
   'application/pdf': { mime: 'application/pdf', ext: 'pdf' },
 };
@@ -19,15 +19,11 @@ const uploadQuery = z.object({
   id: z.string().trim().max(64).optional(),
 });
 
-const judge = async (part: UploadedPart) => {
-  const sniffed = await fileTypeFromFile(part.filepath).catch(() => undefined);
-  return sniffed ? (fileTypes[sniffed.mime] ?? null) : null;
-};
-
 /**
  * Multipart uploads (field `files`, at most 9 per request). Each file is judged by its
- * first bytes, stored under a server-made name, and recorded with its owner; what the
- * sender called it is kept for display only.
+ * content (judge.ts), stored under a server-made name, and recorded with its owner; what the
+ * sender called it is kept, cleaned (uploadNameOf), for display only. One refused file refuses
+ * the request, before anything is stored.
  */
 export const fileRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
@@ -40,21 +36,29 @@ export const fileRoutes = (deps: CommandDeps) => {
     const query = input<z.output<typeof uploadQuery>>(ctx);
     const parts = uploadedParts(ctx);
     if (parts.length === 0) throw new HttpError(ResultCode.badRequest, uploadMessages.none);
-    const sniffed = await Promise.all(parts.map(judge));
-    if (sniffed.some((s) => s === null)) {
-      await Promise.all(parts.map((p) => rm(p.filepath, { force: true })));
-      throw new HttpError(ResultCode.unsupportedMedia, `${uploadMessages.failed}：仅支持 jpg、png、gif、webp 图片和 pdf 文件`);
+    const sniffed: JudgedType[] = [];
+    for (const part of parts) {
+      const judged = await judgeUpload(part, fileTypes, deps.config.pictureMaxPixels);
+      if (typeof judged === 'string') {
+        await Promise.all(parts.map((p) => rm(p.filepath, { force: true })));
+        if (judged === 'canvas') throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
+        throw new HttpError(ResultCode.unsupportedMedia, `${uploadMessages.failed}：仅支持 jpg、png、gif、webp 图片和 pdf 文件`);
+      }
+      sniffed.push(judged);
     }
     const owner = caller(ctx).sub;
     const stored = [];
     let position: number | null = null;
+    // A file moved into place whose event is not yet appended: removed if the append fails, so no file is stored without its record.
+    let unrecorded: string | null = null;
     try {
       for (const [i, part] of parts.entries()) {
         const type = sniffed[i]!;
         const fileId = randomUUID();
         const storedAs = `${fileId}.${type.ext}`;
-        await rename(part.filepath, path.join(uploadDir, storedAs));
-        const originalName = (part.originalFilename ?? storedAs).slice(0, 200);
+        unrecorded = path.join(uploadDir, storedAs);
+        await rename(part.filepath, unrecorded);
+        const originalName = uploadNameOf(part.originalFilename, storedAs);
         const result = await handleCommand(deps.eventStore, uploadStreamId(fileId), uploadDecider, {
           type: 'RecordUpload',
           data: {
@@ -70,11 +74,16 @@ export const fileRoutes = (deps: CommandDeps) => {
           metadata: { now: deps.now() },
         });
         position = result.position;
+        unrecorded = null;
         stored.push({ id: fileId, name: originalName, fileUrl: `/api/v1/uav/file/${fileId}`, size: part.size, mime: type.mime });
       }
     } catch (error) {
       logger.error({ err: error }, 'upload failed');
-      await Promise.all(parts.map((p) => rm(p.filepath, { force: true })));
+      await Promise.all([...parts.map((p) => p.filepath), ...(unrecorded ? [unrecorded] : [])].map((file) => rm(file, { force: true })));
+      // Files recorded before the failure stay: the caller's next read must see them.
+      setConsistencyToken(ctx, position);
+      if (isDiskFull(error)) throw new HttpError(ResultCode.unavailable, DISK_FULL);
+      if (isStoreUnavailable(error as Error)) throw error;
       throw new HttpError(ResultCode.serverError, uploadMessages.failed);
     }
     setConsistencyToken(ctx, position);

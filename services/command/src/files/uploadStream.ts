@@ -17,7 +17,7 @@ export class UploadTooLarge extends Error {
  * A sink destroyed before it finished (its own limit, another part's failure, an aborted request)
  * removes what it wrote.
  */
-export const cappedFileSink = (filepath: string, maxBytes: number): Writable => {
+export const cappedFileSink = (filepath: string, maxBytes: number, onFailure: (error: Error) => void = () => undefined): Writable => {
   const out = createWriteStream(filepath, { flags: 'wx', mode: 0o600 });
   let received = 0;
   let complete = false;
@@ -25,7 +25,12 @@ export const cappedFileSink = (filepath: string, maxBytes: number): Writable => 
     write(chunk: Buffer, _encoding, done) {
       received += chunk.length;
       if (received > maxBytes) return done(new UploadTooLarge(maxBytes));
-      out.write(chunk, (error) => done(error ?? null));
+      // Told at once: the sink's own 'error' comes only after the partial file is removed, which
+      // can be after the parser has already called the part complete.
+      out.write(chunk, (error) => {
+        if (error) onFailure(error);
+        done(error ?? null);
+      });
     },
     final(done) {
       out.end((error?: Error | null) => {
@@ -46,6 +51,9 @@ export const cappedFileSink = (filepath: string, maxBytes: number): Writable => 
       out.destroy();
     },
   });
-  out.on('error', (error) => sink.destroy(error));
+  out.on('error', (error) => {
+    onFailure(error);
+    sink.destroy(error);
+  });
   return sink;
 };

@@ -32,6 +32,8 @@ import {
   handleCommand,
   HttpError,
   input,
+  isStorableValue,
+  malformedTextMessage,
   ok,
   readWorkbook,
   requireRulesRoute,
@@ -112,6 +114,8 @@ export const ruleTranspositionCommandRoutes = (deps: CommandDeps) => {
     } catch {
       throw invalid(transpositionMessages.notExport);
     }
+    // A file is input like a body: text PostgreSQL cannot store is refused, not stored (platform http/wellFormed.ts).
+    if (!isStorableValue(json)) throw invalid(malformedTextMessage);
     const parsed = parseRuleExport(json);
     if ('error' in parsed) throw invalid(parsed.error);
     const results: TranspositionResult[] = [];
@@ -127,6 +131,7 @@ export const ruleTranspositionCommandRoutes = (deps: CommandDeps) => {
     } catch {
       throw invalid('文件不是有效的Excel工作簿');
     }
+    if (!isStorableValue(grids)) throw invalid(malformedTextMessage);
     const read = grids.map(readTableSheet).filter((s) => s !== null);
     const bad = read.find((s) => 'error' in s);
     if (bad && 'error' in bad) throw invalid(bad.error);

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { canRead, phoneField, ResultCode } from '@feibao/domain';
+import { canRead, maskIdCard, phoneField, ResultCode } from '@feibao/domain';
 import { authenticate, caller, HttpError, input, ok, validate } from '@feibao/platform';
 import type { QueryDeps } from '../deps.ts';
 import { userProfileReader } from '@feibao/read-models';
@@ -34,7 +34,13 @@ export const accountQueryRoutes = (deps: QueryDeps) => {
       return ok(ctx, { name: me.name, nickName: me.name, mobilePhone: null, roles: [], guest: true, profileComplete: false });
     const doc = await profiles.byPhone(target);
     if (!doc) throw new HttpError(ResultCode.notFound, '用户不存在');
-    ok(ctx, { ...doc, guest: false });
+    // An admin reading someone's profile needs the company and its contacts, not the ID numbers.
+    const own = target === me.sub;
+    ok(ctx, {
+      ...doc,
+      ...(own ? {} : { idCard: maskIdCard(doc.idCard), theInsuredIdCard: maskIdCard(doc.theInsuredIdCard) }),
+      guest: false,
+    });
   });
 
   router.get('/api/v1/uav/uc/currentUser', auth, async (ctx) => ok(ctx, await currentUser(ctx)));

@@ -8,6 +8,7 @@ import {
   auditKinds,
   auditMessages,
   countChanges,
+  maskIdNumbersIn,
   ResultCode,
   type AuditHistory,
   type AuditKind,
@@ -58,12 +59,14 @@ export const auditQueryRoutes = (deps: QueryDeps) => {
     const subject = await audit.subject(kind, id);
     if (!subject) throw notFound(kind);
     const [all, related] = await Promise.all([audit.entries(kind, id), kind === 'order' ? audit.claimsOfOrder(id) : Promise.resolve([])]);
-    return {
-      subject,
-      changes: countChanges(all),
-      entries: change ? all.filter((e) => e.change === change) : all,
-      related,
-    };
+    // Phones stay whole here (admins search and call by them); ID numbers in the rows' text (a claim's
+    // injured person, a remark) do not: the audit shows what changed, the claim's form shows the number.
+    const entries = (change ? all.filter((e) => e.change === change) : all).map((e) => ({
+      ...e,
+      details: maskIdNumbersIn(e.details),
+      remark: maskIdNumbersIn(e.remark),
+    }));
+    return { subject, changes: countChanges(all), entries, related };
   };
 
   router.get('/search', auth, guard, validate(searchQuery, 'query'), async (ctx) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flightDataSummary } from './flightData.ts';
-import { maskIdCard, maskPhone } from './masking.ts';
+import { maskIdCard, maskPhone } from '@feibao/domain';
 
 describe('claim reads', () => {
   it('mask a mobile number and an ID number', () => {

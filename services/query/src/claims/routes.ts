@@ -14,6 +14,10 @@ import {
   historyCsv,
   insuredDronesByCodes,
   isClaimsStaff,
+  maskIdCard,
+  maskIdNumbersIn,
+  maskPersonalText,
+  maskPhone,
   missingEvidence,
   PICTURE_PAGE_SIZE,
   requiredEvidence,
@@ -25,6 +29,7 @@ import {
   type ClaimListPage,
   type ClaimPictureRow,
   type ClaimStateValue,
+  type HistoryEntry,
 } from '@feibao/domain';
 import { authenticate, caller, HttpError, input, ok, requireArea, requireRole, validate, type Caller } from '@feibao/platform';
 import {
@@ -38,7 +43,6 @@ import {
 } from '@feibao/read-models';
 import type { QueryDeps } from '../deps.ts';
 import { flightDataSummary } from './flightData.ts';
-import { maskIdCard, maskPhone } from './masking.ts';
 
 const PREFIX = '/api/v1/uav/claim/settlement';
 
@@ -116,6 +120,23 @@ const nextDay = (date: string) => new Date(shanghaiMidnight(date).getTime() + 86
 const isStaff = (who: Caller) => isClaimsStaff(who.roles);
 /** The claimant's own data is shown whole to them and to staff, masked to anyone else. */
 const seesWhole = (who: Caller, owner: string) => who.sub === owner || isStaff(who);
+/** A staff member's phone (the assignee) is for staff; the claimant sees it masked. */
+const staffPhoneFor = (who: Caller, phone: string | null) => (phone === null || isStaff(who) || phone === who.sub ? phone : maskPhone(phone));
+
+/**
+ * History rows are text: ID numbers in them (the injured person's, in a diff row or a remark) are
+ * always masked — the claim's form shows them whole to whoever needs them — and for the claimant the
+ * phones of the staff who acted on the claim are masked too.
+ */
+const historyFor = (entries: HistoryEntry[], who: Caller): HistoryEntry[] =>
+  isStaff(who)
+    ? entries.map((e) => ({ ...e, details: maskIdNumbersIn(e.details), remark: maskIdNumbersIn(e.remark) }))
+    : entries.map((e) => ({
+        ...e,
+        userName: e.userName === who.sub ? e.userName : maskPersonalText(e.userName),
+        details: maskPersonalText(e.details),
+        remark: maskPersonalText(e.remark),
+      }));
 
 const pictureRow = (picture: PictureDocument, staff: boolean): ClaimPictureRow => {
   const fileUrl = `${PREFIX}/picture/${encodeURIComponent(picture.pictureId)}`;
@@ -163,7 +184,7 @@ const details = (doc: ClaimDocument, who: Caller): ClaimDetails => {
     applyTime: doc.applyTime,
     submittedAt: claim.submittedAt ?? null,
     acceptedAt: claim.acceptedAt ?? null,
-    assignee: claim.assignee ?? null,
+    assignee: staffPhoneFor(who, claim.assignee ?? null),
     lossAssessmentAmount: doc.lossAssessmentAmount,
     finishClaimTime: doc.finishClaimTime,
     insuranceCompanyName: claim.policy.insurerName,
@@ -232,7 +253,10 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
         ...row,
         // Aged when read: the age grows with the clock, not with events.
         slaAgeDays: stageStartedAt ? workingDaysBetween(new Date(stageStartedAt), now, deps.config.quoteDaySeconds) : null,
-        userName: seesWhole(who, owner) ? row.userName : maskPhone(row.userName),
+        // A list shows many claimants at once: only the claimant sees their own number whole; staff
+        // open the claim (details) when they need to call.
+        userName: owner === who.sub ? row.userName : maskPhone(row.userName),
+        assignee: staffPhoneFor(who, row.assignee),
         actions: allowedClaimActions({ status, owner }, who),
       })),
     };
@@ -254,19 +278,20 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
     ok(ctx, { ...page, datas: page.datas.map((p) => pictureRow(p, staff)) });
   });
 
-  router.get('/listLogById', auth, validate(idQuery, 'query'), requireRole('admin'), async (ctx) => {
+  // The role before the input: a refused caller learns nothing about what it sent.
+  router.get('/listLogById', auth, requireRole('admin'), validate(idQuery, 'query'), async (ctx) => {
     const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
-    ok(ctx, await history.entries(doc.id));
+    ok(ctx, historyFor(await history.entries(doc.id), caller(ctx)));
   });
 
   router.get('/history', auth, validate(idQuery, 'query'), async (ctx) => {
     const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
-    ok(ctx, await history.entries(doc.id));
+    ok(ctx, historyFor(await history.entries(doc.id), caller(ctx)));
   });
 
-  router.get('/history.csv', auth, validate(idQuery, 'query'), requireRole('admin'), async (ctx) => {
+  router.get('/history.csv', auth, requireRole('admin'), validate(idQuery, 'query'), async (ctx) => {
     const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
-    const csv = historyCsv(await history.entries(doc.id));
+    const csv = historyCsv(historyFor(await history.entries(doc.id), caller(ctx)));
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="claim-${doc.claimNo}-history.csv"`);
     ctx.set('Cache-Control', 'private, no-store');

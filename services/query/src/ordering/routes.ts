@@ -7,6 +7,7 @@ import {
   deskCellStatuses,
   droneBrands,
   listInsuranceTypes,
+  maskPhone,
   normaliseOrderForm,
   orderMessages,
   parseOrderForm,
@@ -125,14 +126,15 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
   });
 
   /** Back office: orders being quoted, with each insurer's progress and due times. */
-  router.get('/backoffice/quoteProgress', auth, validate(progressQuery, 'query'), requireArea('quotes'), async (ctx) => {
+  router.get('/backoffice/quoteProgress', auth, requireArea('quotes'), validate(progressQuery, 'query'), async (ctx) => {
     const { currentPage, pageSize } = input<z.output<typeof progressQuery>>(ctx);
     const { datas, totalCount } = await reader.quoting(currentPage, pageSize);
     ok(ctx, {
       datas: datas.map((data) => ({
         id: data.id,
         orderNo: data.orderNo,
-        userName: data.userName,
+        // Quoting is work with insurers: the customer's number is masked (the order itself shows it whole).
+        userName: maskPhone(data.userName),
         orderType: data.orderType,
         round: data.round,
         lines: data.lines,
@@ -147,7 +149,9 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
   /** Back office: the quote desk grid (README "Quote desk"); a cell per insurer, filtered and paged in SQL. */
   router.get('/backoffice/quoteDesk', auth, requireArea('quotes'), validate(quoteDeskQuery, 'query'), async (ctx) => {
     const q = input<z.output<typeof quoteDeskQuery>>(ctx);
-    ok(ctx, await desk.page(q, deps.now(), deps.config.quoteDaySeconds));
+    const page = await desk.page(q, deps.now(), deps.config.quoteDaySeconds);
+    // As in quoteProgress: the desk needs the order, not the customer's number.
+    ok(ctx, { ...page, datas: page.datas.map((row) => ({ ...row, userName: maskPhone(row.userName) })) });
   });
 
   return router;
