@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { ADMIN, registerUser, startTestPlatform, type ApiAnswer, type Client, type TestPlatform, accountWithRoles, signIn } from '../support/platform.ts';
+import { claimReport } from '../support/claims.ts';
 import { companyProfile, customerWithPolicy } from '../support/policies.ts';
 
 const API = '/api/v1/uav/backoffice/audit';
@@ -19,25 +20,6 @@ const staffWith = (roles: string[]) => accountWithRoles(platform, admin, roles);
 /** Reads as the admin once the writer's events are projected (the writer's consistency token). */
 const asAdmin = (path: string, writer: Client) => admin.get(path, { headers: { 'x-consistency-token': String(writer.consistency) } });
 
-/** A complete claim report on the fixture's first drone. */
-const report = (id: string, overrides: Record<string, unknown> = {}) => ({
-  id,
-  accidentTime: '2026-01-02 10:30:00',
-  accidentAddressProvince: '440000',
-  accidentAddressCity: '440305',
-  accidentAddress: '深圳市南山区科技园',
-  uavAccidentType: '3',
-  governmentIntervention: '0',
-  otherPerpetrators: '0',
-  uavLossType: '1',
-  injuryLossType: '',
-  propertyLossType: '',
-  settlementUavInfoList: [{ deviceNumber: '1581F5FHD23A', deviceType: '多旋翼', rotorCount: 4, price: '65000', realTimeFlightData: 0 }],
-  injuryInfoList: [],
-  propertyInfoList: [],
-  ...overrides,
-});
-
 beforeAll(async () => {
   platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' } });
   admin = platform.client();
@@ -48,8 +30,8 @@ beforeAll(async () => {
   const created = await customer.client.get(`${CLAIMS}/createClaimSettlement?orderId=${customer.orderId}`);
   expect(created.body.code, created.body.message).toBe(20000);
   claimId = created.body.data;
-  expect((await customer.client.post(`${CLAIMS}/submit`, report(claimId))).body.code).toBe(20000);
-  const amended = report(claimId, { accidentAddress: '深圳市福田区' });
+  expect((await customer.client.post(`${CLAIMS}/submit`, claimReport(claimId))).body.code).toBe(20000);
+  const amended = claimReport(claimId, { accidentAddress: '深圳市福田区' });
   const contrast = await admin.post(`${CLAIMS}/contrast`, amended, { headers: { 'x-consistency-token': String(customer.client.consistency) } });
   expect(contrast.body.code, contrast.body.message).toBe(20000);
   const list = contrast.body.data.rows.map((r: { path: string }) => ({ path: r.path, remark: '客户来电更正地址' }));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { accountWithRoles, ADMIN, newPhone, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { claimReport, damagedDrone, injuredPerson } from '../support/claims.ts';
 import { customerWithPolicy } from '../support/policies.ts';
 
 const API = '/api/v1/uav/claim/settlement';
@@ -25,28 +26,15 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-/** A complete report: the accident, one damaged insured drone, a third-party injury. */
-const report = (id: string, overrides: Record<string, unknown> = {}) => ({
-  id,
-  userName: 'ignored',
-  accidentTime: '2026-01-02 10:30:00',
-  accidentAddressProvince: '440000',
-  accidentAddressCity: '440305',
-  accidentAddress: '深圳市南山区科技园',
-  uavAccidentType: '3',
-  governmentIntervention: '0',
-  otherPerpetrators: '0',
-  uavAccidentTypeRemark: '不应保存',
-  uavLossType: '1',
-  injuryLossType: '3',
-  injuryLossTypeRemark: '路人轻伤',
-  propertyLossType: '',
-  propertyLossTypeRemark: '不应保存',
-  settlementUavInfoList: [{ deviceNumber: '1581F5FHD23A', deviceType: '多旋翼', rotorCount: 4, price: '65000', realTimeFlightData: 0, dataPlatform: '厂家云平台' }],
-  injuryInfoList: [{ injuryType: '4', injuryName: '李四', technicalLevel: '11010519491231002X', indemnityAmount: '1.5' }],
-  propertyInfoList: [],
-  ...overrides,
-});
+/** A complete report, plus what the server must not take from a claimant (never stored, see below). */
+const report = (id: string, overrides: Record<string, unknown> = {}) =>
+  claimReport(id, {
+    userName: 'ignored',
+    uavAccidentTypeRemark: '不应保存',
+    propertyLossTypeRemark: '不应保存',
+    settlementUavInfoList: [{ ...damagedDrone, dataPlatform: '厂家云平台' }],
+    ...overrides,
+  });
 
 const details = async (client: Client, id: string) => (await client.get(`${API}/details?id=${id}`)).body;
 
@@ -156,7 +144,7 @@ describe('claims: report against an in-force policy', () => {
     // The submitted claim's accept timer (a working day is 0.2 s here) appends ClaimSlaOverdue, which
     // moves the claim's version: let it land first, so only this test's writes move it below.
     await expect.poll(async () => (await details(staff, claimId)).data.sla.overdue, { timeout: 10_000 }).toContain('accept');
-    const amended = report(claimId, { accidentAddress: '深圳市福田区', injuryInfoList: [{ injuryType: '4', injuryName: '李四', technicalLevel: '11010519491231002X', indemnityAmount: '2' }] });
+    const amended = report(claimId, { accidentAddress: '深圳市福田区', injuryInfoList: [injuredPerson({ indemnityAmount: '2' })] });
     expect((await customer.client.post(`${API}/contrast`, amended)).body.code).toBe(40300);
     const contrast = await admin.post(`${API}/contrast`, amended);
     expect(contrast.body.code).toBe(20000);

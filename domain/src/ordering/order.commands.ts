@@ -80,6 +80,7 @@ export const orderMessages = {
   lineNotFound: '该方案不存在',
   keepOneLine: '至少保留一条方案',
   insureNotQuoted: '报价尚未完成，暂不能投保',
+  alreadyInsured: '订单已投保，请勿重复投保',
   insurerNotQuotedAll: '该保险公司未完成全部报价，暂不能投保',
   insurerNotInInquiry: '该保险公司未参与本次询价',
   noLines: '没有可询价的方案',
@@ -121,6 +122,7 @@ const openRequest = (state: Order, requestId: string) => {
 };
 
 type Active = Exclude<Order, { status: 'none' }>;
+const bought: readonly Active['status'][] = ['insured', 'underwritten', 'inForce', 'lapsed'];
 
 const existing = (state: Order, metadata: OrderMetadata): Active => {
   // Someone else's order reads as missing, so ids cannot be probed.
@@ -342,6 +344,8 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
     }
     case 'Insure': {
       const order = existing(state, command.metadata);
+      // A second 投保 (a double click, a retried request) is told the order is bought, not that quoting is unfinished.
+      if (bought.includes(order.status)) throw illegalState(orderMessages.alreadyInsured);
       if (order.status !== 'quoted') throw illegalState(orderMessages.insureNotQuoted);
       const progress = order.insurers.find((p) => p.request.insurerId === command.data.insurerId);
       if (!progress) throw illegalState(orderMessages.insurerNotInInquiry);

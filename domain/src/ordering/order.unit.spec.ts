@@ -217,6 +217,7 @@ describe('order decider', () => {
       .when(insure(1))
       .then([event('OrderInsured', { orderId: 'o1', insurerId: 1, totalPremium: 1000 * lines.length, insuredAt: t0.toISOString() })]);
     expect(stateOf(insured)).toBe(OrderState.insured);
+    spec(insured).when(insure(1)).thenThrows(...refused(orderMessages.alreadyInsured));
   });
 
   it('underwrites, takes effect at the start and lapses after the end', () => {

@@ -126,7 +126,9 @@ export const classifyPictures = (ids: string[], imageTypeCode: string, imageType
   call<unknown>(claimPaths.classify, { query: { imageTypeCode, imageTypeName }, body: ids });
 export const deletePictures = (ids: string[]) => call<unknown>(claimPaths.deletePictures, { body: ids });
 
-export const contrastClaim = (form: unknown) => call<ContrastAnswer>(claimPaths.contrast, { body: form });
+/** `seenVersion`: the claim version the form was loaded at, so a form someone changed since is refused, not compared. */
+export const contrastClaim = (form: Record<string, unknown>, seenVersion?: number) =>
+  call<ContrastAnswer>(claimPaths.contrast, { body: seenVersion === undefined ? form : { ...form, version: seenVersion } });
 export const saveAmendment = (id: string, version: number, form: unknown, list: { path: string; remark: string }[]) =>
   call<unknown>(claimPaths.saveLog, { body: { id, version, form, list } });
 

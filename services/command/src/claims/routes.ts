@@ -10,6 +10,8 @@ import {
   claimStreamId,
   diffClaimForms,
   DomainError,
+  evolveClaim,
+  initialClaim,
   isAdmin,
   isClaimsStaff,
   normaliseClaimForm,
@@ -25,6 +27,7 @@ import {
   validateClaimForm,
   type Claim,
   type ClaimCommand,
+  type ClaimEvent,
   type ClaimForm,
   type ClaimMetadata,
   type ClaimPart,
@@ -43,6 +46,9 @@ export const claimRouteMessages = {
   outsidePolicyPeriod: '当前不在保单保障期内，暂不能申请理赔',
   idRequired: '理赔单编号不能为空',
   claimNotFound: '理赔单不存在',
+  /** The form an admin loaded was changed by someone else before they compared: comparing would undo it. */
+  changedSinceLoaded: '理赔单已被他人修改，请刷新后重试',
+  seenVersionInvalid: '理赔单版本不正确',
 } as const;
 
 const claimId = z.string({ error: claimRouteMessages.idRequired }).trim().min(1, { error: claimRouteMessages.idRequired }).max(64);
@@ -60,6 +66,15 @@ const saveLogBody = z.object({
     })
     .max(2000),
 });
+
+/** contrast's optional `version`: the claim version the admin's form was loaded at (details' `version`). */
+const seenVersionOf = (body: unknown): number | null => {
+  const raw = (body as Record<string, unknown> | undefined)?.version;
+  if (raw === undefined || raw === null || raw === '') return null;
+  const version = Number(raw);
+  if (!Number.isInteger(version) || version < 1) throw new HttpError(ResultCode.badRequest, claimRouteMessages.seenVersionInvalid);
+  return version;
+};
 
 /** The form as the caller may store it: customers cannot touch parts (admin only), so theirs are kept. */
 const acceptForm = (body: unknown, claim: ClaimRecord, meta: ClaimMetadata, forSubmit: boolean): ClaimForm => {
@@ -174,12 +189,35 @@ export const claimRoutes = (deps: CommandDeps) => {
   router.get('/revocation', auth, withdraw);
   router.post('/revocation', auth, withdraw);
 
-  /** Admin: one row per changed field against the stored claim, and the version compared against. */
+  /**
+   * The claim now and as it stood at `seenVersion`, from one read of its stream. Versions move with
+   * every event (a picture processed, a timer), so it is the form that tells whether someone changed it.
+   */
+  const formChangedSince = async (id: string, seenVersion: number | null) => {
+    const { events } = await deps.eventStore.readStream<ClaimEvent>(claimStreamId(id));
+    let state = initialClaim();
+    let seen: Claim | null = null;
+    for (const event of events) {
+      state = evolveClaim(state, event);
+      if (state.version === seenVersion) seen = state;
+    }
+    if (seenVersion === null || seenVersion >= state.version || state.status === 'none') return { state, changed: false };
+    const changed = !seen || seen.status === 'none' || diffClaimForms(seen.form, state.form).length > 0;
+    return { state, changed };
+  };
+
+  /**
+   * Admin: one row per changed field against the stored claim, and the version compared against.
+   * With the version the admin's form was loaded at, a form someone else changed since is refused
+   * instead of compared: the rows would silently undo that change.
+   */
   router.post('/contrast', auth, requireRole('admin'), async (ctx) => {
     const id = bodyId(ctx);
     const m = meta(ctx);
-    const state = await aggregate(deps.eventStore, claimStreamId(id), claimDecider);
+    const seenVersion = seenVersionOf(ctx.request.body);
+    const { state, changed } = await formChangedSince(id, seenVersion);
     const claim = visibleClaim(state, m);
+    if (changed) throw new HttpError(ResultCode.conflict, claimRouteMessages.changedSinceLoaded);
     const form = acceptForm(ctx.request.body, claim, m, false);
     ok(ctx, { id, version: claim.version, rows: diffClaimForms(claim.form, form) } satisfies ContrastAnswer);
   });

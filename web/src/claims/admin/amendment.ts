@@ -18,8 +18,9 @@ export const explanationList = (rows: readonly FieldChange[], remarks: Readonly<
   rows.map((r) => ({ path: r.path, remark: (remarks[r.path] ?? '').trim().slice(0, EXPLANATION_MAX) }));
 
 /**
- * Another admin amended the claim after our compare: 40900 is also the answer for other
- * state refusals, so the message tells the two apart.
+ * Another admin amended the claim after our compare (saveLog: 请重新比对) or after the form was
+ * loaded (contrast: 请刷新后重试): 40900 is also the answer for other state refusals, so the
+ * message tells them apart.
  */
 export const isStaleVersion = (e: unknown): e is ApiError =>
   e instanceof ApiError && e.code === ResultCode.conflict && e.message.startsWith(STALE_VERSION.slice(0, 8));

@@ -26,7 +26,7 @@ const rows: FieldChange[] = [
 const form = { id: 'c-1', address: '新地址' };
 const ok = { code: 20000, message: 'success', data: null };
 
-let submit: (f: Record<string, unknown>) => Promise<void>;
+let submit: (f: Record<string, unknown>, seenVersion?: number) => Promise<void>;
 const onDone = vi.fn();
 const Harness = () => {
   const admin = useAdminSubmit({ onDone });
@@ -108,6 +108,16 @@ describe('useAdminSubmit', () => {
     await confirm();
     expect(toaster.toast.warning).toHaveBeenCalledWith('理赔单已被他人修改，请重新比对');
     expect(api.submitClaim).not.toHaveBeenCalled();
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('compares naming the version the form was loaded at; a form changed since is refused and reloaded', async () => {
+    api.contrastClaim.mockRejectedValue(new ApiError(40900, '理赔单已被他人修改，请刷新后重试', 409));
+    await act(() => submit(form, 5));
+    expect(api.contrastClaim).toHaveBeenCalledWith(form, 5);
+    expect(toaster.toast.warning).toHaveBeenCalledWith('理赔单已被他人修改，请刷新后重试');
+    expect(toaster.notifyError).not.toHaveBeenCalled();
+    expect(byTestId('amend-dialog')).toBeNull();
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 

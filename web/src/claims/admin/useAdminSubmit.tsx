@@ -21,7 +21,9 @@ const refreshHistory = () =>
 
 type Pending = { id: string; version: number; rows: FieldChange[]; form: Record<string, unknown> };
 
-export const useAdminSubmit = (options: { onDone: () => void }): { submit: (form: Record<string, unknown>) => Promise<void>; dialog: ReactNode } => {
+type Submit = (form: Record<string, unknown>, seenVersion?: number) => Promise<void>;
+
+export const useAdminSubmit = (options: { onDone: () => void }): { submit: Submit; dialog: ReactNode } => {
   const [pending, setPending] = useState<Pending | null>(null);
   const [remarks, setRemarks] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -41,9 +43,10 @@ export const useAdminSubmit = (options: { onDone: () => void }): { submit: (form
     toast.success(SUBMITTED);
   };
 
-  const submit = async (form: Record<string, unknown>) => {
+  /** `seenVersion`: the claim version the form was loaded at; the server refuses it if someone changed the form since. */
+  const submit: Submit = async (form, seenVersion) => {
     try {
-      const answer = (await contrastClaim(form)).data;
+      const answer = (await contrastClaim(form, seenVersion)).data;
       if (answer.rows.length === 0) {
         await submitStored(form);
         onDone.current();
@@ -53,7 +56,12 @@ export const useAdminSubmit = (options: { onDone: () => void }): { submit: (form
       setErrors({});
       setPending({ id: answer.id, version: answer.version, rows: answer.rows, form });
     } catch (e) {
-      notifyError(e);
+      // Someone else changed the claim after this form was loaded: comparing would undo their change.
+      if (isStaleVersion(e)) {
+        toast.warning(e.message);
+        refreshHistory();
+        onDone.current();
+      } else notifyError(e);
     }
   };
 

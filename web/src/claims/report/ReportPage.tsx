@@ -52,7 +52,7 @@ const ReportScreen = ({ variant }: { variant: Variant }) => {
   const admin = isAdmin(session?.user?.roles ?? []);
   const claim = useClaim(id);
   const c = claim.data;
-  const { form, edit, reset, addDrone, adding, flightData } = useReportForm(c);
+  const { form, builtAtVersion, edit, reset, addDrone, adding, flightData } = useReportForm(c);
   const [editMode, setEditMode] = useState(false);
 
   const reload = async () => {
@@ -65,7 +65,15 @@ const ReportScreen = ({ variant }: { variant: Variant }) => {
       void reload();
     },
   });
-  const commands = useReportCommands({ variant, claim: c, form, createMode, admin, reload, adminSubmit: adminSubmit.submit });
+  const commands = useReportCommands({
+    variant,
+    claim: c,
+    form,
+    createMode,
+    admin,
+    reload,
+    adminSubmit: (payload) => adminSubmit.submit(payload, builtAtVersion),
+  });
 
   const openToOwner = !!c && c.claimState <= 2 && can(c.actions, 'save');
   const readOnly = !c || show || !(editMode || openToOwner);

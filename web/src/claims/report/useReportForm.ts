@@ -17,6 +17,8 @@ export const useReportForm = (claim: ClaimDetails | undefined) => {
   const [flightData, setFlightData] = useState<Record<string, FlightData>>({});
   const [adding, setAdding] = useState(false);
   const builtFor = useRef<string | null>(null);
+  // The claim version the form was built from: an admin's compare names it (useAdminSubmit).
+  const [builtAtVersion, setBuiltAtVersion] = useState<number | undefined>(undefined);
 
   const remember = useCallback((drones: readonly DroneWithFlightData[]) => {
     setFlightData((m) => ({ ...m, ...Object.fromEntries(drones.map((d) => [d.deviceNumber, d.flightData])) }));
@@ -26,6 +28,7 @@ export const useReportForm = (claim: ClaimDetails | undefined) => {
     (c: ClaimDetails) => {
       builtFor.current = c.id;
       setForm(fromClaim(c));
+      setBuiltAtVersion(c.version);
       const codes = c.settlementUavInfoList.map((d) => d.deviceNumber).filter((x): x is string => !!x);
       // The flight summary is a convenience: a failed look-up leaves it out, silently.
       if (codes.length) fetchInsuredDrones(c.id, codes).then(remember, () => undefined);
@@ -61,5 +64,5 @@ export const useReportForm = (claim: ClaimDetails | undefined) => {
     [claim, remember],
   );
 
-  return { form, edit, reset, addDrone, adding, flightData };
+  return { form, builtAtVersion, edit, reset, addDrone, adding, flightData };
 };
