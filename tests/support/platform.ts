@@ -90,8 +90,12 @@ export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 
 export type ApiAnswer<T = any> = { status: number; body: { code: number; message: string; data: T }; headers: Headers };
 
-/** Talks to the platform the way the web client does: bearer token plus the read-your-writes token. */
-export const createClient = (baseUrl: string) => {
+/**
+ * Talks to the platform the way the web client does: bearer token plus the read-your-writes token.
+ * A function for the base URL picks the edge per request, as a load balancer in front of several would.
+ */
+export const createClient = (baseUrl: string | (() => string)) => {
+  const base = typeof baseUrl === 'string' ? () => baseUrl : baseUrl;
   let consistency = 0;
   const state = { accessToken: null as string | null, refreshToken: null as string | null };
   const call = async <T = any>(
@@ -107,7 +111,7 @@ export const createClient = (baseUrl: string) => {
     const wanted = Math.max(consistency, Number(headers['x-consistency-token'] ?? 0));
     if (wanted > 0) headers['x-consistency-token'] = String(wanted);
     if (body !== undefined || init.raw !== undefined) headers['content-type'] ??= 'application/json';
-    const response = await fetch(baseUrl + path, {
+    const response = await fetch(base() + path, {
       method,
       headers,
       body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)),

@@ -28,6 +28,7 @@ import { smsProcessor } from './sms/processor.ts';
 import { claimTimerDispatch, claimTimerQueue, startClaimTimerWorker } from './claims/slaTimers.ts';
 import { claimPictureDispatch, claimPictureQueue, startClaimPictureWorker } from './claims/pictures/index.ts';
 import { ruleTestDispatch, ruleTestQueue, startRuleTestWorker } from './rules/batchTests.ts';
+import { startJobRecovery } from './recovery.ts';
 
 type WorkersOptions = { projections?: RunnerOptions; now?: () => Date; sweepEveryMs?: number; port?: number };
 
@@ -45,11 +46,14 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   // LISTEN connection, a read-ahead and the health checks: fewer and the loops queue for connections.
   const pool = createPool(config.databaseUrl, allProjections.length + 3 + 4);
   const connection = createRedis(config.redisUrl, { forWorker: true });
+  // A job in hand when its process dies is taken up again once its lock lapses.
+  const jobLock = { lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs };
 
   const smsWorker = new Worker<SmsJob>(QueueNames.sms, smsProcessor(smsProviderFor(config.smsProvider, pool)), {
     connection,
     prefix: config.queuePrefix,
     concurrency: 4,
+    ...jobLock,
   });
   smsWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'SMS job failed'));
   smsWorker.on('error', (err) => logger.error({ err }, 'SMS worker error'));
@@ -61,15 +65,13 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   const insurerWorker = new Worker<InsurerJob>(
     INSURER_QUEUE,
     inJobContext(insurerProcessor({ eventStore, rules, now, duePolicySteps: orderReader(pool).duePolicySteps })),
-    { connection, prefix: config.queuePrefix, concurrency: 8 },
+    { connection, prefix: config.queuePrefix, concurrency: 8, ...jobLock },
   );
   insurerWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'insurer job failed'));
   insurerWorker.on('error', (err) => logger.error({ err }, 'insurer worker error'));
-  await insurerJobs.upsertJobScheduler(
-    'policy-sweep',
-    { every: options.sweepEveryMs ?? 60_000 },
-    { name: 'policy-sweep', data: { kind: 'policy-sweep' } },
-  );
+  const scheduleSweep = () =>
+    insurerJobs.upsertJobScheduler('policy-sweep', { every: options.sweepEveryMs ?? 60_000 }, { name: 'policy-sweep', data: { kind: 'policy-sweep' } });
+  await scheduleSweep();
 
   const dispatch = insurerDispatch(insurerJobs, {
     quoteDaySeconds: config.quoteDaySeconds,
@@ -77,17 +79,31 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
     now,
   });
   const claimTimers = claimTimerQueue(queueConnection, config.queuePrefix);
-  const claimTimerWorker = startClaimTimerWorker({ connection, prefix: config.queuePrefix, eventStore, now });
+  const claimTimerWorker = startClaimTimerWorker({ connection, prefix: config.queuePrefix, eventStore, now, jobLock });
   const pictureJobs = claimPictureQueue(queueConnection, config.queuePrefix);
   const pictureWorker = startClaimPictureWorker(config, { connection, eventStore, now });
   const ruleTestJobs = ruleTestQueue(queueConnection, config.queuePrefix);
-  const ruleTestWorker = startRuleTestWorker({ connection, prefix: config.queuePrefix, eventStore, pool, now });
+  const ruleTestWorker = startRuleTestWorker({ connection, prefix: config.queuePrefix, eventStore, pool, now, jobLock });
   const projections = createProjectionRunner(
     pool,
     [...allProjections, dispatch, claimTimerDispatch(claimTimers, now), claimPictureDispatch(pictureJobs), ruleTestDispatch(ruleTestJobs)],
     options.projections,
   );
   await projections.start();
+  const recovery = startJobRecovery({
+    redis: queueConnection,
+    prefix: config.queuePrefix,
+    pool,
+    insurerJobs,
+    claimTimers,
+    pictureJobs,
+    quoteDaySeconds: config.quoteDaySeconds,
+    underwriteDays: config.underwriteDays,
+    now,
+    checkEveryMs: config.jobRecoveryCheckMs,
+    afterReset: scheduleSweep,
+  });
+  await recovery.ready;
   // Health reports the workers stale or missing once this stops beating (platform health.ts).
   const heartbeat = startWorkersHeartbeat(queueConnection, config.queuePrefix);
   await heartbeat.ready;
@@ -127,6 +143,7 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
     projections,
     /** Lets jobs in hand finish, then closes (SIGTERM path). */
     async stop() {
+      await recovery.stop();
       await heartbeat.stop();
       await announcement.stop();
       await endpoints.stop();
@@ -138,6 +155,7 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
     },
     /** As a crash would (tests): jobs in hand are dropped unfinished and their locks left to lapse. */
     async kill() {
+      await recovery.stop();
       await heartbeat.stop();
       await announcement.stop();
       await endpoints.stop();

@@ -12,6 +12,8 @@ export const ResultCode = {
   unsupportedMedia: 41500,
   tooManyRequests: 42900,
   serverError: 50000,
+  /** A store (PostgreSQL, Redis) is unreachable for a moment: nothing was done, the same request may be sent again. */
+  unavailable: 50300,
   /** The rule platform's session codes (README "Rule platform"), answered only on /api/v1/rules/*: its client opens the re-login prompt. */
   rulesIllegalToken: 50008,
   rulesSessionRevoked: 50012,

@@ -50,10 +50,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     underwriteDays: num(env.UNDERWRITE_DAYS, 1),
     uploadDir: env.UPLOAD_DIR ?? '.data/uploads',
     uploadMaxBytes: num(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
-    /** Largest canvas (width × height) a claim picture may declare: refuses decompression bombs before decoding. */
+    /** Largest canvas (width × height) an uploaded picture (claim picture or file) may declare: refuses decompression bombs before decoding. */
     pictureMaxPixels: num(env.PICTURE_MAX_PIXELS, 40_000_000),
     /** Lock of a picture-processing job: a killed worker's job is taken up again this long after it stopped. */
     pictureLockMs: num(env.PICTURE_LOCK_MS, 30_000),
+    /** Lock of every other queue job (SMS, insurer, claim timers, batch tests): a killed worker's job runs again this long after it stopped. */
+    jobLockMs: num(env.JOB_LOCK_MS, 30_000),
+    /** How often the workers check that Redis still holds their jobs (re-created from the read models if not). */
+    jobRecoveryCheckMs: num(env.JOB_RECOVERY_CHECK_MS, 5_000),
     /** One account (its phone) that sees every rule-platform route whatever its roles; unset: nobody. */
     rulesSuperUser: env.RULES_SUPERUSER?.trim() || null,
     /** Trust X-Forwarded-For from the edge: the client address keys the rate limits. */

@@ -20,6 +20,12 @@ export const createPool = (connectionString: string, max = 10) => {
   // An idle connection dropped by the server (restart, failover) is replaced on next use;
   // without a listener node-postgres would crash the process.
   pool.on('error', (err) => logger.warn({ err }, 'idle PostgreSQL connection lost'));
+  // A connection checked out between two queries (a transaction awaiting its caller) has no pool
+  // listener: a server restart would crash the process. Its next query fails instead, and the
+  // caller's retry gets a fresh connection.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => logger.warn({ err: err.message }, 'PostgreSQL connection in use lost'));
+  });
   return pool;
 };
 

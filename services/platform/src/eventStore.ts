@@ -5,13 +5,42 @@ import {
 import { CommandHandler, isExpectedVersionConflictError, STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
 import type { Decider } from '@feibao/domain';
 import { currentContext } from './context.ts';
+import { createPool } from './db.ts';
 import { metricsFor, streamKind } from './metrics.ts';
 
 export type EventStore = PostgresEventStore;
 type AnyEvent = { type: string; data: Record<string, unknown> };
 
-export const createEventStore = (connectionString: string): EventStore =>
-  getPostgreSQLEventStore(connectionString, { schema: { autoMigration: 'None' } });
+/** One pool per database in a process, as Emmett's own cache would keep it; ended when its last store closes. */
+const sharedPools = new Map<string, { pool: ReturnType<typeof createPool>; stores: number }>();
+
+/**
+ * On a pool of ours rather than the one Emmett would make: ours listens for errors, so an idle
+ * connection dropped by a PostgreSQL restart is replaced on next use instead of crashing the process.
+ */
+export const createEventStore = (connectionString: string): EventStore => {
+  const shared = sharedPools.get(connectionString) ?? { pool: createPool(connectionString, 10), stores: 0 };
+  shared.stores += 1;
+  sharedPools.set(connectionString, shared);
+  const store = getPostgreSQLEventStore(connectionString, {
+    schema: { autoMigration: 'None' },
+    // Emmett types the pool of its own node-postgres copy; the API it uses is the same.
+    connectionOptions: { pool: shared.pool as never },
+  });
+  const close = store.close.bind(store);
+  let closed = false;
+  store.close = async () => {
+    await close();
+    if (closed) return;
+    closed = true;
+    shared.stores -= 1;
+    if (shared.stores === 0) {
+      sharedPools.delete(connectionString);
+      await shared.pool.end().catch(() => undefined);
+    }
+  };
+  return store;
+};
 
 export type CommandResult<State, Event> = {
   events: Event[];

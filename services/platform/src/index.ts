@@ -25,6 +25,7 @@ export * from './opsQueues.ts';
 export * from './http/envelope.ts';
 export * from './http/app.ts';
 export * from './http/validate.ts';
+export * from './http/wellFormed.ts';
 export * from './http/auth.ts';
 export * from './http/rulesAuth.ts';
 export * from './http/rulesConfigGuard.ts';

@@ -16,10 +16,13 @@ export const claimTimerQueue = (connection: ConnectionOptions, prefix: string) =
 /** One job per claim, stage and due time: a replayed event adds nothing twice. */
 const jobIdOf = (job: ClaimTimerJob) => `${job.stage}_${job.claimId}_${new Date(job.dueAt).getTime()}`;
 
+/** Adds a stage's timer under its deterministic id (an existing one makes this a no-op). */
+export const addClaimTimer = (queue: Queue<ClaimTimerJob>, job: ClaimTimerJob, now: Date) =>
+  queue.add(job.stage, job, { jobId: jobIdOf(job), delay: Math.max(0, new Date(job.dueAt).getTime() - now.getTime()) });
+
 /** Starts a timer for every stage that begins; a checkpointed projection with no read model. */
 export const claimTimerDispatch = (queue: Queue<ClaimTimerJob>, now: () => Date = () => new Date()) => {
-  const start = (job: ClaimTimerJob) =>
-    queue.add(job.stage, job, { jobId: jobIdOf(job), delay: Math.max(0, new Date(job.dueAt).getTime() - now().getTime()) });
+  const start = (job: ClaimTimerJob) => addClaimTimer(queue, job, now());
   return defineProjection({
     name: 'claim-timers',
     version: 1,
@@ -40,7 +43,13 @@ export const claimTimerDispatch = (queue: Queue<ClaimTimerJob>, now: () => Date 
   });
 };
 
-export const startClaimTimerWorker = (options: { connection: ConnectionOptions; prefix: string; eventStore: EventStore; now: () => Date }) => {
+export const startClaimTimerWorker = (options: {
+  connection: ConnectionOptions;
+  prefix: string;
+  eventStore: EventStore;
+  now: () => Date;
+  jobLock?: { lockDuration: number; stalledInterval: number };
+}) => {
   const worker = new Worker<ClaimTimerJob>(
     CLAIM_TIMER_QUEUE,
     inJobContext(async (job: Job<ClaimTimerJob>) => {
@@ -50,7 +59,7 @@ export const startClaimTimerWorker = (options: { connection: ConnectionOptions; 
         metadata: { now: options.now(), actor: 'system', roles: [], system: true },
       });
     }),
-    { connection: options.connection, prefix: options.prefix, concurrency: 4 },
+    { connection: options.connection, prefix: options.prefix, concurrency: 4, ...options.jobLock },
   );
   worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'claim timer job failed'));
   worker.on('error', (err) => logger.error({ err }, 'claim timer worker error'));

@@ -7,10 +7,13 @@ import { jobIdOf, type InsurerJob } from './jobs.ts';
  * Turns order events into insurer work. Runs as a checkpointed projection with no read
  * model, so every event is seen once in order; job ids make a replay enqueue nothing new.
  */
+/** Adds an insurer job due at `at` under its deterministic id (an existing one makes this a no-op). */
+export const addInsurerJob = (queue: Queue<InsurerJob>, job: InsurerJob, at: Date | string, now: Date) =>
+  queue.add(job.kind, job, { jobId: jobIdOf(job), delay: Math.max(0, new Date(at).getTime() - now.getTime()) });
+
 export const insurerDispatch = (queue: Queue<InsurerJob>, options: { quoteDaySeconds: number; underwriteDays: number; now?: () => Date }) => {
   const now = options.now ?? (() => new Date());
-  const enqueue = (job: InsurerJob, at: Date | string) =>
-    queue.add(job.kind, job, { jobId: jobIdOf(job), delay: Math.max(0, new Date(at).getTime() - now().getTime()) });
+  const enqueue = (job: InsurerJob, at: Date | string) => addInsurerJob(queue, job, at, now());
   const cancelRound = async (orderId: string, round: number) => {
     for (const insurer of visibleInsurers)
       for (const kind of ['answer', 'timeout'] as const)

@@ -1,4 +1,4 @@
-import { assertNever, type ClaimQueue, type ClaimStateValue } from '@feibao/domain';
+import { assertNever, type ClaimQueue, type ClaimStateValue, type SlaStage } from '@feibao/domain';
 import type { Pool } from '@feibao/platform';
 import { CLAIM_LIST, CLAIMS, type ClaimDocument, type StoredClaimListRow } from './claimDocument.ts';
 
@@ -95,6 +95,19 @@ export const claimReader = (pool: Pick<Pool, 'query'>) => ({
       pageSize,
       totalCount: result.rows[0].n as number,
     };
+  },
+  /**
+   * Claims in an SLA stage with a due time not yet marked overdue: the workers re-create lost timer
+   * jobs from them. Submitted claims wait to be accepted, processing ones to be closed.
+   */
+  async runningSlaStages(): Promise<{ claimId: string; stage: SlaStage; dueAt: string }[]> {
+    const result = await pool.query(
+      `SELECT _id AS "claimId", CASE data->>'status' WHEN 'submitted' THEN 'accept' ELSE 'close' END AS stage, data->>'stageDueAt' AS "dueAt"
+         FROM ${CLAIMS}
+        WHERE data->>'status' IN ('submitted', 'processing') AND data->>'stageDueAt' IS NOT NULL
+          AND NOT (data->'overdue' ? CASE data->>'status' WHEN 'submitted' THEN 'accept' ELSE 'close' END)`,
+    );
+    return result.rows;
   },
   /** Null for unknown and cancelled claims; who may see it is the route's check. */
   async byId(id: string): Promise<ClaimDocument | null> {

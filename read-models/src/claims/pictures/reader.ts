@@ -11,6 +11,11 @@ export const claimPictureReader = (pool: Pick<Pool, 'query'>) => ({
     const result = await pool.query(`SELECT data FROM ${CLAIM_PICTURES} WHERE _id = $1`, [pictureId]);
     return (result.rows[0]?.data as PictureDocument | undefined) ?? null;
   },
+  /** Pictures whose copies were never made: the workers re-queue them if their job was lost. */
+  async pendingProcessing(): Promise<{ claimId: string; pictureId: string }[]> {
+    const result = await pool.query(`SELECT data->>'claimId' AS "claimId", _id AS "pictureId" FROM ${CLAIM_PICTURES} WHERE processing = 'pending'`);
+    return result.rows;
+  },
   /** The claim's pictures in these categories (exact codes), newest first. */
   async page(
     claimId: string,

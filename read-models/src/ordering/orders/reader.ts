@@ -46,6 +46,17 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
     const result = await pool.query(`SELECT data FROM ${ORDERS} WHERE _id = $1`, [id]);
     return (result.rows[0]?.data as OrderDocument | undefined) ?? null;
   },
+  /**
+   * Orders with insurer-side work still ahead (quoting, insured, a policy not yet lapsed) and their
+   * domain state: the workers re-create lost jobs from them (workers quoting/recovery.ts).
+   */
+  async awaitingInsurerWork(): Promise<{ order: OrderDocument['order']; updatedAt: string }[]> {
+    const result = await pool.query(
+      `SELECT data->'order' AS "order", data->>'updatedAt' AS "updatedAt" FROM ${ORDERS} WHERE (data->>'state')::int = ANY($1::int[])`,
+      [[OrderState.quoting, OrderState.insured, OrderState.underwritten, OrderState.inForce]],
+    );
+    return result.rows;
+  },
   /** Orders whose policy step is due: underwritten with a start passed, in force with an end passed. */
   async duePolicySteps(now: Date): Promise<{ id: string; state: OrderStateValue }[]> {
     const result = await pool.query(

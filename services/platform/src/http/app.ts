@@ -1,17 +1,43 @@
 import Koa, { type Context, type Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { randomUUID } from 'node:crypto';
+import { isExpectedVersionConflictError } from '@event-driven-io/emmett';
 import { DomainError, ResultCode } from '@feibao/domain';
 import { HttpError, reply } from './envelope.ts';
 import { logger } from '../logger.ts';
 import { currentService, runInContext } from '../context.ts';
 import { metricsFor } from '../metrics.ts';
+import { refuseUnstorableText } from './wellFormed.ts';
 
 const bodyErrorCode = (error: { status?: number; type?: string }) => {
   if (error.status === 413 || error.type === 'entity.too.large') return [ResultCode.tooLarge, '请求内容过大'] as const;
   if (error.status === 415) return [ResultCode.unsupportedMedia, '不支持的请求格式'] as const;
   return [ResultCode.badRequest, '请求格式错误'] as const;
 };
+
+export const CONCURRENT_WRITE_REFUSED = '数据正被同时修改，请稍后重试';
+export const STORE_UNAVAILABLE = '服务暂时不可用，请稍后重试';
+
+/** PostgreSQL or Redis out of reach (restarting, failing over, network): node-postgres and ioredis errors. */
+const STORE_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  // PostgreSQL: shutting down or starting, out of connections, connection failures.
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const STORE_ERROR_TEXTS = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection is closed|MaxRetriesPerRequest|Stream isn't writeable/i;
+export const isStoreUnavailable = (error: { code?: unknown; message?: string; name?: string }) =>
+  (typeof error.code === 'string' && STORE_ERROR_CODES.has(error.code)) || STORE_ERROR_TEXTS.test(`${error.name ?? ''} ${error.message ?? ''}`);
 
 /** Turns every failure into an envelope: bad input never becomes a 5xx. */
 export const errorEnvelope = async (ctx: Context, next: Next) => {
@@ -25,9 +51,22 @@ export const errorEnvelope = async (ctx: Context, next: Next) => {
       reply(ctx, error.code, error.message, error.data ?? null);
       return;
     }
+    // Writers on one stream that still collide after handleCommand's retries: the caller's
+    // write was not stored, and trying again is the answer (workers' jobs keep the error and retry).
+    if (isExpectedVersionConflictError(error)) {
+      reply(ctx, ResultCode.conflict, CONCURRENT_WRITE_REFUSED);
+      return;
+    }
     if (error.status && error.status >= 400 && error.status < 500) {
       const [code, message] = error.status === 401 ? [ResultCode.unauthorized, '请先登录'] as const : bodyErrorCode(error);
       reply(ctx, code, message);
+      return;
+    }
+    // Nothing was stored (a command's append is one transaction): the client may send it again.
+    if (isStoreUnavailable(error)) {
+      logger.warn({ err: error.message, path: ctx.path }, 'a store is unreachable');
+      ctx.set('Retry-After', '2');
+      reply(ctx, ResultCode.unavailable, STORE_UNAVAILABLE);
       return;
     }
     logger.error({ err: error, path: ctx.path }, 'unhandled error');
@@ -93,5 +132,6 @@ export const createKoaApp = (options: { trustProxy: boolean; service?: string })
       },
     }),
   );
+  app.use(refuseUnstorableText);
   return app;
 };

@@ -25,6 +25,8 @@ const httpStatusOf = (code: number): number => {
       return 415;
     case ResultCode.tooManyRequests:
       return 429;
+    case ResultCode.unavailable:
+      return 503;
     default:
       return 500;
   }

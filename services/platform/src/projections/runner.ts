@@ -250,6 +250,7 @@ export const createProjectionRunner = (
   const backoffMs = options.backoffMs ?? 200;
   let running = false;
   let listener: pg.PoolClient | null = null;
+  let relisten: NodeJS.Timeout | undefined;
   const loops: Promise<void>[] = [];
 
   const wakers = new Set<() => void>();
@@ -331,20 +332,44 @@ export const createProjectionRunner = (
   };
 
 
+  const wakeAll = () => {
+    wakeups++;
+    for (const w of [...wakers]) w();
+  };
+  /**
+   * The LISTEN connection. A PostgreSQL restart drops it: it is replaced a second later (the loops,
+   * woken, catch up on what they missed meanwhile); an unhandled error here would end the process.
+   */
+  const listen = async (): Promise<void> => {
+    if (!running) return;
+    try {
+      const client = await pool.connect();
+      client.on('notification', wakeAll);
+      client.on('error', (err) => {
+        logger.warn({ err }, 'projection wake-up listener lost; reconnecting');
+        client.release(err);
+        if (listener === client) listener = null;
+        relisten = setTimeout(() => void listen(), 1000);
+      });
+      await client.query(`LISTEN ${PROJECTION_WAKE_CHANNEL}`);
+      listener = client;
+      wakeAll();
+    } catch (err) {
+      logger.warn({ err }, 'projection wake-up listener could not connect; retrying');
+      relisten = setTimeout(() => void listen(), 1000);
+    }
+  };
+
   return {
     async start() {
       for (const p of projections) await registerProjection(pool, p);
       running = true;
-      listener = await pool.connect();
-      listener.on('notification', () => {
-        wakeups++;
-        for (const w of [...wakers]) w();
-      });
-      await listener.query(`LISTEN ${PROJECTION_WAKE_CHANNEL}`);
+      await listen();
       for (const p of projections) loops.push(runOne(p, false));
     },
     async stop() {
       running = false;
+      clearTimeout(relisten);
       for (const w of [...wakers]) w();
       await Promise.allSettled(loops);
       loops.length = 0;

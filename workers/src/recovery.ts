@@ -1,0 +1,104 @@
+import type { Queue } from 'bullmq';
+import { addWorkingDays, type Order } from '@feibao/domain';
+import { logger, type Pool, type Redis } from '@feibao/platform';
+import { claimPictureReader, claimReader, orderReader } from '@feibao/read-models';
+import { addClaimTimer, type ClaimTimerJob } from './claims/slaTimers.ts';
+import type { ClaimPictureJob } from './claims/pictures/jobs.ts';
+import { addInsurerJob } from './quoting/dispatch.ts';
+import type { InsurerJob } from './quoting/jobs.ts';
+
+/**
+ * Redis holds every job still ahead: insurer answers and time-outs, underwriting, policy dates,
+ * claim SLA timers, picture processing. A Redis that restarts without its data loses them, but
+ * not the events that asked for them. This re-derives each job from the read models (built from
+ * those events) and adds it again under its deterministic id, so a job Redis still holds is not
+ * added twice. It runs when the workers start and whenever the marker it leaves in Redis has
+ * vanished (checked every few seconds), then `afterReset` restores what else lived there.
+ */
+export type RecoveryDeps = {
+  redis: Redis;
+  prefix: string;
+  pool: Pool;
+  insurerJobs: Queue<InsurerJob>;
+  claimTimers: Queue<ClaimTimerJob>;
+  pictureJobs: Queue<ClaimPictureJob>;
+  quoteDaySeconds: number;
+  underwriteDays: number;
+  now: () => Date;
+  checkEveryMs: number;
+  afterReset: () => Promise<unknown>;
+};
+
+/** The insurer jobs an order still waits for, with their due times (as the dispatcher added them). */
+type JobAhead = { job: InsurerJob; at: string | Date };
+export const insurerJobsAhead = (order: Order, updatedAt: string, options: { quoteDaySeconds: number; underwriteDays: number }): JobAhead[] => {
+  const jobs: JobAhead[] = [];
+  switch (order.status) {
+    case 'quoting':
+      for (const { request, answers, timedOut } of order.insurers) {
+        if (timedOut) continue;
+        const { requestId, attempt } = request;
+        // Only a request with no answer at all: a partial (manual) answer is staff's to finish, and rating it again would record it twice.
+        if (Object.keys(answers).length === 0) jobs.push({ job: { kind: 'answer', orderId: order.orderId, requestId, attempt }, at: request.answerDueAt });
+        jobs.push({ job: { kind: 'timeout', orderId: order.orderId, requestId, attempt }, at: request.deadlineAt });
+      }
+      return jobs;
+    case 'insured':
+      // Insured is the order's last event until underwriting, so its time is the insure time.
+      return [{ job: { kind: 'underwrite', orderId: order.orderId }, at: addWorkingDays(new Date(updatedAt), options.underwriteDays, options.quoteDaySeconds) }];
+    case 'underwritten':
+      return [
+        { job: { kind: 'take-effect', orderId: order.orderId }, at: order.startDate },
+        { job: { kind: 'lapse', orderId: order.orderId }, at: order.endDate },
+      ];
+    case 'inForce':
+      return [{ job: { kind: 'lapse', orderId: order.orderId }, at: order.endDate }];
+    default:
+      return jobs;
+  }
+};
+
+export const recreateJobs = async (deps: Omit<RecoveryDeps, 'redis' | 'prefix' | 'checkEveryMs' | 'afterReset'>) => {
+  const now = deps.now();
+  let ensured = 0;
+  const count = (job: { id?: string } | undefined) => {
+    if (job) ensured += 1;
+  };
+  for (const { order, updatedAt } of await orderReader(deps.pool).awaitingInsurerWork())
+    for (const { job, at } of insurerJobsAhead(order, updatedAt, deps)) count(await addInsurerJob(deps.insurerJobs, job, at, now));
+  for (const timer of await claimReader(deps.pool).runningSlaStages()) count(await addClaimTimer(deps.claimTimers, timer, now));
+  for (const picture of await claimPictureReader(deps.pool).pendingProcessing())
+    count(await deps.pictureJobs.add('process', picture, { jobId: picture.pictureId }));
+  return ensured;
+};
+
+export const startJobRecovery = (deps: RecoveryDeps) => {
+  const marker = `${deps.prefix}:jobs-recovered`;
+  let running: Promise<void> | null = null;
+  const check = async (reason: 'start' | 'check') => {
+    // SET NX answers OK only when the marker was missing: first start, or Redis lost its data.
+    const missing = (await deps.redis.set(marker, new Date().toISOString(), 'NX')) === 'OK';
+    if (reason === 'check' && !missing) return;
+    if (missing && reason === 'check') logger.warn('Redis lost its data: re-creating the jobs still ahead from the read models');
+    if (missing) await deps.afterReset();
+    const ensured = await recreateJobs(deps);
+    logger.info({ ensured, reason }, 'every job still ahead is queued');
+  };
+  const tick = (reason: 'start' | 'check') => {
+    running ??= check(reason)
+      .catch((err) => logger.warn({ err }, 'job recovery failed; trying again at the next check'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void tick('check'), deps.checkEveryMs);
+  timer.unref();
+  return {
+    ready: tick('start'),
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+};
