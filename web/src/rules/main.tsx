@@ -1,5 +1,6 @@
 // First: schemas are built as modules load, and must be built without eval.
 import '../shared/strictCsp.ts';
+import '../shared/iconLoader.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BlueprintProvider } from '@blueprintjs/core';
