@@ -77,6 +77,7 @@ describe('kill -9 of the workers process under load', () => {
     expect(facts.picturesWithoutThumbnail).toEqual([]);
     expect(facts.claims).toBe(profile.customers);
     expect(facts.timersNotFired).toEqual([]);
+    expect(facts.timersFiredTwice).toEqual([]);
     expect(failed).toEqual([]);
     expect(rebuild.sample).toEqual([]);
   }, 900_000);
