@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
+import { claimReport } from '../support/claims.ts';
 import { companyProfile } from '../support/policies.ts';
 import { newPhone, type ApiAnswer, type Client } from '../support/platform.ts';
 
@@ -113,22 +114,8 @@ export const reportClaim = async (client: Client, stats: JourneyStats, baseUrl: 
     (a) => a.body.code === 20000 || a.body.code === 30000,
   );
   const claimId: string = created.body.data;
-  const report = {
-    id: claimId,
-    accidentTime: '2026-01-02 10:30:00',
-    accidentAddressProvince: '440000',
-    accidentAddressCity: '440305',
-    accidentAddress: '深圳市南山区科技园',
-    uavAccidentType: '3',
-    governmentIntervention: '0',
-    otherPerpetrators: '0',
-    uavLossType: '1',
-    injuryLossType: '',
-    propertyLossType: '',
-    settlementUavInfoList: [{ deviceNumber: '1581F5FHD23A', deviceType: '多旋翼', rotorCount: 4, price: '65000', realTimeFlightData: 0, dataPlatform: '厂家云平台' }],
-    injuryInfoList: [],
-    propertyInfoList: [],
-  };
+  // No one hurt: the report needs no ID number.
+  const report = claimReport(claimId, { injuryLossType: '', injuryLossTypeRemark: '', injuryInfoList: [] });
   await until20000(stats, 'claim/save', () => client.post(`${API}/claim/settlement/save`, report));
   const bytes = await aPhoto();
   await until20000(stats, 'claim/uploadBatch', async () => {

@@ -6,6 +6,7 @@ import { companyProfile } from '../support/policies.ts';
 import { newPhone } from '../support/platform.ts';
 import { ADMIN, startCluster, type Cluster } from './cluster.ts';
 import { buyPolicy, newStats } from './journeys.ts';
+import { claimReport, injuredPerson } from '../support/claims.ts';
 
 /**
  * What the processes write to their logs while every flow that carries a secret runs, at
@@ -118,21 +119,7 @@ describe('logs at LOG_LEVEL=debug', () => {
     const orderId = await buyPolicy(client, stats);
     const created = await client.get(`${API}/claim/settlement/createClaimSettlement?orderId=${orderId}`);
     expect(created.body.code).toBe(20000);
-    const saved = await client.post(`${API}/claim/settlement/save`, {
-      id: created.body.data,
-      accidentTime: '2026-01-02 10:30:00',
-      accidentAddressProvince: '440000',
-      accidentAddressCity: '440305',
-      accidentAddress: '深圳市南山区科技园',
-      uavAccidentType: '3',
-      governmentIntervention: '0',
-      otherPerpetrators: '0',
-      uavLossType: '1',
-      injuryLossType: '3',
-      settlementUavInfoList: [{ deviceNumber: '1581F5FHD23A', deviceType: '多旋翼', rotorCount: 4, price: '65000', realTimeFlightData: 0, dataPlatform: '厂家云平台' }],
-      injuryInfoList: [{ injuryType: '4', injuryName: '李四', technicalLevel: injuredId, indemnityAmount: '1.5' }],
-      propertyInfoList: [],
-    });
+    const saved = await client.post(`${API}/claim/settlement/save`, claimReport(created.body.data, { injuryInfoList: [injuredPerson({ technicalLevel: injuredId })] }));
     expect(saved.body.code).toBe(20000);
 
     // A call relayed while its service is down: the edge's warning names the path, not the query.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from './cluster.ts';
 import { readModelsEqualRebuild, settledFacts } from './invariants.ts';
-import { buyPolicy, newStats, register, reportClaim } from './journeys.ts';
-import { between, figures, profile, sleep } from './profile.ts';
+import { figures, profile } from './profile.ts';
+import { customersThroughOutages } from './storeOutage.ts';
 
 /**
  * PostgreSQL (event store and read models) restarted under load: the services must reconnect
@@ -22,30 +22,12 @@ afterAll(async () => {
 
 describe('PostgreSQL restarted under load', () => {
   it('reconnects every service without a restart, answers in the envelope meanwhile, loses nothing', async () => {
-    const stats = newStats();
-    const clients = await Promise.all(
-      Array.from({ length: profile.loadCustomers }, async () => {
-        const client = cluster.client();
-        await register(client, stats);
-        return client;
-      }),
-    );
-    const journeys = clients.map(async (client, i) => {
-      await sleep(i * 400);
-      const orderId = await buyPolicy(client, stats);
-      return reportClaim(client, stats, cluster.baseUrl(), orderId);
+    const { stats, failures, seen: healthDuringOutage } = await customersThroughOutages(cluster, {
+      customers: profile.loadCustomers,
+      times: profile.postgresRestarts,
+      restart: () => cluster.restartPostgres(2000),
+      whileDown: () => fetch(`${cluster.baseUrl()}/healthz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0),
     });
-    const done = Promise.allSettled(journeys);
-    const healthDuringOutage: number[] = [];
-    for (let i = 0; i < profile.postgresRestarts; i++) {
-      await sleep(between(500, 2000));
-      const restarted = cluster.restartPostgres(2000);
-      await sleep(1200);
-      healthDuringOutage.push(await fetch(`${cluster.baseUrl()}/healthz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0));
-      await restarted;
-    }
-    const outcomes = await done;
-    const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason));
     expect(failures).toEqual([]);
     await cluster.healthy();
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from './cluster.ts';
 import { readModelsEqualRebuild, settledFacts } from './invariants.ts';
-import { buyPolicy, newStats, register, reportClaim } from './journeys.ts';
-import { between, figures, profile, sleep } from './profile.ts';
+import { figures, profile } from './profile.ts';
+import { customersThroughOutages } from './storeOutage.ts';
 
 /**
  * Redis (the `queue` check of /healthz) killed and restarted empty (no persistence: the worst case) while customers buy policies and
@@ -30,33 +30,13 @@ const health = async (url: string): Promise<Health> => {
 
 describe('Redis restarted empty under load', () => {
   it('says so on /healthz, then recovers by itself: every order, claim timer and picture completes', async () => {
-    const stats = newStats();
-    // Accounts first: a session is what the customers keep across the restarts.
-    const clients = await Promise.all(
-      Array.from({ length: profile.loadCustomers }, async () => {
-        const client = cluster.client();
-        await register(client, stats);
-        return client;
-      }),
-    );
-    const journeys = clients.map(async (client, i) => {
-      await sleep(i * 400);
-      const orderId = await buyPolicy(client, stats);
-      return reportClaim(client, stats, cluster.baseUrl(), orderId);
-    });
-    const done = Promise.allSettled(journeys);
-
-    const seen: Health[] = [];
-    for (let i = 0; i < profile.redisRestarts; i++) {
-      await sleep(between(500, 2000));
-      const restarted = cluster.restartRedis(2500);
+    const { stats, failures, seen } = await customersThroughOutages(cluster, {
+      customers: profile.loadCustomers,
+      times: profile.redisRestarts,
+      restart: () => cluster.restartRedis(2500),
       // While it is down, the edge's health names Redis.
-      await sleep(800);
-      seen.push(await health(cluster.baseUrl()));
-      await restarted;
-    }
-    const outcomes = await done;
-    const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason));
+      whileDown: () => health(cluster.baseUrl()),
+    });
     expect(failures).toEqual([]);
     await cluster.healthy();
 

@@ -10,10 +10,10 @@ import type { InsurerJob } from './quoting/jobs.ts';
 /**
  * Redis holds every job still ahead: insurer answers and time-outs, underwriting, policy dates,
  * claim SLA timers, picture processing. A Redis that restarts without its data loses them, but
- * not the events that asked for them. This re-derives each job from the read models (built from
- * those events) and adds it again under its deterministic id, so a job Redis still holds is not
- * added twice. It runs when the workers start and whenever the marker it leaves in Redis has
- * vanished (checked every few seconds), then `afterReset` restores what else lived there.
+ * not the events that asked for them. When the marker this leaves in Redis is missing (checked at
+ * the workers' start and every few seconds), `afterReset` puts the policy sweep back (it catches
+ * every due policy date) and each other job is re-derived from the read models (built from those
+ * events) and added again under its deterministic id, so a job Redis still holds is not added twice.
  */
 export type RecoveryDeps = {
   redis: Redis;
@@ -29,8 +29,13 @@ export type RecoveryDeps = {
   afterReset: () => Promise<unknown>;
 };
 
-/** The insurer jobs an order still waits for, with their due times (as the dispatcher added them). */
 type JobAhead = { job: InsurerJob; at: string | Date };
+
+/**
+ * The insurer jobs an order still waits for, with their due times (as the dispatcher added them).
+ * Policy dates (take effect, lapse) are not among them: the policy sweep, put back with the marker,
+ * runs every due step from the read model within a minute, without a job per policy in force.
+ */
 export const insurerJobsAhead = (order: Order, updatedAt: string, options: { quoteDaySeconds: number; underwriteDays: number }): JobAhead[] => {
   const jobs: JobAhead[] = [];
   switch (order.status) {
@@ -46,13 +51,6 @@ export const insurerJobsAhead = (order: Order, updatedAt: string, options: { quo
     case 'insured':
       // Insured is the order's last event until underwriting, so its time is the insure time.
       return [{ job: { kind: 'underwrite', orderId: order.orderId }, at: addWorkingDays(new Date(updatedAt), options.underwriteDays, options.quoteDaySeconds) }];
-    case 'underwritten':
-      return [
-        { job: { kind: 'take-effect', orderId: order.orderId }, at: order.startDate },
-        { job: { kind: 'lapse', orderId: order.orderId }, at: order.endDate },
-      ];
-    case 'inForce':
-      return [{ job: { kind: 'lapse', orderId: order.orderId }, at: order.endDate }];
     default:
       return jobs;
   }
@@ -76,11 +74,11 @@ export const startJobRecovery = (deps: RecoveryDeps) => {
   const marker = `${deps.prefix}:jobs-recovered`;
   let running: Promise<void> | null = null;
   const check = async (reason: 'start' | 'check') => {
-    // SET NX answers OK only when the marker was missing: first start, or Redis lost its data.
-    const missing = (await deps.redis.set(marker, new Date().toISOString(), 'NX')) === 'OK';
-    if (reason === 'check' && !missing) return;
-    if (missing && reason === 'check') logger.warn('Redis lost its data: re-creating the jobs still ahead from the read models');
-    if (missing) await deps.afterReset();
+    // SET NX answers OK only when the marker was missing: a Redis that never held these jobs or lost
+    // them. A restart of the workers with Redis intact finds the marker and does nothing.
+    if ((await deps.redis.set(marker, new Date().toISOString(), 'NX')) !== 'OK') return;
+    if (reason === 'check') logger.warn('Redis lost its data: re-creating the jobs still ahead from the read models');
+    await deps.afterReset();
     const ensured = await recreateJobs(deps);
     logger.info({ ensured, reason }, 'every job still ahead is queued');
   };

@@ -47,13 +47,13 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
     return (result.rows[0]?.data as OrderDocument | undefined) ?? null;
   },
   /**
-   * Orders with insurer-side work still ahead (quoting, insured, a policy not yet lapsed) and their
-   * domain state: the workers re-create lost jobs from them (workers quoting/recovery.ts).
+   * Orders waiting for an insurer (being quoted, or insured and not yet underwritten) with their
+   * domain state: the workers re-create lost jobs from them (workers recovery.ts).
    */
   async awaitingInsurerWork(): Promise<{ order: OrderDocument['order']; updatedAt: string }[]> {
     const result = await pool.query(
       `SELECT data->'order' AS "order", data->>'updatedAt' AS "updatedAt" FROM ${ORDERS} WHERE (data->>'state')::int = ANY($1::int[])`,
-      [[OrderState.quoting, OrderState.insured, OrderState.underwritten, OrderState.inForce]],
+      [[OrderState.quoting, OrderState.insured]],
     );
     return result.rows;
   },
