@@ -1,6 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { blueprintIconPaths } from './iconPaths.ts';
+import { precompress } from './precompress.ts';
+import { ROUTE_FEATURES, ROUTE_FEATURES_FILE } from './src/routeFeatures.ts';
 
 /**
  * The rule platform is its own HTML entry (rules.html → src/rules/main.tsx), so customers never
@@ -20,40 +23,47 @@ const rulesFallback = (): Plugin => {
   };
 };
 
-const backend = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
+/** Ships the pages' feature modules beside the manifest, for the edge's preloads (src/routeFeatures.ts). */
+const routeFeatures = (): Plugin => ({
+  name: 'feibao-route-features',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: ROUTE_FEATURES_FILE, source: `${JSON.stringify(ROUTE_FEATURES, null, 2)}\n` });
+  },
+});
 
-export default defineConfig({
-  plugins: [react(), rulesFallback()],
-  resolve: {
-    // @feibao/domain ships TypeScript source whose imports carry a `.ts` extension.
-    extensions: ['.ts', '.tsx', '.mjs', '.js', '.jsx', '.json'],
-    dedupe: ['react', 'react-dom', 'zod'],
-  },
-  server: {
-    host: '127.0.0.1',
-    port: 5173,
-    proxy: {
-      '/api': { target: backend, changeOrigin: true },
-      '/sso-platform': { target: backend, changeOrigin: true },
+const backend = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
+/** The dev and preview servers hand the API to the platform started with `npm start`. */
+const apiProxy = {
+  '/api': { target: backend, changeOrigin: true },
+  '/sso-platform': { target: backend, changeOrigin: true },
+};
+
+export default defineConfig(({ command }) => {
+  // A build is what users get, whatever NODE_ENV its caller runs with: the e2e platform runs with
+  // "test", with which Vite would bundle React's development build (67 kB more of first load).
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), rulesFallback(), blueprintIconPaths(), routeFeatures(), precompress()],
+    resolve: {
+      // @feibao/domain ships TypeScript source whose imports carry a `.ts` extension.
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.jsx', '.json'],
+      dedupe: ['react', 'react-dom', 'zod'],
     },
-  },
-  preview: {
-    host: '127.0.0.1',
-    port: 4173,
-    proxy: {
-      '/api': { target: backend, changeOrigin: true },
-      '/sso-platform': { target: backend, changeOrigin: true },
-    },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 1500,
-    rolldownOptions: {
-      input: {
-        main: fileURLToPath(new URL('index.html', import.meta.url)),
-        rules: fileURLToPath(new URL('rules.html', import.meta.url)),
+    server: { host: '127.0.0.1', port: 5173, proxy: apiProxy },
+    preview: { host: '127.0.0.1', port: 4173, proxy: apiProxy },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 1500,
+      // bench/bundles.ts reads it: the files each route's first visit loads.
+      manifest: true,
+      rolldownOptions: {
+        input: {
+          main: fileURLToPath(new URL('index.html', import.meta.url)),
+          rules: fileURLToPath(new URL('rules.html', import.meta.url)),
+        },
       },
     },
-  },
+  };
 });

@@ -13,27 +13,43 @@
  *               ordering list starts a claim through claims' `useApplyForClaim` (the one entry hook).
  * Buttons that depend on an order's state render from the server's `actions` (docs/glossary.md).
  */
-import { Navigate, createBrowserRouter } from 'react-router-dom';
+import { type ComponentType, lazy } from 'react';
+import { Navigate, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { Authorize, AuthRedirect } from './accounts/Authorize.tsx';
 import { LoginLoading } from './accounts/LoginLoading.tsx';
-import { LoginPage, PasswordResetPage, RegisterPage, UserInformationPage } from './accounts/pages.tsx';
-import { AuditSearchPage } from './backoffice/audit/AuditSearchPage.tsx';
-import { AuditTimelinePage } from './backoffice/audit/AuditTimelinePage.tsx';
-import { ClaimsDeskPage } from './backoffice/claims/ClaimsDeskPage.tsx';
-import { QuoteDeskPage } from './backoffice/quotes/QuoteDeskPage.tsx';
-import { OpsPage } from './backoffice/ops/OpsPage.tsx';
-import { UsersAdminPage } from './backoffice/users/UsersAdminPage.tsx';
-import { ClaimListPage } from './claims/ClaimListPage.tsx';
-import { ReportPage } from './claims/report/ReportPage.tsx';
-import { GuidePage } from './ordering/GuidePage.tsx';
-import { InsurePage, TouchInsurePage } from './ordering/insure/InsurePage.tsx';
-import { OrderListPage } from './ordering/OrderListPage.tsx';
-import { PlanPage } from './ordering/plan/PlanPage.tsx';
 import { NotFound, Unauthorized } from './shell/ErrorPage.tsx';
 import { Landing } from './shell/Landing.tsx';
 import { DesktopLayout, RootLayout, TouchLayout } from './shell/Layouts.tsx';
 
+/**
+ * Each feature is one chunk, fetched the first time one of its routes is visited, so the landing
+ * page and a phone's first page load only the shell (bench/bundles.ts measures it, `npm test` holds
+ * it under its limit). The layouts' Suspense boundaries show while a chunk loads.
+ */
+const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((page) => ({ default: page })));
+const accounts = () => import('./accounts/pages.tsx');
+const ordering = () => import('./ordering/pages.ts');
+const claims = () => import('./claims/pages.ts');
+const backoffice = () => import('./backoffice/pages.ts');
+
+const LoginPage = lazyPage(() => accounts().then((m) => m.LoginPage));
+const PasswordResetPage = lazyPage(() => accounts().then((m) => m.PasswordResetPage));
+const RegisterPage = lazyPage(() => accounts().then((m) => m.RegisterPage));
+const UserInformationPage = lazyPage(() => accounts().then((m) => m.UserInformationPage));
+const GuidePage = lazyPage(() => ordering().then((m) => m.GuidePage));
+const InsurePage = lazyPage(() => ordering().then((m) => m.InsurePage));
+const TouchInsurePage = lazyPage(() => ordering().then((m) => m.TouchInsurePage));
+const OrderListPage = lazyPage(() => ordering().then((m) => m.OrderListPage));
+const PlanPage = lazyPage(() => ordering().then((m) => m.PlanPage));
+const ClaimListPage = lazyPage(() => claims().then((m) => m.ClaimListPage));
+const ReportPage = lazyPage(() => claims().then((m) => m.ReportPage));
+const AuditSearchPage = lazyPage(() => backoffice().then((m) => m.AuditSearchPage));
+const AuditTimelinePage = lazyPage(() => backoffice().then((m) => m.AuditTimelinePage));
+const ClaimsDeskPage = lazyPage(() => backoffice().then((m) => m.ClaimsDeskPage));
+const OpsPage = lazyPage(() => backoffice().then((m) => m.OpsPage));
+const QuoteDeskPage = lazyPage(() => backoffice().then((m) => m.QuoteDeskPage));
+const UsersAdminPage = lazyPage(() => backoffice().then((m) => m.UsersAdminPage));
 
 export const routes: RouteObject[] = [
   {
@@ -93,4 +109,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const AppRoutes = () => useRoutes(routes);

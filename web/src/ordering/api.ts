@@ -1,6 +1,7 @@
 /** Ordering calls (README "Ordering"): catalogues, draft, inquiry, price range, plan, list, plan changes. */
 import { useState } from 'react';
 import useSWR from 'swr';
+import { droneBrands, listInsuranceTypes, visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import type { InsuranceType, Insurer } from '@feibao/domain/ordering/catalogue';
 import type { OrderAction } from '@feibao/domain/ordering/actions';
 import type { OrderPage, PlanRow, QuoteProgress, TotalsRow } from '@feibao/domain/ordering/api';
@@ -66,11 +67,22 @@ export type PriceRange = { minPrice: number; maxPrice: number };
 
 // ---- reads -------------------------------------------------------------------
 
-export const useInsurers = (orderType: number) =>
-  useSWR<Insurer[]>([orderPaths.insurers, { id: orderType }], { revalidateIfStale: false });
+// The catalogues are the domain's constants, compiled into this chunk as into the query service that
+// answers these calls, and the server checks every form it is sent against its own: the screens take
+// them from here, with no round trip before the form can draw (on a phone, its first paint) and no
+// second render of the whole form when identical answers arrive. A retry (mutate) still asks the server.
+// One copy each, so that the data keeps its identity from render to render.
+const fallbacks = {
+  insurers: [...visibleInsurers],
+  insuranceTypes: [listInsuranceTypes(0), listInsuranceTypes(1)],
+  droneBrands: droneBrands.map((brand) => ({ ...brand, children: [...brand.children] })),
+};
+const catalogue = <T,>(fallbackData: T) => ({ fallbackData, revalidateOnMount: false, revalidateIfStale: false });
+
+export const useInsurers = (orderType: number) => useSWR<Insurer[]>([orderPaths.insurers, { id: orderType }], catalogue(fallbacks.insurers));
 export const useInsuranceTypes = (orderType: number) =>
-  useSWR<InsuranceType[]>([orderPaths.insuranceTypes, { id: orderType }], { revalidateIfStale: false });
-export const useDroneBrands = () => useSWR<DroneBrand[]>(orderPaths.droneBrands, { revalidateIfStale: false });
+  useSWR<InsuranceType[]>([orderPaths.insuranceTypes, { id: orderType }], catalogue(fallbacks.insuranceTypes[orderType === 1 ? 1 : 0]));
+export const useDroneBrands = () => useSWR<DroneBrand[]>(orderPaths.droneBrands, catalogue(fallbacks.droneBrands));
 
 /** While quotes come in the order re-reads every 2 s, so quotes show as insurers answer. */
 export const LIVE_REFRESH_MS = 2000;

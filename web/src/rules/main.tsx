@@ -4,20 +4,21 @@ import '../shared/iconLoader.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BlueprintProvider } from '@blueprintjs/core';
-import { RouterProvider } from 'react-router-dom';
+// The declarative router, as the customer app's (web/src/main.tsx): both share react-router's chunk.
+import { BrowserRouter } from 'react-router-dom';
 import '@blueprintjs/core/lib/css/blueprint.css';
-import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 import './rules.css';
 import { installNotifier } from './api/notify.ts';
-import { createRulesRouter } from './App.tsx';
+import { RulesRoutes } from './App.tsx';
 
 installNotifier();
-const router = createRulesRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <BlueprintProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <RulesRoutes />
+      </BrowserRouter>
     </BlueprintProvider>
   </StrictMode>,
 );

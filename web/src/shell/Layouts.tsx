@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { exchangeCode } from '../accounts/api.ts';
@@ -6,12 +6,31 @@ import { setUnauthorizedHandler } from '../api/client.ts';
 import { remFontSize } from '../api/forms.ts';
 import { setRedirect } from '../api/session.ts';
 import { notifyError, toast } from '../api/toaster.ts';
-import { uiStore } from '../api/ui.ts';
-import { AuthDialog } from '../accounts/AuthDialog.tsx';
+import { uiStore, useUi } from '../api/ui.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 import { MobileHeader } from './MobileHeader.tsx';
-import { ProfileDialog } from '../accounts/ProfileDialog.tsx';
+
+// The dialogs carry the account forms and their schemas: fetched when first opened, then kept
+// mounted so that closing animates as before.
+const AuthDialog = lazy(() => import('../accounts/AuthDialog.tsx').then((m) => ({ default: m.AuthDialog })));
+const ProfileDialog = lazy(() => import('../accounts/ProfileDialog.tsx').then((m) => ({ default: m.ProfileDialog })));
+
+const useOpenedOnce = (open: boolean) => {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened;
+};
+
+/**
+ * A feature page's chunk may still be loading: the page area stays empty and a screen high meanwhile,
+ * so that the footer starts below the fold and a tall page arriving does not shift it.
+ */
+const PageOutlet = () => (
+  <Suspense fallback={<div className="fb-page-loading" />}>
+    <Outlet />
+  </Suspense>
+);
 
 /** Root: installs the 401 behaviour and hosts the app-wide dialogs. */
 export const RootLayout = () => {
@@ -35,11 +54,16 @@ export const RootLayout = () => {
     // Dialogs belong to the page they were opened on.
     uiStore.closeProfile();
   }, [pathname]);
+  const { auth, profile } = useUi();
+  const authOpened = useOpenedOnce(auth !== null);
+  const profileOpened = useOpenedOnce(profile);
   return (
     <>
-      <Outlet />
-      <AuthDialog />
-      <ProfileDialog />
+      <PageOutlet />
+      <Suspense>
+        {authOpened && <AuthDialog />}
+        {profileOpened && <ProfileDialog />}
+      </Suspense>
     </>
   );
 };
@@ -48,7 +72,7 @@ export const DesktopLayout = () => (
   <div className="fb-desktop">
     <Header />
     <main className="fb-main">
-      <Outlet />
+      <PageOutlet />
     </main>
     <Footer />
   </div>
@@ -111,7 +135,7 @@ export const TouchLayout = () => {
             <NonIdealState icon={<Spinner size={40} />} title="正在登录…" />
           </div>
         ) : (
-          <Outlet />
+          <PageOutlet />
         )}
       </main>
       <Footer compact />

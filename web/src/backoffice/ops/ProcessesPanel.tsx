@@ -65,8 +65,9 @@ export const ProcessesPanel = () => {
             </tr>
           </thead>
           <tbody>
+            {/* Several copies of one process (the combined process runs one per core) share its name. */}
             {data.processes.map((p) => (
-              <ProcessRow key={p.process} row={p} />
+              <ProcessRow key={p.reachable ? `${p.process}:${p.pid}:${p.startedAt}` : `${p.process}:${p.error}`} row={p} />
             ))}
           </tbody>
         </HTMLTable>

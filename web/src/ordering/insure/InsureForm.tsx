@@ -4,6 +4,7 @@
  * applyRules, so the form's automatic rules show as the user types. Read-only (show=true,
  * the plan page) disables every control.
  */
+import { startTransition, useEffect, useState } from 'react';
 import { Tag } from '@blueprintjs/core';
 import { CoverGroup, CoverId } from '@feibao/domain/ordering/catalogue';
 import type { InsuranceType, Insurer } from '@feibao/domain/ordering/catalogue';
@@ -41,6 +42,11 @@ export const InsureForm = ({ value, onChange, covers, insurers, brands, readOnly
       return r.state;
     });
 
+  // The covers fill a phone's first screen; the sections below them are drawn in a second pass, so
+  // that neither pass is one long task of the first load (each commit lays out what it adds).
+  const [below, setBelow] = useState(false);
+  useEffect(() => startTransition(() => setBelow(true)), []);
+
   const isType1 = value.orderType === 1;
   const selected = new Set(value.insuranceTypeInfoList.map((l) => l.insuranceTypeId));
   const droneCovers = [...selected].some((id) => covers.find((c) => c.id === id)?.groupCode === CoverGroup.drone);
@@ -51,12 +57,16 @@ export const InsureForm = ({ value, onChange, covers, insurers, brands, readOnly
         <CoversSections value={value} covers={covers} toggle={toggle} />
         <LinesSection value={value} edit={edit} toggle={toggle} mobile={mobile} />
         {!isType1 && <InsurersSection value={value} insurers={insurers} edit={edit} />}
-        <FlyingSection value={value} edit={edit} />
-        {(!isType1 || droneCovers) && <DronesSection value={value} brands={brands} edit={edit} />}
-        {(!isType1 || droneCovers) && <PilotsSection value={value} edit={edit} />}
-        {!isType1 && <DevicesSection value={value} edit={edit} />}
-        <PeopleSection value={value} edit={edit} />
-        {selected.has(CoverId.siteLiability) && <SiteSection value={value} edit={edit} />}
+        {below && (
+          <>
+            <FlyingSection value={value} edit={edit} />
+            {(!isType1 || droneCovers) && <DronesSection value={value} brands={brands} edit={edit} />}
+            {(!isType1 || droneCovers) && <PilotsSection value={value} edit={edit} />}
+            {!isType1 && <DevicesSection value={value} edit={edit} />}
+            <PeopleSection value={value} edit={edit} />
+            {selected.has(CoverId.siteLiability) && <SiteSection value={value} edit={edit} />}
+          </>
+        )}
         {readOnly && value.orderNo && (
           <p className="fb-muted">
             订单号 <Tag minimal>{value.orderNo}</Tag>

@@ -1,0 +1,7 @@
+/** The back office's pages: one lazily loaded chunk that customers never fetch (App.tsx). */
+export { AuditSearchPage } from './audit/AuditSearchPage.tsx';
+export { AuditTimelinePage } from './audit/AuditTimelinePage.tsx';
+export { ClaimsDeskPage } from './claims/ClaimsDeskPage.tsx';
+export { OpsPage } from './ops/OpsPage.tsx';
+export { QuoteDeskPage } from './quotes/QuoteDeskPage.tsx';
+export { UsersAdminPage } from './users/UsersAdminPage.tsx';
