@@ -5,6 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import {
+  appendEvents,
+  CHECKPOINT_CHANNEL,
   createConsistencyWaiter,
   createEventStore,
   createPool,
@@ -15,6 +17,7 @@ import {
   PROJECTION_WAKE_CHANNEL,
   readBatch,
   readProjectionRows,
+  readStreams,
   type EventStore,
   type Pool,
 } from '@feibao/platform';
@@ -78,7 +81,7 @@ describe('Emmett tables contract', () => {
     expect(installed, 'emmett-postgresql changed: re-check services/platform/src/emmettTables.ts').toBe(EMMETT_POSTGRESQL_CHECKED_VERSION);
   });
 
-  it('wakes listeners on append (trigger) and reads the appended events back in commit order', async () => {
+  it('wakes listeners after an append (eventStore.ts, no trigger) and reads the appended events back in commit order', async () => {
     const listener = await pool.connect();
     const woken = new Promise<void>((resolve) => listener.once('notification', () => resolve()));
     await listener.query(`LISTEN ${PROJECTION_WAKE_CHANNEL}`);
@@ -143,6 +146,28 @@ describe('Emmett tables contract', () => {
     expect(await waiter.waitFor(token, 1000)).toBe(true);
     waiter.close();
     expect(await peekProjection(pool, 'contract', 5000)).toEqual({ due: false, heldBack: false });
+  });
+
+  it('lets a read waiting for a write go when a checkpoint is announced, not at the next poll', async () => {
+    await pool.query(`INSERT INTO feibao_projections (name) VALUES ('contract-wake') ON CONFLICT DO NOTHING`);
+    const token = await append('contract-wake', 'Zeta');
+    // A poll a minute away: only the checkpoint notification can end this wait in time.
+    const waiter = createConsistencyWaiter(pool, 60_000);
+    const waited = waiter.waitFor(token, 10_000);
+    const listening = async () =>
+      Number((await pool.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query = $1`, [`LISTEN ${CHECKPOINT_CHANNEL}`])).rows[0].n);
+    await eventually(listening, (n) => n > 0);
+    await new Promise((r) => setTimeout(r, 100)); // past the check made once the listener is up
+    const started = Date.now();
+    await pool.query(
+      `UPDATE feibao_projections SET position = m.global_position, position_xid = m.transaction_id
+         FROM (SELECT global_position, transaction_id FROM emt_messages ORDER BY transaction_id DESC, global_position DESC LIMIT 1) m`,
+    );
+    await pool.query(`SELECT pg_notify($1, 'contract:' || $2)`, [CHECKPOINT_CHANNEL, String(token)]);
+    expect(await waited).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    waiter.close();
+    await eventually(listening, (n) => n === 0);
   });
 
   it('counts a projection’s lag in events of its types, capped, and the age of the oldest', async () => {
@@ -230,6 +255,19 @@ describe('Emmett tables contract', () => {
     expect(streams.rows.map((r) => r.stream_id)).toEqual([`probe-${stamp}-a`]);
     // A prefix is a prefix, not a pattern: LIKE's wildcards in it match only themselves.
     expect((await pool.query(sqlOf('streamsWithEvent'), ['probe-%', 'Defined'])).rows).toEqual([]);
+  });
+
+  it('appends through Emmett’s own function in one statement and reads streams as Emmett does (append.ts; more in append.int.spec.ts)', async () => {
+    used.add('appendToStream');
+    used.add('readStreams');
+    const streamId = `probe-${randomBytes(4).toString('hex')}`;
+    const appended = await appendEvents(pool, streamId, [{ type: 'Opened', data: { n: 1 } }, { type: 'Bumped', data: { n: 2 } }], 0n);
+    expect(appended.nextExpectedStreamVersion).toBe(2n);
+    const emmettRead = await eventStore.readStream(streamId);
+    expect(Number(emmettRead.events[1]!.metadata.globalPosition)).toBe(Number(appended.lastEventGlobalPosition));
+    expect((await readStreams(pool, [streamId])).get(streamId)).toEqual(emmettRead);
+    const next = await eventStore.appendToStream(streamId, [{ type: 'Bumped', data: { n: 3 } }], { expectedStreamVersion: 2n });
+    expect(next.nextExpectedStreamVersion).toBe(3n);
   });
 
   it('covers every statement of the module', () => {

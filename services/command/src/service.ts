@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   advertisedHost,
   announceProcess,
@@ -10,7 +11,7 @@ import {
   processEndpointsMiddleware,
   operatedQueues,
   redisRateLimiter,
-  redisRevocations,
+  revocationMirror,
   smsQueue,
   type Config,
 } from '@feibao/platform';
@@ -20,19 +21,24 @@ import { seedAdmin } from './seedAdmin.ts';
 import { seedRules } from './rules/seedRules.ts';
 import { seedRuleConfig } from './rules/seedRuleConfig.ts';
 
+const MIRROR_READY_WAIT_MS = 2_000;
+
 export const startCommandService = async (
   config: Config,
   options: { port?: number; now?: () => Date; random?: () => number } = {},
 ) => {
   const redis = createRedis(config.redisUrl);
   const queueConnection = createRedis(config.redisUrl, { forWorker: true });
+  // Revocations answered from memory, fed by Redis pub/sub (ADR 0011), as on the query side.
+  const revocationFeed = createRedis(config.redisUrl);
+  const revocations = revocationMirror({ redis, subscriber: revocationFeed, prefix: config.queuePrefix, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
   const deps: CommandDeps = {
     config,
     pool: createPool(config.databaseUrl, 20),
     eventStore: createEventStore(config.databaseUrl),
     redis,
     tokens: createTokenService(config),
-    revocations: redisRevocations(redis, config.queuePrefix, config.accessTokenTtlSeconds),
+    revocations,
     limiter: redisRateLimiter(redis, config.queuePrefix),
     smsQueue: smsQueue(queueConnection, config.queuePrefix),
     opsQueues: operatedQueues(queueConnection, config.queuePrefix),
@@ -65,10 +71,14 @@ export const startCommandService = async (
   // Where the edge and the back office find this process's health and metrics (platform processes.ts).
   const announcement = announceProcess(redis, config.queuePrefix, { process: 'command', host: advertisedHost(config.host, config.advertiseHost), port });
   await announcement.ready;
+  // Redis out of reach at start: answer anyway, asking Redis per request until the mirror is live.
+  await Promise.race([revocations.ready, delay(MIRROR_READY_WAIT_MS, undefined, { ref: false })]);
   logger.info({ port }, 'command service listening');
   return {
     port,
     deps,
+    /** The app itself, for an edge in this process that hands it requests without HTTP (scripts/combined.ts). */
+    app,
     async stop() {
       await announcement.stop();
       await new Promise((resolve) => {
@@ -76,6 +86,8 @@ export const startCommandService = async (
         server.closeAllConnections();
       });
       await Promise.allSettled([deps.smsQueue.close(), deps.opsQueues.close(), deps.eventStore.close(), deps.pool.end()]);
+      revocations.close();
+      revocationFeed.disconnect();
       redis.disconnect();
       queueConnection.disconnect();
     },

@@ -1,9 +1,10 @@
 import type { Context, Next } from 'koa';
 import type { Redis } from 'ioredis';
-import type { Pool } from './db.ts';
+import type { Pool, PoolClient } from './db.ts';
 import { EmmettSql } from './emmettTables.ts';
 import { afterAuthentication, type Caller } from './http/auth.ts';
 import { logger } from './logger.ts';
+import { CHECKPOINT_CHANNEL } from './projections/runner.ts';
 
 export const CONSISTENCY_HEADER = 'X-Consistency-Token';
 
@@ -18,8 +19,12 @@ export const CONSISTENCY_HEADER = 'X-Consistency-Token';
 export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
   const waiters = new Set<{ position: number; resolve: (ok: boolean) => void; deadline: number }>();
   let timer: NodeJS.Timeout | null = null;
+  let checking = false;
+  /** A checkpoint moved while a check was under way: check again at once. */
+  let again = false;
   /** Tokens already seen applied everywhere; checkpoints only move forward (a rebuild aside). */
   const done = new Set<number>();
+  let stopListening: (() => void) | null = null;
 
   // Projections apply events in (transaction id, position) order, so "passed position p"
   // means every checkpoint is at or beyond p's own (transaction id, position).
@@ -30,8 +35,11 @@ export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
 
   const tick = async () => {
     timer = null;
+    checking = true;
+    again = false;
     const pending = [...new Set([...waiters].map((w) => w.position))].filter((p) => !done.has(p));
     if (pending.length > 0) await caughtUp(pending).catch(() => undefined); // the deadline still ends the wait
+    checking = false;
     const now = Date.now();
     for (const w of waiters) {
       if (done.has(w.position)) {
@@ -43,22 +51,89 @@ export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
       }
     }
     if (done.size > 10_000) done.clear();
-    if (waiters.size > 0) timer = setTimeout(tick, pollMs);
+    if (waiters.size > 0) timer = setTimeout(tick, again ? 0 : pollMs);
+  };
+  /** A projection committed a checkpoint: whoever waits is checked now rather than at the next poll. */
+  const checkpointMoved = () => {
+    if (waiters.size === 0) return;
+    if (checking) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(tick, 0);
   };
 
   return {
     waitFor(position: number, timeoutMs: number): Promise<boolean> {
       if (done.has(position)) return Promise.resolve(true);
+      stopListening ??= listenForCheckpoints(pool, checkpointMoved);
       return new Promise((resolve) => {
         waiters.add({ position, resolve, deadline: Date.now() + timeoutMs });
-        if (!timer) timer = setTimeout(tick, 0);
+        if (!timer && !checking) timer = setTimeout(tick, 0);
       });
     },
     close() {
       if (timer) clearTimeout(timer);
+      stopListening?.();
       for (const w of waiters) w.resolve(false);
       waiters.clear();
     },
+  };
+};
+
+/**
+ * The runner NOTIFYs CHECKPOINT_CHANNEL in the transaction that moves a checkpoint (projections/
+ * runner.ts), so a read waiting for a write is let go as soon as the read models hold it, not up
+ * to a poll interval later; the poll stays for while this connection is down. A connection lost
+ * (a PostgreSQL restart) is replaced a second later; it never ends the process.
+ */
+const listenForCheckpoints = (pool: Pool, onCheckpoint: () => void) => {
+  let client: PoolClient | null = null;
+  let stopClient = () => {};
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const again = () => {
+    clearTimeout(retry);
+    if (!closed) retry = setTimeout(() => void connect(), 1000);
+  };
+  const connect = async () => {
+    let release: ((err?: Error | boolean) => void) | null = null;
+    try {
+      const held = await pool.connect();
+      let released = false;
+      // A connection error and a failed LISTEN may both report one loss: it is given back once.
+      release = (err) => {
+        if (released) return;
+        released = true;
+        if (client === held) client = null;
+        held.release(err);
+      };
+      const giveBack = release;
+      held.on('notification', onCheckpoint);
+      held.on('error', (err) => {
+        logger.warn({ err }, 'read-your-writes checkpoint listener lost; reconnecting');
+        giveBack(err);
+        again();
+      });
+      await held.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
+      if (closed) return giveBack(true);
+      client = held;
+      stopClient = () => giveBack(true);
+      // Checkpoints that moved while the connection was being made.
+      onCheckpoint();
+    } catch (err) {
+      release?.(true);
+      logger.warn({ err }, 'read-your-writes checkpoint listener could not connect; polling meanwhile');
+      again();
+    }
+  };
+  void connect();
+  return () => {
+    closed = true;
+    clearTimeout(retry);
+    // Ended rather than returned to the pool, which would keep it listening.
+    if (client) stopClient();
   };
 };
 export type ConsistencyWaiter = ReturnType<typeof createConsistencyWaiter>;
@@ -66,28 +141,38 @@ export type ConsistencyWaiter = ReturnType<typeof createConsistencyWaiter>;
 /** Each user's last written global position, kept until it is read as applied or expires. */
 export type LastWrites = {
   record(user: string, position: number): Promise<void>;
-  /** The user's position not yet seen applied, or null (one Redis GET). */
+  /** The user's position not yet seen applied, or null (one Redis GET; from memory in lastWritesMirror.ts). */
   pending(user: string): Promise<number | null>;
   /** Forgets the position once applied, unless a newer write replaced it meanwhile. */
   settled(user: string, position: number): Promise<void>;
 };
 
-// Positions only move forward: a slower request of the same user must not lower the mark.
+// Positions only move forward: a slower request of the same user must not lower the mark. A raised
+// mark is also published, for the query processes' copies in memory (lastWritesMirror.ts).
 const RAISE = `local c = tonumber(redis.call('GET', KEYS[1]) or '0')
-if tonumber(ARGV[1]) > c then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) else redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if tonumber(ARGV[1]) > c then redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]); redis.call('PUBLISH', ARGV[3], ARGV[4]) else redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 1`;
 const FORGET = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
+
+export const lastWriteKeys = (prefix: string) => ({
+  user: (user: string) => `${prefix}:last-write:${user}`,
+  pattern: `${prefix}:last-write:*`,
+  /** Messages are JSON `[user, position]`. */
+  channel: `${prefix}:last-writes`,
+});
+export const LAST_WRITE_TTL_MS = 60_000;
 
 /**
  * In Redis, shared by every command and query instance. The mark outlives any sensible
  * projection lag (ttlMs); after that a read no longer waits for it.
  */
-export const redisLastWrites = (redis: Redis, prefix: string, ttlMs = 60_000): LastWrites => {
-  const key = (user: string) => `${prefix}:last-write:${user}`;
+export const redisLastWrites = (redis: Redis, prefix: string, ttlMs = LAST_WRITE_TTL_MS): LastWrites => {
+  const keys = lastWriteKeys(prefix);
+  const key = keys.user;
   return {
     async record(user, position) {
-      await redis.eval(RAISE, 1, key(user), String(position), String(ttlMs));
+      await redis.eval(RAISE, 1, key(user), String(position), String(ttlMs), keys.channel, JSON.stringify([user, position]));
     },
     async pending(user) {
       const value = Number(await redis.get(key(user)));

@@ -15,8 +15,18 @@ export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
+/**
+ * DATABASE_POOL_MAX caps every pool of this process: a process hosting several services (the
+ * combined process of `npm start`, several of them under node:cluster) would otherwise hold the
+ * sum of their pools, more than PostgreSQL's max_connections allows (README "Scale-out").
+ */
+const poolCap = () => {
+  const cap = Number(process.env.DATABASE_POOL_MAX);
+  return Number.isInteger(cap) && cap > 0 ? cap : Infinity;
+};
+
 export const createPool = (connectionString: string, max = 10) => {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, application_name: 'feibao' });
+  const pool = new pg.Pool({ connectionString, max: Math.min(max, poolCap()), idleTimeoutMillis: 30_000, application_name: 'feibao' });
   // An idle connection dropped by the server (restart, failover) is replaced on next use;
   // without a listener node-postgres would crash the process.
   pool.on('error', (err) => logger.warn({ err }, 'idle PostgreSQL connection lost'));

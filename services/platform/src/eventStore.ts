@@ -4,8 +4,9 @@ import {
 } from '@event-driven-io/emmett-postgresql';
 import { CommandHandler, isExpectedVersionConflictError, STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
 import type { Decider } from '@feibao/domain';
+import { appendEvents, readStream, readStreams, wakeProjections, type AppendableEvent, type StreamRead } from './append.ts';
 import { currentContext } from './context.ts';
-import { createPool } from './db.ts';
+import { createPool, type Pool } from './db.ts';
 import { metricsFor, streamKind } from './metrics.ts';
 
 export type EventStore = PostgresEventStore;
@@ -13,6 +14,8 @@ type AnyEvent = { type: string; data: Record<string, unknown> };
 
 /** One pool per database in a process, as Emmett's own cache would keep it; ended when its last store closes. */
 const sharedPools = new Map<string, { pool: ReturnType<typeof createPool>; stores: number }>();
+/** The pool under each store of ours: commands read and append on it directly (./append.ts). */
+const poolOfStore = new WeakMap<EventStore, Pool>();
 
 /**
  * On a pool of ours rather than the one Emmett would make: ours listens for errors, so an idle
@@ -27,6 +30,14 @@ export const createEventStore = (connectionString: string): EventStore => {
     // Emmett types the pool of its own node-postgres copy; the API it uses is the same.
     connectionOptions: { pool: shared.pool as never },
   });
+  poolOfStore.set(store, shared.pool);
+  // Emmett's own append (tests, tools) wakes the projection runners too: no trigger does (migration 0017).
+  const emmettAppend = store.appendToStream.bind(store);
+  store.appendToStream = async (...args) => {
+    const result = await emmettAppend(...args);
+    wakeProjections(shared.pool);
+    return result;
+  };
   const close = store.close.bind(store);
   let closed = false;
   store.close = async () => {
@@ -64,29 +75,47 @@ const withRequestId = <E>(events: E[]): E[] => {
 };
 
 /**
- * Emmett's CommandHandler writes a first append with STREAM_DOES_NOT_EXIST, which the
- * PostgreSQL store of Emmett 0.42 turns into "no check" (two concurrent first writes
- * would both land). The store the handler sees passes 0n instead, which the append
- * function does enforce. It has no `withSession`, so the handler uses it directly rather
- * than opening a store per command on a dedicated connection.
+ * The store Emmett's CommandHandler sees. Emmett 0.42's PostgreSQL store turns a first append's
+ * STREAM_DOES_NOT_EXIST into "no check" (two concurrent first writes would both land); this
+ * view passes 0n instead, which the append function does enforce. It reads and appends in one
+ * round trip each on the store's pool (./append.ts) rather than through Emmett's SQL layer,
+ * which wraps the append in BEGIN and COMMIT. It has no `withSession`, so the handler uses it
+ * directly rather than opening a store per command on a dedicated connection.
+ * `known`: the stream as the caller has just read it (or a stream that cannot exist yet);
+ * the first attempt decides on it without reading, retries read afresh.
  */
-const commandStore = (store: EventStore) =>
-  ({
-    aggregateStream: (streamName, options) => store.aggregateStream(streamName, options),
+const commandStore = (store: EventStore, known?: { state: unknown; streamVersion: bigint }) => {
+  const pool = poolOfStore.get(store);
+  let unread = known;
+  const read = (streamName: string): Promise<StreamRead> =>
+    pool ? readStream(pool, streamName) : (store.readStream(streamName) as Promise<StreamRead>);
+  return {
+    aggregateStream: async (streamName, options) => {
+      if (unread) {
+        const { state, streamVersion } = unread;
+        unread = undefined;
+        return { state: state as never, currentStreamVersion: streamVersion, streamExists: streamVersion > 0n };
+      }
+      const { events, currentStreamVersion, streamExists } = await read(streamName);
+      let state = options.initialState();
+      for (const event of events) state = options.evolve(state, event as never);
+      return { state, currentStreamVersion, streamExists };
+    },
     readStream: (streamName, options) => store.readStream(streamName, options),
     streamExists: (streamName, options) => store.streamExists(streamName, options),
     appendToStream: async (streamName, events, options) => {
+      const expected = options?.expectedStreamVersion;
+      const expectedVersion = expected === STREAM_DOES_NOT_EXIST ? 0n : typeof expected === 'bigint' ? expected : null;
       try {
-        return await store.appendToStream(streamName, withRequestId(events), {
-          ...options,
-          expectedStreamVersion: options?.expectedStreamVersion === STREAM_DOES_NOT_EXIST ? 0n : options?.expectedStreamVersion,
-        });
+        if (!pool) return await store.appendToStream(streamName, withRequestId(events), { ...options, expectedStreamVersion: expectedVersion ?? expected });
+        return await appendEvents(pool, streamName, withRequestId(events as AppendableEvent[]), expectedVersion);
       } catch (error) {
         if (isExpectedVersionConflictError(error)) metricsFor().commandConflicts.inc({ stream: streamKind(streamName) });
         throw error;
       }
     },
-  }) satisfies Pick<EventStore, 'aggregateStream' | 'readStream' | 'streamExists' | 'appendToStream'>;
+  } satisfies Pick<EventStore, 'aggregateStream' | 'readStream' | 'streamExists' | 'appendToStream'>;
+};
 
 /**
  * A concurrent writer makes the append fail with a version conflict; deciding again on
@@ -106,24 +135,27 @@ const handlerFor = <State, Event extends AnyEvent>(decider: Decider<State, never
   }
   return handle as unknown as ReturnType<typeof CommandHandler<State, Event>>;
 };
-const stores = new WeakMap<EventStore, EventStore>();
-const storeFor = (store: EventStore) => {
-  let view = stores.get(store);
-  if (!view) {
-    view = commandStore(store) as unknown as EventStore;
-    stores.set(store, view);
-  }
-  return view;
-};
+/** A stream as read: the decider's state and the stream's version (0n: no event yet). */
+export type Loaded<State> = { state: State; streamVersion: bigint };
 
-/** Load the stream, decide, append with the version read: Emmett's CommandHandler over our decider. */
+/** What `handleCommand` may start from instead of reading: a stream just read, or 'new' for an id just generated. */
+export type HandleOptions<State> = { from?: Loaded<State> | 'new' };
+
+/**
+ * Load the stream, decide, append with the version read: Emmett's CommandHandler over our decider.
+ * With `from`, the first attempt skips the read (one round trip for the command); a version
+ * conflict (a stream created or moved meanwhile) reads and decides again as usual.
+ */
 export const handleCommand = async <State, Command, Event extends AnyEvent>(
   eventStore: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
   command: Command | ((state: State) => Command),
+  options: HandleOptions<State> = {},
 ): Promise<CommandResult<State, Event>> => {
-  const result = await handlerFor(decider)(storeFor(eventStore), streamId, (state) =>
+  const known = options.from === 'new' ? { state: decider.initialState(), streamVersion: 0n } : options.from;
+  const store = commandStore(eventStore, known) as unknown as EventStore;
+  const result = await handlerFor(decider)(store, streamId, (state) =>
     decider.decide(typeof command === 'function' ? (command as (s: State) => Command)(state) : command, state),
   ).catch((error: unknown) => {
     if (isExpectedVersionConflictError(error)) metricsFor().commandConflictFailures.inc({ stream: streamKind(streamId) });
@@ -137,11 +169,37 @@ export const handleCommand = async <State, Command, Event extends AnyEvent>(
   };
 };
 
-export const aggregate = async <State, Event extends AnyEvent>(
+type Folding<State, Event> = Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState'>;
+
+const fold = <State, Event>(decider: Folding<State, Event>, stream: StreamRead): Loaded<State> => ({
+  state: stream.events.reduce<State>((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState()),
+  streamVersion: stream.currentStreamVersion,
+});
+
+const readFor = async (eventStore: EventStore, streamIds: readonly string[]): Promise<Map<string, StreamRead>> => {
+  const pool = poolOfStore.get(eventStore);
+  if (pool) return readStreams(pool, streamIds);
+  const reads = await Promise.all(streamIds.map((id) => eventStore.readStream(id) as Promise<StreamRead>));
+  return new Map(streamIds.map((id, i) => [id, reads[i]!]));
+};
+
+export const load = async <State, Event extends AnyEvent>(
   eventStore: EventStore,
   streamId: string,
-  decider: Pick<Decider<State, unknown, Event>, 'evolve' | 'initialState'>,
-) => {
-  const stream = await eventStore.readStream<Event>(streamId);
-  return stream.events.reduce<State>((s, e) => decider.evolve(s, e as unknown as Event), decider.initialState());
+  decider: Folding<State, Event>,
+): Promise<Loaded<State>> => fold(decider, (await readFor(eventStore, [streamId])).get(streamId)!);
+
+export const aggregate = async <State, Event extends AnyEvent>(eventStore: EventStore, streamId: string, decider: Folding<State, Event>) =>
+  (await load(eventStore, streamId, decider)).state;
+
+type StreamToLoad = { streamId: string; decider: { initialState: () => unknown; evolve: (state: never, event: never) => unknown } };
+type LoadedOf<T> = T extends { decider: { initialState: () => infer State } } ? Loaded<State> : never;
+
+/** Several streams, each folded by its own decider, in one round trip (in the order asked). */
+export const loadMany = async <const T extends readonly StreamToLoad[]>(
+  eventStore: EventStore,
+  streams: T,
+): Promise<{ [K in keyof T]: LoadedOf<T[K]> }> => {
+  const read = await readFor(eventStore, [...new Set(streams.map((s) => s.streamId))]);
+  return streams.map((s) => fold(s.decider as Folding<unknown, unknown>, read.get(s.streamId)!)) as never;
 };

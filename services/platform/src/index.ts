@@ -1,6 +1,7 @@
 export * from './config.ts';
 export * from './db.ts';
 export * from './documents.ts';
+export * from './append.ts';
 export * from './eventStore.ts';
 export * from './logger.ts';
 export * from './context.ts';
@@ -14,6 +15,9 @@ export * from './tokens.ts';
 export * from './passwords.ts';
 export * from './redis.ts';
 export * from './revocations.ts';
+export * from './revocationMirror.ts';
+export * from './redisMirror.ts';
+export * from './lastWritesMirror.ts';
 export * from './rateLimit.ts';
 export * from './queues.ts';
 export * from './consistency.ts';

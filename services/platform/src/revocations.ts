@@ -14,15 +14,43 @@ export type SessionRevocations = {
   isRevoked(claims: { sid: string; sub: string; issuedAtMs: number }): Promise<boolean>;
 };
 
-export const redisRevocations = (redis: Redis, prefix: string, ttlSeconds: number): SessionRevocations => ({
-  async revoke(sessionId) {
-    await redis.set(`${prefix}:revoked:${sessionId}`, '1', 'EX', ttlSeconds + 60);
-  },
-  async revokeSubjectBefore(subject, at) {
-    await redis.set(`${prefix}:revokedBefore:${subject}`, String(at.getTime()), 'EX', ttlSeconds + 60);
-  },
-  async isRevoked({ sid, sub, issuedAtMs }) {
-    const [revoked = null, before = null] = await redis.mget(`${prefix}:revoked:${sid}`, `${prefix}:revokedBefore:${sub}`);
-    return revoked !== null || (before !== null && issuedAtMs < Number(before));
-  },
+/** What a revocation publishes on `revocationChannel` (revocationMirror.ts keeps them in memory). */
+export type RevocationNotice = { sid: string } | { sub: string; before: number };
+
+export const revocationKeys = (prefix: string) => ({
+  session: (sessionId: string) => `${prefix}:revoked:${sessionId}`,
+  subject: (subject: string) => `${prefix}:revokedBefore:${subject}`,
+  /** Both kinds, for SCAN: `revoked:*` and `revokedBefore:*`. */
+  pattern: `${prefix}:revoked*`,
+  channel: `${prefix}:revocations`,
 });
+
+/** Kept a minute longer than a token can live, so a token issued just before the revocation is covered. */
+export const revocationTtlSeconds = (accessTokenTtlSeconds: number) => accessTokenTtlSeconds + 60;
+
+/**
+ * Writes each revocation as a key with a TTL and publishes it in the same MULTI, so a
+ * process mirroring them never hears of one that is not stored; `isRevoked` asks Redis
+ * (one MGET), the answer of record when no mirror is live.
+ */
+export const redisRevocations = (redis: Redis, prefix: string, ttlSeconds: number): SessionRevocations => {
+  const keys = revocationKeys(prefix);
+  const ttl = revocationTtlSeconds(ttlSeconds);
+  const store = async (key: string, value: string, notice: RevocationNotice) => {
+    const results = await redis.multi().set(key, value, 'EX', ttl).publish(keys.channel, JSON.stringify(notice)).exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error('revocation not stored');
+  };
+  return {
+    async revoke(sessionId) {
+      await store(keys.session(sessionId), '1', { sid: sessionId });
+    },
+    async revokeSubjectBefore(subject, at) {
+      await store(keys.subject(subject), String(at.getTime()), { sub: subject, before: at.getTime() });
+    },
+    async isRevoked({ sid, sub, issuedAtMs }) {
+      const [revoked = null, before = null] = await redis.mget(keys.session(sid), keys.subject(sub));
+      return revoked !== null || (before !== null && issuedAtMs < Number(before));
+    },
+  };
+};

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   advertisedHost,
   announceProcess,
@@ -9,8 +10,8 @@ import {
   logger,
   processEndpointsMiddleware,
   operatedQueues,
-  redisLastWrites,
-  redisRevocations,
+  revocationMirror,
+  lastWritesMirror,
   startRulesEngine,
   metricsFor,
   type Config,
@@ -19,6 +20,8 @@ import { ruleSetReader } from '@feibao/read-models';
 import { createQueryApp } from './app.ts';
 import { registerClaimGauges } from './observability/claimGauges.ts';
 
+const MIRRORS_READY_WAIT_MS = 2_000;
+
 export const startQueryService = async (config: Config, options: { port?: number; now?: () => Date } = {}) => {
   const pool = createPool(config.databaseUrl, 20);
   const redis = createRedis(config.redisUrl);
@@ -26,13 +29,17 @@ export const startQueryService = async (config: Config, options: { port?: number
   const queueConnection = createRedis(config.redisUrl, { forWorker: true });
   const opsQueues = operatedQueues(queueConnection, config.queuePrefix);
   const rules = startRulesEngine(pool, ruleSetReader(pool));
+  // Per-request answers from memory instead of Redis round trips (revocations, each user's last write).
+  const mirrorFeedConnection = createRedis(config.redisUrl);
+  const revocations = revocationMirror({ redis, subscriber: mirrorFeedConnection, prefix: config.queuePrefix, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
+  const lastWrites = lastWritesMirror({ redis, subscriber: mirrorFeedConnection, prefix: config.queuePrefix });
   const app = createQueryApp({
     config,
     pool,
     tokens: createTokenService(config),
-    revocations: redisRevocations(redis, config.queuePrefix, config.accessTokenTtlSeconds),
+    revocations,
     consistency,
-    lastWrites: redisLastWrites(redis, config.queuePrefix),
+    lastWrites,
     now: options.now ?? (() => new Date()),
     opsQueues,
     redis,
@@ -60,9 +67,13 @@ export const startQueryService = async (config: Config, options: { port?: number
   // Where the edge and the back office find this process's health and metrics (platform processes.ts).
   const announcement = announceProcess(redis, config.queuePrefix, { process: 'query', host: advertisedHost(config.host, config.advertiseHost), port });
   await announcement.ready;
+  // Redis out of reach at start: answer anyway, asking Redis per request until the mirrors are live.
+  await Promise.race([Promise.all([revocations.ready, lastWrites.ready]), delay(MIRRORS_READY_WAIT_MS, undefined, { ref: false })]);
   logger.info({ port }, 'query service listening');
   return {
     port,
+    /** The app itself, for an edge in this process that hands it requests without HTTP (scripts/combined.ts). */
+    app,
     async stop() {
       await announcement.stop();
       await new Promise((resolve) => {
@@ -70,6 +81,9 @@ export const startQueryService = async (config: Config, options: { port?: number
         server.closeAllConnections();
       });
       consistency.close();
+      revocations.close();
+      lastWrites.close();
+      mirrorFeedConnection.disconnect();
       await rules.stop();
       await opsQueues.close();
       queueConnection.disconnect();

@@ -1,5 +1,6 @@
 import { assertNever, type ClaimQueue, type ClaimStateValue, type SlaStage } from '@feibao/domain';
 import type { Pool } from '@feibao/platform';
+import { prepared } from '../../prepared.ts';
 import { CLAIM_LIST, CLAIMS, type ClaimDocument, type StoredClaimListRow } from './claimDocument.ts';
 
 /** The list's filters; every one is optional and they combine with AND. */
@@ -61,6 +62,21 @@ const where = (filter: ClaimListFilter) => {
   return { sql: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
 };
 
+const CLAIM_LIST_COUNTS = 'claim_list_counts';
+
+/**
+ * The count of a filter that is nothing or a state alone comes from claim_list_counts, kept exact
+ * by triggers (migrations/0016_claim_list_counts.sql): a staff page would otherwise count every
+ * claim. Other filters count in an index (owner: a customer's own claims) or by scanning.
+ */
+const countSql = (filter: ClaimListFilter, sql: string) => {
+  const { claimState, ...others } = filter;
+  const filtered = Object.values(others).some((value) => value !== undefined && value !== false);
+  if (filtered) return `SELECT count(*)::int FROM ${CLAIM_LIST} ${sql}`;
+  // A state alone is where()'s only parameter, $1.
+  return `SELECT coalesce(sum(n), 0)::int FROM ${CLAIM_LIST_COUNTS}${claimState === undefined ? '' : ' WHERE state_key = $1'}`;
+};
+
 /**
  * SQL over the Pongo-shaped tables. The list filters and sorts on claim_list's generated
  * columns (owner, created_at, claim_state, …) and their indexes, from
@@ -69,7 +85,9 @@ const where = (filter: ClaimListFilter) => {
 export const claimReader = (pool: Pick<Pool, 'query'>) => ({
   /**
    * Newest first, or in queue order when a queue is asked for; one round trip for the count and
-   * the page. Rows carry no actions: they are the caller's.
+   * the page. Rows carry no actions: they are the caller's. Each shown row is read by its key
+   * (a subquery, not a join): a prepared statement's generic plan cannot see LIMIT's value and
+   * would otherwise hash-join the whole table for a filter most claims match.
    */
   async page(
     filter: ClaimListFilter,
@@ -81,13 +99,15 @@ export const claimReader = (pool: Pick<Pool, 'query'>) => ({
     const offset = `$${params.length + 2}`;
     const order = filter.queue === undefined ? NEWEST_FIRST : QUEUE_ORDER;
     const result = await pool.query(
-      `WITH page AS (
-         SELECT ${columnsOf(order)} FROM ${CLAIM_LIST} ${sql}
-          ORDER BY ${orderBy(order)} LIMIT ${limit} OFFSET ${offset})
-       SELECT (SELECT count(*)::int FROM ${CLAIM_LIST} ${sql}) AS n,
-              (SELECT coalesce(jsonb_agg(l.data ORDER BY ${orderBy(order, 'p.')}), '[]')
-                 FROM page p JOIN ${CLAIM_LIST} l ON l._id = p._id) AS datas`,
-      [...params, pageSize, (currentPage - 1) * pageSize],
+      prepared(
+        `WITH page AS (
+           SELECT ${columnsOf(order)} FROM ${CLAIM_LIST} ${sql}
+            ORDER BY ${orderBy(order)} LIMIT ${limit} OFFSET ${offset})
+         SELECT (${countSql(filter, sql)}) AS n,
+                (SELECT coalesce(jsonb_agg((SELECT l.data FROM ${CLAIM_LIST} l WHERE l._id = p._id) ORDER BY ${orderBy(order, 'p.')}), '[]')
+                   FROM page p) AS datas`,
+        [...params, pageSize, (currentPage - 1) * pageSize],
+      ),
     );
     return {
       datas: result.rows[0].datas as StoredClaimListRow[],

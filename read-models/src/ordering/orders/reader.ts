@@ -1,6 +1,14 @@
 import { allowedActions, OrderState, type OrderStateValue } from '@feibao/domain';
 import type { Pool } from '@feibao/platform';
+import { prepared } from '../../prepared.ts';
 import { ORDER_LIST, ORDERS, type OrderDocument, type OrderListRow, type StoredOrderListRow } from './orderDocument.ts';
+
+const PAGE_SQL = `WITH page AS (
+   SELECT _id, order_time FROM ${ORDER_LIST} WHERE user_name = $1
+    ORDER BY order_time DESC, _id DESC LIMIT $2 OFFSET $3)
+ SELECT (SELECT count(*)::int FROM ${ORDER_LIST} WHERE user_name = $1) AS n,
+        (SELECT coalesce(jsonb_agg((SELECT l.data FROM ${ORDER_LIST} l WHERE l._id = p._id) ORDER BY p.order_time DESC, p._id DESC), '[]')
+           FROM page p) AS datas`;
 
 /**
  * Lists page with SQL over the Pongo-shaped tables (Pongo 0.16 has no sort/skip/limit).
@@ -9,18 +17,13 @@ import { ORDER_LIST, ORDERS, type OrderDocument, type OrderListRow, type StoredO
  * from read-models/src/migrations/0004_order_queries.sql.
  */
 export const orderReader = (pool: Pick<Pool, 'query'>) => ({
-  /** One round trip: the count and the page's ids from the index, then just those rows. */
+  /**
+   * One round trip: the count and the page's ids from the index, then just those rows, each by
+   * its key (a subquery keeps the prepared statement's generic plan from joining more rows).
+   */
   async page(userName: string, currentPage: number, pageSize: number, now: Date) {
     const offset = (currentPage - 1) * pageSize;
-    const result = await pool.query(
-      `WITH page AS (
-         SELECT _id, order_time FROM ${ORDER_LIST} WHERE user_name = $1
-          ORDER BY order_time DESC, _id DESC LIMIT $2 OFFSET $3)
-       SELECT (SELECT count(*)::int FROM ${ORDER_LIST} WHERE user_name = $1) AS n,
-              (SELECT coalesce(jsonb_agg(l.data ORDER BY p.order_time DESC, p._id DESC), '[]')
-                 FROM page p JOIN ${ORDER_LIST} l ON l._id = p._id) AS datas`,
-      [userName, pageSize, offset],
-    );
+    const result = await pool.query(prepared(PAGE_SQL, [userName, pageSize, offset]));
     return {
       datas: (result.rows[0].datas as StoredOrderListRow[]).map(
         (row): OrderListRow => ({ ...row, actions: allowedActions({ ...row, state: row.state as OrderStateValue }, now) }),

@@ -50,7 +50,7 @@ export const createSessions = (deps: CommandDeps) => {
       type: 'StartSession',
       data: { sessionId, subject, guest: user.guest, refreshTokenHash: hashToken(refreshToken), ttlMs: refreshTtlMs(rememberMe) },
       metadata: { now: deps.now() },
-    });
+    }, { from: 'new' });
     return {
       accessToken: await signFor(sessionId, subject, user),
       refreshToken,

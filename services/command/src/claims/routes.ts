@@ -34,7 +34,7 @@ import {
   type ClaimRecord,
   type ContrastAnswer,
 } from '@feibao/domain';
-import { aggregate, authenticate, caller, handleCommand, HttpError, input, ok, reply, requireRole, setConsistencyToken, validate } from '@feibao/platform';
+import { aggregate, authenticate, caller, handleCommand, HttpError, input, load, loadMany, ok, reply, requireRole, setConsistencyToken, validate, type HandleOptions } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 import { pictureBatchRoutes } from './pictureBatch.ts';
 import { staffClaimRoutes } from './staff.ts';
@@ -110,8 +110,8 @@ export const claimRoutes = (deps: CommandDeps) => {
     const me = caller(ctx);
     return { now, actor: me.sub, roles: me.roles };
   };
-  const run = async (ctx: Context, id: string, command: ClaimCommand | ((state: Claim) => ClaimCommand)) => {
-    const result = await handleCommand(deps.eventStore, claimStreamId(id), claimDecider, command);
+  const run = async (ctx: Context, id: string, command: ClaimCommand | ((state: Claim) => ClaimCommand), options?: HandleOptions<Claim>) => {
+    const result = await handleCommand(deps.eventStore, claimStreamId(id), claimDecider, command, options);
     setConsistencyToken(ctx, result.position);
     return result;
   };
@@ -120,7 +120,14 @@ export const claimRoutes = (deps: CommandDeps) => {
   router.get('/createClaimSettlement', auth, validate(createQuery, 'query'), async (ctx) => {
     const { orderId } = input<z.output<typeof createQuery>>(ctx);
     const m = meta(ctx);
-    const order = await aggregate(deps.eventStore, orderStreamId(orderId), orderDecider);
+    // The order and the policy's claim registry in one read; the registry is then written from what was read.
+    const registryStream = policyClaimsStreamId(orderId);
+    const [orderRead, registryRead] = await loadMany(deps.eventStore, [
+      { streamId: orderStreamId(orderId), decider: orderDecider },
+      { streamId: registryStream, decider: policyClaimsDecider },
+    ] as const);
+    const order = orderRead.state;
+    let registry = registryRead;
     if (order.status === 'none' || order.owner !== m.actor) throw new HttpError(ResultCode.notFound, claimRouteMessages.orderNotFound);
     if (order.status !== 'inForce') throw new HttpError(ResultCode.conflict, claimRouteMessages.policyNotInForce);
     // The same rule that shows the order's 申请理赔 button.
@@ -129,28 +136,36 @@ export const claimRoutes = (deps: CommandDeps) => {
 
     const newId = randomUUID();
     for (let attempt = 0; ; attempt++) {
-      const registry = await aggregate(deps.eventStore, policyClaimsStreamId(orderId), policyClaimsDecider);
-      if (registry.lastClaimId) {
-        const latest = await aggregate(deps.eventStore, claimStreamId(registry.lastClaimId), claimDecider);
-        if (blocksNewClaim(registry, latest, m.now)) return reply(ctx, ResultCode.special, OPEN_CLAIM_EXISTS, registry.lastClaimId);
+      if (attempt > 0) registry = await load(deps.eventStore, registryStream, policyClaimsDecider);
+      const { lastClaimId } = registry.state;
+      if (lastClaimId) {
+        const latest = await aggregate(deps.eventStore, claimStreamId(lastClaimId), claimDecider);
+        if (blocksNewClaim(registry.state, latest, m.now)) return reply(ctx, ResultCode.special, OPEN_CLAIM_EXISTS, lastClaimId);
       }
       try {
-        await handleCommand(deps.eventStore, policyClaimsStreamId(orderId), policyClaimsDecider, {
-          type: 'RegisterPolicyClaim',
-          data: { orderId, claimId: newId, latestSeen: registry.lastClaimId },
-          metadata: { now: m.now },
-        });
+        await handleCommand(
+          deps.eventStore,
+          registryStream,
+          policyClaimsDecider,
+          { type: 'RegisterPolicyClaim', data: { orderId, claimId: newId, latestSeen: lastClaimId }, metadata: { now: m.now } },
+          { from: registry },
+        );
         break;
       } catch (error) {
         // Someone registered a claim on this policy meanwhile: look again (it is probably unfinished).
         if (!(error instanceof DomainError) || attempt >= 2) throw error;
       }
     }
-    await run(ctx, newId, {
-      type: 'OpenClaim',
-      data: { claimId: newId, claimNo: claimNumber(m.now, randomInt(0, 1_000_000)), orderId, owner: order.owner, policy: policySnapshot(order) },
-      metadata: m,
-    });
+    await run(
+      ctx,
+      newId,
+      {
+        type: 'OpenClaim',
+        data: { claimId: newId, claimNo: claimNumber(m.now, randomInt(0, 1_000_000)), orderId, owner: order.owner, policy: policySnapshot(order) },
+        metadata: m,
+      },
+      { from: 'new' },
+    );
     ok(ctx, newId, '申请理赔成功');
   });
 

@@ -72,7 +72,7 @@ export const fileRoutes = (deps: CommandDeps) => {
             orderId: query.id || null,
           },
           metadata: { now: deps.now() },
-        });
+        }, { from: 'new' });
         position = result.position;
         unrecorded = null;
         stored.push({ id: fileId, name: originalName, fileUrl: `/api/v1/uav/file/${fileId}`, size: part.size, mime: type.mime });

@@ -30,9 +30,11 @@ import {
 import {
   aggregate,
   authenticate,
+  type HandleOptions,
   caller,
   handleCommand,
   HttpError,
+  load,
   input,
   ok,
   reply,
@@ -86,18 +88,21 @@ export const orderRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
   const auth = authenticate(deps.tokens, deps.revocations);
 
-  const run = async (ctx: Context, orderId: string, command: OrderCommand | ((state: Order) => OrderCommand)) => {
-    const result = await handleCommand(deps.eventStore, orderStreamId(orderId), orderDecider, command);
+  const run = async (ctx: Context, orderId: string, command: OrderCommand | ((state: Order) => OrderCommand), options?: HandleOptions<Order>) => {
+    const result = await handleCommand(deps.eventStore, orderStreamId(orderId), orderDecider, command, options);
     setConsistencyToken(ctx, result.position);
     return result;
   };
   const meta = (ctx: Context, now = deps.now()) => ({ now, actor: caller(ctx).sub });
 
-  /** A new order for a form without an id (or the id of a lapsed order); otherwise the caller's own order. */
-  const targetOrder = async (ctx: Context, id: string | null | undefined) => {
-    if (!id) return randomUUID();
-    const state = await aggregate(deps.eventStore, orderStreamId(id), orderDecider);
-    return orderToWrite(state, caller(ctx).sub) === 'new' ? randomUUID() : id;
+  /**
+   * A new order for a form without an id (or the id of a lapsed order); otherwise the caller's own order.
+   * `from` is what the command can start from without reading the order again.
+   */
+  const targetOrder = async (ctx: Context, id: string | null | undefined): Promise<{ orderId: string; from: HandleOptions<Order>['from'] }> => {
+    if (!id) return { orderId: randomUUID(), from: 'new' };
+    const loaded = await load(deps.eventStore, orderStreamId(id), orderDecider);
+    return orderToWrite(loaded.state, caller(ctx).sub) === 'new' ? { orderId: randomUUID(), from: 'new' } : { orderId: id, from: loaded };
   };
 
   /** Insurers need to know who the policyholder is before they price anything. */
@@ -111,9 +116,10 @@ export const orderRoutes = (deps: CommandDeps) => {
   router.post('/order/save', auth, async (ctx) => {
     const now = deps.now();
     const form = acceptForm(ctx.request.body, shanghaiDate(now));
-    const orderId = await targetOrder(ctx, form.id);
+    const { orderId, from } = await targetOrder(ctx, form.id);
     const orderNo = newOrderNo(now);
-    const result = await run(ctx, orderId, { type: 'SaveDraft', data: { orderId, orderNo, form: { ...form, id: orderId } }, metadata: meta(ctx, now) });
+    const command: OrderCommand = { type: 'SaveDraft', data: { orderId, orderNo, form: { ...form, id: orderId } }, metadata: meta(ctx, now) };
+    const result = await run(ctx, orderId, command, { from });
     ok(ctx, { id: orderId, orderNo: result.state.status === 'none' ? orderNo : result.state.orderNo }, '暂存成功');
   });
 
@@ -122,7 +128,7 @@ export const orderRoutes = (deps: CommandDeps) => {
     if (!(await profileComplete(ctx))) return reply(ctx, ResultCode.special, PROFILE_INCOMPLETE, null);
     const form = acceptForm(ctx.request.body, shanghaiDate(now));
     chooseInsurers(form); // an empty choice is refused before the order is looked up
-    const orderId = await targetOrder(ctx, form.id);
+    const { orderId, from } = await targetOrder(ctx, form.id);
     await run(ctx, orderId, (state) => {
       const { lines, requests } = planInquiry({
         form,
@@ -138,7 +144,7 @@ export const orderRoutes = (deps: CommandDeps) => {
         data: { orderId, orderNo: newOrderNo(now), form: { ...form, id: orderId }, lines, requests },
         metadata: meta(ctx, now),
       };
-    });
+    }, { from });
     ok(ctx, { id: orderId }, '询价成功');
   });
 
@@ -196,7 +202,7 @@ export const orderRoutes = (deps: CommandDeps) => {
         submittedBy,
       },
       metadata: { now: deps.now() },
-    });
+    }, { from: 'new' });
     setConsistencyToken(ctx, result.position);
     ok(ctx, { code: ResultCode.success, id: leadId }, '提交成功');
   });

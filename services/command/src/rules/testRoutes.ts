@@ -129,7 +129,7 @@ export const ruleTestCommandRoutes = (deps: CommandDeps) => {
       type: 'StartBatchTest',
       data: { runId, ruleId: body.ruleId, version: body.version, caseIds, lastN: body.lastN ?? null, by: caller(ctx).sub },
       metadata: { now: deps.now() },
-    });
+    }, { from: 'new' });
     setConsistencyToken(ctx, result.position);
     ok(ctx, { runId, status: 'queued', total: caseIds.length || body.lastN }, '批量测试已开始');
   });
