@@ -1,13 +1,17 @@
 /**
  * `npm start`: the whole platform on one origin. Starts the stores a bare machine lacks,
- * builds the web app, migrates, then runs the command, query, workers and edge processes
- * (each can also run alone: npm run start:command | start:query | start:workers | start:edge).
+ * builds the web app and the server entries (compiled JavaScript in dist/, scripts/build.ts),
+ * migrates, then runs two kinds of process: the combined process (edge, command and query
+ * services in one, WEB_PROCESSES copies sharing the port: scripts/combined-main.ts) and the
+ * workers. Each service can also run alone: npm run start:command | start:query | start:workers | start:edge.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, migrate } from '@feibao/platform';
 import { readModelMigrations } from '@feibao/read-models';
+import { buildServer, serverDist } from './build.ts';
 import { ensureRedis, persistentSecret, startEmbeddedPostgres, type LocalService } from './localServices.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,14 +71,21 @@ if (env.SKIP_WEB_BUILD !== '1') {
   }
 }
 
+if (env.SKIP_SERVER_BUILD !== '1') {
+  const built = await buildServer(['combined', 'workers']).catch((error: Error) => {
+    say(`server build failed: ${error.message}`);
+    return null;
+  });
+  if (!built) await stopAll(1);
+  else say(`compiled the server entries in ${built.ms} ms`);
+}
+
 const services = [
-  { name: 'command', entry: 'services/command/src/main.ts' },
-  { name: 'query', entry: 'services/query/src/main.ts' },
-  { name: 'workers', entry: 'workers/src/main.ts' },
-  { name: 'edge', entry: 'services/edge/src/main.ts' },
+  { name: 'combined', entry: 'combined.js' },
+  { name: 'workers', entry: 'workers.js' },
 ];
 for (const service of services) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, service.entry)], {
+  const child = spawn(process.execPath, [path.join(serverDist, service.entry)], {
     cwd: root,
     env: { ...env, FEIBAO_SERVICE: service.name },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -114,6 +125,9 @@ if (!healthy) {
 say('飞保 FeiBao is running');
 say(`  web app        ${base}/index/index  (mobile: ${base}/touch/index)`);
 say(`  API            ${base}/api/v1/uav/…   health: ${base}/healthz`);
+say(
+  `  processes      ${env.WEB_PROCESSES || `${os.availableParallelism()} (one per core)`} × edge + command + query in one process (WEB_PROCESSES), 1 × workers; compiled JavaScript in dist/`,
+);
 say(`  event store    ${databaseDescription}`);
 say(`  read models    JSON documents in the same PostgreSQL`);
 say(`  queue          ${redisDescription}`);

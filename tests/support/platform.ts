@@ -47,7 +47,9 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
   const command = await startCommandService(config, { port: 0, now: options.now });
   const query = await startQueryService(config, { port: 0, now: options.now });
   let workers = options.workers === false ? null : await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 } });
-  const edge = await startEdge(config, { port: 0, commandPort: command.port, queryPort: query.port, webRoot: '/nonexistent' });
+  // TEST_EDGE=in-process: the edge hands API requests to the apps in this process, as `npm start`'s combined process does.
+  const inProcess = process.env.TEST_EDGE === 'in-process' ? { command: command.app.callback(), query: query.app.callback() } : undefined;
+  const edge = await startEdge(config, { port: 0, commandPort: command.port, queryPort: query.port, webRoot: '/nonexistent', inProcess });
   const baseUrl = `http://127.0.0.1:${edge.port}`;
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
 

@@ -51,3 +51,4 @@ export const clientOf = (req: IncomingMessage, proxies: TrustedProxies) => {
     overTls: lastValue(req.headers['x-forwarded-proto']).toLowerCase() === 'https',
   };
 };
+export type Client = ReturnType<typeof clientOf>;

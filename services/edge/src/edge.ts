@@ -1,14 +1,16 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { ResultCode } from '@feibao/domain';
-import { logger, metricsFor, requestIdOf, ROUTE_TABLE_VERSION_HEADER, runInContext } from '@feibao/platform';
+import { logger, metricsFor, requestIdOf, runInContext } from '@feibao/platform';
 import { answerClientError, sendEnvelope } from './answers.ts';
-import { clientOf, type TrustedProxies } from './clients.ts';
-import { isApiPath, type RouteDirectory, type Target, type Upstream } from './routes.ts';
-import { SECURITY_HEADER_NAMES, securityHeaders } from './securityHeaders.ts';
+import { type Client, clientOf, type TrustedProxies } from './clients.ts';
+import { drain } from './drain.ts';
+import { type Forward, isApiPath, type RouteDirectory } from './routes.ts';
+import { securityHeaders } from './securityHeaders.ts';
 import { serveWeb } from './staticFiles.ts';
 
 export type EdgeOptions = {
-  upstreams: Record<Upstream, Target>;
+  /** How an API request reaches its service: relayed over HTTP, or handed to its app in this process. */
+  forward: Forward;
   routes: RouteDirectory;
   /** Largest request body relayed to a path; a bigger one is refused here with 413. */
   bodyLimit: (path: string, contentType: string) => number;
@@ -48,128 +50,13 @@ const observe = (res: ServerResponse, method: string, route: string, started: nu
   else res.once('finish', record);
 };
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
-
-/** What the edge reads away from a refused request before it gives up and closes the connection. */
-const DRAIN_MAX_BYTES = 128 * 1024 * 1024;
-const DRAIN_MAX_MS = 15_000;
-
-/**
- * Reads away the rest of a body nobody will use, so a client that keeps sending after its
- * answer reads that answer instead of a reset connection (EPIPE); one that sends too much
- * or too long is cut off. Once the body is in, the connection can carry the next request.
- */
-const draining = new WeakSet<IncomingMessage>();
-const drain = (req: IncomingMessage) => {
-  req.unpipe();
-  if (req.complete || draining.has(req)) return void req.resume();
-  draining.add(req);
-  let drained = 0;
-  const socket = req.socket;
-  const cutOff = () => socket.destroy();
-  const done = () => {
-    clearTimeout(timer);
-    socket.off('close', done);
-  };
-  const timer = setTimeout(cutOff, DRAIN_MAX_MS);
-  timer.unref();
-  req.on('data', (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > DRAIN_MAX_BYTES) cutOff();
-  });
-  req.once('end', done);
-  socket.once('close', done);
-  req.resume();
-};
-
-/** Refuses an oversized body with the envelope; the rest of it is read away. */
-const refuseTooLarge = (req: IncomingMessage, res: ServerResponse) => {
-  drain(req);
-  if (!res.headersSent) sendEnvelope(res, 413, ResultCode.tooLarge, '请求内容过大');
-};
-
-/**
- * `timeout` lets the agent honour the services' Keep-Alive hint (Node closes an idle connection
- * after 5 s; the agent then drops its idle socket a second earlier). Without it the agent kept idle
- * sockets until the service closed them, and a request sent on one as it closed failed with
- * ECONNRESET: a 502 for a write under load (tests/int/concurrency.int.spec.ts).
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
-
-const ROUTE_TABLE_HEADER = ROUTE_TABLE_VERSION_HEADER.toLowerCase();
-
-const proxy = (
-  req: IncomingMessage,
-  res: ServerResponse,
-  target: Target,
-  limit: number,
-  client: ReturnType<typeof clientOf>,
-  onTable: (version: string | string[] | undefined) => void,
-) => {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return refuseTooLarge(req, res);
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
-  // The edge is the trust boundary: what a client claims in X-Forwarded-* is replaced by what
-  // the edge saw, or what a trusted proxy in front of it saw (clients.ts).
-  headers['x-forwarded-for'] = client.address;
-  headers['x-forwarded-proto'] = client.overTls ? 'https' : 'http';
-  let answered = false;
-  let clientGone = false;
-  const upstream = http.request(
-    { host: target.host, port: target.port, method: req.method, path: req.url, headers, agent, timeout: 60_000 },
-    (answer) => {
-      answered = true;
-      onTable(answer.headers[ROUTE_TABLE_HEADER]);
-      const out: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers))
-        if (!HOP_BY_HOP.has(name) && name !== ROUTE_TABLE_HEADER && !SECURITY_HEADER_NAMES.has(name)) out[name] = value;
-      res.writeHead(answer.statusCode ?? 502, out);
-      answer.pipe(res);
-      answer.on('error', () => res.destroy());
-      answer.on('end', () => {
-        // An upstream that answered before the body was in (a refusal) gets no more of it.
-        if (!req.complete) {
-          drain(req);
-          upstream.destroy();
-        }
-      });
-    },
-  );
-  let received = 0;
-  req.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    // A chunked body has no declared length: count it.
-    if (received > limit && !answered && !res.headersSent) {
-      upstream.destroy();
-      refuseTooLarge(req, res);
-    }
-  });
-  upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
-  // A client cut off (a timeout, a reset) before its answer ended: the service's work is not waited for.
-  res.once('close', () => {
-    if (res.writableFinished) return;
-    clientGone = true;
-    upstream.destroy();
-  });
-  upstream.on('error', (error) => {
-    // The answer is being relayed (or the edge refused the body itself, or the client is gone):
-    // a write error on the rest of the body changes nothing.
-    if (answered || res.headersSent || clientGone) return;
-    logger.warn({ err: error, path: req.url }, 'upstream unavailable');
-    drain(req);
-    sendEnvelope(res, 502, ResultCode.serverError, '服务暂不可用，请稍后再试');
-  });
-  req.pipe(upstream);
-};
-
 const withoutDetails = (checks: unknown) =>
   Object.fromEntries(Object.entries(checks as Record<string, { ok?: boolean }>).map(([name, check]) => [name, { ok: check?.ok === true }]));
 
 /** One origin for the browser: the web app, the API routed per path, and /healthz. */
 export const createEdgeServer = (options: EdgeOptions) => {
   const proxies = options.trustedProxies ?? nobody;
-  const handle = async (req: IncomingMessage, res: ServerResponse, started: number, client: ReturnType<typeof clientOf>) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, started: number, client: Client) => {
     const method = req.method ?? 'GET';
     try {
       const url = new URL(req.url ?? '/', 'http://edge');
@@ -191,7 +78,7 @@ export const createEdgeServer = (options: EdgeOptions) => {
           return sendEnvelope(res, 404, ResultCode.notFound, '请求地址不存在');
         }
         const limit = options.bodyLimit(url.pathname, req.headers['content-type'] ?? '');
-        return proxy(req, res, options.upstreams[upstream], limit, client, (version) => options.routes.observe(upstream, version));
+        return options.forward(req, res, upstream, limit, client);
       }
       observe(res, method, '(web)', started);
       if (req.method !== 'GET' && req.method !== 'HEAD') return sendEnvelope(res, 405, ResultCode.badRequest, '请求方法不支持');

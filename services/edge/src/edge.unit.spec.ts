@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEdgeServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, type EdgeOptions } from './edge.ts';
+import { relayOverHttp } from './httpRelay.ts';
 import { createRouteDirectory } from './routes.ts';
 
 const nowhere = { command: { host: '127.0.0.1', port: 9 }, query: { host: '127.0.0.1', port: 9 } };
 const options = (health: EdgeOptions['health']): EdgeOptions => ({
-  upstreams: nowhere,
+  forward: relayOverHttp(nowhere, () => undefined),
   routes: createRouteDirectory(nowhere),
   bodyLimit: () => 1024,
   webRoot: null,

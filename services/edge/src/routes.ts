@@ -1,4 +1,5 @@
-import http from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Client } from './clients.ts';
 import { logger, ROUTE_TABLE_PATH, type RouteEntry, routeTableVersion } from '@feibao/platform';
 
 /**
@@ -9,6 +10,12 @@ import { logger, ROUTE_TABLE_PATH, type RouteEntry, routeTableVersion } from '@f
  */
 export type Upstream = 'command' | 'query';
 export type Target = { host: string; port: number };
+/**
+ * Hands an API request to the service that serves it: over HTTP to its own process
+ * (httpRelay.ts), or to its app in this process (inProcess.ts). Either refuses a body over
+ * `limit` with 413 and sets X-Forwarded-* from `client`, what the edge saw.
+ */
+export type Forward = (req: IncomingMessage, res: ServerResponse, upstream: Upstream, limit: number, client: Client) => void;
 
 type CompiledRoute = { method: string; pattern: RegExp; upstream: Upstream };
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import http from 'node:http';
+import http, { type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +19,12 @@ import {
   serveProcessEndpoints,
   type Config,
 } from '@feibao/platform';
-import { MAX_FILES_PER_UPLOAD } from '@feibao/domain';
+import { MAX_FILES_PER_UPLOAD, ResultCode } from '@feibao/domain';
+import { sendEnvelope } from './answers.ts';
 import { parseTrustedProxies } from './clients.ts';
 import { createEdgeServer } from './edge.ts';
+import { relayOverHttp } from './httpRelay.ts';
+import { dispatchInProcess } from './inProcess.ts';
 import { createRouteDirectory, type Target, type Upstream } from './routes.ts';
 
 const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -38,6 +41,32 @@ const ping = (target: Target) =>
     request.on('error', (error) => reject(new Error(`not answering at ${target.host}:${target.port} (${(error as NodeJS.ErrnoException).code ?? error.message})`)));
   });
 
+/**
+ * The process endpoints alone on a port of this process. `exclusive`: in a node:cluster worker a
+ * listen is otherwise shared through the primary, and port 0 would give every worker the same port.
+ */
+const listenInternal = async (
+  internal: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean>,
+  host: string,
+  port: number,
+) => {
+  const server = http.createServer((req, res) => {
+    internal(req, res)
+      .then((served) => {
+        if (!served) sendEnvelope(res, 404, ResultCode.notFound, '请求地址不存在');
+      })
+      .catch((error) => {
+        logger.error({ err: error }, 'edge process endpoint failed');
+        if (!res.headersSent) sendEnvelope(res, 500, ResultCode.serverError, '服务器繁忙，请稍后再试');
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen({ port, host, exclusive: true }, resolve);
+  });
+  return server;
+};
+
 export const startEdge = async (
   config: Config,
   options: {
@@ -51,6 +80,17 @@ export const startEdge = async (
     /** EDGE_HEADERS_TIMEOUT_MS, EDGE_REQUEST_TIMEOUT_MS: how long a client may take to send its headers, its whole request. */
     headersTimeoutMs?: number;
     requestTimeoutMs?: number;
+    /**
+     * The command and query apps of this process (`app.callback()`): API requests are handed to
+     * them, no HTTP hop. Their own ports (commandPort, queryPort) still serve the route tables,
+     * the ping and their process endpoints.
+     */
+    inProcess?: Record<Upstream, RequestListener>;
+    /**
+     * A port of this process alone for /internal/health and /metrics, announced instead of the
+     * public one: several processes sharing the public port (node:cluster) are each asked there.
+     */
+    internalPort?: number;
   } = {},
 ) => {
   // Read first: a wrong entry stops the start before anything is opened.
@@ -123,11 +163,13 @@ export const startEdge = async (
     });
   const server = createEdgeServer({
     internal,
+    forward: options.inProcess
+      ? dispatchInProcess(options.inProcess)
+      : relayOverHttp(upstreams, (upstream, version) => routes.observe(upstream, version)),
     mayReadHealthDetails: (req) => mayReadInternals(req, config.metricsToken),
     trustedProxies,
     headersTimeoutMs,
     requestTimeoutMs,
-    upstreams,
     routes,
     bodyLimit,
     webRoot: existsSync(path.join(webRoot, 'index.html')) ? webRoot : null,
@@ -146,19 +188,27 @@ export const startEdge = async (
   server.listen(options.port ?? config.port, config.host);
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
-  announcement = announceProcess(redis, config.queuePrefix, { process: 'edge', host: advertisedHost(config.host, config.advertiseHost), port });
+  const internalServer = options.internalPort === undefined ? null : await listenInternal(internal, config.host, options.internalPort);
+  const announcedPort = internalServer ? (internalServer.address() as AddressInfo).port : port;
+  announcement = announceProcess(redis, config.queuePrefix, { process: 'edge', host: advertisedHost(config.host, config.advertiseHost), port: announcedPort });
   await announcement.ready;
-  logger.info({ port, webRoot, routesKnown: routes.ready() }, 'edge listening');
+  logger.info({ port, internalPort: internalServer ? announcedPort : undefined, webRoot, routesKnown: routes.ready(), inProcess: !!options.inProcess }, 'edge listening');
   return {
     port,
     async stop() {
       await announcement?.stop();
       await gauges.close();
       routes.stop();
-      await new Promise((resolve) => {
-        server.close(resolve);
-        server.closeAllConnections();
-      });
+      await Promise.all(
+        [server, internalServer].map(
+          (s) =>
+            s &&
+            new Promise((resolve) => {
+              s.close(resolve);
+              s.closeAllConnections();
+            }),
+        ),
+      );
       await pool.end().catch(() => undefined);
       redis.disconnect();
     },
