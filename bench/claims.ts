@@ -12,6 +12,7 @@ import { closedLoop, expectOk, getJson, newHistogram, postJson, recordMs, summar
 import { HEAVY_USER } from './seed.ts';
 
 const API = '/api/v1/uav/claim/settlement';
+export const CLAIM_LIST_PATH = `${API}/page`;
 
 /** After the rebuild: the claim read models hold exactly what was seeded; then statistics, as autovacuum would. */
 export const checkClaimReadModels = async (pool: Pool, plan: ClaimSeedPlan) => {
@@ -42,6 +43,10 @@ export type ClaimMeasureOptions = {
   listConcurrency: number;
   listRequests: number;
   maxSeconds: number;
+  /** The same list request against a bare node:http server answering `body` (orders.ts bareBaseline). */
+  bare?: (body: unknown, request: unknown) => Promise<LoadResult>;
+  /** The raw single-row INSERT ceiling of the same run, for the create + save ratio. */
+  rawInsertPerSecond?: number;
   log: (line: string) => void;
 };
 
@@ -65,12 +70,24 @@ export const measureClaims = async (o: ClaimMeasureOptions) => {
       const answer = expectOk(await postJson(o.queryPort, `${API}/page`, { ...c.body, pageSize: 20 }, c.token));
       if (answer.body.data.totalCount !== c.total || answer.body.data.datas.length !== rows)
         throw new Error(`unexpected page: ${answer.body.data.totalCount} total, ${answer.body.data.datas.length} rows`);
+      return answer.body;
     };
     o.log(`(f) claim list, ${c.label}: warm-up, then ${o.listRequests} requests at concurrency ${o.listConcurrency}`);
-    await closedLoop({ concurrency: o.listConcurrency, total: Math.ceil(o.listRequests / 10), maxSeconds: 60, call });
-    const loaded = await closedLoop({ concurrency: o.listConcurrency, total: o.listRequests, maxSeconds: o.maxSeconds, call });
+    const run = () => call().then(() => undefined);
+    await closedLoop({ concurrency: o.listConcurrency, total: Math.ceil(o.listRequests / 10), maxSeconds: 60, call: run });
+    const loaded = await closedLoop({ concurrency: o.listConcurrency, total: o.listRequests, maxSeconds: o.maxSeconds, call: run });
     list[c.name] = { label: c.label, totalCount: c.total, ...loaded };
     o.log(`    ${loaded.perSecond} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms`);
+  }
+  // The heavy user's page 1 against a bare server answering its body: the list's ratio.
+  let bare: LoadResult | undefined;
+  if (o.bare) {
+    const heavyPage1 = cases[0]!;
+    bare = await o.bare(await (async () => {
+      const answer = expectOk(await postJson(o.queryPort, CLAIM_LIST_PATH, { ...heavyPage1.body, pageSize: 20 }, heavyPage1.token));
+      return answer.body;
+    })(), { ...heavyPage1.body, pageSize: 20 });
+    o.log(`(f) bare node:http with the heavy user's page 1: ${bare.perSecond} req/s`);
   }
 
   // ---- (e) create + save: order i for pair i (one unfinished claim per order), its owner's token
@@ -107,9 +124,19 @@ export const measureClaims = async (o: ClaimMeasureOptions) => {
     heavyClaims: o.plan.heavyClaims,
     submittedClaims: submitted,
     inForceOrders: o.plan.inForceOrders,
-    via: 'command service (createClaimSettlement, save) and query service (page), bearer tokens; not through the edge',
-    createSave: { concurrency: o.concurrency, ...createSaved },
-    list: { pageSize: 20, concurrency: o.listConcurrency, cases: list },
+    via: o.bare ? 'the entry users reach (createClaimSettlement, save, page), bearer tokens' : 'command and query services directly',
+    createSave: {
+      concurrency: o.concurrency,
+      ...createSaved,
+      ratio: o.rawInsertPerSecond ? Math.round((1000 * createSaved.pairs.perSecond) / o.rawInsertPerSecond) / 1000 : undefined,
+    },
+    list: {
+      pageSize: 20,
+      concurrency: o.listConcurrency,
+      cases: list,
+      bare,
+      ratio: bare && list.heavyPage1 ? Math.round((10_000 * list.heavyPage1.perSecond) / bare.perSecond) / 10_000 : undefined,
+    },
   };
 };
 export type ClaimResults = Awaited<ReturnType<typeof measureClaims>>;
@@ -119,18 +146,26 @@ export const claimTableRows = (claims: ClaimResults | undefined): string[] => {
   if (!claims) return [];
   const row = (label: string, throughput: string, l: { p50: number; p95: number; p99: number; max: number }, count: string) =>
     `| ${label} | ${throughput} | ${l.p50} ms | ${l.p95} ms | ${l.p99} ms | ${l.max} ms | ${count} |`;
-  const { pairs, create, save, concurrency } = claims.createSave;
+  const { pairs, create, save, concurrency, ratio } = claims.createSave;
+  const share = (r: number | undefined, of: string) => (r === undefined ? '' : ` (${Math.round(r * 1000) / 10} % of ${of})`);
+  const { bare, ratio: listRatio } = claims.list;
   return [
-    row(`(e) create + save claim pair over HTTP, concurrency ${concurrency}`, `${pairs.perSecond} pairs/s`, pairs, `${pairs.requests} (${pairs.errors})`),
+    row(
+      `(e) create + save claim pair over HTTP, concurrency ${concurrency}`,
+      `${pairs.perSecond} pairs/s${share(ratio, 'the INSERT ceiling')}`,
+      pairs,
+      `${pairs.requests} (${pairs.errors})`,
+    ),
     row('(e) … of which createClaimSettlement', '—', create, `${create.count}`),
     row('(e) … of which save', '—', save, `${save.count}`),
     ...Object.values(claims.list.cases).map((l) =>
         row(
           `(f) claim list ${l.label} (totalCount ${l.totalCount.toLocaleString('en')}), concurrency ${claims.list.concurrency}`,
-          `${l.perSecond} req/s`,
+          `${l.perSecond} req/s${l === claims.list.cases.heavyPage1 ? share(listRatio, 'bare node:http') : ''}`,
           l,
           `${l.requests} (${l.errors})`,
         ),
       ),
+    ...(bare ? [row(`(f) bare node:http answering the heavy user's page 1, concurrency ${claims.list.concurrency}`, `${bare.perSecond} req/s`, bare, `${bare.requests} (${bare.errors})`)] : []),
   ];
 };

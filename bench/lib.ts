@@ -55,15 +55,16 @@ export const closedLoop = async (opts: {
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+// Idle sockets go a second before the services' 5 s keep-alive ends them, so no request is sent on one as it closes.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
 
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: any };
 
 /** A JSON request to 127.0.0.1 only, over kept-alive sockets. */
-const requestJson = (port: number, method: 'GET' | 'POST', path: string, body: unknown, token: string): Promise<Answer> =>
+const requestJson = (port: number, method: 'GET' | 'POST', path: string, body: unknown, token: string, extra: http.OutgoingHttpHeaders = {}): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}` };
+    const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}`, ...extra };
     if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': payload.length });
     const req = http.request({ host: '127.0.0.1', port, path, method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -81,7 +82,8 @@ const requestJson = (port: number, method: 'GET' | 'POST', path: string, body: u
     req.end(payload);
   });
 
-export const postJson = (port: number, path: string, body: unknown, token: string) => requestJson(port, 'POST', path, body, token);
+export const postJson = (port: number, path: string, body: unknown, token: string, extra?: http.OutgoingHttpHeaders) =>
+  requestJson(port, 'POST', path, body, token, extra);
 export const getJson = (port: number, path: string, token: string) => requestJson(port, 'GET', path, undefined, token);
 
 export const expectOk = (answer: Answer) => {
@@ -91,3 +93,34 @@ export const expectOk = (answer: Answer) => {
 };
 
 export const closeAgent = () => agent.destroy();
+
+/**
+ * An open loop: calls start at a fixed rate whether or not earlier ones have answered (as
+ * independent users arrive), so latency includes any queueing the service builds up.
+ */
+export const openLoop = async (opts: { perSecond: number; total: number; call: (i: number) => Promise<void> }): Promise<LoadResult> => {
+  const h = newHistogram();
+  let errors = 0;
+  let firstError: string | undefined;
+  const interval = 1000 / opts.perSecond;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < opts.total; i++) {
+    const wait = started + i * interval - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const t0 = performance.now();
+    inFlight.push(
+      opts.call(i).then(
+        () => recordMs(h, performance.now() - t0),
+        (error) => {
+          errors++;
+          firstError ??= String(error instanceof Error ? error.message : error);
+          recordMs(h, performance.now() - t0);
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - started) / 1000;
+  return { ...summary(h), requests: h.count, errors, seconds: round(seconds, 2), perSecond: round(h.count / seconds, 0), firstError };
+};

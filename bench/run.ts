@@ -16,7 +16,6 @@
  * HTTP goes straight to the command and query services (not through the edge proxy).
  * Every request loop is bounded by a count and a time cap, and talks to 127.0.0.1 only.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,7 +24,6 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
-  CHECKPOINT_CHANNEL,
   createPool,
   createTokenService,
   loadConfig,
@@ -33,13 +31,18 @@ import {
   rebuildProjections,
 } from '@feibao/platform';
 import { allProjections, readModelMigrations } from '@feibao/read-models';
-import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { closeAgent, closedLoop, expectOk, newHistogram, postJson, recordMs, round, summary, type LoadResult } from './lib.ts';
+import { closeAgent, closedLoop, openLoop, round, type LoadResult } from './lib.ts';
 import { HEAVY_USER, phoneOf, seed, storedForm } from './seed.ts';
 import { seedClaims, type ClaimSeedPlan } from './claimSeed.ts';
-import { checkClaimReadModels, claimTableRows, measureClaims } from './claims.ts';
-import { measureRules, rulesGoal, rulesTableRows } from './rules.ts';
-import { inquiryCustomers, inquiryGoal, inquiryTableRows, measureInquiries, seedInquiryCustomers } from './inquiry.ts';
+import { checkClaimReadModels, CLAIM_LIST_PATH, measureClaims } from './claims.ts';
+import { measureRules } from './rules.ts';
+import { inquiryCustomers, measureInquiries, seedInquiryCustomers } from './inquiry.ts';
+import { readHistory, recordHistory } from './history.ts';
+import { bareBaseline, listPage, measured, measureJustSavedVisible, measureSaveDraft, saveDraft } from './orders.ts';
+import { lagMeter, platformProcesses, type Role } from './platform.ts';
+import { historyRowOf, renderReport } from './report.ts';
+import { buildWeb, measureWeb } from './web.ts';
+import { cpuMeter } from './cpu.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const int = (name: string, fallback: number) => {
@@ -60,7 +63,7 @@ const settings = {
   warmup: int('BENCH_WARMUP', 1_000),
   saveRequests: int('BENCH_SAVE_REQUESTS', 10_000),
   rawInserts: int('BENCH_RAW_INSERTS', 20_000),
-  listConcurrency: int('BENCH_LIST_CONCURRENCY', 16),
+  listConcurrency: int('BENCH_LIST_CONCURRENCY', 32),
   listRequests: int('BENCH_LIST_REQUESTS', 5_000),
   lagSamples: int('BENCH_LAG_SAMPLES', 1_000),
   lagRatePerSecond: int('BENCH_LAG_RATE', 50),
@@ -69,7 +72,9 @@ const settings = {
   inquiries: int('BENCH_INQUIRIES', 200),
   inquiryConcurrency: int('BENCH_INQUIRY_CONCURRENCY', 8),
   inquiryPollMs: int('BENCH_INQUIRY_POLL_MS', 20),
+  entryConnections: int('BENCH_WEB_DB_CONNECTIONS', 48),
 };
+const entryConnections = settings.entryConnections;
 const resultName = process.env.BENCH_RESULT_NAME ?? 'latest';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/feibao_bench';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -118,78 +123,10 @@ const recreateDatabase = async () => {
 };
 
 // ---------------------------------------------------------------- platform processes
-const children: ChildProcess[] = [];
-const startRole = (role: 'command' | 'query' | 'workers') =>
-  new Promise<number>((resolve, reject) => {
-    const child = fork(path.join(here, 'serve.ts'), [role], { env: benchEnv, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    children.push(child);
-    child.once('message', (m: { port: number }) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
-  });
-const stopChildren = async () => {
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null) return resolve();
-          const timer = setTimeout(() => c.kill('SIGKILL'), 15_000);
-          c.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          c.send('stop');
-        }),
-    ),
-  );
-};
-
-// ---------------------------------------------------------------- projection lag
-/**
- * The runner NOTIFYs `<projection>:<position>` in the transaction that moves its checkpoint,
- * so PostgreSQL delivers it only once the read model holding that position is committed:
- * lag = notification arrival − arrival of the command's acknowledgement (the append commit
- * happened before the ack left the command service, so this slightly understates the lag).
- */
-const lagMeter = async () => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
-  let visible = 0;
-  let beforeAck = 0;
-  let pending: { position: number; at: number }[] = [];
-  let h = newHistogram();
-  client.on('notification', (n) => {
-    const payload = n.payload ?? '';
-    const cut = payload.lastIndexOf(':');
-    if (payload.slice(0, cut) !== 'orders') return;
-    visible = Math.max(visible, Number(payload.slice(cut + 1)));
-    const now = performance.now();
-    pending = pending.filter((p) => {
-      if (p.position > visible) return true;
-      recordMs(h, now - p.at);
-      return false;
-    });
-  });
-  return {
-    track(position: number, at: number) {
-      if (position <= visible) {
-        beforeAck++;
-        recordMs(h, 0);
-      } else pending.push({ position, at });
-    },
-    /** Waits for every tracked position, then returns and resets the histogram. */
-    async collect(timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (pending.length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-      const result = { ...summary(h), visibleBeforeAck: beforeAck, neverSeen: pending.length };
-      h = newHistogram();
-      pending = [];
-      beforeAck = 0;
-      return result;
-    },
-    close: () => client.end(),
-  };
-};
+const processes = platformProcesses(benchEnv);
+const startRole = (role: Role, args?: string[]) => processes.start(role, args);
+const cpu = cpuMeter(processes.roles);
+const stopChildren = () => processes.stopAll();
 
 // ---------------------------------------------------------------- main
 // BENCH_REPORT_ONLY=1 re-renders the markdown (e.g. after editing bench/notes.md) from the JSON;
@@ -214,8 +151,8 @@ if (inquiryOnly) try {
   await migrate(databaseUrl, [readModelMigrations]);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect().then(() => seedInquiryCustomers(client, settings.inquiries, log)).finally(() => client.end());
-  const [commandPort, queryPort] = await Promise.all([startRole('command'), startRole('query'), startRole('workers')]);
-  results.inquiry = await inquiries(commandPort, queryPort, inquiryCustomers(settings.inquiries + 1, 0, settings.inquiries));
+  const [command, query] = await Promise.all([startRole('command'), startRole('query'), startRole('workers')]);
+  results.inquiry = await inquiries(command.port, query.port, inquiryCustomers(settings.inquiries + 1, 0, settings.inquiries));
   Object.assign(results.settings as typeof settings, { inquiries: settings.inquiries, inquiryConcurrency: settings.inquiryConcurrency, inquiryPollMs: settings.inquiryPollMs });
 } finally {
   await stopChildren().catch(() => undefined);
@@ -289,32 +226,31 @@ if (!reportOnly) try {
   // list's count and offset walk stay inside the index.
   await pool.query(`VACUUM (ANALYZE) orders, order_list, user_profiles`);
 
-  // ---- platform
+  // ---- the web app of this commit: the entry serves it, Lighthouse audits it at the end
+  log('building the web app');
+  buildWeb();
+
+  // ---- phase 1: the command and query services on their own (with the workers)
   log('starting command, query and workers processes');
-  const [commandPort, queryPort] = await Promise.all([startRole('command'), startRole('query'), startRole('workers')]);
+  const [command, query] = await Promise.all([startRole('command'), startRole('query'), startRole('workers')]);
   const tokens = createTokenService(config);
   const tokenFor = (phone: string) => tokens.sign({ sub: phone, sid: `bench-${phone}`, roles: ['user'], guest: false, name: phone });
-
-  // ---- (b) order list
+  const loadAt = (concurrency: number, total: number) => ({ concurrency, total, maxSeconds: settings.maxSecondsPerLoop });
   const heavyToken = await tokenFor(HEAVY_USER);
-  const listPage = async (currentPage: number) => {
-    const answer = expectOk(await postJson(queryPort, '/api/v1/uav/order/page', { currentPage, pageSize: 20 }, heavyToken));
-    if (answer.body.data.totalCount !== settings.heavyOrders || answer.body.data.datas.length !== 20)
-      throw new Error(`unexpected page: ${answer.body.data.totalCount} total, ${answer.body.data.datas.length} rows`);
-  };
+  const workerTokens = await Promise.all(Array.from({ length: settings.concurrency }, (_, w) => tokenFor(phoneOf(1 + (w % (settings.users - 1))))));
   const list: Record<string, LoadResult> = {};
-  for (const page of [1, 50]) {
-    log(`(b) order list page ${page}: warm-up, then ${settings.listRequests} requests at concurrency ${settings.listConcurrency}, and 1,000 one at a time`);
-    await closedLoop({ concurrency: settings.listConcurrency, total: Math.ceil(settings.listRequests / 10), maxSeconds: 60, call: () => listPage(page) });
-    const loaded = await closedLoop({ concurrency: settings.listConcurrency, total: settings.listRequests, maxSeconds: settings.maxSecondsPerLoop, call: () => listPage(page) });
-    const single = await closedLoop({ concurrency: 1, total: 1_000, maxSeconds: settings.maxSecondsPerLoop, call: () => listPage(page) });
-    list[`page${page}`] = loaded;
-    list[`page${page}Serial`] = single;
-    log(`    ${loaded.perSecond} req/s, p99 ${loaded.p99} ms; one at a time p99 ${single.p99} ms`);
-  }
-  results.list = { user: HEAVY_USER, orders: settings.heavyOrders, pageSize: 20, concurrency: settings.listConcurrency, via: 'query service', ...list };
+  const measureList = async (door: '' | 'Entry', port: number) => {
+    for (const page of [1, 50]) {
+      log(`(b) order list page ${page} ${door ? 'through the entry' : 'at the query service'}: ${settings.listRequests} requests at concurrency ${settings.listConcurrency}${door ? '' : ', and 1,000 one at a time'}`);
+      const call = () => listPage(port, heavyToken, page, settings.heavyOrders);
+      list[`page${page}${door}`] = await cpu.around(() => measured(loadAt(settings.listConcurrency, settings.listRequests), call));
+      if (!door) list[`page${page}Serial`] = await closedLoop({ concurrency: 1, total: 1_000, maxSeconds: settings.maxSecondsPerLoop, call: () => call().then(() => undefined) });
+      log(`    ${list[`page${page}${door}`]!.perSecond} req/s, p99 ${list[`page${page}${door}`]!.p99} ms`);
+    }
+  };
+  await measureList('', query.port);
 
-  // ---- (a) raw INSERT ceiling, then save-draft through HTTP
+  // (a) the raw INSERT ceiling, then save-draft at the command service
   const eventJson = JSON.stringify({
     form: storedForm(),
     owner: phoneOf(1),
@@ -328,65 +264,78 @@ if (!reportOnly) try {
     pool.query(`INSERT INTO bench_raw_insert (stream_id, data) VALUES ($1, $2)`, [`raw-${i}`, eventJson]).then(() => undefined);
   log(`(a) raw single-row INSERTs: warm-up, then ${settings.rawInserts} at concurrency ${settings.concurrency}`);
   await closedLoop({ concurrency: settings.concurrency, total: settings.warmup, maxSeconds: 60, call: (_, i) => rawInsert(-i - 1) });
-  const raw = await closedLoop({ concurrency: settings.concurrency, total: settings.rawInserts, maxSeconds: settings.maxSecondsPerLoop, call: (_, i) => rawInsert(i) });
+  const raw = await cpu.around(() =>
+    closedLoop({ concurrency: settings.concurrency, total: settings.rawInserts, maxSeconds: settings.maxSecondsPerLoop, call: (_, i) => rawInsert(i) }),
+  );
   log(`    ${raw.perSecond} inserts/s, p99 ${raw.p99} ms`);
+  const saveLoop = loadAt(settings.concurrency, settings.saveRequests);
+  log(`(a) save-draft at the command service: warm-up, then ${settings.saveRequests} commands at concurrency ${settings.concurrency}, then at 60 %`);
+  const direct = await measureSaveDraft({ port: command.port, tokens: workerTokens, loop: saveLoop, warmup: settings.warmup, cpu, log });
+  await Promise.all([command.stop(), query.stop()]);
 
-  const workerTokens = await Promise.all(Array.from({ length: settings.concurrency }, (_, w) => tokenFor(phoneOf(1 + (w % (settings.users - 1))))));
-  const form = generalApplication();
-  const lag = await lagMeter();
-  const save = async (token: string) => {
-    const answer = expectOk(await postJson(commandPort, '/api/v1/uav/order/save', form, token));
-    const position = Number(answer.headers['x-consistency-token']);
-    if (!(position > 0)) throw new Error('save answered without a consistency token');
-    return position;
+  // ---- phase 2: the entry users reach, as `npm start` runs it (compiled, one copy per core), alone with the workers
+  log(`starting the entry (dist/combined.js, WEB_DB_CONNECTIONS ${entryConnections})`);
+  const entry = await processes.startEntry({ WEB_DB_CONNECTIONS: String(entryConnections) });
+  const entryPort = entry.port;
+  await measureList('Entry', entryPort);
+  const pageOne = await listPage(entryPort, heavyToken, 1, settings.heavyOrders);
+  log(`(b) a bare node:http server answering the same ${JSON.stringify(pageOne).length} bytes, concurrency ${settings.listConcurrency}`);
+  const bare = await bareBaseline(processes, pageOne, { currentPage: 1, pageSize: 20 }, loadAt(settings.listConcurrency, settings.listRequests * 4), undefined, cpu);
+  log(`    ${bare.perSecond} req/s: the list through the entry is ${round((100 * list.page1Entry!.perSecond) / bare.perSecond, 1)} % of it`);
+  results.list = {
+    user: HEAVY_USER,
+    orders: settings.heavyOrders,
+    pageSize: 20,
+    concurrency: settings.listConcurrency,
+    ...list,
+    bare,
+    ratio: round(list.page1Entry!.perSecond / bare.perSecond, 4),
+    ratioDirect: round(list.page1!.perSecond / bare.perSecond, 4),
   };
-  log(`(a) save-draft: warm-up, then ${settings.saveRequests} commands at concurrency ${settings.concurrency}`);
-  await closedLoop({ concurrency: settings.concurrency, total: settings.warmup, maxSeconds: 60, call: (w) => save(workerTokens[w]!).then(() => undefined) });
-  await lag.collect();
-  const saves = await closedLoop({
-    concurrency: settings.concurrency,
-    total: settings.saveRequests,
-    maxSeconds: settings.maxSecondsPerLoop,
-    call: async (w) => lag.track(await save(workerTokens[w]!), performance.now()),
-  });
-  const lagUnderLoad = await lag.collect();
-  log(`    ${saves.perSecond} commands/s, p99 ${saves.p99} ms (${round((100 * saves.perSecond) / raw.perSecond, 0)} % of raw INSERTs)`);
+
+  log(`(a) save-draft through the entry: the same as at the command service`);
+  const lag = await lagMeter(databaseUrl);
+  const viaEntry = await measureSaveDraft({ port: entryPort, tokens: workerTokens, loop: saveLoop, warmup: settings.warmup, lag, cpu, log });
   results.save = {
-    via: 'command service (POST /api/v1/uav/order/save, bearer token; not through the edge)',
+    via: 'POST /api/v1/uav/order/save with a bearer token: saveDraft at the command service, saveDraftEntry through the entry users reach',
     concurrency: settings.concurrency,
     rawInsert: raw,
-    saveDraft: saves,
-    ratio: round(saves.perSecond / raw.perSecond, 3),
-    lagUnderSaturation: lagUnderLoad,
+    saveDraft: direct.saturated,
+    saveDraftAtSixty: direct.atSixtyPercent,
+    saveDraftEntry: viaEntry.saturated,
+    saveDraftEntryAtSixty: viaEntry.atSixtyPercent,
+    ratio: round(viaEntry.saturated.perSecond / raw.perSecond, 3),
+    ratioDirect: round(direct.saturated.perSecond / raw.perSecond, 3),
+    lagUnderSaturation: viaEntry.lagUnderSaturation,
   };
 
   // ---- (c) projection lag at a steady rate
   log(`(c) projection lag: ${settings.lagSamples} saves at ${settings.lagRatePerSecond}/s`);
-  const interval = 1000 / settings.lagRatePerSecond;
-  const lagStart = performance.now();
-  const inFlight: Promise<void>[] = [];
   let lagErrors = 0;
-  for (let i = 0; i < settings.lagSamples; i++) {
-    const wait = lagStart + i * interval - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(
-      save(workerTokens[i % workerTokens.length]!)
-        .then((position) => lag.track(position, performance.now()))
+  await openLoop({
+    perSecond: settings.lagRatePerSecond,
+    total: settings.lagSamples,
+    call: (i) =>
+      saveDraft(entryPort, workerTokens[i % workerTokens.length]!)
+        .then(({ position }) => lag.track(position, performance.now()))
         .catch(() => void lagErrors++),
-    );
-  }
-  await Promise.all(inFlight);
+  });
   const steadyLag = await lag.collect();
   await lag.close();
   results.lag = { ratePerSecond: settings.lagRatePerSecond, samples: settings.lagSamples, errors: lagErrors, ...steadyLag };
   log(`    p50 ${steadyLag.p50} ms, p95 ${steadyLag.p95} ms`);
 
-  // ---- (e), (f) the claims path
+  // ---- (v) a just-saved order in the list, as the customer's next screen asks for it
+  log(`(v) just-saved order visible: ${settings.lagSamples} save + list pairs at ${settings.lagRatePerSecond}/s through the entry`);
+  results.visible = await measureJustSavedVisible({ port: entryPort, tokens: workerTokens, perSecond: settings.lagRatePerSecond, samples: settings.lagSamples });
+  log(`    list answered p50 ${(results.visible as LoadResult).p50} ms, p95 ${(results.visible as LoadResult).p95} ms after the save`);
+
+  // ---- (e), (f) the claims path, through the entry
   results.claims = await measureClaims({
     pool,
     tokens,
-    commandPort,
-    queryPort,
+    commandPort: entryPort,
+    queryPort: entryPort,
     plan: claimPlan,
     concurrency: settings.concurrency,
     saveRequests: settings.saveRequests,
@@ -394,10 +343,16 @@ if (!reportOnly) try {
     listConcurrency: settings.listConcurrency,
     listRequests: settings.listRequests,
     maxSeconds: settings.maxSecondsPerLoop,
+    bare: (body, request) => bareBaseline(processes, body, request, loadAt(settings.listConcurrency, settings.listRequests * 4), CLAIM_LIST_PATH),
+    rawInsertPerSecond: raw.perSecond,
     log,
   });
   // ---- (h) inquiry → quoted, on customers clear of the heavy user and the claims' order owners
-  results.inquiry = await inquiries(commandPort, queryPort, inquiryCustomers(settings.users, claimPlan.orderOwners, settings.inquiries));
+  results.inquiry = await inquiries(entryPort, entryPort, inquiryCustomers(settings.users, claimPlan.orderOwners, settings.inquiries));
+
+  // ---- web: first-load sizes and Lighthouse against the entry, the platform otherwise idle
+  log('(w) first-load JavaScript per route and Lighthouse on four routes');
+  results.web = await measureWeb({ baseUrl: `http://127.0.0.1:${entryPort}`, accessToken: heavyToken, user: { name: HEAVY_USER, mobilePhone: HEAVY_USER } });
 
   await stopChildren();
   await pool.end();
@@ -432,58 +387,14 @@ if (!reportOnly) {
   results.totalSeconds = round((performance.now() - started) / 1000, 0);
   results.loadAverageAtEnd = os.loadavg().map((l) => round(l, 2));
 }
-const shown = results.settings as typeof settings;
-
-const r = results as any;
-const goals = [
-  { goal: 'save-draft ≥ 40 % of raw INSERT ceiling', value: `${round(r.save.ratio * 100, 0)} %`, met: r.save.ratio >= 0.4 },
-  {
-    goal: `order list p99 ≤ 30 ms (page 1 / page 50, concurrency ${shown.listConcurrency})`,
-    value: `${r.list.page1.p99} / ${r.list.page50.p99} ms (one at a time: ${r.list.page1Serial.p99} / ${r.list.page50Serial.p99} ms)`,
-    met: r.list.page1.p99 <= 30 && r.list.page50.p99 <= 30,
-  },
-  { goal: 'projection lag p95 ≤ 100 ms', value: `${r.lag.p95} ms`, met: r.lag.p95 <= 100 },
-  { goal: 'rebuild ≥ 5,000 events/s', value: `${r.rebuild.eventsPerSecond} events/s`, met: r.rebuild.eventsPerSecond >= 5000 },
-  ...(r.rules ? [rulesGoal(r.rules)] : []),
-  ...(r.inquiry ? [inquiryGoal(r.inquiry)] : []),
-];
-results.goals = goals;
-
-const md = [
-  `# FeiBao benchmark — ${resultName}`,
-  '',
-  `${r.startedAt} · commit ${environment.commit} · ${environment.cpus} cores, ${environment.memoryGb} GB · PostgreSQL ${environment.postgres} (shared_buffers ${environment.shared_buffers}, synchronous_commit ${environment.synchronous_commit}, fsync ${environment.fsync}) · Node ${environment.node} · total ${r.totalSeconds} s · load average (1/5/15 min) ${r.loadAverageAtStart.join(' / ')} at start, ${r.loadAverageAtEnd.join(' / ')} at end (the machine is shared)`,
-  '',
-  `Seed: ${shown.orders.toLocaleString('en')} orders across ${shown.users.toLocaleString('en')} users${r.claims ? `, ${r.claims.claims.toLocaleString('en')} claims (${r.claims.submittedClaims.toLocaleString('en')} submitted) and ${r.claims.inForceOrders.toLocaleString('en')} in-force orders to claim on` : ''} = ${r.seed.events.toLocaleString('en')} events, written in ${r.seed.seconds} s (${r.seed.eventsPerSecond.toLocaleString('en')} events/s, set-based SQL) + ${r.seed.vacuumSeconds} s VACUUM ANALYZE; emt_messages ${r.seed.emtMessagesSize}.`,
-  '',
-  '## Results',
-  '',
-  '| measurement | throughput | p50 | p95 | p99 | max | requests (errors) |',
-  '|---|---|---|---|---|---|---|',
-  `| (a) raw single-row INSERT, concurrency ${shown.concurrency} (ceiling) | ${r.save.rawInsert.perSecond} /s | ${r.save.rawInsert.p50} ms | ${r.save.rawInsert.p95} ms | ${r.save.rawInsert.p99} ms | ${r.save.rawInsert.max} ms | ${r.save.rawInsert.requests} (${r.save.rawInsert.errors}) |`,
-  `| (a) save-draft over HTTP, concurrency ${shown.concurrency} | ${r.save.saveDraft.perSecond} /s (${round(r.save.ratio * 100, 0)} % of ceiling) | ${r.save.saveDraft.p50} ms | ${r.save.saveDraft.p95} ms | ${r.save.saveDraft.p99} ms | ${r.save.saveDraft.max} ms | ${r.save.saveDraft.requests} (${r.save.saveDraft.errors}) |`,
-  `| (b) order list page 1 + totalCount, concurrency ${shown.listConcurrency} | ${r.list.page1.perSecond} req/s | ${r.list.page1.p50} ms | ${r.list.page1.p95} ms | ${r.list.page1.p99} ms | ${r.list.page1.max} ms | ${r.list.page1.requests} (${r.list.page1.errors}) |`,
-  `| (b) order list page 50 + totalCount, concurrency ${shown.listConcurrency} | ${r.list.page50.perSecond} req/s | ${r.list.page50.p50} ms | ${r.list.page50.p95} ms | ${r.list.page50.p99} ms | ${r.list.page50.max} ms | ${r.list.page50.requests} (${r.list.page50.errors}) |`,
-  `| (b) order list page 1, one request at a time | ${r.list.page1Serial.perSecond} req/s | ${r.list.page1Serial.p50} ms | ${r.list.page1Serial.p95} ms | ${r.list.page1Serial.p99} ms | ${r.list.page1Serial.max} ms | ${r.list.page1Serial.requests} (${r.list.page1Serial.errors}) |`,
-  `| (b) order list page 50, one request at a time | ${r.list.page50Serial.perSecond} req/s | ${r.list.page50Serial.p50} ms | ${r.list.page50Serial.p95} ms | ${r.list.page50Serial.p99} ms | ${r.list.page50Serial.max} ms | ${r.list.page50Serial.requests} (${r.list.page50Serial.errors}) |`,
-  `| (c) projection lag, ${shown.lagRatePerSecond} saves/s | — | ${r.lag.p50} ms | ${r.lag.p95} ms | ${r.lag.p99} ms | ${r.lag.max} ms | ${r.lag.count} (${r.lag.errors}) |`,
-  `| (c′) projection lag under the saturating save-draft load | — | ${r.save.lagUnderSaturation.p50} ms | ${r.save.lagUnderSaturation.p95} ms | ${r.save.lagUnderSaturation.p99} ms | ${r.save.lagUnderSaturation.max} ms | ${r.save.lagUnderSaturation.count} |`,
-  `| (d) rebuild (${r.rebuild.projections.join(', ')}) over ${r.rebuild.events.toLocaleString('en')} events | ${r.rebuild.eventsPerSecond.toLocaleString('en')} events/s | | | | | ${r.rebuild.seconds} s |`,
-  ...claimTableRows(r.claims),
-  ...rulesTableRows(r.rules),
-  ...inquiryTableRows(r.inquiry),
-  '',
-  '## Goals',
-  '',
-  '| goal | reached | met |',
-  '|---|---|---|',
-  ...goals.map((g) => `| ${g.goal} | ${g.value} | ${g.met ? 'yes' : '**no**'} |`),
-  '',
-];
-const notes = path.join(here, 'notes.md');
-if (existsSync(notes)) md.push(readFileSync(notes, 'utf8'));
+const notesPath = path.join(here, 'notes.md');
+const historyPath = path.join(here, 'results', 'history.json');
+// Only the committed results add to the history; a smoke or trial run shows it as it stands.
+const history = resultName === 'latest' ? recordHistory(historyPath, historyRowOf(results)) : readHistory(historyPath);
+const report = renderReport(resultName, results, history, existsSync(notesPath) ? readFileSync(notesPath, 'utf8') : null);
+results.goals = report.goals;
 mkdirSync(path.join(here, 'results'), { recursive: true });
 writeFileSync(jsonPath, `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(path.join(here, 'results', `${resultName}.md`), `${md.join('\n')}\n`);
+writeFileSync(path.join(here, 'results', `${resultName}.md`), report.markdown);
 log(`wrote bench/results/${resultName}.md and .json`);
-console.log(`\n${md.slice(0, md.indexOf('## Goals') + 4 + goals.length + 1).join('\n')}`);
+console.log(`\n${report.summary}`);

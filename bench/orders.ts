@@ -1,0 +1,112 @@
+/**
+ * The ordering path's measurements: (b) the order list, (a) save-draft, (c) projection lag and
+ * (v) a just-saved order visible in the list — each through a port given by the caller, so the
+ * same loop measures the services directly and through the entry users reach.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { generalApplication } from '@feibao/domain/ordering/fixtures';
+import { closedLoop, expectOk, newHistogram, openLoop, postJson, recordMs, summary } from './lib.ts';
+import type { CpuMeter } from './cpu.ts';
+import type { LagMeter, platformProcesses } from './platform.ts';
+
+type Log = (line: string) => void;
+export type Loop = { concurrency: number; total: number; maxSeconds: number };
+
+export const LIST_PATH = '/api/v1/uav/order/page';
+export const SAVE_PATH = '/api/v1/uav/order/save';
+
+/** Page `currentPage` of the heavy user's list, checked for its total and row count; the answer's raw body. */
+export const listPage = async (port: number, token: string, currentPage: number, totalCount: number) => {
+  const answer = expectOk(await postJson(port, LIST_PATH, { currentPage, pageSize: 20 }, token));
+  if (answer.body.data.totalCount !== totalCount || answer.body.data.datas.length !== 20)
+    throw new Error(`unexpected page: ${answer.body.data.totalCount} total, ${answer.body.data.datas.length} rows`);
+  return answer.body;
+};
+
+/** A warm-up of a tenth, then the measured closed loop. */
+export const measured = async (loop: Loop, call: () => Promise<unknown>) => {
+  const run = () => call().then(() => undefined);
+  await closedLoop({ ...loop, total: Math.ceil(loop.total / 10), maxSeconds: 60, call: run });
+  return closedLoop({ ...loop, call: run });
+};
+
+/**
+ * The same request against a bare node:http server (bench/baseline.ts, its own process) that
+ * answers the body the real route answered: the ratio's denominator, measured in the same run.
+ */
+export const bareBaseline = async (
+  processes: ReturnType<typeof platformProcesses>,
+  body: unknown,
+  request: unknown,
+  loop: Loop,
+  route = LIST_PATH,
+  cpu?: CpuMeter,
+) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'feibao-bench-bare-'));
+  const file = path.join(dir, 'body.json');
+  writeFileSync(file, JSON.stringify(body));
+  const bare = await processes.start('bare', [file]);
+  try {
+    const run = () => measured(loop, () => postJson(bare.port, route, request, 'bare'));
+    return cpu ? await cpu.around(run) : await run();
+  } finally {
+    await bare.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+export const saveDraft = async (port: number, token: string) => {
+  const answer = expectOk(await postJson(port, SAVE_PATH, generalApplication(), token));
+  const position = Number(answer.headers['x-consistency-token']);
+  if (!(position > 0)) throw new Error('save answered without a consistency token');
+  return { id: answer.body.data.id as string, position };
+};
+
+/** Save-draft at saturation (closed loop), then at 60 % of that rate (open loop): the p99 a busy day sees. */
+export const measureSaveDraft = async (o: { port: number; tokens: string[]; loop: Loop; warmup: number; lag?: LagMeter; cpu: CpuMeter; log: Log }) => {
+  const token = (w: number) => o.tokens[w % o.tokens.length]!;
+  await closedLoop({ ...o.loop, total: o.warmup, maxSeconds: 60, call: (w) => saveDraft(o.port, token(w)).then(() => undefined) });
+  await o.lag?.collect();
+  const saturated = await o.cpu.around(() =>
+    closedLoop({
+      ...o.loop,
+      call: async (w) => {
+        const { position } = await saveDraft(o.port, token(w));
+        o.lag?.track(position, performance.now());
+      },
+    }),
+  );
+  const lagUnderSaturation = o.lag ? await o.lag.collect() : undefined;
+  const rate = Math.max(1, Math.round(saturated.perSecond * 0.6));
+  const atSixtyPercent = await openLoop({ perSecond: rate, total: Math.min(o.loop.total, rate * 20), call: (i) => saveDraft(o.port, token(i)).then(() => undefined) });
+  o.log(`    ${saturated.perSecond} commands/s, p99 ${saturated.p99} ms; at ${rate}/s (60 %) p99 ${atSixtyPercent.p99} ms`);
+  return { saturated, atSixtyPercent: { ...atSixtyPercent, rate }, lagUnderSaturation };
+};
+
+/**
+ * (v) What a customer sees: the order list asked right after a save, with the save's consistency
+ * token as the web client sends it, must show the new order first. Time from the save's
+ * acknowledgement to the list's answer, at a steady rate of saves.
+ */
+export const measureJustSavedVisible = async (o: { port: number; tokens: string[]; perSecond: number; samples: number }) => {
+  const visible = newHistogram();
+  const loop = await openLoop({
+    perSecond: o.perSecond,
+    total: o.samples,
+    call: async (i) => {
+      const token = o.tokens[i % o.tokens.length]!;
+      const saved = await saveDraft(o.port, token);
+      const t0 = performance.now();
+      const answer = expectOk(
+        await postJson(o.port, LIST_PATH, { currentPage: 1, pageSize: 20 }, token, { 'x-consistency-token': String(saved.position) }),
+      );
+      if (answer.body.data.datas[0]?.id !== saved.id) throw new Error('the just-saved order is not first in the list');
+      recordMs(visible, performance.now() - t0);
+    },
+  });
+  // The loop timed save + list; the figure wanted is the list's part alone.
+  return { ...loop, ...summary(visible) };
+};
