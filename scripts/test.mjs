@@ -52,6 +52,19 @@ if (!only || only === 'unit') {
   }
 }
 
+// The first-load JavaScript limit (scripts/check-bundles.ts), one test: it reads web/dist, so it runs
+// after the browser suite when that runs (its platform start has just built the web app), and on its
+// own with the unit checks otherwise (building the web app only if its sources changed).
+const checkBundles = async () => {
+  if ((await run('npm', ['run', '--silent', 'check:bundles'])) === 0) {
+    totals.passed += 1;
+  } else {
+    totals.failed += 1;
+    failedSteps.push('bundle size');
+  }
+};
+if (only === 'unit') await checkBundles();
+
 // 1. unit + integration
 if (!only || only === 'unit' || only === 'int') {
   const file = path.join(results, 'vitest.json');
@@ -141,6 +154,8 @@ if (!only || only === 'e2e') {
     await admin.end();
   }
 }
+
+if (!only || only === 'e2e') await checkBundles();
 
 rmSync(results, { recursive: true, force: true });
 if (failedSteps.length) console.error(`[test] failed: ${failedSteps.join(', ')}`);
