@@ -94,6 +94,8 @@ test.describe('quote desk 1280×800', () => {
     // 人保: the verified premium for every line waiting for verification.
     await cell(page, PICC).click();
     const premiums = dialog(page).getByPlaceholder('保费（元）');
+    // count() does not wait: the dialog draws its lines once it has opened.
+    await expect(premiums.first()).toBeVisible();
     const count = await premiums.count();
     expect(count).toBeGreaterThan(0);
     await dialog(page).getByRole('button', { name: '录入报价' }).click();

@@ -79,10 +79,13 @@ test.describe('rule platform frame, desktop', () => {
     await tags.filter({ hasText: '规则列表' }).click({ button: 'right' });
     await page.getByTestId('rules-tag-menu').getByText('关闭其他').click();
     await expect(tags).toHaveText(['首页', '规则列表']);
+    // The context menu fades out; the actions menu shares its test id.
+    await expect(page.getByTestId('rules-tag-menu')).toHaveCount(0);
     await expect(page).toHaveURL(/\/rules\/ruleList$/);
     await page.getByTestId('rules-tags-actions').click();
     await page.getByTestId('rules-tag-menu').getByText('刷新').click();
     await expect(page.getByTestId('rules-rule-list')).toBeVisible();
+    await expect(page.getByTestId('rules-tag-menu')).toHaveCount(0);
     await page.getByTestId('rules-tags-actions').click();
     await page.getByTestId('rules-tag-menu').getByText('关闭所有').click();
     await expect(tags).toHaveText(['首页']);
