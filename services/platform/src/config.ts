@@ -9,6 +9,19 @@ const num = (value: string | undefined, fallback: number) => {
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/**
+ * Client apps by their access key ("web:key,rules:key"). The key names the app a request comes from
+ * (logs, the tenant login's appKey); it ships inside the web bundles, so it is an identifier, never a secret.
+ */
+const parseClientApps = (value: string | undefined) => {
+  const apps = new Map<string, string>();
+  for (const entry of (value ?? 'web:feibao-web-2026,rules:feibao-rules-2026').split(',')) {
+    const [app, key] = entry.split(':').map((part) => part.trim());
+    if (app && key) apps.set(key, app);
+  }
+  return apps;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET ?? (production ? undefined : 'feibao-development-secret-change-me');
@@ -62,5 +75,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     rulesSuperUser: env.RULES_SUPERUSER?.trim() || null,
     /** Trust X-Forwarded-For from the edge: the client address keys the rate limits. */
     trustProxy: env.TRUST_PROXY !== 'false',
+    /** Access key → client app name (`CLIENT_APPS`, "app:key" pairs). */
+    clientApps: parseClientApps(env.CLIENT_APPS),
+    /** Login tenant the older tenant/userName/password/captcha/appKey exchange must name. */
+    loginTenant: env.LOGIN_TENANT?.trim() || 'feibao',
   };
 };
