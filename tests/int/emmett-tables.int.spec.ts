@@ -148,6 +148,43 @@ describe('Emmett tables contract', () => {
     expect(await peekProjection(pool, 'contract', 5000)).toEqual({ due: false, heldBack: false });
   });
 
+  it('holds a token only for projections with events of their types left before it', async () => {
+    await pool.query(`INSERT INTO feibao_projections (name, event_types) VALUES ('ryw-alpha', '{RywAlpha}'), ('ryw-beta', '{RywBeta}') ON CONFLICT DO NOTHING`);
+    const alpha = await append('ryw-1', 'RywAlpha');
+    const beta = await append('ryw-2', 'RywBeta');
+    const positionOf = async (token: number) =>
+      (await pool.query(`SELECT transaction_id::text AS xid FROM emt_messages WHERE global_position = $1`, [token])).rows[0].xid as string;
+    const moveTo = async (names: string[], token: number, exclude = false) =>
+      pool.query(`UPDATE feibao_projections SET position = $1, position_xid = $2::xid8 WHERE (name = ANY($3)) <> $4`, [
+        token,
+        await positionOf(token),
+        names,
+        exclude,
+      ]);
+    // Every other projection of this file is past both writes.
+    await moveTo(['ryw-alpha', 'ryw-beta'], beta, true);
+    await pool.query(`UPDATE feibao_projections SET position = 0, position_xid = '0' WHERE name IN ('ryw-alpha', 'ryw-beta')`);
+    const done = async (token: number) => (await pool.query(sqlOf('tokensCaughtUp'), [[token]])).rows[0].done as boolean;
+
+    // The user wrote RywAlpha, then RywBeta: the alpha projection has not applied the first write.
+    expect(await done(beta)).toBe(false);
+    await moveTo(['ryw-beta'], beta);
+    expect(await done(beta)).toBe(false);
+    expect(await done(alpha)).toBe(false);
+    // Once it has, nothing of its types lies between its checkpoint and the later token.
+    await moveTo(['ryw-alpha'], alpha);
+    expect(await done(alpha)).toBe(true);
+    expect(await done(beta)).toBe(true);
+    // A projection that records no types counts every event, whatever its type.
+    await pool.query(`UPDATE feibao_projections SET event_types = NULL WHERE name = 'ryw-alpha'`);
+    expect(await done(beta)).toBe(false);
+    await pool.query(`UPDATE feibao_projections SET event_types = '{RywAlpha}' WHERE name = 'ryw-alpha'`);
+    // A later RywAlpha beyond the token does not hold it.
+    await append('ryw-3', 'RywAlpha');
+    expect(await done(beta)).toBe(true);
+    await pool.query(`DELETE FROM feibao_projections WHERE name IN ('ryw-alpha', 'ryw-beta')`);
+  });
+
   it('lets a read waiting for a write go when a checkpoint is announced, not at the next poll', async () => {
     await pool.query(`INSERT INTO feibao_projections (name) VALUES ('contract-wake') ON CONFLICT DO NOTHING`);
     const token = await append('contract-wake', 'Zeta');
