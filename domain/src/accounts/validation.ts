@@ -214,20 +214,38 @@ type ProfileOutput = Omit<
 >;
 export type ProfileFields = Partial<ProfileOutput> & { enterpriseName: string };
 
+/** The enterprise form's own wording; the format messages are the shared ones above. */
+export const enterpriseMessages = {
+  companyNameRequired: '请输入企业名称',
+  creditCodeRequired: '请输入统一社会信用代码',
+  insuredNameRequired: '请输入被保险人名称',
+  emailRequired: '请输入邮箱',
+  contactPhoneRequired: messages.contactPhoneRequired,
+  /** Asking for a code before the contact phone is filled in. */
+  contactPhoneFirst: '请先输入联系电话',
+  confirmPasswordRequired: '请再次输入密码',
+  tooLong: (max: number) => `长度不能超过${max}个字符`,
+} as const;
+
 /** The enterprise registration form of the web (docs/glossary.md "Accounts"). */
 export const enterpriseRegisterSchema = z
   .strictObject({
-    companyName: required('请输入企业名称'),
-    creditCode: required('请输入统一社会信用代码').regex(CREDIT_CODE_PATTERN, { error: messages.creditCodeFormat }),
-    insuredName: required('请输入被保险人名称'),
-    email: required('请输入邮箱').regex(EMAIL_PATTERN, { error: messages.emailFormat }),
-    insuredType: z.coerce.number({ error: messages.insuredTypeRequired }),
-    contactPhone: required('请先输入联系电话').regex(CONTACT_PHONE_PATTERN, { error: messages.contactPhoneFormat }),
+    companyName: required(enterpriseMessages.companyNameRequired).max(100, { error: enterpriseMessages.tooLong(100) }),
+    creditCode: required(enterpriseMessages.creditCodeRequired).regex(CREDIT_CODE_PATTERN, { error: messages.creditCodeFormat }),
+    insuredName: required(enterpriseMessages.insuredNameRequired).max(100, { error: enterpriseMessages.tooLong(100) }),
+    email: required(enterpriseMessages.emailRequired)
+      .max(100, { error: enterpriseMessages.tooLong(100) })
+      .regex(EMAIL_PATTERN, { error: messages.emailFormat }),
+    // An unchosen select sends '' (0 once coerced): only the listed types pass.
+    insuredType: z.coerce
+      .number({ error: messages.insuredTypeRequired })
+      .refine((v) => insuredTypes.some((t) => t.value === v), { error: messages.insuredTypeRequired }),
+    contactPhone: required(enterpriseMessages.contactPhoneRequired).regex(CONTACT_PHONE_PATTERN, { error: messages.contactPhoneFormat }),
     verifyCode: smsCodeField,
     password: required(messages.passwordRequired).regex(ENTERPRISE_PASSWORD_PATTERN, {
       error: messages.passwordEnterprise,
     }),
-    confirmPassword: required(messages.passwordRequired),
+    confirmPassword: required(enterpriseMessages.confirmPasswordRequired),
   })
   .superRefine(confirmMatches)
   // The web's enterprise form is a company registration with its own field names.
@@ -268,7 +286,56 @@ export const leadSchema = z.strictObject({
 
 export const refreshSchema = z.strictObject({ refreshToken: required('缺少刷新令牌').max(512) });
 
+/**
+ * The captcha of the rule platform's logins (README "Rule platform: signing in"): the id of an image
+ * from `GET /sso-platform/captcha/get` (its `Captcha-Key` header) and what the user read from it.
+ * Optional here: the server asks for them only once failed logins turned the captcha on.
+ */
+export const captchaMessages = {
+  required: '请输入图形验证码',
+  wrong: '图形验证码错误或已过期',
+} as const;
+
+const optionalCaptchaText = (max: number) =>
+  z
+    .string({ error: captchaMessages.wrong })
+    .trim()
+    .max(max, { error: captchaMessages.wrong })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+
+const captchaFields = {
+  captchaKey: optionalCaptchaText(64),
+  captcha: optionalCaptchaText(16),
+};
+
 export const ruleLoginSchema = z.strictObject({
   username: required(messages.userNameRequired).max(64),
   password: required(messages.passwordRequired).max(64),
+  ...captchaFields,
+});
+export type RuleLoginForm = z.input<typeof ruleLoginSchema>;
+
+/** SMS-code sign-in to the rule platform: the same fields as the customer site's loginByPhone. */
+export const ruleCodeLoginSchema = z.strictObject({
+  mobilePhone: phoneField(messages.mobilePhoneRequired),
+  identifyingCode: smsCodeField,
+  ...captchaFields,
+});
+export type RuleCodeLoginForm = z.input<typeof ruleCodeLoginSchema>;
+
+/** The older tenant exchange: every field required, the captcha included. */
+export const tenantLoginSchema = z.strictObject({
+  tenant: required('请输入租户').max(64),
+  userName: required(messages.userNameRequired).max(64),
+  password: required(messages.passwordRequired).max(64),
+  captchaKey: required(captchaMessages.required).max(64, { error: captchaMessages.wrong }),
+  captcha: required(captchaMessages.required).max(16, { error: captchaMessages.wrong }),
+  appKey: required('请输入应用标识').max(128),
+});
+
+/** `username` (optional) names the account about to sign in, so its own failures count too. */
+export const captchaTriggerSchema = z.object({
+  username: z.string().trim().max(64).optional(),
 });

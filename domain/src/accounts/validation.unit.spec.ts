@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  captchaMessages,
+  captchaTriggerSchema,
   enterpriseRegisterSchema,
   isValidIdCard,
   leadSchema,
@@ -11,6 +13,9 @@ import {
   registerPersonSchema,
   registerSchemaFor,
   resetPasswordSchema,
+  ruleCodeLoginSchema,
+  ruleLoginSchema,
+  tenantLoginSchema,
   updateProfileSchema,
 } from './validation.ts';
 
@@ -94,5 +99,43 @@ describe('account schemas carry the Chinese messages', () => {
 
   it('refuses unknown fields', () => {
     expect(loginSchema.safeParse({ mobilePhone: '13800000001', password: 'x', userName: 'someone' }).success).toBe(false);
+  });
+});
+
+describe('rule platform sign-in forms', () => {
+  const tenantForm = { tenant: 'feibao', userName: '13800000001', password: 'x', captchaKey: 'k'.repeat(24), captcha: 'AB3K', appKey: 'key' };
+
+  it('takes the captcha as optional on the password and code logins, empty meaning absent', () => {
+    expect(ruleLoginSchema.parse({ username: '13800000001', password: 'x' })).toEqual({ username: '13800000001', password: 'x' });
+    expect(ruleLoginSchema.parse({ username: '13800000001', password: 'x', captchaKey: '', captcha: ' ' })).toEqual({ username: '13800000001', password: 'x' });
+    expect(ruleLoginSchema.parse({ username: 'u', password: 'x', captchaKey: 'abc', captcha: ' ab3k ' })).toMatchObject({ captchaKey: 'abc', captcha: 'ab3k' });
+    expect(ruleCodeLoginSchema.parse({ mobilePhone: '13800000001', identifyingCode: '123456', captchaKey: null })).toEqual({ mobilePhone: '13800000001', identifyingCode: '123456' });
+  });
+
+  it.each([
+    [ruleLoginSchema, { password: 'x' }, messages.userNameRequired],
+    [ruleLoginSchema, { username: 'u' }, messages.passwordRequired],
+    [ruleLoginSchema, { username: 'u', password: 'x', captcha: 'x'.repeat(17) }, captchaMessages.wrong],
+    [ruleLoginSchema, { username: 'u', password: 'x', captchaKey: 5 }, captchaMessages.wrong],
+    [ruleCodeLoginSchema, {}, messages.mobilePhoneRequired],
+    [ruleCodeLoginSchema, { mobilePhone: '1380000000' }, messages.phoneFormat],
+    [ruleCodeLoginSchema, { mobilePhone: '13800000001' }, messages.codeRequired],
+    [ruleCodeLoginSchema, { mobilePhone: '13800000001', identifyingCode: '1234' }, messages.codeFormat],
+    [tenantLoginSchema, {}, '请输入租户'],
+    [tenantLoginSchema, { ...tenantForm, captcha: '' }, captchaMessages.required],
+    [tenantLoginSchema, { ...tenantForm, captchaKey: undefined }, captchaMessages.required],
+    [tenantLoginSchema, { ...tenantForm, appKey: ' ' }, '请输入应用标识'],
+    [tenantLoginSchema, { ...tenantForm, userName: '' }, messages.userNameRequired],
+  ] as const)('%#: refuses with its message', (schema, value, message) => {
+    expect(firstMessage(schema as z.ZodType, value)).toBe(message);
+  });
+
+  it('refuses unknown fields, and takes an optional user name on the trigger', () => {
+    expect(ruleLoginSchema.safeParse({ username: 'u', password: 'x', rememberMe: true }).success).toBe(false);
+    expect(tenantLoginSchema.safeParse({ ...tenantForm, extra: 1 }).success).toBe(false);
+    expect(tenantLoginSchema.parse(tenantForm)).toEqual(tenantForm);
+    expect(captchaTriggerSchema.parse({})).toEqual({});
+    expect(captchaTriggerSchema.parse({ username: ' 13800000001 ' })).toEqual({ username: '13800000001' });
+    expect(captchaTriggerSchema.safeParse({ username: ['a', 'b'] }).success).toBe(false);
   });
 });

@@ -53,6 +53,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     loginMaxFailures: num(env.LOGIN_MAX_FAILURES, 10),
     smsHourlyPerPhone: num(env.SMS_HOURLY_PER_PHONE, 5),
     smsHourlyPerAddress: num(env.SMS_HOURLY_PER_ADDRESS, 20),
+    /** Seconds before a phone may be sent another SMS code (the screens count down 60 s). */
+    smsResendSeconds: num(env.SMS_RESEND_SECONDS, 60),
     consistencyWaitMs: num(env.CONSISTENCY_WAIT_MS, 5000),
     queuePrefix: env.QUEUE_PREFIX ?? 'feibao',
     /** Seconds in an insurer working day: quotes and underwriting take 1–3 of them. Policy dates stay real. */
@@ -79,5 +81,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     clientApps: parseClientApps(env.CLIENT_APPS),
     /** Login tenant the older tenant/userName/password/captcha/appKey exchange must name. */
     loginTenant: env.LOGIN_TENANT?.trim() || 'feibao',
+    /** Failed rule-platform logins (per client address, or per user name) in the login window after which a captcha is required; 0: always. */
+    loginCaptchaAfter: num(env.LOGIN_CAPTCHA_AFTER, 3),
+    /** Captcha images one client address may fetch per minute. */
+    captchaPerMinute: num(env.CAPTCHA_PER_MINUTE, 20),
+    /**
+     * Test seam, like the dev SMS inbox: every captcha shows this text, so browser tests can solve it.
+     * Honoured only outside production with SMS_PROVIDER=dev; ignored everywhere else.
+     */
+    captchaDevAnswer:
+      !production && (env.SMS_PROVIDER ?? 'dev') === 'dev' && /^[A-Za-z0-9]{4,8}$/.test(env.CAPTCHA_DEV_ANSWER?.trim() ?? '')
+        ? env.CAPTCHA_DEV_ANSWER!.trim()
+        : null,
   };
 };

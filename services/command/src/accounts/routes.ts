@@ -3,7 +3,6 @@ import type { Context } from 'koa';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
-  canUseRulePlatform,
   loginByPhoneSchema,
   loginSchema,
   refreshSchema,
@@ -12,7 +11,6 @@ import {
   type RegisterForm,
   resetPasswordSchema,
   ResultCode,
-  ruleLoginSchema,
   sendSmsSchema,
   updateProfileSchema,
   userDecider,
@@ -24,7 +22,6 @@ import {
   aggregate,
   authenticate,
   caller,
-  decoyPasswordHash,
   handleCommand,
   hashPassword,
   HttpError,
@@ -34,24 +31,19 @@ import {
   requireRegistered,
   setConsistencyToken,
   validate,
-  verifyPassword,
 } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
+import { createCredentialChecks, credentialMessages, maskPhone } from './credentials.ts';
 import { createSessions, sessionAnswer, type IssuedSession } from './sessions.ts';
 import { createSmsChallenges } from './smsChallenges.ts';
+import { registerSsoRoutes, ssoMessages } from './ssoRoutes.ts';
 
 export const accountMessages = {
-  badCredentials: '用户名或密码错误',
-  loginThrottled: '登录尝试过于频繁，请15分钟后再试',
-  smsTooSoon: '验证码发送过于频繁，请60秒后再试',
+  ...credentialMessages,
   smsHourly: '验证码发送次数过多，请稍后再试',
   notOwnProfile: '只能修改本人信息',
-  noRulePlatformRole: '无权访问规则平台',
+  noRulePlatformRole: ssoMessages.noRulePlatformRole,
 } as const;
-
-const LOGIN_WINDOW_SECONDS = 15 * 60;
-
-const maskPhone = (phone: string) => phone.replace(/^(\d{3})\d{4}(\d+)$/, '$1****$2');
 
 const profileOf = (form: Record<string, unknown>): ProfileFields => {
   const profile = { ...form };
@@ -70,39 +62,8 @@ export const accountRoutes = (deps: CommandDeps) => {
     ok(ctx, sessionAnswer(session), message);
   };
 
-  // The decoy is hashed now, so the first unknown phone after a start costs no more than the others.
-  void decoyPasswordHash();
-
-  /**
-   * Same answer for an unknown phone and a wrong password, with the same scrypt cost, and
-   * failures counted per phone and per client address. Each attempt is counted before its
-   * password is checked and taken back if it was refused or succeeded, so attempts sent all at
-   * once cannot all pass the check before the first failure is counted.
-   */
-  const checkCredentials = async (ctx: Context, mobilePhone: string, password: string) => {
-    const phoneKey = `login:phone:${mobilePhone}`;
-    const addressKey = `login:ip:${ctx.ip}`;
-    const max = deps.config.loginMaxFailures;
-    const withinPhone = await deps.limiter.hit(phoneKey, max, LOGIN_WINDOW_SECONDS);
-    const withinAddress = await deps.limiter.hit(addressKey, max * 4, LOGIN_WINDOW_SECONDS);
-    if (!withinPhone || !withinAddress) {
-      await deps.limiter.undo(phoneKey);
-      await deps.limiter.undo(addressKey);
-      logger.warn({ event: 'login', phone: maskPhone(mobilePhone), ip: ctx.ip, outcome: 'throttled' }, 'login refused');
-      throw new HttpError(ResultCode.tooManyRequests, accountMessages.loginThrottled);
-    }
-    const user = await aggregate(deps.eventStore, userStreamId(mobilePhone), userDecider);
-    const hash = user.status === 'active' ? user.passwordHash : await decoyPasswordHash();
-    const matches = await verifyPassword(password, hash);
-    if (user.status !== 'active' || !matches) {
-      logger.warn({ event: 'login', phone: maskPhone(mobilePhone), ip: ctx.ip, outcome: 'bad-credentials' }, 'login refused');
-      throw new HttpError(ResultCode.badRequest, accountMessages.badCredentials);
-    }
-    await deps.limiter.reset(phoneKey);
-    await deps.limiter.undo(addressKey);
-    logger.info({ event: 'login', phone: maskPhone(mobilePhone), ip: ctx.ip, outcome: 'ok' }, 'login');
-    return user;
-  };
+  const credentials = createCredentialChecks(deps);
+  const { checkCredentials } = credentials;
 
   router.post('/api/v1/uav/user/login', validate(loginSchema), async (ctx) => {
     const form = input<z.output<typeof loginSchema>>(ctx);
@@ -121,8 +82,9 @@ export const accountRoutes = (deps: CommandDeps) => {
 
   router.get('/api/v1/uav/user/phone', validate(sendSmsSchema, 'query'), async (ctx) => {
     const { phone, purpose } = input<z.output<typeof sendSmsSchema>>(ctx);
-    if (!(await deps.limiter.claim(`sms:resend:${phone}`, 60)))
-      throw new HttpError(ResultCode.tooManyRequests, accountMessages.smsTooSoon);
+    const resend = deps.config.smsResendSeconds;
+    if (!(await deps.limiter.claim(`sms:resend:${phone}`, resend)))
+      throw new HttpError(ResultCode.tooManyRequests, `验证码发送过于频繁，请${resend}秒后再试`);
     const withinPhone = await deps.limiter.hit(`sms:hour:phone:${phone}`, deps.config.smsHourlyPerPhone, 3600);
     const withinAddress = await deps.limiter.hit(`sms:hour:ip:${ctx.ip}`, deps.config.smsHourlyPerAddress, 3600);
     if (!withinPhone || !withinAddress) throw new HttpError(ResultCode.tooManyRequests, accountMessages.smsHourly);
@@ -221,14 +183,7 @@ export const accountRoutes = (deps: CommandDeps) => {
     answerSession(ctx, await sessions.startForUser(subject, 'code'), '登录成功');
   });
 
-  router.post('/sso-platform/authencation/oauth2/login/user', validate(ruleLoginSchema), async (ctx) => {
-    const form = input<z.output<typeof ruleLoginSchema>>(ctx);
-    const user = await checkCredentials(ctx, form.username, form.password);
-    if (!canUseRulePlatform(user.roles)) throw new HttpError(ResultCode.forbidden, accountMessages.noRulePlatformRole);
-    const session = await sessions.startForUser(form.username, 'password');
-    setConsistencyToken(ctx, session.position, form.username);
-    ok(ctx, { ...sessionAnswer(session), success: true }, '登录成功');
-  });
+  registerSsoRoutes(router, deps, { sessions, sms, credentials });
 
   return router;
 };

@@ -1,12 +1,18 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import { z } from 'zod';
-import { canRead, maskIdCard, phoneField, ResultCode } from '@feibao/domain';
+import { canRead, isRulesSuperUser, maskIdCard, phoneField, ResultCode, RULE_PLATFORM_ROLES } from '@feibao/domain';
 import { authenticate, caller, HttpError, input, ok, validate } from '@feibao/platform';
 import type { QueryDeps } from '../deps.ts';
 import { userProfileReader } from '@feibao/read-models';
 
 const profileQuery = z.object({ userName: z.string().trim().max(20).optional() });
+
+/** The admin-style info call's two failures, worded as its old client shows them (README "Compatibility calls"). */
+export const adminInfoMessages = {
+  verificationFailed: 'Verification failed, please Login again.',
+  noRoles: 'getInfo: roles must be a non-null array!',
+} as const;
 
 export const accountQueryRoutes = (deps: QueryDeps) => {
   const router = new Router();
@@ -41,6 +47,36 @@ export const accountQueryRoutes = (deps: QueryDeps) => {
       ...(own ? {} : { idCard: maskIdCard(doc.idCard), theInsuredIdCard: maskIdCard(doc.theInsuredIdCard) }),
       guest: false,
     });
+  });
+
+  /** `auth` with the admin-style client's wording for a missing, invalid, expired or ended session. */
+  const verified = async (ctx: Context, next: Next) => {
+    let passed = false;
+    try {
+      await auth(ctx, async () => {
+        passed = true;
+        await next();
+      });
+    } catch (error) {
+      if (!passed && error instanceof HttpError && error.code === ResultCode.unauthorized)
+        throw new HttpError(ResultCode.unauthorized, adminInfoMessages.verificationFailed);
+      throw error;
+    }
+  };
+
+  /**
+   * The admin-style info call: the caller's rule-platform roles, never empty (its client refuses an
+   * empty list). RULES_SUPERUSER opens every rule route, which is what `admin` means to that client.
+   */
+  router.get('/sso-platform/user/info', verified, async (ctx) => {
+    const me = caller(ctx);
+    const doc = me.guest ? null : await profiles.byPhone(me.sub);
+    if (!me.guest && !doc) throw new HttpError(ResultCode.unauthorized, adminInfoMessages.verificationFailed);
+    const roles = RULE_PLATFORM_ROLES.filter((role) => doc?.roles.includes(role));
+    if (doc && roles.length === 0 && isRulesSuperUser({ roles: [], userName: doc.mobilePhone, superUser: deps.config.rulesSuperUser }))
+      roles.push('admin');
+    if (!doc || roles.length === 0) throw new HttpError(ResultCode.forbidden, adminInfoMessages.noRoles);
+    ok(ctx, { roles, name: doc.name, username: doc.mobilePhone, avatar: '', introduction: '' });
   });
 
   router.get('/api/v1/uav/uc/currentUser', auth, async (ctx) => ok(ctx, await currentUser(ctx)));
