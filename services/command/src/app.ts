@@ -16,7 +16,7 @@ import { ruleTranspositionCommandRoutes } from './rules/transpositionRoutes.ts';
 
 /** The write side: every state change of the platform enters through these routes. */
 export const createCommandApp = (deps: CommandDeps) => {
-  const app = createKoaApp({ trustProxy: deps.config.trustProxy, service: 'command' });
+  const app = createKoaApp({ trustProxy: deps.config.trustProxy, service: 'command', clientApps: deps.config.clientApps });
   // Read-your-writes for clients that do not echo X-Consistency-Token (platform consistency.ts).
   app.use(recordLastWrites(redisLastWrites(deps.redis, deps.config.queuePrefix)));
   const service = new Router();

@@ -6,7 +6,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-export type WorkContext = { service: string; requestId?: string };
+/** `clientApp`: the app a request named by its access key (http/clientApp.ts). */
+export type WorkContext = { service: string; requestId?: string; clientApp?: string };
 
 const storage = new AsyncLocalStorage<WorkContext>();
 

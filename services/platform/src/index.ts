@@ -28,6 +28,7 @@ export * from './projections/operations.ts';
 export * from './opsQueues.ts';
 export * from './http/envelope.ts';
 export * from './http/app.ts';
+export * from './http/clientApp.ts';
 export * from './http/validate.ts';
 export * from './http/wellFormed.ts';
 export * from './http/auth.ts';

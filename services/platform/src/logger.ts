@@ -37,6 +37,8 @@ const secretKeys = [
   'identifyingCode',
   'verifyCode',
   'smsCode',
+  'captcha',
+  'captchaKey',
   'accessToken',
   'refreshToken',
   'refresh_token',
@@ -96,6 +98,7 @@ export const logger = pino(
       return {
         service: context?.service ?? process.env.FEIBAO_SERVICE,
         ...(context?.requestId ? { requestId: context.requestId } : {}),
+        ...(context?.clientApp ? { clientApp: context.clientApp } : {}),
       };
     },
   },

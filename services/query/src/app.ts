@@ -10,6 +10,7 @@ import { opsQueryRoutes } from './ops/routes.ts';
 import { opsBoardRoutes } from './ops/board.ts';
 import { userAdminQueryRoutes } from './accounts/users.ts';
 import { auditQueryRoutes } from './audit/routes.ts';
+import { invoiceQueryRoutes } from './invoices/routes.ts';
 import { processRoutes } from './observability/routes.ts';
 import { rulesMenuRoutes } from './rules/menuRoutes.ts';
 import { ruleQueryRoutes } from './rules/routes.ts';
@@ -20,11 +21,11 @@ import { ruleTranspositionQueryRoutes } from './rules/transpositionRoutes.ts';
 
 /** The read side: answers only from read models, after the caller's own writes have landed in them. */
 export const createQueryApp = (deps: QueryAppDeps) => {
-  const app = createKoaApp({ trustProxy: deps.config.trustProxy, service: 'query' });
+  const app = createKoaApp({ trustProxy: deps.config.trustProxy, service: 'query', clientApps: deps.config.clientApps });
   app.use(awaitConsistency(deps.consistency, deps.config.consistencyWaitMs, deps.lastWrites));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'query' }));
-  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps), claimQueryRoutes(deps), claimPictureQueryRoutes(deps), userAdminQueryRoutes(deps), opsQueryRoutes(deps), opsBoardRoutes(deps), auditQueryRoutes(deps), processRoutes(deps), rulesMenuRoutes(deps), ruleQueryRoutes(deps), ruleConfigQueryRoutes(deps), ruleTestQueryRoutes(deps), ruleTryRoutes(deps), ruleTranspositionQueryRoutes(deps)];
+  const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps), claimQueryRoutes(deps), claimPictureQueryRoutes(deps), userAdminQueryRoutes(deps), opsQueryRoutes(deps), opsBoardRoutes(deps), auditQueryRoutes(deps), invoiceQueryRoutes(deps), processRoutes(deps), rulesMenuRoutes(deps), ruleQueryRoutes(deps), ruleConfigQueryRoutes(deps), ruleTestQueryRoutes(deps), ruleTryRoutes(deps), ruleTranspositionQueryRoutes(deps)];
   if (deps.config.smsProvider === 'dev' && !deps.config.production) routers.push(devSmsRoutes(deps));
   // The edge routes by this table (docs/architecture.md "The path of a query").
   app.use(serveRouteTable('query', routers));

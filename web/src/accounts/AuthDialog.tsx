@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Dialog, DialogBody } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
 import { takeRedirect } from '../api/session.ts';
@@ -5,6 +6,7 @@ import { uiStore, useUi } from '../api/ui.ts';
 import type { AuthMode } from '../api/ui.ts';
 import { PasswordLoginForm } from './LoginForm.tsx';
 import { PasswordResetForm, RegisterForm } from './RegisterForm.tsx';
+import { focusDialog } from '../shared/dialogFocus.ts';
 
 const titles: Record<AuthMode, string> = { login: '用户登录', register: '用户注册', reset: '重置密码' };
 
@@ -20,10 +22,22 @@ const BackToLogin = ({ prompt, text }: { prompt: string; text: string }) => (
 export const AuthDialog = () => {
   const { auth } = useUi();
   const navigate = useNavigate();
+  // Switching between login, registration and reset replaces the form that held the focus: it goes
+  // to the new form, else it would fall out of the dialog (and Escape would no longer reach it).
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (auth && container.current) focusDialog(container.current);
+  }, [auth]);
+  // After logging in: the address stored when the login was asked for (a 401, a page that needs a
+  // session), else the home page.
   const done = () => {
     uiStore.closeAuth();
-    const to = takeRedirect();
-    if (to && to !== window.location.pathname + window.location.search) navigate(to);
+    const to = takeRedirect() ?? '/index/index';
+    if (to !== window.location.pathname + window.location.search) navigate(to);
+  };
+  const enterprise = () => {
+    uiStore.closeAuth();
+    navigate('/platform/enterpriseRegister');
   };
   return (
     <Dialog
@@ -32,12 +46,18 @@ export const AuthDialog = () => {
       title={auth ? titles[auth] : ''}
       className="fb-auth-dialog"
       canOutsideClickClose={false}
+      onOpening={focusDialog}
+      containerRef={container}
     >
       <DialogBody>
         {auth === 'login' && <PasswordLoginForm variant="desktop" onDone={done} onSwitch={uiStore.openAuth} />}
         {auth === 'register' && (
           <RegisterForm variant="desktop" onDone={done}>
             <BackToLogin prompt="已有账号？" text="去登录" />
+            <div className="fb-row-between fb-auth-links">
+              <span>企业用户？</span>
+              <Button variant="minimal" size="small" intent="primary" text="企业注册" onClick={enterprise} />
+            </div>
           </RegisterForm>
         )}
         {auth === 'reset' && (

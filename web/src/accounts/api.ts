@@ -65,6 +65,10 @@ export const loginByPhone = async (form: { mobilePhone: string; identifyingCode:
 export const register = async (form: Record<string, unknown> & { mobilePhone: string }) =>
   establish(await call<AuthData>(paths.register, { body: form, auth: 'public' }), form.mobilePhone);
 
+/** The web's enterprise form, sent with its own field names (the server maps them to a company registration). */
+export const registerEnterprise = async (form: Record<string, unknown> & { contactPhone: string }) =>
+  establish(await call<AuthData>(paths.register, { body: form, auth: 'public' }), form.contactPhone);
+
 export const resetPassword = async (form: { mobilePhone: string; password: string; confirmPassword: string; identifyingCode: string }) =>
   establish(await call<AuthData>(paths.reset, { body: form, auth: 'public' }), form.mobilePhone);
 

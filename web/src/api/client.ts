@@ -1,6 +1,6 @@
 /**
- * HTTP client for the FeiBao API: envelope {code, message, data}, bearer token,
- * read-your-writes consistency token and one refresh attempt on 401.
+ * HTTP client for the FeiBao API: envelope {code, message, data}, bearer token, the app's access
+ * key, read-your-writes consistency token, one refresh attempt on 401 and the 50 s time-out.
  */
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { AuthData } from './session.ts';
@@ -24,6 +24,47 @@ export class ApiError extends Error {
     this.data = data;
   }
 }
+
+// ---- client identity and time-out ------------------------------------------
+
+/**
+ * The fixed access key the old client sent, naming this app to the server (CLIENT_APPS in the
+ * README's configuration table). It ships in the bundle: an identifier, never a secret.
+ */
+export const ACCESS_KEY_HEADER = 'X-Access-Key';
+export const WEB_ACCESS_KEY = 'feibao-web-2026';
+
+/** The customer client gives up on a request after 50 s, as the old one did. */
+export const REQUEST_TIMEOUT_MS = 50_000;
+export const TIMEOUT_MESSAGE = '请求超时，请检查网络后重试';
+export const NETWORK_MESSAGE = '网络连接失败，请检查网络后重试';
+
+/**
+ * fetch plus reading the body under one time-out. A caller's abort stays an AbortError (screens
+ * ignore those); the time-out and a lost connection become ApiErrors with a message to show.
+ */
+const exchange = async (url: string, init: RequestInit, signal?: AbortSignal): Promise<{ res: Response; text: string }> => {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const forward = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  else signal?.addEventListener('abort', forward, { once: true });
+  try {
+    const res = await fetch(url, { ...init, signal: controller.signal });
+    return { res, text: await res.text() };
+  } catch (e) {
+    if (timedOut) throw new ApiError(0, TIMEOUT_MESSAGE, 0);
+    if (signal?.aborted || (e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, NETWORK_MESSAGE, 0);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  }
+};
 
 // ---- consistency token (read-your-writes) ---------------------------------
 
@@ -77,16 +118,15 @@ const refreshOnce = (): Promise<boolean> => {
   if (!refreshToken) return Promise.resolve(false);
   refreshing = (async () => {
     try {
-      const res = await fetch(REFRESH_PATH, {
+      const { res, text } = await exchange(REFRESH_PATH, {
         method: 'POST',
         headers: baseHeaders(null),
         body: JSON.stringify({ refreshToken }),
       });
       noteConsistency(res);
-      if (!res.ok) return false;
-      const env = (await res.json()) as Envelope<AuthData>;
-      const token = accessTokenOf(env.data);
-      if (env.code !== ResultCode.success || !token) return false;
+      const env = res.ok ? envelopeOf<AuthData>(text) : null;
+      const token = accessTokenOf(env?.data);
+      if (!env || env.code !== ResultCode.success || !token) return false;
       saveTokens(token, env.data.refreshToken ?? env.data.refresh_token ?? null, env.data.user);
       return true;
     } catch {
@@ -100,10 +140,10 @@ const refreshOnce = (): Promise<boolean> => {
 
 // ---- requests made outside `call` ------------------------------------------
 
-/** The bearer and consistency headers `call` sends, for XHR uploads (progress) and picture fetches. */
+/** The bearer, access-key and consistency headers `call` sends, for XHR uploads (progress) and picture fetches. */
 export const authHeaders = (): Record<string, string> => {
   const token = sessionStore.get()?.accessToken ?? null;
-  const h: Record<string, string> = {};
+  const h: Record<string, string> = { [ACCESS_KEY_HEADER]: WEB_ACCESS_KEY };
   if (token) h.Authorization = `Bearer ${token}`;
   if (consistencyToken > 0) h[CONSISTENCY_HEADER] = String(consistencyToken);
   return h;
@@ -132,7 +172,7 @@ export type RequestOptions = {
 };
 
 const baseHeaders = (token: string | null): Record<string, string> => {
-  const h: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+  const h: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', [ACCESS_KEY_HEADER]: WEB_ACCESS_KEY };
   if (token) h.Authorization = `Bearer ${token}`;
   if (consistencyToken > 0) h[CONSISTENCY_HEADER] = String(consistencyToken);
   return h;
@@ -153,23 +193,20 @@ export const httpFailureMessage = (status: number): string => {
   return `服务器(${status}) 请求失败，请稍后重试`;
 };
 
-const send = async (path: string, opts: RequestOptions): Promise<Response> => {
+const send = (path: string, opts: RequestOptions) => {
   const token = opts.auth === 'public' ? null : (sessionStore.get()?.accessToken ?? null);
-  try {
-    return await fetch(buildUrl(path, opts.query), {
+  return exchange(
+    buildUrl(path, opts.query),
+    {
       method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
       headers: baseHeaders(token),
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-      signal: opts.signal,
-    });
-  } catch (e) {
-    if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, '网络连接失败，请检查网络后重试', 0);
-  }
+    },
+    opts.signal,
+  );
 };
 
-const parse = async <T>(res: Response): Promise<Envelope<T> | null> => {
-  const text = await res.text();
+const envelopeOf = <T>(text: string): Envelope<T> | null => {
   if (!text) return null;
   try {
     const j = JSON.parse(text) as unknown;
@@ -183,9 +220,9 @@ const parse = async <T>(res: Response): Promise<Envelope<T> | null> => {
 /** Performs a call; returns the success envelope or throws ApiError (any code but 20000). */
 export async function call<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
   const tokenAtStart = opts.auth === 'public' ? null : (sessionStore.get()?.accessToken ?? null);
-  let res = await send(path, opts);
+  let { res, text } = await send(path, opts);
   noteConsistency(res);
-  let env = await parse<T>(res);
+  let env = envelopeOf<T>(text);
 
   const unauthorized = (r: Response, e: Envelope<T> | null) =>
     r.status === 401 || e?.code === ResultCode.unauthorized;
@@ -195,9 +232,9 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
     if (tokenAtStart && !sessionStore.get())
       throw new ApiError(ResultCode.unauthorized, env?.message || '登录已失效，请重新登录', res.status, true);
     if (await refreshOnce()) {
-      res = await send(path, opts);
+      ({ res, text } = await send(path, opts));
       noteConsistency(res);
-      env = await parse<T>(res);
+      env = envelopeOf<T>(text);
     }
     if (unauthorized(res, env)) {
       const message = env?.message || '登录已失效，请重新登录';

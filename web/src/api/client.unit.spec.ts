@@ -1,5 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, buildUrl, call, getConsistencyToken, httpFailureMessage, mergeConsistencyToken, setUnauthorizedHandler } from './client.ts';
+import {
+  ACCESS_KEY_HEADER,
+  ApiError,
+  REQUEST_TIMEOUT_MS,
+  TIMEOUT_MESSAGE,
+  WEB_ACCESS_KEY,
+  authHeaders,
+  buildUrl,
+  call,
+  getConsistencyToken,
+  httpFailureMessage,
+  mergeConsistencyToken,
+  setUnauthorizedHandler,
+} from './client.ts';
 import { STORAGE_KEYS, clearSession, saveSession, sessionStore } from './session.ts';
 
 const envelope = (code: number, message: string, data: unknown = null, init: ResponseInit = {}, headers: Record<string, string> = {}) =>
@@ -102,5 +115,117 @@ describe('call()', () => {
     await expect(call('/api/v1/uav/user/login', { body: {}, auth: 'public' })).rejects.toMatchObject({ message: '用户名或密码错误' });
     expect(handler).not.toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A fetch that answers only when told to, and rejects as a browser does when its signal aborts. */
+const pendingFetch = () => {
+  let answer: (r: Response) => void = () => undefined;
+  const impl = (_url: RequestInfo | URL, init?: RequestInit) =>
+    new Promise<Response>((resolve, reject) => {
+      answer = resolve;
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+    });
+  return { impl, answer: (r: Response) => answer(r) };
+};
+
+describe('the 50 s time-out', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.useFakeTimers();
+    clearSession();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('gives up after 50 s with a clear message, not before', async () => {
+    const pending = pendingFetch();
+    fetchMock.mockImplementationOnce(pending.impl);
+    const outcome = call('/api/v1/uav/order/page', { body: {} }).then(
+      () => 'answered',
+      (e: unknown) => e,
+    );
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    const signal = fetchMock.mock.calls[0]![1]!.signal!;
+    expect(signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signal.aborted).toBe(true);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 0, status: 0, message: TIMEOUT_MESSAGE, handled: false });
+    expect(TIMEOUT_MESSAGE).toBe('请求超时，请检查网络后重试');
+  });
+
+  it('lets an answer within 50 s through and leaves no timer behind', async () => {
+    const pending = pendingFetch();
+    fetchMock.mockImplementationOnce(pending.impl);
+    const outcome = call<{ n: number }>('/api/v1/uav/order/listRegion');
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1000);
+    pending.answer(envelope(20000, 'ok', { n: 7 }));
+    expect((await outcome).data.n).toBe(7);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("keeps a caller's own abort an AbortError (screens ignore it), not a time-out", async () => {
+    const pending = pendingFetch();
+    fetchMock.mockImplementationOnce(pending.impl);
+    const controller = new AbortController();
+    const outcome = call('/api/v1/uav/order/listRegion', { signal: controller.signal }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.abort();
+    const error = (await outcome) as Error;
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error.name).toBe('AbortError');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('covers reading the body too: a stalled body times out', async () => {
+    fetchMock.mockImplementationOnce(async (_url, init) => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"code":20000,'));
+          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('The operation was aborted.', 'AbortError')));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    const outcome = call('/api/v1/uav/order/listRegion').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(await outcome).toMatchObject({ message: TIMEOUT_MESSAGE });
+  });
+
+  it('words a lost connection differently from a time-out', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(call('/api/v1/uav/order/listRegion')).rejects.toMatchObject({ code: 0, message: '网络连接失败，请检查网络后重试' });
+  });
+});
+
+describe('the access-key header', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+    clearSession();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names the web app on every call: public, with a session, the refresh, and outside `call`', async () => {
+    expect(ACCESS_KEY_HEADER).toBe('X-Access-Key');
+    expect(WEB_ACCESS_KEY).toBe('feibao-web-2026');
+    fetchMock.mockResolvedValueOnce(envelope(20000, 'ok', {}));
+    await call('/api/v1/uav/user/login', { body: {}, auth: 'public' });
+    saveSession({ accessToken: 'old'.padEnd(32, 'x'), refreshToken: 'r1', user: { name: 'u', mobilePhone: '13800000000' } });
+    fetchMock
+      .mockResolvedValueOnce(envelope(40100, '未登录', null, { status: 401 }))
+      .mockResolvedValueOnce(envelope(20000, 'ok', { accessToken: 'new'.padEnd(32, 'y'), refreshToken: 'r2' }))
+      .mockResolvedValueOnce(envelope(20000, 'ok', {}));
+    await call('/api/v1/uav/uc/currentUser');
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    for (const [, init] of fetchMock.mock.calls) expect((init!.headers as Record<string, string>)[ACCESS_KEY_HEADER]).toBe(WEB_ACCESS_KEY);
+    expect(authHeaders()[ACCESS_KEY_HEADER]).toBe(WEB_ACCESS_KEY);
   });
 });

@@ -3,7 +3,7 @@
  * blob rather than a link. One place for the token, the consistency token, the one retry after a
  * refresh and the envelope a refusal comes in.
  */
-import { ApiError, buildUrl, getConsistencyToken, httpFailureMessage, request } from './client.ts';
+import { ACCESS_KEY_HEADER, ApiError, buildUrl, getConsistencyToken, httpFailureMessage, request, WEB_ACCESS_KEY } from './client.ts';
 import { sessionStore } from './session.ts';
 
 /** The file name the server gives (RFC 5987 `filename*` first), else the fallback. */
@@ -21,7 +21,7 @@ export const attachmentName = (contentDisposition: string | null, fallback: stri
 
 const fetchFile = (path: string, query: Record<string, string>, accept: string) => {
   const token = sessionStore.get()?.accessToken ?? null;
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { Accept: accept, [ACCESS_KEY_HEADER]: WEB_ACCESS_KEY };
   if (token) headers.Authorization = `Bearer ${token}`;
   const consistency = getConsistencyToken();
   if (consistency > 0) headers['X-Consistency-Token'] = String(consistency);

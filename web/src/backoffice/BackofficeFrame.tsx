@@ -4,11 +4,12 @@
  * every back-office call by role (domain accounts/roles.ts `backofficeRoles`).
  */
 import type { ReactNode } from 'react';
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
+import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { Link, useLocation } from 'react-router-dom';
 import { type BackofficeArea, backofficeRoles, canUseArea } from '@feibao/domain/accounts/roles';
 import { useSession } from '../api/session.ts';
-import { uiStore } from '../api/ui.ts';
+import { openLoginHere } from '../shared/site.ts';
 import { backofficeLinks, linksFor } from './nav.ts';
 import './backoffice.css';
 
@@ -22,10 +23,11 @@ export const BackofficeFrame = ({ area, testId, children }: { area: BackofficeAr
     return (
       <div className="fb-page fb-bo-page">
         <NonIdealState
+          titleLevel={1}
           icon="lock"
           title="请先登录"
           description={`${label}仅供工作人员使用。`}
-          action={<Button intent="primary" text="登录" onClick={() => uiStore.openAuth('login')} />}
+          action={<Button intent="primary" text="登录" onClick={openLoginHere} />}
         />
       </div>
     );
@@ -34,6 +36,7 @@ export const BackofficeFrame = ({ area, testId, children }: { area: BackofficeAr
     return (
       <div className="fb-page fb-bo-page" data-testid="backoffice-forbidden">
         <NonIdealState
+          titleLevel={1}
           icon="disable"
           title="403 无权访问"
           description={`${label}仅对${backofficeRoles[area].map((r) => roleNames[r] ?? r).join('和')}开放。`}

@@ -10,6 +10,12 @@ import { uiStore } from '../api/ui.ts';
 export type Variant = 'desktop' | 'mobile';
 
 /** Prompts a visitor without a session to log in when the page opens (dialog on desktop, login page on mobile). */
+/** The login dialog, coming back to this page afterwards (a login with no stored address goes home). */
+export const openLoginHere = () => {
+  setRedirect(window.location.pathname + window.location.search);
+  uiStore.openAuth('login');
+};
+
 export const useLoginPrompt = (variant: Variant, enabled = true) => {
   const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: only at page open; a logout while here must not reopen it
@@ -17,10 +23,7 @@ export const useLoginPrompt = (variant: Variant, enabled = true) => {
     if (!enabled || sessionStore.get()) return;
     const here = window.location.pathname + window.location.search;
     if (variant === 'mobile') navigate(`/touch/user/login?backUrl=${encodeURIComponent(here)}`, { replace: true });
-    else {
-      setRedirect(here);
-      uiStore.openAuth('login');
-    }
+    else openLoginHere();
   }, []);
 };
 

@@ -8,6 +8,7 @@ import { logger } from '../logger.ts';
 import { currentService, runInContext } from '../context.ts';
 import { metricsFor } from '../metrics.ts';
 import { refuseUnstorableText } from './wellFormed.ts';
+import { ACCESS_KEY_HEADER, clientAppOf, refuseUnknownClientApp } from './clientApp.ts';
 
 const bodyErrorCode = (error: { status?: number; type?: string }) => {
   if (error.status === 413 || error.type === 'entity.too.large') return [ResultCode.tooLarge, '请求内容过大'] as const;
@@ -85,13 +86,16 @@ const unroutedPaths = new Set(['/internal/routes', '/internal/health', '/metrics
  * context, so every log line and event of the request carries it; then the access log and the
  * HTTP metrics, labelled by the router's route template, never the raw path (one series per id).
  */
-const requestLog = (service: string | undefined) => async (ctx: Context, next: Next) => {
+const requestLog = (service: string | undefined, clientApps: ReadonlyMap<string, string> | undefined) => async (ctx: Context, next: Next) => {
   const started = performance.now();
   const requestId = requestIdOf(ctx.get('x-request-id'));
   ctx.state.requestId = requestId;
   ctx.set('X-Request-Id', requestId);
   const name = service ?? currentService();
-  await runInContext({ service: name, requestId }, async () => {
+  // Every line of the request names the client app; an unknown key is refused after the envelope is in place.
+  const clientApp = clientAppOf(clientApps, ctx.get(ACCESS_KEY_HEADER));
+  ctx.state.clientApp = clientApp;
+  await runInContext({ service: name, requestId, ...(clientApp ? { clientApp } : {}) }, async () => {
     try {
       await next();
     } finally {
@@ -103,6 +107,7 @@ const requestLog = (service: string | undefined) => async (ctx: Context, next: N
       metrics.httpRequests.inc({ method: ctx.method, route, status: String(status) });
       metrics.httpDuration.observe({ method: ctx.method, route }, seconds);
       logger.debug({ method: ctx.method, path: ctx.path, route, status, ms: Math.round(seconds * 1000) }, 'request');
+      if (clientApp === null) logger.info({ path: ctx.path, accessKey: ctx.get(ACCESS_KEY_HEADER).slice(0, 64) }, 'unknown client access key');
     }
   });
 };
@@ -111,12 +116,16 @@ const requestLog = (service: string | undefined) => async (ctx: Context, next: N
 export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
 export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 
-/** `service` names the process in logs and metrics (tests run several in one Node process). */
-export const createKoaApp = (options: { trustProxy: boolean; service?: string }) => {
+/**
+ * `service` names the process in logs and metrics (tests run several in one Node process);
+ * `clientApps` (config `clientApps`) turns on the access-key check (clientApp.ts).
+ */
+export const createKoaApp = (options: { trustProxy: boolean; service?: string; clientApps?: ReadonlyMap<string, string> }) => {
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
-  app.use(requestLog(options.service));
+  app.use(requestLog(options.service, options.clientApps));
   app.use(errorEnvelope);
+  app.use(refuseUnknownClientApp);
   app.use(
     koaBody({
       json: true,

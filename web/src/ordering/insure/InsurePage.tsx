@@ -3,7 +3,8 @@
  * the live price range. Query: type, id, show, reInquiry, insuranceType, jumpFrom, text, from.
  */
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { STORAGE_KEYS, useSession } from '../../api/session.ts';
@@ -21,8 +22,9 @@ import { can } from '../actions.ts';
 import { GuidePage } from '../GuidePage.tsx';
 import { InsureForm } from './InsureForm.tsx';
 import { money } from '../format.ts';
-import { routesOf, useLoginPrompt } from '../../shared/site.ts';
+import { openLoginHere, routesOf, useLoginPrompt } from '../../shared/site.ts';
 import type { Variant } from '../../shared/site.ts';
+import { focusDialog } from '../../shared/dialogFocus.ts';
 
 type Busy = null | 'save' | 'inquiry';
 type Range = { loading: boolean; value?: PriceRange; error?: string };
@@ -132,7 +134,7 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
     if (session) return false;
     toast.warning('请先登录');
     if (mobile) navigate(`/touch/user/login?backUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-    else uiStore.openAuth('login');
+    else openLoginHere();
     return true;
   };
 
@@ -262,7 +264,7 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
   );
 
   const savedDialog = (
-    <Dialog isOpen={saved !== null} onClose={afterSaved} title="暂存成功" className="fb-saved-dialog" style={mobile ? { width: '90vw' } : undefined}>
+    <Dialog isOpen={saved !== null} onClose={afterSaved} title="暂存成功" className="fb-saved-dialog" onOpening={focusDialog} style={mobile ? { width: '90vw' } : undefined}>
       <DialogBody>
         <p>
           订单 <strong>{saved?.orderNo}</strong> 已暂存。
@@ -301,9 +303,9 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
   return (
     <div className="fb-page fb-insure-page">
       <div className="fb-row-between">
-        <h2 className="fb-page-title">
+        <h1 className="fb-page-title">
           {title} {orderType === 1 && <Tag intent="success" minimal>教培</Tag>}
-        </h2>
+        </h1>
         <Button variant="minimal" icon="arrow-left" text="返回引导" onClick={() => navigate(routes.guide)} />
       </div>
       {meta}

@@ -13,6 +13,8 @@ export const RELOGIN_CODES: readonly number[] = [ResultCode.rulesIllegalToken, R
 export const TIMEOUT_MESSAGE = '请求超时（5秒），请稍后重试';
 export const NETWORK_MESSAGE = '网络连接失败，请检查网络后重试';
 export const REFRESH_PATH = '/api/v1/uav/user/refresh';
+/** Names the rule platform to the server (README CLIENT_APPS): an identifier in the bundle, not a secret. */
+export const RULES_ACCESS_KEY = 'feibao-rules-2026';
 
 export class RulesApiError extends Error {
   readonly code: number;
@@ -38,6 +40,8 @@ export type RulesRequest = {
   body?: unknown;
   /** Sign-in: no token sent, and a session code is an ordinary failure (there is no session yet). */
   anonymous?: boolean;
+  /** The caller shows the failure itself (the login page's own message box): no toast, no prompt. */
+  silent?: boolean;
 };
 
 const urlOf = (path: string, query?: RulesRequest['query']) => {
@@ -70,7 +74,7 @@ type Outcome<T> = { ok: true; data: T } | { ok: false; error: RulesApiError };
 
 /** One exchange, told to nobody: the caller decides whether a failure is shown, renewed or prompted. */
 async function send<T>(path: string, options: RulesRequest, token: string | null): Promise<Outcome<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Access-Key': RULES_ACCESS_KEY };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['X-Token'] = token;
   const controller = new AbortController();
@@ -134,6 +138,7 @@ export async function rulesRequest<T>(path: string, options: RulesRequest = {}):
   if (!outcome.ok && !options.anonymous && outcome.error.code === ResultCode.rulesTokenExpired && (await renew(token)))
     outcome = await send<T>(path, options, rulesToken.get());
   if (outcome.ok) return outcome.data;
+  if (options.silent) throw outcome.error;
   return fail(outcome.error, !options.anonymous && RELOGIN_CODES.includes(outcome.error.code));
 }
 

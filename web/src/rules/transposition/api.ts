@@ -5,7 +5,7 @@
  */
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { TranspositionResult } from '@feibao/domain/rules/transposition';
-import { RELOGIN_CODES, RulesApiError, rulesRequest } from '../api/client.ts';
+import { RELOGIN_CODES, RULES_ACCESS_KEY, RulesApiError, rulesRequest } from '../api/client.ts';
 import { rulesToken } from '../api/token.ts';
 import { notify, reloginPrompt } from '../api/notify.ts';
 
@@ -15,7 +15,7 @@ const FILE_TIMEOUT_MS = 60_000;
 
 const headers = () => {
   const token = rulesToken.get();
-  return token ? { 'X-Token': token } : undefined;
+  return { 'X-Access-Key': RULES_ACCESS_KEY, ...(token ? { 'X-Token': token } : {}) };
 };
 
 /** A refusal as the rule client tells it: the envelope's message, the re-login prompt for session codes. */
