@@ -40,6 +40,7 @@ export const BUNDLE_ROUTES: BundleRoute[] = [
   route('/touch/applyForCompensation'),
   route('/touch/settlementOfClaim'),
   route('/touch/report'),
+  route('/touch/invoice'),
   route('/platform/orderInquiry', false),
   route('/backoffice/quotes', false),
   route('/rules', false, RULES_ENTRY),

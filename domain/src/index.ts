@@ -23,3 +23,4 @@ export * from './shared/calendar.ts';
 export * from './claims/index.ts';
 export * from './ops/index.ts';
 export * from './audit/index.ts';
+export * from './invoices/index.ts';

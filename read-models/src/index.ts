@@ -12,6 +12,7 @@ import { ruleVersionsProjection } from './rules/ruleVersions.ts';
 import { ruleDefinitionsProjection } from './rules/ruleDefinitions.ts';
 import { ruleConfigProjection } from './rules/config.ts';
 import { ruleTestsProjection } from './rules/ruleTests.ts';
+import { invoiceProjection } from './invoices/projection.ts';
 
 export * from './accounts/userProfile/userProfile.ts';
 export * from './accounts/userProfile/reader.ts';
@@ -36,6 +37,8 @@ export { runsOfVersion } from './rules/runsOfVersion.ts';
 export { ruleDefinitionReader, ruleSetReader, RULE_DEFINITIONS, type RuleDefinitionReader } from './rules/ruleDefinitions.ts';
 export { ruleConfigReader, RULE_CONFIG, type RuleConfigDocument, type RuleConfigFilter, type RuleConfigReader } from './rules/config.ts';
 export { ruleTestReader, RULE_CASES, RULE_TEST_RUNS, type RuleCaseDocument, type RuleTestReader, type RuleTestRunDocument, type RuleTestRunSummary } from './rules/ruleTests.ts';
+export { INVOICE_PARTIES, INVOICES, type InvoiceDocument } from './invoices/projection.ts';
+export * from './invoices/reader.ts';
 
 /** Every projection of the platform; the projector runs them, rebuilds replay them. */
 export const allProjections: Projection[] = [
@@ -51,6 +54,7 @@ export const allProjections: Projection[] = [
   ruleDefinitionsProjection as Projection,
   ruleConfigProjection as Projection,
   ruleTestsProjection as Projection,
+  invoiceProjection as Projection,
 ];
 
 export const allCollections: string[] = allProjections.flatMap((p) => p.collections.map((c) => c.name));

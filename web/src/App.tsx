@@ -32,10 +32,12 @@ const accounts = () => import('./accounts/pages.tsx');
 const ordering = () => import('./ordering/pages.ts');
 const claims = () => import('./claims/pages.ts');
 const backoffice = () => import('./backoffice/pages.ts');
+const invoices = () => import('./invoices/pages.ts');
 
 const LoginPage = lazyPage(() => accounts().then((m) => m.LoginPage));
 const PasswordResetPage = lazyPage(() => accounts().then((m) => m.PasswordResetPage));
 const RegisterPage = lazyPage(() => accounts().then((m) => m.RegisterPage));
+const EnterpriseRegisterPage = lazyPage(() => accounts().then((m) => m.EnterpriseRegisterPage));
 const UserInformationPage = lazyPage(() => accounts().then((m) => m.UserInformationPage));
 const GuidePage = lazyPage(() => ordering().then((m) => m.GuidePage));
 const InsurePage = lazyPage(() => ordering().then((m) => m.InsurePage));
@@ -50,6 +52,8 @@ const ClaimsDeskPage = lazyPage(() => backoffice().then((m) => m.ClaimsDeskPage)
 const OpsPage = lazyPage(() => backoffice().then((m) => m.OpsPage));
 const QuoteDeskPage = lazyPage(() => backoffice().then((m) => m.QuoteDeskPage));
 const UsersAdminPage = lazyPage(() => backoffice().then((m) => m.UsersAdminPage));
+const InvoiceDeskPage = lazyPage(() => backoffice().then((m) => m.InvoiceDeskPage));
+const InvoiceListPage = lazyPage(() => invoices().then((m) => m.InvoiceListPage));
 
 export const routes: RouteObject[] = [
   {
@@ -62,6 +66,7 @@ export const routes: RouteObject[] = [
           { path: '/index/index', element: <Landing variant="desktop" /> },
           { path: '/login/index', element: <LoginPage variant="desktop" /> },
           { path: '/platform/userInformation', element: <UserInformationPage variant="desktop" /> },
+          { path: '/platform/enterpriseRegister', element: <EnterpriseRegisterPage variant="desktop" /> },
           { path: '/platform/guide', element: <GuidePage variant="desktop" /> },
           { path: '/platform/insure', element: <InsurePage variant="desktop" /> },
           { path: '/platform/supportConcept', element: <PlanPage variant="desktop" /> },
@@ -70,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: '/platform/applyForCompensation', element: <ClaimListPage variant="desktop" title="申请理赔" /> },
           { path: '/settlementOfClaim/index', element: <ClaimListPage variant="desktop" title="理赔查询" /> },
           { path: '/platform/report', element: <ReportPage variant="desktop" /> },
+          { path: '/platform/invoice', element: <InvoiceListPage variant="desktop" /> },
           // Back office (staff only; the page says 403 to anyone else and the server refuses them).
           { path: '/backoffice/quotes', element: <QuoteDeskPage /> },
           { path: '/backoffice/claims', element: <ClaimsDeskPage /> },
@@ -77,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: '/backoffice/audit', element: <AuditSearchPage /> },
           { path: '/backoffice/audit/:kind/:id', element: <AuditTimelinePage /> },
           { path: '/backoffice/users', element: <UsersAdminPage /> },
+          { path: '/backoffice/invoices', element: <InvoiceDeskPage /> },
           { path: '/401', element: <Unauthorized /> },
           { path: '/404', element: <NotFound /> },
         ],
@@ -88,6 +95,7 @@ export const routes: RouteObject[] = [
           { path: '/touch/index', element: <Landing variant="mobile" /> },
           { path: '/touch/user/login', element: <LoginPage variant="mobile" /> },
           { path: '/touch/user/register', element: <RegisterPage /> },
+          { path: '/touch/user/enterpriseRegister', element: <EnterpriseRegisterPage variant="mobile" /> },
           { path: '/touch/user/passwordReset', element: <PasswordResetPage /> },
           { path: '/touch/userInformation', element: <UserInformationPage variant="mobile" /> },
           { path: '/touch/user/userInformation', element: <UserInformationPage variant="mobile" /> },
@@ -99,6 +107,7 @@ export const routes: RouteObject[] = [
           { path: '/touch/applyForCompensation', element: <ClaimListPage variant="mobile" title="申请理赔" /> },
           { path: '/touch/settlementOfClaim', element: <ClaimListPage variant="mobile" title="理赔查询" /> },
           { path: '/touch/report', element: <ReportPage variant="mobile" /> },
+          { path: '/touch/invoice', element: <InvoiceListPage variant="mobile" /> },
         ],
       },
       { path: '/authorize', element: <Authorize /> },

@@ -11,8 +11,10 @@ export const ROUTE_FEATURES: Record<string, readonly string[]> = {
   'src/accounts/pages.tsx': [
     '/login/index',
     '/platform/userInformation',
+    '/platform/enterpriseRegister',
     '/touch/user/login',
     '/touch/user/register',
+    '/touch/user/enterpriseRegister',
     '/touch/user/passwordReset',
     '/touch/userInformation',
     '/touch/user/userInformation',
@@ -43,5 +45,7 @@ export const ROUTE_FEATURES: Record<string, readonly string[]> = {
     '/backoffice/audit',
     '/backoffice/audit/:kind/:id',
     '/backoffice/users',
+    '/backoffice/invoices',
   ],
+  'src/invoices/pages.ts': ['/platform/invoice', '/touch/invoice'],
 };

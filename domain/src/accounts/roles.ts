@@ -25,6 +25,8 @@ export const backofficeRoles = {
   audit: ['admin'],
   ops: ['admin'],
   users: ['admin'],
+  // Every customer's invoices: the staff who see every order (canRead).
+  invoices: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type BackofficeArea = keyof typeof backofficeRoles;
 

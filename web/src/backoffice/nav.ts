@@ -9,6 +9,7 @@ export const backofficeLinks: readonly BackofficeLink[] = [
   { area: 'audit', label: '审计查询', to: '/backoffice/audit' },
   { area: 'ops', label: '运维控制台', to: '/backoffice/ops' },
   { area: 'users', label: '用户与角色', to: '/backoffice/users' },
+  { area: 'invoices', label: '发票', to: '/backoffice/invoices' },
 ];
 
 /** The areas this caller may open (the server checks the same roles on every call). */

@@ -5,3 +5,5 @@ export { ClaimsDeskPage } from './claims/ClaimsDeskPage.tsx';
 export { OpsPage } from './ops/OpsPage.tsx';
 export { QuoteDeskPage } from './quotes/QuoteDeskPage.tsx';
 export { UsersAdminPage } from './users/UsersAdminPage.tsx';
+// The invoices area lives with the invoices feature (web/src/invoices/), in this chunk.
+export { InvoiceDeskPage } from '../invoices/InvoiceDeskPage.tsx';

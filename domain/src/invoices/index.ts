@@ -1,0 +1,3 @@
+export * from './api.ts';
+export * from './invoice.ts';
+export * from './search.ts';

@@ -1,0 +1,71 @@
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import {
+  invoiceSearchSchema,
+  maskPhone,
+  ResultCode,
+  type Envelope,
+  type Invoice,
+  type InvoiceEnvelope,
+  type InvoicePage,
+  type InvoiceRow,
+  type InvoiceSearch,
+  type StaffInvoiceRow,
+} from '@feibao/domain';
+import { authenticate, caller, errorEnvelope, input, ok, requireArea, validate } from '@feibao/platform';
+import { invoiceReader, type InvoiceFilter } from '@feibao/read-models';
+import type { QueryDeps } from '../deps.ts';
+
+/**
+ * The old invoice page reads `success` and `errMessage` beside the envelope: every answer of these
+ * routes, refusals included, carries both, and code/message/data stay exactly as everywhere else.
+ */
+const withSuccessFlag = async (ctx: Context, next: Next) => {
+  await errorEnvelope(ctx, next);
+  const body = ctx.body as Envelope | undefined;
+  if (!body || typeof body.code !== 'number') return;
+  const success = body.code === ResultCode.success;
+  ctx.body = { ...body, success, errMessage: success ? null : body.message } satisfies InvoiceEnvelope<unknown>;
+};
+
+const rowOf = ({ id, invoiceNo, invoiceName, invoiceTime, centerBranchName, payStatus, amount, operator, orderNo, policyNo, insuranceCompanyName, insuredAt }: Invoice): InvoiceRow => ({
+  id,
+  invoiceNo,
+  invoiceName,
+  invoiceTime,
+  centerBranchName,
+  payStatus,
+  amount,
+  operator,
+  orderNo,
+  policyNo,
+  insuranceCompanyName,
+  insuredAt,
+});
+
+const filterOf = ({ currentPage: _page, pageSize: _size, ...filter }: InvoiceSearch): InvoiceFilter => filter;
+
+/**
+ * Invoices (README "Invoices", docs/invoices.md): `POST /invoice/page` lists the caller's own,
+ * whatever the body says; `POST /backoffice/invoice/page` every customer's, for the invoices
+ * area's roles, the customer's phone masked. The role is checked before the body is read.
+ */
+export const invoiceQueryRoutes = (deps: QueryDeps) => {
+  const router = new Router({ prefix: '/api/v1/uav' });
+  const auth = authenticate(deps.tokens, deps.revocations);
+  const reader = invoiceReader(deps.pool);
+
+  router.post('/invoice/page', withSuccessFlag, auth, validate(invoiceSearchSchema), async (ctx) => {
+    const search = input<InvoiceSearch>(ctx);
+    const page = await reader.page({ ...filterOf(search), owner: caller(ctx).sub }, search.currentPage, search.pageSize);
+    ok(ctx, { ...page, datas: page.datas.map(rowOf) } satisfies InvoicePage);
+  });
+
+  router.post('/backoffice/invoice/page', withSuccessFlag, auth, requireArea('invoices'), validate(invoiceSearchSchema), async (ctx) => {
+    const search = input<InvoiceSearch>(ctx);
+    const page = await reader.page(filterOf(search), search.currentPage, search.pageSize);
+    ok(ctx, { ...page, datas: page.datas.map((invoice) => ({ ...rowOf(invoice), userName: maskPhone(invoice.owner) })) } satisfies InvoicePage<StaffInvoiceRow>);
+  });
+
+  return router;
+};

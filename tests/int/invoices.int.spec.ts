@@ -1,0 +1,280 @@
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generalApplication } from '@feibao/domain/ordering/fixtures';
+import { shanghaiDate } from '@feibao/domain';
+import { createRedis, rebuildProjections, type Redis } from '@feibao/platform';
+import { allProjections } from '@feibao/read-models';
+import { INSURER_QUEUE, jobIdOf, type InsurerJob } from '@feibao/workers/quoting/jobs';
+import { accountWithRoles, ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { companyProfile, waitForOrderState } from '../support/policies.ts';
+
+/**
+ * Invoices (README "Invoices", docs/invoices.md) over HTTP, from orders bought through the real
+ * flow: a row appears at 投保 as 待支付 and is issued at underwriting. Insurer working days last
+ * 0.2 s and underwriting takes 25 of them (5 s), so a bought order is seen unpaid first; one
+ * order's underwriting job is removed, so it stays unpaid for the filters.
+ */
+
+const PAGE = '/api/v1/uav/invoice/page';
+const STAFF_PAGE = '/api/v1/uav/backoffice/invoice/page';
+
+let platform: TestPlatform;
+let admin: Client;
+let redis: Redis;
+let insurerJobs: Queue<InsurerJob>;
+
+const waitFor = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)?.slice(0, 400)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const customer = async (profile: Record<string, unknown>) => {
+  const client = platform.client();
+  const { phone } = await registerUser(client);
+  const updated = await client.post('/api/v1/uav/user/update', profile);
+  expect(updated.body.code, updated.body.message).toBe(20000);
+  return { client, phone };
+};
+
+/** Save, ask for quotes, buy from the first insurer that priced everything; not waiting for underwriting. */
+const buy = async (client: Client, form = generalApplication()) => {
+  const inquiry = await client.post('/api/v1/uav/order/inquiryPrice', form);
+  expect(inquiry.body.code, inquiry.body.message).toBe(20000);
+  const orderId: string = inquiry.body.data.id;
+  const quoted = await waitForOrderState(client, orderId, 2);
+  const insurerId = quoted.quoteProgress[0].insuranceCompanyId;
+  const insured = await client.get(`/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
+  expect(insured.body.code, insured.body.message).toBe(20000);
+  return { orderId, insurerId: insurerId as number, totalPremium: (await waitForOrderState(client, orderId, 3)).totalPremium as number };
+};
+
+/** The ¥600,000 drone needs manual verification: 人保's is entered by the admin, 平安 is let time out. */
+const buyVerifiedByStaff = async (client: Client) => {
+  const form = generalApplication();
+  (form.uavInfoList as Record<string, unknown>[])[1]!.price = 600_000;
+  const inquiry = await client.post('/api/v1/uav/order/inquiryPrice', form);
+  expect(inquiry.body.code, inquiry.body.message).toBe(20000);
+  const orderId: string = inquiry.body.data.id;
+  const row = await waitFor(
+    async () => ((await admin.get('/api/v1/uav/backoffice/quoteDesk?pageSize=100')).body.data.datas as any[]).find((r) => r.id === orderId),
+    (r) => r?.cells.every((c: any) => c.status === 'manual'),
+    'manual cells',
+  );
+  const [picc, pingan] = row.cells;
+  const keys = picc.answers.filter((a: any) => a.kind === 'manual').map((a: any) => a.key);
+  expect((await admin.post('/api/v1/uav/backoffice/quote/timeout', { requestId: pingan.requestId })).body.code).toBe(20000);
+  const entered = await admin.post('/api/v1/uav/backoffice/quote', { requestId: picc.requestId, answers: keys.map((key: string) => ({ key, premium: 5000, deductible: '免赔10%' })) });
+  expect(entered.body.code, entered.body.message).toBe(20000);
+  await waitForOrderState(client, orderId, 2);
+  const insured = await client.get(`/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${picc.insuranceCompanyId}`);
+  expect(insured.body.code, insured.body.message).toBe(20000);
+  return orderId;
+};
+
+const invoicesOf = async (client: Client, body: Record<string, unknown> = {}, path = PAGE) => {
+  const answer = await client.post(path, { pageSize: 100, ...body });
+  expect(answer.status).toBe(200);
+  expect(answer.body, JSON.stringify(body)).toMatchObject({ code: 20000, success: true, errMessage: null });
+  return answer.body.data as { datas: any[]; totals: number; currentPage: number; pageSize: number };
+};
+const idsOf = async (client: Client, body: Record<string, unknown> = {}, path = PAGE) => (await invoicesOf(client, body, path)).datas.map((r) => r.id).sort();
+const paid = (client: Client, orderId: string) =>
+  waitFor(() => invoicesOf(client), (page) => page.datas.find((r) => r.id === orderId)?.payStatus === '已支付', `invoice of ${orderId} issued`);
+
+// Customer A (Guangdong) buys three orders: a1, a2 (verified by staff), a3 (never underwritten). B (no province) buys one.
+let a: { client: Client; phone: string };
+let b: { client: Client; phone: string };
+let a1: { orderId: string; totalPremium: number };
+let a2: string;
+let a3: string;
+let b1: string;
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', UNDERWRITE_DAYS: '25', SMS_HOURLY_PER_ADDRESS: '100000' } });
+  admin = platform.client();
+  admin.adopt(await admin.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }));
+  redis = createRedis(platform.config.redisUrl);
+  insurerJobs = new Queue<InsurerJob>(INSURER_QUEUE, { connection: redis, prefix: platform.config.queuePrefix });
+  a = await customer({ ...companyProfile, enterpriseName: '粤飞测绘有限公司', address: '440000' });
+  b = await customer({ ...companyProfile, enterpriseName: '北方巡检有限公司' });
+}, 60_000);
+afterAll(async () => {
+  await insurerJobs?.close();
+  redis?.disconnect();
+  await platform?.stop();
+});
+
+describe('invoices', () => {
+  it('appear at 投保 as 待支付 and are issued at underwriting', async () => {
+    a1 = await buy(a.client);
+    const unpaid = (await invoicesOf(a.client)).datas.find((r) => r.id === a1.orderId);
+    expect(unpaid).toMatchObject({
+      payStatus: '待支付',
+      invoiceNo: null,
+      invoiceTime: null,
+      operator: null,
+      invoiceName: '粤飞测绘有限公司',
+      amount: a1.totalPremium,
+      centerBranchName: expect.stringMatching(/^.+广东分公司$/),
+    });
+    await Promise.all([
+      paid(a.client, a1.orderId),
+      buyVerifiedByStaff(a.client).then((id) => (a2 = id)),
+      buy(a.client).then(async ({ orderId }) => {
+        a3 = orderId;
+        // Its underwriting never comes: it stays 待支付.
+        const job = await waitFor(() => insurerJobs.getJob(jobIdOf({ kind: 'underwrite', orderId })!), (j) => j !== undefined, 'underwrite job');
+        await job!.remove();
+      }),
+      buy(b.client).then(({ orderId }) => (b1 = orderId)),
+    ]);
+    await Promise.all([paid(a.client, a2), paid(b.client, b1)]);
+
+    const page = await invoicesOf(a.client);
+    const issued = page.datas.find((r) => r.id === a1.orderId);
+    const policy = await waitForOrderState(a.client, a1.orderId, 5);
+    expect(issued).toMatchObject({
+      payStatus: '已支付',
+      invoiceNo: `FP${policy.policyNo.slice(1)}`,
+      invoiceTime: expect.any(String),
+      operator: '系统',
+      policyNo: policy.policyNo,
+      orderNo: policy.orderNo,
+      insuranceCompanyName: policy.insuranceCompanyName,
+      centerBranchName: `${policy.insuranceCompanyName}广东分公司`,
+    });
+    expect(issued).not.toHaveProperty('userName');
+    expect(page.datas.find((r) => r.id === a2)).toMatchObject({ payStatus: '已支付', operator: '管理员', centerBranchName: '人保财险广东分公司' });
+    expect(page.datas.find((r) => r.id === a3)).toMatchObject({ payStatus: '待支付', invoiceNo: null });
+    expect((await invoicesOf(b.client)).datas.find((r) => r.id === b1)).toMatchObject({ invoiceName: '北方巡检有限公司', centerBranchName: expect.stringMatching(/总公司$/) });
+  }, 90_000);
+
+  it('lists a customer’s own invoices only, newest first, whatever the body says', async () => {
+    const page = await invoicesOf(a.client, { userName: b.phone });
+    expect(page.totals).toBe(3);
+    expect(page.datas.map((r) => r.id).sort()).toEqual([a1.orderId, a2, a3].sort());
+    const listed = page.datas.map((r) => r.invoiceTime ?? r.insuredAt);
+    expect(listed).toEqual([...listed].sort().reverse());
+    // Filtering for another customer's invoice finds nothing.
+    const theirs = (await invoicesOf(b.client)).datas[0];
+    expect(await idsOf(a.client, { invoiceNo: theirs.invoiceNo })).toEqual([]);
+    expect(await idsOf(a.client, { invoiceName: '北方巡检' })).toEqual([]);
+    // A customer who bought nothing has an empty list.
+    const c = await customer(companyProfile);
+    expect(await invoicesOf(c.client)).toEqual({ datas: [], totals: 0, currentPage: 1, pageSize: 100 });
+  });
+
+  it('pages', async () => {
+    const first = await invoicesOf(a.client, { pageSize: 2, currentPage: 1 });
+    const second = await invoicesOf(a.client, { pageSize: 2, currentPage: '2' });
+    expect(first).toMatchObject({ totals: 3, currentPage: 1, pageSize: 2 });
+    expect(first.datas).toHaveLength(2);
+    expect(second).toMatchObject({ totals: 3, currentPage: 2, pageSize: 2 });
+    expect(second.datas).toHaveLength(1);
+    expect(new Set([...first.datas, ...second.datas].map((r) => r.id)).size).toBe(3);
+    expect((await invoicesOf(a.client, { pageSize: 2, currentPage: 3 })).datas).toEqual([]);
+    // Defaults: the first page of 20.
+    expect(await a.client.post(PAGE, {})).toMatchObject({ body: { data: { currentPage: 1, pageSize: 20, totals: 3 } } });
+  });
+
+  it('filters by every field', async () => {
+    const rows = (await invoicesOf(a.client)).datas;
+    const one = rows.find((r) => r.id === a1.orderId)!;
+    const day = shanghaiDate(new Date(one.invoiceTime));
+    const nextDay = shanghaiDate(new Date(new Date(one.invoiceTime).getTime() + 86_400_000));
+    expect(await idsOf(a.client, { invoiceNo: one.invoiceNo })).toEqual([a1.orderId]);
+    expect(await idsOf(a.client, { invoiceNo: one.invoiceNo.slice(0, -3).toLowerCase() })).toContain(a1.orderId);
+    expect(await idsOf(a.client, { invoiceName: '粤飞' })).toHaveLength(3);
+    expect(await idsOf(a.client, { invoiceName: '别家' })).toEqual([]);
+    expect(await idsOf(a.client, { invoiceTime: day })).toEqual([a1.orderId, a2].sort());
+    expect(await idsOf(a.client, { invoiceTime: nextDay })).toEqual([]);
+    expect(await idsOf(a.client, { invoicingDateStart: day, invoicingDateEnd: day })).toEqual([a1.orderId, a2].sort());
+    expect(await idsOf(a.client, { invoicingDateStart: nextDay })).toEqual([]);
+    expect(await idsOf(a.client, { invoicingDateEnd: '2000-01-01' })).toEqual([]);
+    expect(await idsOf(a.client, { centerBranchName: '人保财险广东' })).toContain(a2);
+    expect(await idsOf(a.client, { centerBranchName: '总公司' })).toEqual([]);
+    expect(await idsOf(a.client, { payStatus: '待支付' })).toEqual([a3]);
+    expect(await idsOf(a.client, { payStatus: 1 })).toEqual([a1.orderId, a2].sort());
+    expect(await idsOf(a.client, { amount: String(one.amount) })).toContain(a1.orderId);
+    expect(await idsOf(a.client, { amount: one.amount + 0.01 })).not.toContain(a1.orderId);
+    expect(await idsOf(a.client, { operator: '管理员' })).toEqual([a2]);
+    expect(await idsOf(a.client, { operator: '系统' })).toEqual([a1.orderId]);
+    // Filters combine.
+    expect(await idsOf(a.client, { operator: '系统', payStatus: '待支付' })).toEqual([]);
+  });
+
+  it('shows staff every invoice, the customer masked; others are refused', async () => {
+    const page = await invoicesOf(admin, {}, STAFF_PAGE);
+    const ours = page.datas.filter((r) => [a1.orderId, a2, a3, b1].includes(r.id));
+    expect(ours).toHaveLength(4);
+    expect(page.totals).toBeGreaterThanOrEqual(4);
+    expect(ours.find((r) => r.id === b1)!.userName).toBe(`${b.phone.slice(0, 3)}****${b.phone.slice(-4)}`);
+    expect(JSON.stringify(page)).not.toContain(a.phone);
+    expect(await idsOf(admin, { invoiceName: '北方巡检' }, STAFF_PAGE)).toEqual([b1]);
+    expect(await idsOf(admin, { operator: '管理员', centerBranchName: '广东' }, STAFF_PAGE)).toEqual([a2]);
+    // The admin's own list is the admin's own invoices: none.
+    expect((await invoicesOf(admin)).totals).toBe(0);
+
+    const claimsStaff = await accountWithRoles(platform, admin, ['claims']);
+    for (const [who, code, message] of [
+      [a.client, 40300, '无权限访问'],
+      [claimsStaff, 40300, '无权限访问'],
+      [platform.client(), 40100, '请先登录'],
+    ] as const) {
+      // Refused before the body is read: bad input does not change the answer.
+      for (const body of [{}, { amount: 'abc' }]) {
+        const answer = await who.post(STAFF_PAGE, body);
+        expect(answer.body).toEqual({ code, message, data: null, success: false, errMessage: message });
+      }
+    }
+    expect((await platform.client().post(PAGE, {})).body).toMatchObject({ code: 40100, success: false, errMessage: '请先登录' });
+  });
+
+  it('refuses bad input with 40000 and the message, never a 5xx', async () => {
+    const bad: [Record<string, unknown>, string][] = [
+      [{ amount: 'abc' }, '金额必须是不小于0的数字'],
+      [{ amount: -5 }, '金额必须是不小于0的数字'],
+      [{ amount: 12.345 }, '金额最多保留两位小数'],
+      [{ invoiceTime: '2025-13-01' }, '开票日期不是有效日期'],
+      [{ invoicingDateStart: 'today' }, '开票开始日期格式应为yyyy-MM-dd'],
+      [{ invoicingDateStart: '2025-05-02', invoicingDateEnd: '2025-05-01' }, '开票开始日期不能晚于结束日期'],
+      [{ payStatus: '已退款' }, '支付状态不正确'],
+      [{ currentPage: 0 }, '页码不正确'],
+      [{ pageSize: 1000 }, '每页条数不正确'],
+      [{ invoiceNo: ['x'] }, '发票号码格式不正确'],
+      [{ operator: 'x'.repeat(51) }, '开票人不能超过50个字符'],
+    ];
+    for (const path of [PAGE, STAFF_PAGE]) {
+      const client = path === PAGE ? a.client : admin;
+      for (const [body, message] of bad) {
+        const answer = await client.post(path, body);
+        expect(answer.status, JSON.stringify(body)).toBe(400);
+        expect(answer.body, JSON.stringify(body)).toEqual({ code: 40000, message, data: expect.anything(), success: false, errMessage: message });
+      }
+      // A body that is not JSON is refused by the platform's parser before any route (the plain envelope).
+      const raw = await client.post(path, undefined, { raw: '{not json' });
+      expect(raw.status).toBe(400);
+      expect(raw.body).toMatchObject({ code: 40000, message: '请求格式错误' });
+      const array = await client.post(path, undefined, { raw: '[1,2]' });
+      expect(array.body).toMatchObject({ code: 40000, message: '请求格式错误', success: false, errMessage: '请求格式错误' });
+    }
+  });
+
+  it('rebuilds to the same rows, numbers included', async () => {
+    const dump = async () => (await platform.pool.query(`SELECT _id, data FROM invoices ORDER BY _id`)).rows;
+    const before = await dump();
+    expect(before.filter((r) => r.data.invoice).length).toBeGreaterThanOrEqual(4);
+    await platform.stopWorkers();
+    try {
+      await rebuildProjections(platform.pool, allProjections.filter((p) => p.name === 'invoices'));
+      expect(await dump()).toEqual(before);
+    } finally {
+      await platform.startWorkers();
+    }
+  });
+});
