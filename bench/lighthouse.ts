@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from 'playwright-core';
 
@@ -52,11 +53,23 @@ const debuggingPort = async (profile: string) => {
   throw new Error('bench/lighthouse.ts: Chromium wrote no DevToolsActivePort');
 };
 
-export const lighthouseScores = async (
+type Lhr = {
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { score: number | null; scoreDisplayMode?: string; title: string; numericValue?: number; details?: unknown } | undefined>;
+  runtimeError?: { message: string };
+};
+
+/**
+ * One Lighthouse run per route, in one Chromium; `read` turns each report into a row. A signed-in
+ * route gets the session in localStorage first.
+ */
+const runLighthouse = async <T>(
   baseUrl: string,
-  routes: LighthouseRoute[] = LIGHTHOUSE_ROUTES,
-  options: LighthouseOptions = {},
-): Promise<LighthouseRow[]> => {
+  routes: LighthouseRoute[],
+  options: LighthouseOptions,
+  categories: string[],
+  read: (route: LighthouseRoute, lhr: Lhr) => T,
+): Promise<T[]> => {
   const profile = await mkdtemp(path.join(tmpdir(), 'feibao-lighthouse-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: options.chromePath ?? process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -81,31 +94,19 @@ export const lighthouseScores = async (
       );
       await page.close();
     };
-    const rows: LighthouseRow[] = [];
+    const rows: T[] = [];
     for (const route of routes) {
       if (route.signedIn && !options.session) throw new Error(`bench/lighthouse.ts: ${route.path} needs options.session`);
       await useSession(Boolean(route.signedIn));
       const result = await lighthouse(
         new URL(route.path, baseUrl).href,
-        { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        { port, output: 'json', logLevel: 'error', onlyCategories: categories },
         route.preset === 'desktop' ? desktopConfig : undefined,
       );
-      const lhr = result?.lhr;
+      const lhr = result?.lhr as Lhr | undefined;
       if (!lhr) throw new Error(`bench/lighthouse.ts: no report for ${route.path}`);
       if (lhr.runtimeError) throw new Error(`bench/lighthouse.ts: ${route.path}: ${lhr.runtimeError.message}`);
-      const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
-      const value = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
-      rows.push({
-        route: route.path,
-        preset: route.preset,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        fcpMs: Math.round(value('first-contentful-paint')),
-        lcpMs: Math.round(value('largest-contentful-paint')),
-        tbtMs: Math.round(value('total-blocking-time')),
-        cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
-        transferredBytes: Math.round(value('total-byte-weight')),
-      });
+      rows.push(read(route, lhr));
     }
     return rows;
   } finally {
@@ -113,6 +114,81 @@ export const lighthouseScores = async (
     await rm(profile, { recursive: true, force: true });
   }
 };
+
+const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+
+export const lighthouseScores = (baseUrl: string, routes: LighthouseRoute[] = LIGHTHOUSE_ROUTES, options: LighthouseOptions = {}): Promise<LighthouseRow[]> =>
+  runLighthouse(baseUrl, routes, options, ['performance', 'accessibility'], (route, lhr) => {
+    const value = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
+    return {
+      route: route.path,
+      preset: route.preset,
+      performance: score(lhr, 'performance'),
+      accessibility: score(lhr, 'accessibility'),
+      fcpMs: Math.round(value('first-contentful-paint')),
+      lcpMs: Math.round(value('largest-contentful-paint')),
+      tbtMs: Math.round(value('total-blocking-time')),
+      cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+      transferredBytes: Math.round(value('total-byte-weight')),
+    };
+  });
+
+/**
+ * The pages held to an accessibility score of 100 (issue 14): both landing pages, the insure form
+ * and the order list of both sites, the last two signed in as a customer with orders.
+ */
+export const ACCESSIBILITY_ROUTES: LighthouseRoute[] = [
+  { path: '/index/index', preset: 'desktop' },
+  { path: '/touch/index', preset: 'mobile' },
+  { path: '/platform/insure', preset: 'desktop', signedIn: true },
+  { path: '/touch/insure', preset: 'mobile', signedIn: true },
+  { path: '/platform/orderInquiry', preset: 'desktop', signedIn: true },
+  { path: '/touch/orderInquiry', preset: 'mobile', signedIn: true },
+];
+
+export type AccessibilityRow = {
+  route: string;
+  preset: LighthouseRoute['preset'];
+  /** 0–100. */
+  score: number;
+  /** Each failing audit: its id and title, and the elements it names (selector or snippet). */
+  failing: { id: string; title: string; items: string[] }[];
+};
+
+/** The elements a failing audit lists (its details' table of nodes). */
+const auditItems = (details: unknown): string[] => {
+  const items = (details as { items?: { node?: { selector?: string; snippet?: string } }[] } | undefined)?.items ?? [];
+  return items.map((item) => item.node?.selector ?? item.node?.snippet ?? '').filter(Boolean);
+};
+
+/** Lighthouse's accessibility category alone (one pass per route), with what fails where. */
+export const lighthouseAccessibility = (
+  baseUrl: string,
+  routes: LighthouseRoute[] = ACCESSIBILITY_ROUTES,
+  options: LighthouseOptions = {},
+): Promise<AccessibilityRow[]> =>
+  runLighthouse(baseUrl, routes, options, ['accessibility'], (route, lhr) => ({
+    route: route.path,
+    preset: route.preset,
+    score: score(lhr, 'accessibility'),
+    failing: Object.entries(lhr.audits)
+      .filter(([, audit]) => audit && audit.scoreDisplayMode === 'binary' && audit.score === 0)
+      .map(([id, audit]) => ({ id, title: audit!.title, items: auditItems(audit!.details) })),
+  }));
+
+/**
+ * `tsx bench/lighthouse.ts accessibility <base URL>`: lighthouseAccessibility on ACCESSIBILITY_ROUTES,
+ * its rows as one JSON line on stdout; LIGHTHOUSE_SESSION holds the signed-in routes' localStorage
+ * entries (JSON). The browser tests run it (tests/e2e/a11y.e2e.spec.ts) in a process of its own: in
+ * theirs, Playwright's test runner would lay its own browser options over this browser's.
+ */
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === 'accessibility') {
+  const baseUrl = process.argv[3];
+  if (!baseUrl) throw new Error('usage: tsx bench/lighthouse.ts accessibility <base URL>');
+  const session = process.env.LIGHTHOUSE_SESSION ? (JSON.parse(process.env.LIGHTHOUSE_SESSION) as Record<string, string>) : undefined;
+  const rows = await lighthouseAccessibility(baseUrl, ACCESSIBILITY_ROUTES, { session });
+  process.stdout.write(`${JSON.stringify(rows)}\n`);
+}
 
 /** A markdown table for the bench's results file; performance ≥ 90 is issue 13's goal. */
 export const lighthouseTableRows = (rows: LighthouseRow[]) => [

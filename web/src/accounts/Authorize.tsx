@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Spinner } from '@blueprintjs/core';
+import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { exchangeCode } from './api.ts';
 import { STORAGE_KEYS, takeRedirect } from '../api/session.ts';
@@ -24,16 +25,16 @@ export const Authorize = () => {
       });
   }, [code, navigate]);
 
-  if (!code) return <div className="fb-center-page"><NonIdealState icon="error" title="缺少 code 参数" /></div>;
+  if (!code) return <div className="fb-center-page"><NonIdealState titleLevel={1} icon="error" title="缺少 code 参数" /></div>;
   if (error)
     return (
       <div className="fb-center-page">
-        <NonIdealState icon="error" title="登录失败" description={error} action={<Button text="返回首页" onClick={() => navigate('/')} />} />
+        <NonIdealState titleLevel={1} icon="error" title="登录失败" description={error} action={<Button text="返回首页" onClick={() => navigate('/')} />} />
       </div>
     );
   return (
     <div className="fb-center-page">
-      <NonIdealState icon={<Spinner size={40} />} title="正在登录…" />
+      <NonIdealState titleLevel={1} icon={<Spinner size={40} />} title="正在登录…" />
     </div>
   );
 };
@@ -46,7 +47,7 @@ export const AuthRedirect = () => {
   }, []);
   return (
     <div className="fb-center-page">
-      <NonIdealState icon={<Spinner size={40} />} title="授权完成，正在返回…" />
+      <NonIdealState titleLevel={1} icon={<Spinner size={40} />} title="授权完成，正在返回…" />
     </div>
   );
 };

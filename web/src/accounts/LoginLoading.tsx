@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
+import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { useNavigate } from 'react-router-dom';
 import { peekRedirect, takeRedirect, useSession } from '../api/session.ts';
 
@@ -20,7 +21,7 @@ export const LoginLoading = () => {
   }, [session, navigate]);
   return (
     <div className="fb-center-page">
-      <NonIdealState icon={<Spinner size={40} />} title="正在登录…" />
+      <NonIdealState titleLevel={1} icon={<Spinner size={40} />} title="正在登录…" />
     </div>
   );
 };

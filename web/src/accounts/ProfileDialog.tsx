@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogBody } from '@blueprintjs/core';
 import { uiStore, useUi } from '../api/ui.ts';
 import { ProfileForm } from './ProfileForm.tsx';
+import { focusDialog } from '../shared/dialogFocus.ts';
 
 /** 完善信息 as an 880 px dialog that can show over any page. */
 export const ProfileDialog = () => {
@@ -13,6 +14,7 @@ export const ProfileDialog = () => {
       style={{ width: 880, maxWidth: 'calc(100vw - 24px)' }}
       className="fb-profile-dialog"
       canOutsideClickClose={false}
+      onOpening={focusDialog}
     >
       <DialogBody>
         <ProfileForm

@@ -212,7 +212,7 @@ export const ProfileForm = ({ variant, onSaved, extraActions }: Props) => {
           <Button variant="minimal" size="small" text="重试" onClick={() => void profile.mutate()} />
         </Callout>
       )}
-      <h3 className="fb-form-section">账号信息</h3>
+      <h2 className="fb-form-section">账号信息</h2>
       <div className="fb-form-grid">
         {text('name', '联系人姓名', { placeholder: '请输入联系人姓名' })}
         {registering
@@ -238,7 +238,7 @@ export const ProfileForm = ({ variant, onSaved, extraActions }: Props) => {
         )}
       </div>
 
-      <h3 className="fb-form-section">投保人信息</h3>
+      <h2 className="fb-form-section">投保人信息</h2>
       <div className="fb-form-grid">
         {text('enterpriseName', '企业名称', { required: true })}
         {text('phone', '联系电话', { required: mobile, inputMode: 'tel', maxLength: 11 })}
@@ -261,7 +261,7 @@ export const ProfileForm = ({ variant, onSaved, extraActions }: Props) => {
 
       {notPolicyholder && (
         <section aria-label="被保险人信息">
-          <h3 className="fb-form-section">被保险人信息</h3>
+          <h2 className="fb-form-section">被保险人信息</h2>
           <div className="fb-form-grid">
             {text('theInsuredName', '被保险人名称', { required: true })}
             {text('theInsuredPhone', '被保险人手机号', { required: true, inputMode: 'tel', maxLength: 11 })}

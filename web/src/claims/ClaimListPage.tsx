@@ -4,7 +4,8 @@
  * `actions` (docs/glossary.md "Claim actions"); filters live in the address.
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, NonIdealState, Tag } from '@blueprintjs/core';
+import { Alert, Button, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../api/session.ts';
 import { notifyError, toast } from '../api/toaster.ts';

@@ -5,6 +5,7 @@ import { validate } from '../api/forms.ts';
 import type { FieldErrors } from '../api/forms.ts';
 import { collectContact } from './api.ts';
 import { notifyError, toast } from '../api/toaster.ts';
+import { focusDialog } from '../shared/dialogFocus.ts';
 
 type Props = {
   /** The risk the manufacturer asked about (guaranteeRange); null closes the dialog. */
@@ -69,6 +70,7 @@ export const ContactDialog = ({ risk, enterpriseType, onClose, onDone, mobile }:
       onClose={onClose}
       title="专属顾问联系您"
       className="fb-contact-dialog"
+      onOpening={focusDialog}
       style={{ width: mobile ? '92vw' : 880, maxWidth: 'calc(100vw - 24px)' }}
     >
       <DialogBody>

@@ -99,7 +99,7 @@ export const GuidePage = ({ variant, initialStep = 0 }: { variant: Variant; init
       {stepper}
       {step === 0 && (
         <div className="fb-guide-step">
-          <h3 className="fb-guide-question">我是…</h3>
+          <h2 className="fb-guide-question">我是…</h2>
           <div className="fb-guide-grid fb-guide-grid-3">
             {roles.map((r) =>
               tile(r.id, r.label, r.icon, () => {
@@ -112,7 +112,7 @@ export const GuidePage = ({ variant, initialStep = 0 }: { variant: Variant; init
       )}
       {step === 1 && role === 'manufacturer' && (
         <div className="fb-guide-step">
-          <h3 className="fb-guide-question">{roleLabel}：您关注哪类风险？</h3>
+          <h2 className="fb-guide-question">{roleLabel}：您关注哪类风险？</h2>
           <div className="fb-guide-grid">{risks.map((r) => tile(r.label, r.label, r.icon, () => setRisk(r.label)))}</div>
           <div className="fb-guide-nav">
             <Button size="large" text="上一步" icon="arrow-left" onClick={() => setStep(0)} />
@@ -121,7 +121,7 @@ export const GuidePage = ({ variant, initialStep = 0 }: { variant: Variant; init
       )}
       {step === 1 && role !== 'manufacturer' && (
         <div className="fb-guide-step">
-          <h3 className="fb-guide-question">{roleLabel}：您的应用场景是？</h3>
+          <h2 className="fb-guide-question">{roleLabel}：您的应用场景是？</h2>
           <div className="fb-guide-grid">{guideScenarios.map((s) => tile(s.label, s.label, scenarioIcons[s.label] ?? 'more', () => pickScenario(s.label)))}</div>
           <div className="fb-guide-nav">
             <Button size="large" text="上一步" icon="arrow-left" onClick={() => setStep(0)} />
@@ -130,7 +130,7 @@ export const GuidePage = ({ variant, initialStep = 0 }: { variant: Variant; init
       )}
       {step === 2 && (
         <div className="fb-guide-step">
-          <h3 className="fb-guide-question">教育培训：请选择需要的保障</h3>
+          <h2 className="fb-guide-question">教育培训：请选择需要的保障</h2>
           <div className="fb-edu-covers">
             {educationCoverIds.map((id) => {
               const c = insuranceTypeById(id);
@@ -179,7 +179,7 @@ export const GuidePage = ({ variant, initialStep = 0 }: { variant: Variant; init
     );
   return (
     <div className="fb-page fb-guide-page">
-      <h2 className="fb-page-title">开始投保</h2>
+      <h1 className="fb-page-title">开始投保</h1>
       <Card className="fb-card">{content}</Card>
       <BackToTop />
     </div>

@@ -3,7 +3,8 @@
  * page. Each row's buttons come from the row's `actions` (docs/glossary.md "Order states and actions").
  */
 import { useState } from 'react';
-import { Button, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../api/session.ts';
 import { PAGE_SIZE, useOrderPage } from './api.ts';
@@ -130,6 +131,11 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
 
   return (
     <ListPageFrame mobile={mobile} title="订单查询" name="orders" refreshing={list.isValidating} onRefresh={() => void list.mutate()} overlay={dialog}>
+      {session && (
+        <div className="fb-row-actions fb-order-links">
+          <Button variant="minimal" icon="document" text="我的发票" data-testid="order-invoices" onClick={() => navigate(mobile ? '/touch/invoice' : '/platform/invoice')} />
+        </div>
+      )}
       <DataList
         mobile={mobile}
         signedIn={!!session}

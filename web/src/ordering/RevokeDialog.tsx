@@ -3,6 +3,7 @@ import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextAr
 import { OTHER, revokeReasons } from '@feibao/domain/ordering/catalogue';
 import { revokeInquiry } from './api.ts';
 import { notifyError, toast } from '../api/toaster.ts';
+import { focusDialog } from '../shared/dialogFocus.ts';
 
 export const REVOKE_REASON_REQUIRED = '撤销原因不能为空';
 export const REVOKE_REMARK_EXPECTED = '请填写撤销原因';
@@ -42,7 +43,7 @@ export const RevokeDialog = ({ orderId, onClose, onDone, mobile }: Props) => {
     }
   };
   return (
-    <Dialog isOpen={orderId !== null} onClose={close} title="撤销询价" className="fb-revoke-dialog" style={{ width: mobile ? '92vw' : 480 }}>
+    <Dialog isOpen={orderId !== null} onClose={close} title="撤销询价" className="fb-revoke-dialog" onOpening={focusDialog} style={{ width: mobile ? '92vw' : 480 }}>
       <DialogBody>
         <FormGroup
           label="撤销原因"

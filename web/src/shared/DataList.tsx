@@ -4,7 +4,8 @@
  */
 import { Fragment } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Card, HTMLTable, Spinner } from '@blueprintjs/core';
+import { NonIdealState } from './NonIdealState.tsx';
 
 /** A desktop column: its header and the cell a row shows under it. */
 export type Column<T> = { header: string; cell: (row: T) => ReactNode; className?: string };

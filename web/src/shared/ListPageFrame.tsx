@@ -29,7 +29,7 @@ export const ListPageFrame = ({ mobile, title, name, refreshing, onRefresh, over
   return (
     <div className={`fb-page fb-${name}-page`}>
       <div className="fb-row-between">
-        <h2 className="fb-page-title">{title}</h2>
+        <h1 className="fb-page-title">{title}</h1>
         <Button icon="refresh" text="刷新" loading={refreshing} onClick={onRefresh} />
       </div>
       <Card className="fb-card">{children}</Card>

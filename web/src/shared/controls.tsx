@@ -68,12 +68,31 @@ export const NumberInput = ({ decimal, ...props }: Omit<TextProps, 'type' | 'min
   <TextInput {...props} type="number" min="0" inputMode={decimal ? 'decimal' : 'numeric'} />
 );
 
-type SelectProps = { id: string; value: unknown; options: { value: string; label: string }[]; onChange: (v: string) => void; disabled?: boolean };
+type SelectProps = {
+  id: string;
+  value: unknown;
+  options: { value: string; label: string }[];
+  onChange: (v: string) => void;
+  disabled?: boolean;
+  /** Its name where no visible label points at it (a table cell: the row and the column together). */
+  ariaLabel?: string;
+};
 
-export const Select = ({ id, value, options, onChange, disabled }: SelectProps) => {
+export const Select = ({ id, value, options, onChange, disabled, ariaLabel }: SelectProps) => {
   const { large } = useLook();
   const locked = useLocked();
-  return <HTMLSelect id={id} fill large={large} value={str(value)} options={options} disabled={disabled || locked} onChange={(e) => onChange(e.currentTarget.value)} />;
+  return (
+    <HTMLSelect
+      id={id}
+      fill
+      large={large}
+      value={str(value)}
+      options={options}
+      disabled={disabled || locked}
+      aria-label={ariaLabel}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
 };
 
 /** 是/否 (or other labels) as '1'/'0' radios. */

@@ -1,4 +1,5 @@
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
+import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { useNavigate } from 'react-router-dom';
 import { uiStore } from '../api/ui.ts';
 
@@ -7,6 +8,7 @@ export const NotFound = () => {
   return (
     <div className="fb-page fb-error-page">
       <NonIdealState
+        titleLevel={1}
         icon="search"
         title="404"
         description="抱歉，您访问的页面不存在。"
@@ -21,6 +23,7 @@ export const Unauthorized = () => {
   return (
     <div className="fb-page fb-error-page">
       <NonIdealState
+        titleLevel={1}
         icon="lock"
         title="401"
         description="抱歉，您没有访问该页面的权限，请登录后重试。"

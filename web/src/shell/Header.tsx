@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { guestLogin, logout } from '../accounts/api.ts';
@@ -47,6 +47,10 @@ export const Header = () => {
   const out = useLogout('/index/index');
   const navigate = useNavigate();
   const [guestBusy, setGuestBusy] = useState(false);
+  // 完善信息 opens once the menu has closed, from the menu's button: the menu holds the focus while it
+  // closes, and the dialog gives the focus back on closing to whatever had it when it opened.
+  const userButton = useRef<HTMLButtonElement>(null);
+  const profileAfterMenu = useRef(false);
   const guest = async () => {
     setGuestBusy(true);
     try {
@@ -62,8 +66,8 @@ export const Header = () => {
   return (
     <header className="fb-header">
       <div className="fb-header-inner">
-        <Link to="/index/index" className="fb-logo" aria-label="飞保首页">
-          <span className="fb-logo-mark">飞</span>
+        <Link to="/index/index" className="fb-logo" aria-label="飞保 首页">
+          <span className="fb-logo-mark" aria-hidden="true" />
           <span className="fb-logo-text">飞保</span>
         </Link>
         <nav className="fb-tabs" aria-label="主导航">
@@ -81,16 +85,29 @@ export const Header = () => {
             <>
               <Popover
                 placement="bottom-end"
+                onClosed={() => {
+                  if (!profileAfterMenu.current) return;
+                  profileAfterMenu.current = false;
+                  userButton.current?.focus();
+                  uiStore.openProfile();
+                }}
                 content={
                   <Menu>
-                    <MenuItem icon="id-number" text="完善信息" onClick={() => uiStore.openProfile()} />
+                    <MenuItem
+                      icon="id-number"
+                      text="完善信息"
+                      onClick={() => {
+                        profileAfterMenu.current = true;
+                      }}
+                    />
                     <MenuItem icon="person" text="用户信息" onClick={() => navigate('/platform/userInformation')} />
+                    <MenuItem icon="document" text="我的发票" onClick={() => navigate('/platform/invoice')} />
                     <MenuDivider />
                     <MenuItem icon="log-out" text="退出登录" intent="danger" onClick={() => void out.run()} />
                   </Menu>
                 }
               >
-                <Button variant="minimal" icon="user" endIcon="caret-down" className="fb-user-name" text={displayName(session)} />
+                <Button ref={userButton} variant="minimal" icon="user" endIcon="caret-down" className="fb-user-name" text={displayName(session)} />
               </Popover>
               <Button variant="minimal" icon="log-out" aria-label="退出登录" title="退出登录" loading={out.busy} onClick={() => void out.run()} />
             </>

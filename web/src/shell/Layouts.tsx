@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
+import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { exchangeCode } from '../accounts/api.ts';
 import { setUnauthorizedHandler } from '../api/client.ts';
@@ -132,7 +133,7 @@ export const TouchLayout = () => {
       <main className="fb-touch-main">
         {signingIn ? (
           <div className="fb-center-page">
-            <NonIdealState icon={<Spinner size={40} />} title="正在登录…" />
+            <NonIdealState titleLevel={1} icon={<Spinner size={40} />} title="正在登录…" />
           </div>
         ) : (
           <PageOutlet />

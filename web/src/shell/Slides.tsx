@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Icon, Tag } from '@blueprintjs/core';
+import { Button, Icon } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
+import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
+import { InsurerLogo } from '../ordering/InsurerLogo.tsx';
 import { animateScroll } from '../shared/scroll.ts';
 
 export const SLIDE_SPEED_MS = 400;
 
 type Slide = { key: string; icon: IconName; title: string; lead: string; points: string[] };
 
-/** The landing promises; no figures, no insurer names. */
+/** The landing promises; no figures, and insurers only by their logos. */
 export const slides: Slide[] = [
   {
     key: 'faster',
@@ -29,7 +31,7 @@ export const slides: Slide[] = [
     icon: 'bank-account',
     title: '保费更优惠',
     lead: '多家保险公司同台报价，您只需挑选最合适的一家。',
-    points: ['无人机机身险与责任险承保公司', '教育培训场景专属保障', '在线核对方案后再投保'],
+    points: ['七家承保公司任您比较', '教育培训场景专属保障', '在线核对方案后再投保'],
   },
   {
     key: 'claims',
@@ -40,8 +42,25 @@ export const slides: Slide[] = [
   },
 ];
 
-/** Insurers appear by logo only; until logos are licensed we show neutral badges. */
-const insurerBadges = ['机身险承保公司', '责任险承保公司', '教培险承保公司'];
+/**
+ * The supported insurers, by logo only (the logo's alt text is the insurer's name). Each of the
+ * seven writes both drone hull and third-party liability cover, so they form one group of that kind.
+ */
+const INSURERS_CAPTION = '机身险与责任险承保公司';
+const InsurerLogos = () => (
+  <section className="fb-landing-insurers" aria-labelledby="fb-landing-insurers-caption">
+    <h3 id="fb-landing-insurers-caption" className="fb-landing-insurers-caption">
+      {INSURERS_CAPTION}
+    </h3>
+    <ul className="fb-landing-insurer-list">
+      {visibleInsurers.map((insurer) => (
+        <li key={insurer.id}>
+          <InsurerLogo insurer={insurer} />
+        </li>
+      ))}
+    </ul>
+  </section>
+);
 
 type Props = { variant: 'desktop' | 'mobile'; insureTo: string; claimTo: string };
 
@@ -142,25 +161,18 @@ export const Slides = ({ variant, insureTo, claimTo }: Props) => {
           data-slide={i}
         >
           <div className="fb-slide-content">
-            {i === 0 && <div className="fb-slide-kicker">飞保 · 无人机保险经纪与理赔平台</div>}
-            <h1 className="fb-slide-title">
+            {/* The page's one h1 names the site; each slide's promise is a section under it. */}
+            {i === 0 && <h1 className="fb-slide-kicker">飞保 · 无人机保险经纪与理赔平台</h1>}
+            <h2 className="fb-slide-title">
               <Icon icon={s.icon} size={variant === 'desktop' ? 36 : 24} /> {s.title}
-            </h1>
+            </h2>
             <p className="fb-slide-lead">{s.lead}</p>
             <ul className="fb-slide-points">
               {s.points.map((p) => (
                 <li key={p}>{p}</li>
               ))}
             </ul>
-            {s.key === 'cheaper' && (
-              <section className="fb-insurer-badges" aria-label="合作保险公司">
-                {insurerBadges.map((b) => (
-                  <Tag key={b} size="large" className="fb-insurer-badge">
-                    {b}
-                  </Tag>
-                ))}
-              </section>
-            )}
+            {s.key === 'cheaper' && <InsurerLogos />}
             {actions(i === 0)}
           </div>
           {variant === 'desktop' && i < slides.length - 1 && (

@@ -4,7 +4,8 @@
  * link shows the same results; a row opens that order's or claim's timeline.
  */
 import { useEffect, useState } from 'react';
-import { Button, Card, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { dateTime } from '../../claims/labels.ts';
 import { ListPager, usePageParam } from '../../shared/ListPager.tsx';
@@ -34,7 +35,7 @@ const AuditSearch = () => {
 
   return (
     <>
-      <h2 className="fb-page-title">审计查询</h2>
+      <h1 className="fb-page-title">审计查询</h1>
       <Card className="fb-card fb-audit-card">
         <form
           className="fb-audit-search"

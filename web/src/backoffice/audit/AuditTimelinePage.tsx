@@ -4,7 +4,8 @@
  * kind of change (kept in the address), and the CSV of what is shown.
  */
 import { type ReactNode, useState } from 'react';
-import { Button, Card, NonIdealState, SegmentedControl, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, SegmentedControl, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { isAuditChange } from '@feibao/domain/audit/changeKinds';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { notifyError } from '../../api/toaster.ts';
@@ -71,7 +72,7 @@ const AuditTimeline = ({ kind, id }: { kind: AuditKind; id: string }) => {
       <SubjectCard subject={data.subject} related={data.related} />
       <Card className="fb-card fb-audit-card" data-testid="audit-history">
         <div className="fb-row-between fb-audit-toolbar">
-          <h3 className="fb-section-title">变更记录</h3>
+          <h2 className="fb-section-title">变更记录</h2>
           <div className="fb-audit-tools">
             <span data-testid="audit-filter">
               <SegmentedControl
@@ -106,9 +107,9 @@ const SubjectCard = ({ subject: s, related }: { subject: AuditSubject; related: 
       <Tag large minimal intent={s.kind === 'order' ? 'primary' : 'warning'}>
         {kindName(s.kind)}
       </Tag>
-      <h2 className="fb-page-title" data-testid="audit-number">
+      <h1 className="fb-page-title" data-testid="audit-number">
         {s.number}
-      </h2>
+      </h1>
       {s.stateName && <Tag large>{s.stateName}</Tag>}
     </div>
     <dl className="fb-audit-facts">

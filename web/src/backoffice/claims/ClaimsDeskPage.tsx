@@ -46,7 +46,7 @@ const ClaimsDesk = ({ me }: { me: string | undefined }) => {
   return (
     <>
       <div className="fb-row-between">
-        <h2 className="fb-page-title">理赔工作台</h2>
+        <h1 className="fb-page-title">理赔工作台</h1>
         <Button icon="refresh" text="刷新" loading={list.isValidating} onClick={() => void list.mutate()} />
       </div>
       <Card className="fb-card fb-desk-queue-card">

@@ -2,7 +2,8 @@
  * The claim chosen on the desk: its summary and SLA, the staff steps, the assessment once made, and
  * beside them the evidence checklist with the photos by category (read-only here).
  */
-import { Button, Callout, Card, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useClaim } from '../../claims/api.ts';
@@ -39,9 +40,9 @@ export const DeskPanel = ({ claimId, me, onChanged }: Props) => {
       <div className="fb-desk-panel-grid">
         <section className="fb-desk-panel-main">
           <div className="fb-row-between" style={{ gap: 8, flexWrap: 'wrap' }}>
-            <h3 className="fb-section-title" style={{ margin: 0 }}>
+            <h2 className="fb-section-title" style={{ margin: 0 }}>
               理赔单 {c.claimSettlementNo}
-            </h3>
+            </h2>
             <span className="fb-claim-state">
               <Tag intent={claimStateIntent(c.claimState)} minimal={claimStateMinimal(c.claimState)} className="fb-state-tag" data-testid="desk-panel-state">
                 {claimStateLabel(c.claimState)}

@@ -3,7 +3,8 @@
  * (overdue first, then the nearest due time). A row opens the claim in the panel below.
  */
 import { useEffect, useState } from 'react';
-import { Button, HTMLTable, InputGroup, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, Classes, HTMLTable, InputGroup, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import type { ClaimListPage } from '@feibao/domain/claims/api';
 import { CLAIM_LIST_SIZE } from '../../claims/api.ts';
 import { claimStateIntent, claimStateLabel, claimStateMinimal, dateTime, overdueLabel } from '../../claims/labels.ts';
@@ -35,8 +36,11 @@ export const DeskQueue = ({ tab, onTab, list, selectedId, onSelect, me, search, 
       </Tabs>
       <SearchBox value={search} onSearch={onSearch} />
     </div>
-    <QueueTable list={list} selectedId={selectedId} onSelect={onSelect} me={me} />
-    <ListPager data={list.data} pageSize={CLAIM_LIST_SIZE} testId="desk-pager" />
+    {/* The tabs' panel (Blueprint's tab points at this id): one table for whichever queue is chosen. */}
+    <div role="tabpanel" id={`${Classes.TAB_PANEL}_desk-queues_${tab}`} aria-labelledby={`${Classes.TAB}-title_desk-queues_${tab}`}>
+      <QueueTable list={list} selectedId={selectedId} onSelect={onSelect} me={me} />
+      <ListPager data={list.data} pageSize={CLAIM_LIST_SIZE} testId="desk-pager" />
+    </div>
   </div>
 );
 

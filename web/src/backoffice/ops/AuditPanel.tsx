@@ -1,6 +1,7 @@
 /** 操作记录 tab: what operators did from this console, newest first, with who and why. */
 import { useState } from 'react';
-import { Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { useOpsActions } from './api.ts';
 import { actionLabels, timeText } from './ops.ts';
 

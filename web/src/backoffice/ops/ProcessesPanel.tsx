@@ -2,7 +2,8 @@
  * 进程 tab of the operations console: each process's own health (edge, command, query, workers)
  * as the edge gathered it, refreshed every few seconds so a stopped process shows without a reload.
  */
-import { Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import useSWR from 'swr';
 import type { HealthCheck, ProcessesReport, ProcessStatus } from '@feibao/domain/observability/processes';
 import { swrFetcher } from '../../api/client.ts';

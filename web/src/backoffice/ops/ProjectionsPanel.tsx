@@ -4,7 +4,8 @@
  * one event); both ask for a reason and are recorded.
  */
 import { useState } from 'react';
-import { Button, Collapse, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Collapse, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import type { ProjectionRow } from '@feibao/domain/ops/api';
 import { retryProjection, skipProjectionEvent, useProjections } from './api.ts';
 import { errorHeadline, lagText, reasonProblem, stateLooks, timeText } from './ops.ts';

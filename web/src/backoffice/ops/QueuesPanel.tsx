@@ -3,7 +3,8 @@
  * removed with a reason on record. The full job views are bull-board's (read-only; 任务详情).
  */
 import { useState } from 'react';
-import { Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { QUEUE_COUNT_KINDS, type FailedJobRow, type QueueCountKind } from '@feibao/domain/ops/api';
 import { notifyError } from '../../api/toaster.ts';
 import { openQueueBoard, removeJob, retryJob, useFailedJobs, useQueues } from './api.ts';
@@ -83,9 +84,9 @@ const FailedJobs = ({ queue, onChanged }: { queue: string; onChanged: () => Prom
   const done = async () => Promise.all([mutate(), onChanged()]);
   return (
     <section className="fb-ops-failed-jobs" data-testid="ops-failed-jobs">
-      <h3>
+      <h2 className="fb-section-title">
         {queue} 的失败任务 {data && <span className="fb-muted">（共 {data.total} 个）</span>}
-      </h3>
+      </h2>
       {!data ? (
         <Spinner size={20} />
       ) : data.rows.length === 0 ? (

@@ -45,7 +45,7 @@ const QuoteDesk = () => {
   return (
     <>
       <div className="fb-row-between">
-        <h2 className="fb-page-title">报价工作台</h2>
+        <h1 className="fb-page-title">报价工作台</h1>
         <Button icon="refresh" text="刷新" loading={desk.isValidating} onClick={() => void desk.mutate()} />
       </div>
       <Card className="fb-card fb-quote-desk-card">

@@ -1,5 +1,6 @@
 /** The grid: an order per row, an insurer per column; a cell opens the insurer's request in a dialog. */
-import { Button, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import type { QuoteDeskCell, QuoteDeskPage, QuoteDeskRow } from '@feibao/domain/ordering/quoteDesk';
 import { money, stateName } from '../../ordering/format.ts';
@@ -87,9 +88,12 @@ const Cell = ({ cell, orderNo, onOpen }: { cell: QuoteDeskCell; orderNo: string;
       data-insurer={cell.insuranceCompanyId}
       data-status={cell.status}
       data-overdue={cell.overdue ? 'true' : 'false'}
-      aria-label={`${orderNo} ${cell.insuranceCompanyName} ${statusLabel(cell.status)}${cell.overdue ? ' 逾期' : ''}`}
       onClick={onOpen}
     >
+      {/* The cell's name starts with what the grid shows only in its row and column heads. */}
+      <span className="fb-sr-only">
+        {orderNo} {cell.insuranceCompanyName}{' '}
+      </span>
       <span className="fb-quote-cell-head">
         <Tag minimal={cell.status !== 'manual'} intent={statusIntent(cell.status)}>
           {statusLabel(cell.status)}

@@ -1,5 +1,6 @@
 /** 为何是这个价格: under a quote line of the cell dialog, the rule versions that rated it and the engine's trace. */
-import { Button, Callout, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import useSWR from 'swr';
 import { answeredByRules, namesOf, type QuoteWhy, ruleRefText, traceRows, whyPath } from './why.ts';
 

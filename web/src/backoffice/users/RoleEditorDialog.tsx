@@ -3,7 +3,8 @@
  * role history. Saving grants the ticked roles and revokes the unticked ones (api.ts `saveRoles`).
  */
 import { useState } from 'react';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, Spinner, TextArea } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { EDITABLE_ROLES, roleChanges, type UserListRow } from '@feibao/domain/accounts/roleAdmin';
 import { notifyError, toast } from '../../api/toaster.ts';
 import { saveRoles, useRoleHistory } from './api.ts';
@@ -80,7 +81,7 @@ export const RoleEditorDialog = ({ user, onClose, onSaved }: Props) => {
         <Callout compact icon="info-sign" className="fb-users-callout">
           该用户将在下次刷新登录凭证时获得新角色（重新登录后立即生效）。
         </Callout>
-        <h4 className="fb-users-history-title">角色变更记录</h4>
+        <h3 className="fb-users-history-title">角色变更记录</h3>
         <RoleHistory history={history} />
       </DialogBody>
       <DialogFooter

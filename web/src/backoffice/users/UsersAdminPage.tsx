@@ -4,7 +4,8 @@
  * the server refuses everyone else on every call anyway.
  */
 import { useEffect, useState } from 'react';
-import { Button, Card, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Card, HTMLSelect, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { EDITABLE_ROLES, type UserListRow } from '@feibao/domain/accounts/roleAdmin';
 import { ListPager, usePageParam } from '../../shared/ListPager.tsx';
@@ -41,7 +42,7 @@ const UsersAdmin = () => {
   return (
     <>
       <div className="fb-row-between">
-        <h2 className="fb-page-title">用户与角色</h2>
+        <h1 className="fb-page-title">用户与角色</h1>
         <Button icon="refresh" text="刷新" loading={list.isValidating} onClick={() => void list.mutate()} />
       </div>
       <Card className="fb-card fb-users-card">
@@ -122,7 +123,7 @@ const UserTable = ({ list, onEdit }: { list: ListState; onEdit: (row: UserListRo
             <th>角色</th>
             <th>注册时间</th>
             <th>最近登录</th>
-            <th />
+            <th>操作</th>
           </tr>
         </thead>
         <tbody>

@@ -6,6 +6,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Tag, Text
 import type { Intent } from '@blueprintjs/core';
 import type { FieldChange } from '@feibao/domain/claims/claim.events';
 import { EXPLANATION_MAX, shownValue } from './amendment.ts';
+import { focusDialog } from '../../shared/dialogFocus.ts';
 
 type Props = {
   isOpen: boolean;
@@ -28,6 +29,7 @@ export const ExplanationDialog = ({ isOpen, rows, remarks, errors, busy, onChang
     canOutsideClickClose={false}
     title="修改说明"
     className="fb-amend-dialog"
+    onOpening={focusDialog}
     style={{ width: 'min(720px, 94vw)' }}
   >
     <DialogBody>

@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Card, HTMLTable, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { Button, Card, HTMLTable, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { notifyError } from '../../api/toaster.ts';
 import type { Variant } from '../../shared/site.ts';
 import { useClaimLog } from '../api.ts';
@@ -33,14 +34,14 @@ export const OperationLog = ({ claimId, variant }: { claimId: string; variant: V
 
   const rows = log.data;
   let body: ReactNode;
-  if (log.error) body = <NonIdealState icon="error" title="加载失败" description={(log.error as Error).message} action={<Button text="重试" onClick={() => void log.mutate()} />} />;
+  if (log.error) body = <NonIdealState titleLevel={3} icon="error" title="加载失败" description={(log.error as Error).message} action={<Button text="重试" onClick={() => void log.mutate()} />} />;
   else if (!rows)
     body = (
       <div className="fb-loading-block" aria-busy="true">
         <Spinner size={24} />
       </div>
     );
-  else if (rows.length === 0) body = <NonIdealState icon="inbox" title="暂无数据" />;
+  else if (rows.length === 0) body = <NonIdealState titleLevel={3} icon="inbox" title="暂无数据" />;
   else if (view === 'timeline') body = <HistoryTimeline entries={rows} variant={variant} />;
   else if (mobile)
     body = (
@@ -103,9 +104,9 @@ export const OperationLog = ({ claimId, variant }: { claimId: string; variant: V
   return (
     <Card className="fb-card fb-operation-log" data-testid="operation-log">
       <div className="fb-row-between" style={{ gap: 8, flexWrap: 'wrap', marginBottom: 8 }}>
-        <h3 className="fb-section-title" style={{ margin: 0 }}>
+        <h2 className="fb-section-title" style={{ margin: 0 }}>
           操作日志
-        </h3>
+        </h2>
         <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
           <span data-testid="log-view">
             <SegmentedControl

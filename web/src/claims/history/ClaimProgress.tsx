@@ -52,9 +52,9 @@ export const ClaimProgress = ({ claim, variant }: { claim: ClaimDetails; variant
   const { steps, next } = claimProgress(claim, history.data ?? []);
   return (
     <Card className="fb-card fb-claim-progress" data-testid="claim-progress">
-      <h3 className="fb-section-title" style={{ marginTop: 0 }}>
+      <h2 className="fb-section-title" style={{ marginTop: 0 }}>
         理赔进度
-      </h3>
+      </h2>
       <ol className="fb-progress-steps" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {steps.map((step, i) => (
           <li
@@ -68,7 +68,7 @@ export const ClaimProgress = ({ claim, variant }: { claim: ClaimDetails; variant
               padding: '0 0 14px 20px',
               marginLeft: 6,
               borderLeft: i === steps.length - 1 ? '2px solid transparent' : `2px solid ${step.status === 'pending' ? '#e5e8eb' : '#abb3bf'}`,
-              color: step.status === 'pending' ? '#8f99a8' : undefined,
+              color: step.status === 'pending' ? 'var(--fb-muted)' : undefined,
             }}
           >
             <span

@@ -4,7 +4,8 @@
  * checklist of the accident type. Desktop ticks checkboxes; mobile taps to select, long-presses to
  * delete and classifies in a full-screen popup.
  */
-import { Button, Callout, Checkbox, Dialog, DialogBody, HTMLSelect, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Dialog, DialogBody, HTMLSelect, Icon, Spinner } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { useEffect, useMemo, useState } from 'react';
 import type { ClaimPictureRow, EvidenceStatus } from '@feibao/domain/claims/api';
 import { notifyError, toast } from '../../api/toaster.ts';
@@ -162,7 +163,7 @@ export const ImagesSection = ({ claimId, editable, variant, evidence, onChanged 
       ) : !pictures.data ? (
         <Spinner size={24} />
       ) : rows.length === 0 ? (
-        <NonIdealState icon="media" title="暂无图片" />
+        <NonIdealState titleLevel={3} icon="media" title="暂无图片" />
       ) : (
         <PictureGrid rows={rows} selected={selected} editable={editable} variant={variant} onToggle={(id) => setSelected((s) => toggled(s, id))} onOpen={open} onLongPress={(row) => void remove([row.id], imageMessages.confirmDeleteOne)} />
       )}

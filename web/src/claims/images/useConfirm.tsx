@@ -1,6 +1,7 @@
 /** A promise-shaped confirmation: `if (!(await ask('…'))) return;` with one dialog element to render. */
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useCallback, useRef, useState } from 'react';
+import { focusDialog } from '../../shared/dialogFocus.ts';
 
 export const useConfirm = (mobile: boolean) => {
   const [question, setQuestion] = useState<string | null>(null);
@@ -26,6 +27,7 @@ export const useConfirm = (mobile: boolean) => {
       onClose={() => close(false)}
       // A tap outside is too easy after a long press: the answer comes from the buttons.
       canOutsideClickClose={false}
+      onOpening={focusDialog}
       title="提示" className={mobile ? 'fb-images-confirm fb-images-confirm-mobile' : 'fb-images-confirm'}>
       <DialogBody>
         <p data-testid="images-confirm-text">{question}</p>

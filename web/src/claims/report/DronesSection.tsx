@@ -3,7 +3,8 @@
  * device codes (the tab fills from getSettlementUavInfo); removing a tab rewrites the device list.
  */
 import { useState } from 'react';
-import { Button, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Tab, Tabs } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import type { DroneWithFlightData } from '../api.ts';
 import { CodeList, Field, ReportSection, Select, patchRow, useLook } from './controls.tsx';
 import type { SectionProps } from './controls.tsx';

@@ -13,7 +13,7 @@ export const PartsTable = ({ droneKey, parts, onChange }: Props) => {
   return (
     <div className="fb-report-parts" data-testid={`parts-${droneKey}`}>
       <div className="fb-insure-section-head">
-        <h4 className="fb-form-section">配件信息</h4>
+        <h3 className="fb-form-section">配件信息</h3>
         <AddButton text="添加配件" testId="parts-add" onClick={() => onChange((list) => [...list, emptyPart()])} />
       </div>
       <div className="fb-table-scroll">

@@ -5,7 +5,8 @@
  * otherwise. Buttons render from the server's `actions`.
  */
 import { useState } from 'react';
-import { Button, Callout, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { isAdmin } from '@feibao/domain/accounts/roles';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../api/session.ts';
@@ -136,7 +137,7 @@ const ReportScreen = ({ variant }: { variant: Variant }) => {
     );
   return (
     <div className="fb-page fb-report fb-report-desktop" data-testid="report-page">
-      <h2 className="fb-page-title">{title}</h2>
+      <h1 className="fb-page-title">{title}</h1>
       {body}
       {actions}
       {adminSubmit.dialog}

@@ -1,6 +1,6 @@
 /** The report's building blocks: a section frame per variant and its own controls; the labelled field and common controls come from shared/. */
 import { useState } from 'react';
-import type { ReactElement, ReactNode } from 'react';
+import type { HTMLAttributes, ReactElement, ReactNode } from 'react';
 import { Button, Checkbox, Section, SectionCard, Tag, TextArea } from '@blueprintjs/core';
 import type { Choice } from '@feibao/domain/claims/catalogue';
 import { RemoveButton as SharedRemoveButton, useLook } from '../../shared/controls.tsx';
@@ -20,6 +20,9 @@ export const choiceOptions = (choices: readonly Choice[], placeholder = '请选�
 export const patchRow = <T extends { key: string }>(list: readonly T[], key: string, patch: Partial<T>): T[] =>
   list.map((x) => (x.key === key ? { ...x, ...patch } : x));
 
+/** Blueprint titles a Section with an h6; under the page's h1 the report's sections are h2 (styles/app.css keeps the look). */
+const SectionHeading = (props: HTMLAttributes<HTMLElement>) => <h2 {...props} />;
+
 /** A Blueprint Section on desktop; a plain titled block inside the mobile card. */
 export const ReportSection = ({ title, testId, children, extra }: { title: string; testId: string; children: ReactNode; extra?: ReactElement }) => {
   const { large } = useLook();
@@ -27,14 +30,14 @@ export const ReportSection = ({ title, testId, children, extra }: { title: strin
     return (
       <section className="fb-insure-section fb-report-section" data-testid={testId} aria-label={title}>
         <div className="fb-insure-section-head">
-          <h3 className="fb-form-section">{title}</h3>
+          <h2 className="fb-form-section">{title}</h2>
           {extra}
         </div>
         {children}
       </section>
     );
   return (
-    <Section title={title} className="fb-report-section" data-testid={testId} rightElement={extra} compact>
+    <Section title={title} titleRenderer={SectionHeading} className="fb-report-section" data-testid={testId} rightElement={extra} compact>
       <SectionCard>{children}</SectionCard>
     </Section>
   );

@@ -60,7 +60,8 @@ export const CoversSections = ({ value, covers, toggle }: CoverProps) => {
   );
 };
 
-type LineProps = { line: LineState; orderType: FormState['orderType']; edit: Edit };
+/** label: the control's name in the desktop table, where no visible label points at it. */
+type LineProps = { line: LineState; orderType: FormState['orderType']; edit: Edit; label?: string };
 
 const setLine = (edit: Edit, coverId: number, patch: Partial<LineState>) =>
   edit((s) => ({
@@ -68,7 +69,7 @@ const setLine = (edit: Edit, coverId: number, patch: Partial<LineState>) =>
     insuranceTypeInfoList: s.insuranceTypeInfoList.map((l) => (l.insuranceTypeId === coverId ? { ...l, ...patch } : l)),
   }));
 
-const AmountCell = ({ line, edit }: Omit<LineProps, 'orderType'>) => {
+const AmountCell = ({ line, edit, label }: Omit<LineProps, 'orderType'>) => {
   const { readOnly } = useLook();
   const id = line.insuranceTypeId;
   const options = sumInsuredOptions[id];
@@ -84,9 +85,11 @@ const AmountCell = ({ line, edit }: Omit<LineProps, 'orderType'>) => {
         ]}
         onChange={set}
         disabled={readOnly}
+        ariaLabel={label}
       />
     );
-  if (options) return <Select id={`line-${id}-amount`} value={line.insuranceAmount} options={opts(options.map(String), '请选择保额')} onChange={set} disabled={readOnly} />;
+  if (options)
+    return <Select id={`line-${id}-amount`} value={line.insuranceAmount} options={opts(options.map(String), '请选择保额')} onChange={set} disabled={readOnly} ariaLabel={label} />;
   return (
     <span className="fb-derived" id={`line-${id}-amount`} title="按无人机数量×购价自动计算">
       {str(line.insuranceAmount) || '0'}
@@ -94,7 +97,7 @@ const AmountCell = ({ line, edit }: Omit<LineProps, 'orderType'>) => {
   );
 };
 
-const TermCell = ({ line, orderType, edit }: LineProps) => {
+const TermCell = ({ line, orderType, edit, label }: LineProps) => {
   const { large, readOnly } = useLook();
   const options =
     orderType !== 1 ? guaranteeTerms.general : line.insuranceTypeId === CoverId.studentAccident ? guaranteeTerms.studentAccident : guaranteeTerms.training;
@@ -105,6 +108,7 @@ const TermCell = ({ line, orderType, edit }: LineProps) => {
       large={large}
       value={str(line.guaranteeTerm)}
       disabled={readOnly}
+      aria-label={label}
       options={[
         ...(line.guaranteeTerm === undefined || line.guaranteeTerm === '' ? [{ value: '', label: '请选择期限' }] : []),
         ...options.map((d) => ({ value: String(d), label: guaranteeTermName(d) })),
@@ -151,7 +155,7 @@ export const LinesSection = ({ value, edit, toggle, mobile }: { value: FormState
             <th>免赔</th>
             <th>保障期限</th>
             <th>说明</th>
-            {!readOnly && <th aria-label="操作" />}
+            {!readOnly && <th>操作</th>}
           </tr>
         </thead>
         <tbody>
@@ -159,11 +163,11 @@ export const LinesSection = ({ value, edit, toggle, mobile }: { value: FormState
             <tr key={line.insuranceTypeId} data-cover={line.insuranceTypeId}>
               <td>{str(line.insuranceTypeName)}</td>
               <td>
-                <AmountCell line={line} edit={edit} />
+                <AmountCell line={line} edit={edit} label={`${str(line.insuranceTypeName)} 保额（万元）`} />
               </td>
               <td className="fb-deductible">{str(line.notCompensation) || '—'}</td>
               <td>
-                <TermCell line={line} orderType={value.orderType} edit={edit} />
+                <TermCell line={line} orderType={value.orderType} edit={edit} label={`${str(line.insuranceTypeName)} 保障期限`} />
               </td>
               <td className="fb-muted">{str(line.remark)}</td>
               {!readOnly && <td>{remove(line)}</td>}
@@ -174,7 +178,7 @@ export const LinesSection = ({ value, edit, toggle, mobile }: { value: FormState
     ));
   return (
     <Section id="lines" title="险种明细">
-      {list ? <section className="fb-lines" aria-label="投保险种">{list}</section> : <p className="fb-muted">请先选择险种。</p>}
+      {list ? <div className="fb-lines">{list}</div> : <p className="fb-muted">请先选择险种。</p>}
     </Section>
   );
 };

@@ -50,7 +50,7 @@ export const SiteSection = ({ value, edit }: { value: FormState; edit: Edit }) =
           </Field>
         )}
       </div>
-      <h4 className="fb-subhead">场地设施</h4>
+      <h3 className="fb-subhead">场地设施</h3>
       {site.siteFacilitiesInfoList.length === 0 && <p className="fb-muted">暂无场地设施。</p>}
       {site.siteFacilitiesInfoList.map((f, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: these rows have no identity of their own; their position is what the form edits

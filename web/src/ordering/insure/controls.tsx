@@ -14,9 +14,9 @@ export const patchAt = <T extends object>(list: readonly T[], i: number, patch: 
 export const Section = ({ title, children, extra, id }: { title: string; children: ReactNode; extra?: ReactNode; id: string }) => (
   <section className="fb-insure-section" aria-labelledby={`sec-${id}`}>
     <div className="fb-insure-section-head">
-      <h3 className="fb-form-section" id={`sec-${id}`}>
+      <h2 className="fb-form-section" id={`sec-${id}`}>
         {title}
-      </h3>
+      </h2>
       {extra}
     </div>
     {children}

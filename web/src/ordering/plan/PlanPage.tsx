@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Callout, Card, Collapse, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Collapse, Spinner, Tag } from '@blueprintjs/core';
+import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../api/session.ts';
 import { BackToTop } from '../../shared/BackToTop.tsx';
@@ -22,6 +23,8 @@ import { usePlanScreen } from './usePlanScreen.ts';
 export { QUOTING } from './PlanViews.tsx';
 export const EXPIRED_NOTE = '部分保险公司的报价已超过有效期，已过期的报价不能投保，请重新询价获取新的报价。';
 export const PLAN_NOTE = '部分险种需保险公司人工核保，报价将在1～3个工作日内给出；暂无保费的险种显示为“报价中”。';
+/** This build reaches no real insurer: every premium is priced by the simulated insurers' tariff rules (README "Ordering"). */
+export const SIMULATED_TARIFF_NOTE = '保费来自本版本模拟的保险公司费率，并非保险公司的正式报价。';
 
 export const PlanPage = ({ variant }: { variant: Variant }) => {
   const mobile = variant === 'mobile';
@@ -74,6 +77,7 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
         <Callout intent="primary" icon="info-sign" compact className="fb-plan-note">
           {PLAN_NOTE}
         </Callout>
+        <p className="fb-muted fb-plan-tariff-note">{SIMULATED_TARIFF_NOTE}</p>
         {!partner && !screen.show && screen.totals?.insuranceCompanyList.some((t) => t.expired) && (
           <Callout intent="warning" icon="time" compact className="fb-plan-note" data-testid="plan-expired">
             <span>{EXPIRED_NOTE}</span>{' '}
@@ -150,7 +154,7 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
   return (
     <div className="fb-page fb-plan-page">
       <div className="fb-row-between">
-        <h2 className="fb-page-title">保障方案</h2>
+        <h1 className="fb-page-title">保障方案</h1>
         {order && actions}
       </div>
       <Card className="fb-card">{body}</Card>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Breadcrumbs, Button, Menu, MenuDivider, MenuItem, Popover, type BreadcrumbProps } from '@blueprintjs/core';
+import { Breadcrumb, Button, Classes, Menu, MenuDivider, MenuItem, Popover, type BreadcrumbProps } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
 import { rulesRequest } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
@@ -54,7 +54,17 @@ export const Navbar = ({ place, sidebarOpen, onToggleSidebar, onOpenSettings }: 
         onClick={onToggleSidebar}
         data-testid="rules-sidebar-toggle"
       />
-      <Breadcrumbs className="rp-breadcrumbs" items={crumbs} />
+      {/* Blueprint's Breadcrumbs puts a spacer <div> straight inside its <ol>, which is no list to assistive
+          technology; three crumbs at most need none of its overflow handling. */}
+      <nav className="rp-breadcrumbs" aria-label="当前位置">
+        <ol className={Classes.BREADCRUMBS}>
+          {crumbs.map((crumb, i) => (
+            <li key={String(crumb.text)}>
+              <Breadcrumb {...crumb} current={i === crumbs.length - 1} />
+            </li>
+          ))}
+        </ol>
+      </nav>
       <div className="rp-navbar-right">
         <Button
           variant="minimal"

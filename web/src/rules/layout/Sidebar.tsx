@@ -6,6 +6,9 @@ import { groupIcons, HOME_PATH, pathOf } from '../frame.ts';
 
 type SidebarProps = { menu: VisibleRulesMenu; collapsed: boolean; showLogo: boolean; onNavigate?: () => void };
 
+/** A route in the open sidebar: an item of a plain list, announced as a link (the current page marked). */
+const asLink = (current: boolean) => ({ roleStructure: 'listitem' as const, role: 'link', 'aria-current': current ? ('page' as const) : undefined });
+
 /** The menu groups with their child routes, as the server sent them; collapsed, each group is an icon with a pop-out. */
 export const Sidebar = ({ menu, collapsed, showLogo, onNavigate }: SidebarProps) => {
   const { pathname } = useLocation();
@@ -30,8 +33,9 @@ export const Sidebar = ({ menu, collapsed, showLogo, onNavigate }: SidebarProps)
           {!collapsed && <span className="rp-logo-text">飞保规则平台</span>}
         </div>
       )}
-      <Menu className="rp-menu">
-        <MenuItem icon="home" text={collapsed ? '' : '首页'} title="首页" active={pathname === HOME_PATH} onClick={() => go(HOME_PATH)} />
+      {/* Open, the sidebar is a list of links in groups; collapsed, a menu of icons whose routes pop out. */}
+      <Menu className="rp-menu" role={collapsed ? 'menu' : 'list'}>
+        <MenuItem icon="home" text={collapsed ? '' : '首页'} title="首页" active={pathname === HOME_PATH} onClick={() => go(HOME_PATH)} {...(collapsed ? {} : asLink(pathname === HOME_PATH))} />
         {menu.map((group) =>
           collapsed ? (
             <MenuItem
@@ -66,6 +70,7 @@ export const Sidebar = ({ menu, collapsed, showLogo, onNavigate }: SidebarProps)
                       onClick={() => go(pathOf(item.route))}
                       data-testid="rules-menu-item"
                       data-route={item.route}
+                      {...asLink(pathname === pathOf(item.route))}
                     />
                   ))}
                 </ul>

@@ -27,25 +27,26 @@ export const TagsView = ({ tags, active, actions }: { tags: readonly Tag[]; acti
       <div className="rp-tags-scroll">
         {tags.map((tag) => (
           <ContextMenu key={tag.path} content={<TagMenu tag={tag} actions={actions} />} tagName="span">
+            {/* The tag is no button itself: its title opens the route and its ✕ closes it, two controls side by side. */}
             <BpTag
-              interactive
               minimal={tag.path !== active}
               intent={tag.path === active ? 'primary' : 'none'}
               className="rp-tag"
               data-testid="rules-tag"
               data-path={tag.path}
-              onClick={() => actions.open(tag)}
-              onRemove={
-                tag.affix
-                  ? undefined
-                  : (e) => {
-                      // The remove button sits inside the tag: its click must not also open the tag.
-                      e.stopPropagation();
-                      actions.close(tag);
-                    }
-              }
+              onRemove={tag.affix ? undefined : () => actions.close(tag)}
             >
-              {tag.title}
+              <a
+                href={tag.path}
+                className="rp-tag-open"
+                aria-current={tag.path === active ? 'page' : undefined}
+                onClick={(e) => {
+                  e.preventDefault();
+                  actions.open(tag);
+                }}
+              >
+                {tag.title}
+              </a>
             </BpTag>
           </ContextMenu>
         ))}

@@ -63,7 +63,7 @@ const StageCard = ({ column, last, onMove }: { column: StageColumn; last: boolea
           <div className="rp-stage-rule-actions">
             <Button size="small" variant="minimal" icon="arrow-up" disabled={i === 0} onClick={() => onMove(rule, 'up')} aria-label={`上移 ${rule.ruleId}`} />
             <Button size="small" variant="minimal" icon="arrow-down" disabled={i === column.rules.length - 1} onClick={() => onMove(rule, 'down')} aria-label={`下移 ${rule.ruleId}`} />
-            <Button size="small" variant="minimal" icon="exchange" text="移动到…" onClick={() => onMove(rule, 'stage')} aria-label={`移动 ${rule.ruleId} 到其他阶段`} />
+            <Button size="small" variant="minimal" icon="exchange" text="移动到…" onClick={() => onMove(rule, 'stage')} aria-label={`移动到… ${rule.ruleId}`} />
           </div>
         </li>
       ))}
