@@ -5,6 +5,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { generalApplication, trainingApplication } from '@feibao/domain/ordering/fixtures';
+import { RulesRoutes } from '@feibao/domain/rules/menu';
 import { adminCredentials, api, completeClaimForm, failOnCspViolations, passwordLogin, policyInForce, registerUser, rulesLogin, shot } from './helpers.ts';
 import type { Account, Policy } from './helpers.ts';
 import { ACCESSIBILITY_ROUTES } from '../../bench/lighthouse.ts';
@@ -108,30 +109,7 @@ const A11Y_ROUTES: A11yRoute[] = [
 ];
 
 /** The rule platform's routes (its own entry, /rules/…), scanned signed in as the admin. */
-const RULES_ROUTES: string[] = [
-  'dashboard',
-  'ruleList',
-  'stageTransform',
-  'mySceneList',
-  'complexRuleAdd',
-  'rulePool',
-  'ruleCase',
-  'ruleTransposition',
-  'batchTest/null',
-  'myBatchTestList',
-  'multipleBatchTestDetail',
-  'newApplication',
-  'execApplicationStart',
-  'myApplication',
-  'ruleApplication',
-  'keywordManage',
-  'insuranceEnableLimit',
-  'ruleType',
-  'ruleSource',
-  'ruleMessage',
-  'ruleRisk',
-  'companyRuleStageMerge',
-];
+const RULES_ROUTES: string[] = ['dashboard', ...RulesRoutes];
 
 const SIZES: Record<Site, { width: number; height: number }> = { desktop: { width: 1280, height: 800 }, mobile: { width: 375, height: 812 } };
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Button, Callout, Card, FormGroup, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { captchaMessages, messages, PHONE_PATTERN, SMS_CODE_PATTERN } from '@feibao/domain/accounts/validation';
@@ -9,6 +9,7 @@ import { loginWithCode, loginWithPassword, sendLoginCode } from '../api/sso.ts';
 import { rulesToken } from '../api/token.ts';
 import { safeRedirect } from '../frame.ts';
 import { CaptchaField, useCaptcha } from './LoginCaptcha.tsx';
+import { useCountdown } from '../../shared/useCountdown.ts';
 import './login.css';
 
 type Way = 'password' | 'code';
@@ -18,27 +19,6 @@ const problemOf = (error: unknown) => {
   if (!(error instanceof RulesApiError)) return '登录失败，请稍后重试';
   if (error.code === ResultCode.forbidden) return '该账号没有规则平台的权限，请联系管理员';
   return error.message;
-};
-
-/** Seconds until the send-code button may be pressed again. */
-const useCountdown = () => {
-  const [remaining, setRemaining] = useState(0);
-  const [started, setStarted] = useState(false);
-  const timer = useRef<ReturnType<typeof setInterval> | null>(null);
-  useEffect(() => () => clearInterval(timer.current ?? undefined), []);
-  const start = (seconds: number) => {
-    clearInterval(timer.current ?? undefined);
-    setStarted(true);
-    setRemaining(seconds);
-    const endsAt = Date.now() + seconds * 1000;
-    timer.current = setInterval(() => {
-      const left = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
-      setRemaining(left);
-      if (left === 0) clearInterval(timer.current ?? undefined);
-    }, 250);
-  };
-  const label = remaining > 0 ? `${remaining}秒后重试` : started ? '重新获取' : '获取验证码';
-  return { running: remaining > 0, label, start };
 };
 
 /**
