@@ -138,6 +138,7 @@ if (!only || only === 'e2e') {
       E2E_BASE_URL: base,
       E2E_ADMIN_MOBILE: env.ADMIN_MOBILE,
       E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD,
+      CAPTCHA_DEV_ANSWER: env.CAPTCHA_DEV_ANSWER,
       // The operations console test writes a malformed event straight into the store to park a projection.
       E2E_DATABASE_URL: env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${port + 3}/feibao`,
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
