@@ -219,7 +219,13 @@ test.describe('mobile 375×812', () => {
     await form.getByRole('button', { name: '保存信息' }).click();
     await expect(form.getByText('手机号格式错误')).toBeVisible();
     await expect(form.getByText('格式错误，请输入18位字符')).toBeVisible();
-    await form.locator('#f-phone').fill(phone);
+    // A re-render as the errors appear can drop fill's select-all, and the 11-character limit then keeps
+    // only part of the new number: fill again until the field holds it.
+    const contactPhone = form.locator('#f-phone');
+    await expect(async () => {
+      await contactPhone.fill(phone);
+      await expect(contactPhone).toHaveValue(phone, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await form.locator('#f-email').fill(`m${phone}@example.com`);
     await form.locator('#f-unifiedSocialCreditCode').fill(creditCode());
     await form.locator('#f-insuredType').selectOption('3');
