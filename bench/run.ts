@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import {
   createPool,
+  createRedis,
   createTokenService,
   loadConfig,
   migrate,
@@ -43,6 +44,7 @@ import { lagMeter, platformProcesses, type Role } from './platform.ts';
 import { historyRowOf, renderReport } from './report.ts';
 import { buildWeb, measureWeb } from './web.ts';
 import { cpuMeter } from './cpu.ts';
+import { jobsRecoveredMarker } from '@feibao/workers/recovery';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const int = (name: string, fallback: number) => {
@@ -122,6 +124,25 @@ const recreateDatabase = async () => {
   await admin.end();
 };
 
+/**
+ * The bench's Redis keys start empty, as its database does: jobs and counters an earlier run left
+ * (for orders that no longer exist) are removed. The job-recovery marker is then set, as in a Redis
+ * that has always held the jobs: without it the workers would re-create an SLA timer for every
+ * seeded submitted claim at start, all overdue at once, and fire them during the measurements
+ * (the dispatchers start at the head for the same reason).
+ */
+const resetRedis = async () => {
+  const prefix = benchEnv.QUEUE_PREFIX as string;
+  const redis = createRedis(redisUrl);
+  try {
+    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 1_000 }) as AsyncIterable<string[]>)
+      if (keys.length > 0) await redis.del(...keys);
+    await redis.set(jobsRecoveredMarker(prefix), new Date().toISOString());
+  } finally {
+    redis.disconnect();
+  }
+};
+
 // ---------------------------------------------------------------- platform processes
 const processes = platformProcesses(benchEnv);
 const startRole = (role: Role, args?: string[]) => processes.start(role, args);
@@ -148,6 +169,7 @@ if (rulesOnly) {
 }
 if (inquiryOnly) try {
   await recreateDatabase();
+  await resetRedis();
   await migrate(databaseUrl, [readModelMigrations]);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect().then(() => seedInquiryCustomers(client, settings.inquiries, log)).finally(() => client.end());
@@ -161,6 +183,7 @@ if (inquiryOnly) try {
 if (!reportOnly) try {
   log(`sizes: ${settings.orders} orders, ${settings.users} users (heavy user ${HEAVY_USER}: ${settings.heavyOrders} orders)`);
   await recreateDatabase();
+  await resetRedis();
   await migrate(databaseUrl, [readModelMigrations]);
   const pool = createPool(databaseUrl, settings.concurrency + 4);
 

@@ -70,8 +70,11 @@ export const recreateJobs = async (deps: Omit<RecoveryDeps, 'redis' | 'prefix' |
   return ensured;
 };
 
+/** Set while Redis holds every job still ahead; missing after a data loss (or in a new Redis). */
+export const jobsRecoveredMarker = (prefix: string) => `${prefix}:jobs-recovered`;
+
 export const startJobRecovery = (deps: RecoveryDeps) => {
-  const marker = `${deps.prefix}:jobs-recovered`;
+  const marker = jobsRecoveredMarker(deps.prefix);
   let running: Promise<void> | null = null;
   const check = async (reason: 'start' | 'check') => {
     // SET NX answers OK only when the marker was missing: a Redis that never held these jobs or lost
