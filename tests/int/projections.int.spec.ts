@@ -5,6 +5,7 @@ import {
   createProjectionRunner,
   defineProjection,
   documentCollection,
+  PROJECTION_WAKE_CHANNEL,
   readProjectionRows,
   readProjectionStatuses,
   rebuildProjections,
@@ -68,12 +69,14 @@ describe('projections on the running platform', () => {
     }
     const before = await dump(platform.pool, 'user_profiles');
     expect(before.length).toBeGreaterThanOrEqual(4);
-    const [statusBefore] = await readProjectionStatuses(platform.pool);
+    // The user-profiles projection: woken by these writes (the others move at their idle poll).
+    const profiles = async () => (await readProjectionStatuses(platform.pool)).find((p) => p.name === 'user-profiles');
+    const statusBefore = await profiles();
 
     await platform.stopWorkers();
     await rebuildProjections(platform.pool, allProjections);
     expect(await dump(platform.pool, 'user_profiles')).toEqual(before);
-    const [statusAfter] = await readProjectionStatuses(platform.pool);
+    const statusAfter = await profiles();
     expect(statusAfter!.position).toBe(statusBefore!.position);
     await platform.startWorkers();
   });
@@ -129,6 +132,36 @@ describe('projection runner', () => {
     await expect.poll(() => count('a'), { timeout: 10_000 }).toBe(3);
     await again.stop();
     expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('wakes only the projections that handle an appended type; an empty notification wakes every one', async () => {
+    const other = defineProjection({ name: 'test-other', version: 1, collections: [], eventTypes: ['Othered'], async handle() {} });
+    const checkpoint = async (name: string) =>
+      BigInt((await pool.query(`SELECT position FROM feibao_projections WHERE name = $1`, [name])).rows[0]?.position ?? 0);
+    // No idle poll within the test: a loop moves only when a notification wakes it.
+    const runner = createProjectionRunner(pool, [counting, other], { idlePollMs: 600_000 });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+    await runner.start();
+    try {
+      // The start wakes both loops once; then they sleep.
+      await settle();
+      const otherBefore = await checkpoint('test-other');
+      const counted = (await append('wake')).lastEventGlobalPosition;
+      await expect.poll(() => count('wake'), { timeout: 10_000 }).toBe(1);
+      expect(await checkpoint('test-counting')).toBeGreaterThanOrEqual(counted);
+      await settle();
+      expect(await checkpoint('test-other')).toBe(otherBefore);
+      expect(otherBefore).toBeLessThan(counted);
+
+      const othered = (await eventStore.appendToStream(`other-${Date.now()}`, [{ type: 'Othered', data: {} }])).lastEventGlobalPosition;
+      await expect.poll(() => checkpoint('test-other'), { timeout: 10_000 }).toBeGreaterThanOrEqual(othered);
+      expect(await checkpoint('test-counting')).toBeLessThan(othered);
+
+      await pool.query(`SELECT pg_notify($1, '')`, [PROJECTION_WAKE_CHANNEL]);
+      await expect.poll(() => checkpoint('test-counting'), { timeout: 10_000 }).toBeGreaterThanOrEqual(othered);
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('applies an event whose transaction drew a lower position but committed later', async () => {

@@ -45,40 +45,47 @@ const toJson = (value: unknown) => {
   }
 };
 
-type Waker = { inFlight: boolean; again: boolean };
+/** What the next notification of a pool must cover: the event types appended since the last one, or every projection. */
+type Waker = { inFlight: boolean; types: Set<string>; everything: boolean };
 const wakers = new WeakMap<Queryable, Waker>();
+/** PostgreSQL refuses a payload of 8,000 bytes or more; a longer list wakes every projection instead. */
+const MAX_WAKE_PAYLOAD = 7_000;
 
 /**
  * Tells the projection runners (LISTEN on the wake channel) that events were committed; call it
- * after the commit. At most one notification per pool is in flight: appends committed meanwhile
- * are covered by one more sent when it answers, so under load a notification covers many
- * appends. Its own transaction notifies without waiting for a WAL flush: a notification is not
- * data, and one lost in a crash is made good by the runners' idle poll.
+ * after the commit. The notification names the appended event types, so a runner wakes only the
+ * projections that handle one of them (without `types`, every projection). At most one
+ * notification per pool is in flight: appends committed meanwhile are covered by one more sent
+ * when it answers, naming all their types, so under load a notification covers many appends. Its
+ * own transaction notifies without waiting for a WAL flush: a notification is not data, and one
+ * lost in a crash is made good by the runners' idle poll.
  */
-export const wakeProjections = (db: Queryable) => {
+export const wakeProjections = (db: Queryable, types?: readonly string[]) => {
   let waker = wakers.get(db);
   if (!waker) {
-    waker = { inFlight: false, again: false };
+    waker = { inFlight: false, types: new Set(), everything: false };
     wakers.set(db, waker);
   }
-  if (waker.inFlight) {
-    waker.again = true;
-    return;
-  }
+  if (types) for (const type of types) waker.types.add(type);
+  else waker.everything = true;
+  if (waker.inFlight) return;
   const current = waker;
   current.inFlight = true;
   const send = () => {
-    current.again = false;
-    db.query({ name: 'feibao_wake_projections', text: WAKE_PROJECTIONS, values: [EmmettDdlV1.notifyChannel] })
+    const named = [...current.types].join(',');
+    const payload = current.everything || named.length > MAX_WAKE_PAYLOAD ? '' : named;
+    current.types = new Set();
+    current.everything = false;
+    db.query({ name: 'feibao_wake_projections', text: WAKE_PROJECTIONS, values: [EmmettDdlV1.notifyChannel, payload] })
       .catch((err: unknown) => logger.warn({ err }, 'could not wake the projection runners; they poll'))
       .finally(() => {
-        if (current.again) send();
+        if (current.everything || current.types.size > 0) send();
         else current.inFlight = false;
       });
   };
   send();
 };
-const WAKE_PROJECTIONS = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, '')`;
+const WAKE_PROJECTIONS = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`;
 
 const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === '23505';
 
@@ -125,7 +132,7 @@ export const appendEvents = async (
     throw error;
   }
   if (!row?.success || row.next_stream_position === null || !row.global_positions?.length) throw conflict();
-  wakeProjections(db);
+  wakeProjections(db, types);
   const next = BigInt(row.next_stream_position);
   return {
     nextExpectedStreamVersion: next,

@@ -35,7 +35,7 @@ export const createEventStore = (connectionString: string): EventStore => {
   const emmettAppend = store.appendToStream.bind(store);
   store.appendToStream = async (...args) => {
     const result = await emmettAppend(...args);
-    wakeProjections(shared.pool);
+    wakeProjections(shared.pool, args[1].map((event) => event.type));
     return result;
   };
   const close = store.close.bind(store);

@@ -253,20 +253,23 @@ export const createProjectionRunner = (
   let relisten: NodeJS.Timeout | undefined;
   const loops: Promise<void>[] = [];
 
-  const wakers = new Set<() => void>();
-  /** Counts notifications, so one arriving while a loop is busy is not slept through. */
-  let wakeups = 0;
+  /**
+   * Per projection: its loop's wake-up while it sleeps, and a count of the notifications meant for
+   * it, so one arriving while the loop is busy is not slept through.
+   */
+  const sleepers = new Map<string, () => void>();
+  const wakeups = new Map<string, number>();
 
-  const idle = (ms: number, seen: number) =>
+  const idle = (name: string, ms: number, seen: number) =>
     new Promise<void>((resolve) => {
-      if (wakeups !== seen || !running) return resolve();
+      if ((wakeups.get(name) ?? 0) !== seen || !running) return resolve();
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
-        wakers.delete(done);
+        sleepers.delete(name);
         resolve();
       }
-      wakers.add(done);
+      sleepers.set(name, done);
     });
 
   const runOne = async (projection: Projection, untilCaughtUp: boolean) => {
@@ -278,10 +281,10 @@ export const createProjectionRunner = (
     while (running || untilCaughtUp) {
       try {
         if (!untilCaughtUp && !afterWork) {
-          const seen = wakeups;
+          const seen = wakeups.get(projection.name) ?? 0;
           const { due, heldBack } = await peekProjection(pool, projection.name, heartbeatMs);
           if (!due) {
-            await idle(heldBack ? heldBackRetryMs : idlePollMs, seen);
+            await idle(projection.name, heldBack ? heldBackRetryMs : idlePollMs, seen);
             continue;
           }
         }
@@ -332,10 +335,19 @@ export const createProjectionRunner = (
   };
 
 
-  const wakeAll = () => {
-    wakeups++;
-    for (const w of [...wakers]) w();
+  /**
+   * An append's notification names its event types (append.ts `wakeProjections`): only the
+   * projections handling one of them look. `null` (an empty payload: the operations console, a
+   * reconnect, a stop) wakes every one.
+   */
+  const wake = (types: ReadonlySet<string> | null) => {
+    for (const projection of projections) {
+      if (types && !projection.eventTypes.some((type) => types.has(type))) continue;
+      wakeups.set(projection.name, (wakeups.get(projection.name) ?? 0) + 1);
+      sleepers.get(projection.name)?.();
+    }
   };
+  const wakeAll = () => wake(null);
   /**
    * The LISTEN connection. A PostgreSQL restart drops it: it is replaced a second later (the loops,
    * woken, catch up on what they missed meanwhile); an unhandled error here would end the process.
@@ -344,7 +356,7 @@ export const createProjectionRunner = (
     if (!running) return;
     try {
       const client = await pool.connect();
-      client.on('notification', wakeAll);
+      client.on('notification', (message) => wake(message.payload ? new Set(message.payload.split(',')) : null));
       client.on('error', (err) => {
         logger.warn({ err }, 'projection wake-up listener lost; reconnecting');
         client.release(err);
@@ -370,7 +382,7 @@ export const createProjectionRunner = (
     async stop() {
       running = false;
       clearTimeout(relisten);
-      for (const w of [...wakers]) w();
+      wakeAll();
       await Promise.allSettled(loops);
       loops.length = 0;
       if (listener) {
