@@ -57,6 +57,10 @@ export const allProjections: Projection[] = [
   invoiceProjection as Projection,
 ];
 
+/** The projections filling the customers' order and claim reads, for read-your-writes scopes (services/query app.ts). */
+export const ORDERS_PROJECTION: string = orderProjection.name;
+export const CLAIMS_PROJECTION: string = claimProjection.name;
+
 export const allCollections: string[] = allProjections.flatMap((p) => p.collections.map((c) => c.name));
 
 /** The read models' tables and indexes, applied with the platform's by `migrate` (@feibao/platform). */

@@ -83,10 +83,11 @@ describe('Emmett tables contract', () => {
 
   it('wakes listeners after an append (eventStore.ts, no trigger) and reads the appended events back in commit order', async () => {
     const listener = await pool.connect();
-    const woken = new Promise<void>((resolve) => listener.once('notification', () => resolve()));
+    const woken = new Promise<string | undefined>((resolve) => listener.once('notification', (message) => resolve(message.payload)));
     await listener.query(`LISTEN ${PROJECTION_WAKE_CHANNEL}`);
     const first = await append('contract-a', 'Alpha', 'Beta');
-    await woken;
+    // It names the appended types: a runner wakes only the projections that handle one.
+    expect(new Set((await woken)?.split(','))).toEqual(new Set(['Alpha', 'Beta']));
     await listener.query('UNLISTEN *');
     listener.release();
     const second = await append('contract-b', 'Alpha');
@@ -121,7 +122,7 @@ describe('Emmett tables contract', () => {
     expect(await eventually(() => peekProjection(pool, 'contract', 5000), (p) => !p.heldBack)).toEqual({ due: true, heldBack: false });
 
     const check = async () =>
-      (await pool.query(sqlOf('tokensCaughtUp'), [[token, 999_999_999]])).rows.map((r) => [Number(r.token), r.done]);
+      (await pool.query(sqlOf('tokensCaughtUp'), [[token, 999_999_999], [null, null]])).rows.map((r) => [Number(r.token), r.done]);
     expect(await check()).toEqual([
       [token, false],
       [999_999_999, true],
@@ -164,13 +165,22 @@ describe('Emmett tables contract', () => {
     // Every other projection of this file is past both writes.
     await moveTo(['ryw-alpha', 'ryw-beta'], beta, true);
     await pool.query(`UPDATE feibao_projections SET position = 0, position_xid = '0' WHERE name IN ('ryw-alpha', 'ryw-beta')`);
-    const done = async (token: number) => (await pool.query(sqlOf('tokensCaughtUp'), [[token]])).rows[0].done as boolean;
+    const done = async (token: number, scope: string | null = null) =>
+      (await pool.query(sqlOf('tokensCaughtUp'), [[token], [scope]])).rows[0].done as boolean;
 
     // The user wrote RywAlpha, then RywBeta: the alpha projection has not applied the first write.
     expect(await done(beta)).toBe(false);
     await moveTo(['ryw-beta'], beta);
     expect(await done(beta)).toBe(false);
     expect(await done(alpha)).toBe(false);
+    // A read that answers from the beta projection's tables alone may go now; one from alpha's may not.
+    expect(await done(beta, 'ryw-beta')).toBe(true);
+    expect(await done(beta, 'ryw-alpha,ryw-beta')).toBe(false);
+    const waiter = createConsistencyWaiter(pool, 5);
+    expect(await waiter.waitFor(beta, 1000, ['ryw-beta'])).toBe(true);
+    expect(await waiter.waitFor(beta, 50, ['ryw-alpha'])).toBe(false);
+    expect(await waiter.waitFor(beta, 50)).toBe(false);
+    waiter.close();
     // Once it has, nothing of its types lies between its checkpoint and the later token.
     await moveTo(['ryw-alpha'], alpha);
     expect(await done(alpha)).toBe(true);

@@ -17,32 +17,39 @@ export const CONSISTENCY_HEADER = 'X-Consistency-Token';
  * authenticated them, so a client that never sends the header still reads its own writes.
  */
 export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
-  const waiters = new Set<{ position: number; resolve: (ok: boolean) => void; deadline: number }>();
+  type Waiter = { key: string; position: number; scope: string | null; resolve: (ok: boolean) => void; deadline: number };
+  const waiters = new Set<Waiter>();
   let timer: NodeJS.Timeout | null = null;
   let checking = false;
   /** A checkpoint moved while a check was under way: check again at once. */
   let again = false;
-  /** Tokens already seen applied everywhere; checkpoints only move forward (a rebuild aside). */
-  const done = new Set<number>();
+  /**
+   * Tokens already seen applied (a position alone: by every projection; with a scope: by those
+   * projections); checkpoints only move forward (a rebuild aside).
+   */
+  const done = new Set<string>();
+  const keyOf = (position: number, scope: string | null) => (scope === null ? String(position) : `${position}/${scope}`);
+  const isDone = (key: string, position: number) => done.has(key) || done.has(String(position));
   let stopListening: (() => void) | null = null;
 
   // Projections apply events in (transaction id, position) order, so "passed position p"
-  // means every checkpoint is at or beyond p's own (transaction id, position).
-  const caughtUp = async (tokens: number[]) => {
-    const result = await pool.query(EmmettSql.tokensCaughtUp, [tokens]);
-    for (const row of result.rows) if (row.done) done.add(Number(row.token));
+  // means every checkpoint of the scope is at or beyond p's own (transaction id, position).
+  const caughtUp = async (tokens: Waiter[]) => {
+    const result = await pool.query(EmmettSql.tokensCaughtUp, [tokens.map((t) => t.position), tokens.map((t) => t.scope)]);
+    for (const row of result.rows) if (row.done) done.add(keyOf(Number(row.token), row.scope));
   };
 
   const tick = async () => {
     timer = null;
     checking = true;
     again = false;
-    const pending = [...new Set([...waiters].map((w) => w.position))].filter((p) => !done.has(p));
-    if (pending.length > 0) await caughtUp(pending).catch(() => undefined); // the deadline still ends the wait
+    const pending = new Map<string, Waiter>();
+    for (const w of waiters) if (!isDone(w.key, w.position)) pending.set(w.key, w);
+    if (pending.size > 0) await caughtUp([...pending.values()]).catch(() => undefined); // the deadline still ends the wait
     checking = false;
     const now = Date.now();
     for (const w of waiters) {
-      if (done.has(w.position)) {
+      if (isDone(w.key, w.position)) {
         waiters.delete(w);
         w.resolve(true);
       } else if (now >= w.deadline) {
@@ -65,11 +72,14 @@ export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
   };
 
   return {
-    waitFor(position: number, timeoutMs: number): Promise<boolean> {
-      if (done.has(position)) return Promise.resolve(true);
+    /** `projections`: only these need to hold the write (the read models a read answers from); none named: every one. */
+    waitFor(position: number, timeoutMs: number, projections?: readonly string[]): Promise<boolean> {
+      const scope = projections?.length ? [...projections].sort().join(',') : null;
+      const key = keyOf(position, scope);
+      if (isDone(key, position)) return Promise.resolve(true);
       stopListening ??= listenForCheckpoints(pool, checkpointMoved);
       return new Promise((resolve) => {
-        waiters.add({ position, resolve, deadline: Date.now() + timeoutMs });
+        waiters.add({ key, position, scope, resolve, deadline: Date.now() + timeoutMs });
         if (!timer && !checking) timer = setTimeout(tick, 0);
       });
     },
@@ -213,25 +223,31 @@ const markConsistency = (ctx: Context, caughtUp: boolean) => {
   else if (!ctx.response.get('X-Consistency')) ctx.set('X-Consistency', 'consistent');
 };
 
+/** The projections whose read models a request path answers from; undefined: not declared (every projection). */
+export type ReadScopes = ReadonlyMap<string, readonly string[]>;
+
 /**
  * Query side, at app level: waits for the header's position at once, and registers the wait
  * for the caller's own last write, which runs only when a route authenticates the caller.
  * Both waits together stay within timeoutMs. An anonymous read pays nothing; a caller with
- * no pending write pays one Redis GET.
+ * no pending write pays one Redis GET. A path in `scopes` waits only for the projections it
+ * names: the read models it reads hold the write, whatever else still catches up.
  */
 export const awaitConsistency =
-  (waiter: ConsistencyWaiter, timeoutMs: number, lastWrites?: LastWrites) => async (ctx: Context, next: Next) => {
+  (waiter: ConsistencyWaiter, timeoutMs: number, lastWrites?: LastWrites, scopes?: ReadScopes) => async (ctx: Context, next: Next) => {
     const deadline = Date.now() + timeoutMs;
+    const scope = scopes?.get(ctx.path);
     const token = Number(ctx.get(CONSISTENCY_HEADER));
-    if (Number.isSafeInteger(token) && token > 0) markConsistency(ctx, await waiter.waitFor(token, timeoutMs));
+    if (Number.isSafeInteger(token) && token > 0) markConsistency(ctx, await waiter.waitFor(token, timeoutMs, scope));
     if (lastWrites)
       afterAuthentication(ctx, async (me) => {
         // Without Redis the read goes ahead unheld, as it would for a client without the header.
         const position = await lastWrites.pending(me.sub).catch(() => null);
         if (position === null) return;
-        const caughtUp = await waiter.waitFor(position, Math.max(0, deadline - Date.now()));
+        const caughtUp = await waiter.waitFor(position, Math.max(0, deadline - Date.now()), scope);
         markConsistency(ctx, caughtUp);
-        if (caughtUp) await lastWrites.settled(me.sub, position).catch(() => undefined);
+        // The mark is for every read of the user: a scoped read leaves it for the others.
+        if (caughtUp && !scope) await lastWrites.settled(me.sub, position).catch(() => undefined);
       });
     await next();
   };

@@ -56,8 +56,9 @@ export const EmmettSql = {
        FROM feibao_projections p WHERE p.name = $1`,
 
   /**
-   * For each read-your-writes token in $1 (a global position), whether every projection holds
-   * everything up to that event: its checkpoint is at or past the event's (transaction id,
+   * For each read-your-writes token in $1 (a global position), whether every projection of its
+   * scope in $2 (projection names joined by commas; NULL: every projection) holds everything up
+   * to that event: its checkpoint is at or past the event's (transaction id,
    * position), or no event of its types lies between the two. The second half is what lets a
    * read go as soon as the projections that care have applied the write, instead of waiting for
    * every projection's loop to step past events it ignores (docs/adr/0011). A projection with no
@@ -65,16 +66,17 @@ export const EmmettSql = {
    * feibao_emt_messages_by_position for the token and an index-only range of
    * feibao_emt_messages_by_commit per projection behind it.
    */
-  tokensCaughtUp: `SELECT t.token, NOT EXISTS (
+  tokensCaughtUp: `SELECT t.token, t.scope, NOT EXISTS (
                 SELECT 1 FROM feibao_projections p
-                 WHERE (p.position_xid, p.position) < (m.transaction_id, m.global_position)
+                 WHERE (t.scope IS NULL OR p.name = ANY(string_to_array(t.scope, ',')))
+                   AND (p.position_xid, p.position) < (m.transaction_id, m.global_position)
                    AND (p.event_types IS NULL OR EXISTS (
                          SELECT 1 FROM emt_messages e
                           WHERE e.partition = 'emt:default' AND e.is_archived = FALSE AND e.message_kind = 'E'
                             AND (e.transaction_id, e.global_position) > (p.position_xid, p.position)
                             AND (e.transaction_id, e.global_position) <= (m.transaction_id, m.global_position)
                             AND e.message_type = ANY(p.event_types)))) AS done
-         FROM unnest($1::bigint[]) AS t(token)
+         FROM unnest($1::bigint[], $2::text[]) AS t(token, scope)
          LEFT JOIN emt_messages m ON m.global_position = t.token AND m.partition = 'emt:default'`,
 
   /**

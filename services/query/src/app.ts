@@ -2,9 +2,9 @@ import Router from '@koa/router';
 import { awaitConsistency, createKoaApp, ok, serveRouteTable } from '@feibao/platform';
 import type { QueryAppDeps } from './deps.ts';
 import { accountQueryRoutes, devSmsRoutes } from './accounts/routes.ts';
-import { orderQueryRoutes } from './ordering/routes.ts';
+import { orderQueryRoutes, orderReadScopes } from './ordering/routes.ts';
 import { fileQueryRoutes } from './files/routes.ts';
-import { claimQueryRoutes } from './claims/routes.ts';
+import { claimQueryRoutes, claimReadScopes } from './claims/routes.ts';
 import { claimPictureQueryRoutes } from './claims/pictures.ts';
 import { opsQueryRoutes } from './ops/routes.ts';
 import { opsBoardRoutes } from './ops/board.ts';
@@ -22,7 +22,10 @@ import { ruleTranspositionQueryRoutes } from './rules/transpositionRoutes.ts';
 /** The read side: answers only from read models, after the caller's own writes have landed in them. */
 export const createQueryApp = (deps: QueryAppDeps) => {
   const app = createKoaApp({ trustProxy: deps.config.trustProxy, service: 'query', clientApps: deps.config.clientApps });
-  app.use(awaitConsistency(deps.consistency, deps.config.consistencyWaitMs, deps.lastWrites));
+  // Right after a write, these reads wait only for the projections that fill them (not for the audit
+  // trail, invoices or back-office views); every other route waits for every projection (ADR 0011).
+  const readScopes = new Map([...orderReadScopes, ...claimReadScopes]);
+  app.use(awaitConsistency(deps.consistency, deps.config.consistencyWaitMs, deps.lastWrites, readScopes));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'query' }));
   const routers = [service, accountQueryRoutes(deps), orderQueryRoutes(deps), fileQueryRoutes(deps), claimQueryRoutes(deps), claimPictureQueryRoutes(deps), userAdminQueryRoutes(deps), opsQueryRoutes(deps), opsBoardRoutes(deps), auditQueryRoutes(deps), invoiceQueryRoutes(deps), processRoutes(deps), rulesMenuRoutes(deps), ruleQueryRoutes(deps), ruleConfigQueryRoutes(deps), ruleTestQueryRoutes(deps), ruleTryRoutes(deps), ruleTranspositionQueryRoutes(deps)];

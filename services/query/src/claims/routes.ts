@@ -33,6 +33,7 @@ import {
 } from '@feibao/domain';
 import { authenticate, caller, HttpError, input, ok, requireArea, requireRole, validate, type Caller } from '@feibao/platform';
 import {
+  CLAIMS_PROJECTION,
   userListReader,
   claimHistoryReader,
   claimPictureReader,
@@ -201,6 +202,12 @@ const details = (doc: ClaimDocument, who: Caller): ClaimDetails => {
     actions: allowedClaimActions(claim, who),
   };
 };
+
+/** The claim list and a claim's details answer from the claims projection's tables alone (read-your-writes scope). */
+export const claimReadScopes: [string, readonly string[]][] = [
+  [`${PREFIX}/page`, [CLAIMS_PROJECTION]],
+  [`${PREFIX}/details`, [CLAIMS_PROJECTION]],
+];
 
 /** The claims slice's reads (wire name `settlement`); every route needs a signed-in caller. */
 export const claimQueryRoutes = (deps: QueryDeps) => {

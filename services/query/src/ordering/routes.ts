@@ -19,7 +19,7 @@ import {
 } from '@feibao/domain';
 import { authenticate, caller, HttpError, input, ok, reply, requireArea, validate } from '@feibao/platform';
 import type { QueryAppDeps } from '../deps.ts';
-import { orderReader, planRows, quoteDeskReader, type OrderDocument } from '@feibao/read-models';
+import { ORDERS_PROJECTION, orderReader, planRows, quoteDeskReader, type OrderDocument } from '@feibao/read-models';
 
 const orderTypeQuery = z.object({
   id: z
@@ -53,6 +53,12 @@ const quoteDeskQuery = z.object({
   currentPage: z.coerce.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).max(100_000, { error: '页码不正确' }).optional().default(1),
   pageSize: z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不正确' }).optional().default(20),
 });
+
+/** The customer's order reads answer from the orders projection's tables alone (read-your-writes scope). */
+export const orderReadScopes: [string, readonly string[]][] = [
+  ['/api/v1/uav/order/page', [ORDERS_PROJECTION]],
+  ['/api/v1/uav/order/orderDetails', [ORDERS_PROJECTION]],
+];
 
 export const orderQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
