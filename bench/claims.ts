@@ -10,6 +10,7 @@ import { CLAIM_HISTORY, CLAIM_LIST, CLAIM_PICTURES, CLAIMS } from '@feibao/read-
 import { claimReport, inForceOrderIdSql, inForceOwner, submittedClaims, type ClaimSeedPlan } from './claimSeed.ts';
 import { closedLoop, expectOk, getJson, newHistogram, postJson, recordMs, summary, type LoadResult } from './lib.ts';
 import { HEAVY_USER } from './seed.ts';
+import { measured as measuredLoop } from './orders.ts';
 
 const API = '/api/v1/uav/claim/settlement';
 export const CLAIM_LIST_PATH = `${API}/page`;
@@ -72,10 +73,8 @@ export const measureClaims = async (o: ClaimMeasureOptions) => {
         throw new Error(`unexpected page: ${answer.body.data.totalCount} total, ${answer.body.data.datas.length} rows`);
       return answer.body;
     };
-    o.log(`(f) claim list, ${c.label}: warm-up, then ${o.listRequests} requests at concurrency ${o.listConcurrency}`);
-    const run = () => call().then(() => undefined);
-    await closedLoop({ concurrency: o.listConcurrency, total: Math.ceil(o.listRequests / 10), maxSeconds: 60, call: run });
-    const loaded = await closedLoop({ concurrency: o.listConcurrency, total: o.listRequests, maxSeconds: o.maxSeconds, call: run });
+    o.log(`(f) claim list, ${c.label}: warm-up of ${o.listRequests}, then ${o.listRequests} requests at concurrency ${o.listConcurrency}`);
+    const loaded = await measuredLoop({ concurrency: o.listConcurrency, total: o.listRequests, maxSeconds: o.maxSeconds }, call);
     list[c.name] = { label: c.label, totalCount: c.total, ...loaded };
     o.log(`    ${loaded.perSecond} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms`);
   }
