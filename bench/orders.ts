@@ -71,8 +71,21 @@ export const saveDraft = async (port: number, token: string) => {
   return { id: answer.body.data.id as string, position };
 };
 
-/** Save-draft at saturation (closed loop), then at 60 % of that rate (open loop): the p99 a busy day sees. */
-export const measureSaveDraft = async (o: { port: number; tokens: string[]; loop: Loop; warmup: number; lag?: LagMeter; cpu: CpuMeter; log: Log }) => {
+/**
+ * Save-draft at saturation (closed loop), then at 60 % of that rate (open loop): the p99 a busy day
+ * sees. `settle` waits until every projection has applied the saturating loop's backlog first: a
+ * day at 60 % does not start with one.
+ */
+export const measureSaveDraft = async (o: {
+  port: number;
+  tokens: string[];
+  loop: Loop;
+  warmup: number;
+  lag?: LagMeter;
+  cpu: CpuMeter;
+  log: Log;
+  settle: () => Promise<void>;
+}) => {
   const token = (w: number) => o.tokens[w % o.tokens.length]!;
   await closedLoop({ ...o.loop, total: o.warmup, maxSeconds: 60, call: (w) => saveDraft(o.port, token(w)).then(() => undefined) });
   await o.lag?.collect();
@@ -86,6 +99,7 @@ export const measureSaveDraft = async (o: { port: number; tokens: string[]; loop
     }),
   );
   const lagUnderSaturation = o.lag ? await o.lag.collect() : undefined;
+  await o.settle();
   const rate = Math.max(1, Math.round(saturated.perSecond * 0.6));
   const atSixtyPercent = await openLoop({ perSecond: rate, total: Math.min(o.loop.total, rate * 20), call: (i) => saveDraft(o.port, token(i)).then(() => undefined) });
   o.log(`    ${saturated.perSecond} commands/s, p99 ${saturated.p99} ms; at ${rate}/s (60 %) p99 ${atSixtyPercent.p99} ms`);

@@ -29,6 +29,7 @@ import {
   createTokenService,
   loadConfig,
   migrate,
+  readProjectionRows,
   rebuildProjections,
 } from '@feibao/platform';
 import { allProjections, readModelMigrations } from '@feibao/read-models';
@@ -292,8 +293,13 @@ if (!reportOnly) try {
   );
   log(`    ${raw.perSecond} inserts/s, p99 ${raw.p99} ms`);
   const saveLoop = loadAt(settings.concurrency, settings.saveRequests);
+  /** Until no projection has an event of its types left to apply (at most two minutes). */
+  const settle = async () => {
+    const until = Date.now() + 120_000;
+    while (Date.now() < until && (await readProjectionRows(pool, 1)).some((p) => p.lagEvents > 0)) await new Promise((r) => setTimeout(r, 100));
+  };
   log(`(a) save-draft at the command service: warm-up, then ${settings.saveRequests} commands at concurrency ${settings.concurrency}, then at 60 %`);
-  const direct = await measureSaveDraft({ port: command.port, tokens: workerTokens, loop: saveLoop, warmup: settings.warmup, cpu, log });
+  const direct = await measureSaveDraft({ port: command.port, tokens: workerTokens, loop: saveLoop, warmup: settings.warmup, cpu, log, settle });
   await Promise.all([command.stop(), query.stop()]);
 
   // ---- phase 2: the entry users reach, as `npm start` runs it (compiled, one copy per core), alone with the workers
@@ -318,7 +324,7 @@ if (!reportOnly) try {
 
   log(`(a) save-draft through the entry: the same as at the command service`);
   const lag = await lagMeter(databaseUrl);
-  const viaEntry = await measureSaveDraft({ port: entryPort, tokens: workerTokens, loop: saveLoop, warmup: settings.warmup, lag, cpu, log });
+  const viaEntry = await measureSaveDraft({ port: entryPort, tokens: workerTokens, loop: saveLoop, warmup: settings.warmup, lag, cpu, log, settle });
   results.save = {
     via: 'POST /api/v1/uav/order/save with a bearer token: saveDraft at the command service, saveDraftEntry through the entry users reach',
     concurrency: settings.concurrency,
