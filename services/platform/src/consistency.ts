@@ -246,8 +246,10 @@ export const awaitConsistency =
         if (position === null) return;
         const caughtUp = await waiter.waitFor(position, Math.max(0, deadline - Date.now()), scope);
         markConsistency(ctx, caughtUp);
-        // The mark is for every read of the user: a scoped read leaves it for the others.
-        if (caughtUp && !scope) await lastWrites.settled(me.sub, position).catch(() => undefined);
+        // The mark is for every read of the user: a scoped read forgets it only if every projection
+        // already holds the write (one look, no wait), and otherwise leaves it for the other reads.
+        if (caughtUp && (!scope || (await waiter.waitFor(position, 0))))
+          await lastWrites.settled(me.sub, position).catch(() => undefined);
       });
     await next();
   };
