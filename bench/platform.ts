@@ -79,8 +79,8 @@ export const platformProcesses = (env: NodeJS.ProcessEnv) => {
 };
 
 /**
- * The runner NOTIFYs `<projection>:<position>` in the transaction that moves its checkpoint,
- * so PostgreSQL delivers it only once the read model holding that position is committed:
+ * The runner NOTIFYs `<projection>:<position>` once the transaction that moves its checkpoint has
+ * committed, so the read model holding that position is visible by then:
  * lag = notification arrival − arrival of the command's acknowledgement (the append commit
  * happened before the ack left the command service, so this slightly understates the lag).
  */

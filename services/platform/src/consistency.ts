@@ -93,8 +93,8 @@ export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
 };
 
 /**
- * The runner NOTIFYs CHECKPOINT_CHANNEL in the transaction that moves a checkpoint (projections/
- * runner.ts), so a read waiting for a write is let go as soon as the read models hold it, not up
+ * The runner NOTIFYs CHECKPOINT_CHANNEL once the transaction that moves a checkpoint has committed
+ * (projections/runner.ts), so a read waiting for a write is let go as soon as the read models hold it, not up
  * to a poll interval later; the poll stays for while this connection is down. A connection lost
  * (a PostgreSQL restart) is replaced a second later; it never ends the process.
  */
