@@ -166,6 +166,9 @@ export const renderReport = (resultName: string, r: Results, history: HistoryRow
     '|---|---|---|',
     ...goals.map((g) => `| ${g.goal} | ${g.value} | ${g.met ? 'yes' : '**no**'} |`),
     '',
+    goals.some((g) => !g.met)
+      ? 'Each goal missed is explained from this run\'s profile (the CPU table above) in "Missed, and what the profile says it would take" at the end of the notes below.\n'
+      : null,
     '## History',
     '',
     ...historyTable(history),
