@@ -11,6 +11,7 @@ import { claimReport, inForceOrderIdSql, inForceOwner, submittedClaims, type Cla
 import { closedLoop, expectOk, getJson, newHistogram, postJson, recordMs, summary, type LoadResult } from './lib.ts';
 import { HEAVY_USER } from './seed.ts';
 import { measured as measuredLoop } from './orders.ts';
+import type { CpuMeter } from './cpu.ts';
 
 const API = '/api/v1/uav/claim/settlement';
 export const CLAIM_LIST_PATH = `${API}/page`;
@@ -48,6 +49,8 @@ export type ClaimMeasureOptions = {
   bare?: (body: unknown, request: unknown) => Promise<LoadResult>;
   /** The raw single-row INSERT ceiling of the same run, for the create + save ratio. */
   rawInsertPerSecond?: number;
+  /** CPU per request by process, for the heavy user's page 1 and the create + save pairs. */
+  cpu?: CpuMeter;
   log: (line: string) => void;
 };
 
@@ -74,7 +77,7 @@ export const measureClaims = async (o: ClaimMeasureOptions) => {
       return answer.body;
     };
     o.log(`(f) claim list, ${c.label}: warm-up of ${o.listRequests}, then ${o.listRequests} requests at concurrency ${o.listConcurrency}`);
-    const loaded = await measuredLoop({ concurrency: o.listConcurrency, total: o.listRequests, maxSeconds: o.maxSeconds }, call);
+    const loaded = await measuredLoop({ concurrency: o.listConcurrency, total: o.listRequests, maxSeconds: o.maxSeconds }, call, c.name === 'heavyPage1' ? o.cpu : undefined);
     list[c.name] = { label: c.label, totalCount: c.total, ...loaded };
     o.log(`    ${loaded.perSecond} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms`);
   }
@@ -113,7 +116,8 @@ export const measureClaims = async (o: ClaimMeasureOptions) => {
   await closedLoop({ concurrency: o.concurrency, total: warmup, maxSeconds: 60, call: (_, i) => pair(measured + i) });
   create = newHistogram();
   save = newHistogram();
-  const pairs = await closedLoop({ concurrency: o.concurrency, total: measured, maxSeconds: o.maxSeconds, call: (_, i) => pair(i) });
+  const loop = () => closedLoop({ concurrency: o.concurrency, total: measured, maxSeconds: o.maxSeconds, call: (_, i) => pair(i) });
+  const pairs = o.cpu ? await o.cpu.around(loop) : await loop();
   const createSaved = { pairs, create: summary(create), save: summary(save) };
   o.log(`    ${pairs.perSecond} pairs/s; create p50 ${createSaved.create.p50} / p99 ${createSaved.create.p99} ms, save p50 ${createSaved.save.p50} / p99 ${createSaved.save.p99} ms`);
 

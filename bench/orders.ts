@@ -33,10 +33,12 @@ export const listPage = async (port: number, token: string, currentPage: number,
  * req/s with p99 14–19 ms over the next five rounds of 5,000 (a tenth as warm-up measured mostly the
  * compiler). The platform's processes are long-lived: the warm figure is what users meet.
  */
-export const measured = async (loop: Loop, call: () => Promise<unknown>) => {
+export const measured = async (loop: Loop, call: () => Promise<unknown>, cpu?: CpuMeter) => {
   const run = () => call().then(() => undefined);
   await closedLoop({ ...loop, maxSeconds: 60, call: run });
-  return closedLoop({ ...loop, call: run });
+  // The CPU meter counts the measured loop only, not its warm-up.
+  const go = () => closedLoop({ ...loop, call: run });
+  return cpu ? cpu.around(go) : go();
 };
 
 /**
@@ -56,8 +58,7 @@ export const bareBaseline = async (
   writeFileSync(file, JSON.stringify(body));
   const bare = await processes.start('bare', [file]);
   try {
-    const run = () => measured(loop, () => postJson(bare.port, route, request, 'bare'));
-    return cpu ? await cpu.around(run) : await run();
+    return await measured(loop, () => postJson(bare.port, route, request, 'bare'), cpu);
   } finally {
     await bare.stop();
     rmSync(dir, { recursive: true, force: true });

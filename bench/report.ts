@@ -103,6 +103,8 @@ const cpuTableRows = (r: Results) => {
     ['(b) order list page 1 at the query service', r.list.page1],
     ['(b) order list page 1 through the entry', r.list.page1Entry],
     ['(b) bare node:http with the same body', r.list.bare],
+    ['(f) claim list, heavy user page 1 through the entry', r.claims?.list?.cases?.heavyPage1],
+    ['(e) claim create + save through the entry (per pair: two requests, three appends)', r.claims?.createSave?.pairs],
   ].filter(([, l]) => l?.cpuMsPerRequest) as [string, LoadResult & { cpuMsPerRequest: CpuShare }][];
   if (rows.length === 0) return [];
   const cores = r.environment.cpus;

@@ -267,7 +267,7 @@ if (!reportOnly) try {
     for (const page of [1, 50]) {
       log(`(b) order list page ${page} ${door ? 'through the entry' : 'at the query service'}: ${settings.listRequests} requests at concurrency ${settings.listConcurrency}${door ? '' : ', and 1,000 one at a time'}`);
       const call = () => listPage(port, heavyToken, page, settings.heavyOrders);
-      list[`page${page}${door}`] = await cpu.around(() => measured(loadAt(settings.listConcurrency, settings.listRequests), call));
+      list[`page${page}${door}`] = await measured(loadAt(settings.listConcurrency, settings.listRequests), call, cpu);
       if (!door) list[`page${page}Serial`] = await closedLoop({ concurrency: 1, total: 1_000, maxSeconds: settings.maxSecondsPerLoop, call: () => call().then(() => undefined) });
       log(`    ${list[`page${page}${door}`]!.perSecond} req/s, p99 ${list[`page${page}${door}`]!.p99} ms`);
     }
@@ -374,6 +374,7 @@ if (!reportOnly) try {
     maxSeconds: settings.maxSecondsPerLoop,
     bare: (body, request) => bareBaseline(processes, body, request, loadAt(settings.listConcurrency, settings.listRequests * 4), CLAIM_LIST_PATH),
     rawInsertPerSecond: raw.perSecond,
+    cpu,
     log,
   });
   // ---- (h) inquiry → quoted, on customers clear of the heavy user and the claims' order owners
