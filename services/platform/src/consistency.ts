@@ -246,10 +246,16 @@ export const awaitConsistency =
         if (position === null) return;
         const caughtUp = await waiter.waitFor(position, Math.max(0, deadline - Date.now()), scope);
         markConsistency(ctx, caughtUp);
-        // The mark is for every read of the user: a scoped read forgets it only if every projection
-        // already holds the write (one look, no wait), and otherwise leaves it for the other reads.
-        if (caughtUp && (!scope || (await waiter.waitFor(position, 0))))
-          await lastWrites.settled(me.sub, position).catch(() => undefined);
+        if (!caughtUp) return;
+        const settle = () => lastWrites.settled(me.sub, position).catch(() => undefined);
+        if (!scope) {
+          await settle();
+          return;
+        }
+        // The mark is for every read of the user: a scoped read forgets it only once every projection
+        // holds the write, looked at (no wait) after this read has gone on, and otherwise leaves it
+        // for the other reads.
+        void waiter.waitFor(position, 0).then((everywhere) => (everywhere ? settle() : undefined));
       });
     await next();
   };
