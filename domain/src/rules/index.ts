@@ -7,3 +7,4 @@ export * from './cases.ts';
 export * from './batchTests.ts';
 export * from './config.ts';
 export * from './transposition.ts';
+export * from './joined.ts';

@@ -1,9 +1,9 @@
-import { ZenEngine, type ZenDecision } from '@gorules/zen-engine';
+import { ZenEngine } from '@gorules/zen-engine';
 import {
   buildPlanLines,
   byRank,
   combineVerdicts,
-  compactTrace,
+  joinable,
   inlinePool,
   isPipelineStage,
   limitFacts,
@@ -14,7 +14,6 @@ import {
   ruleApplies,
   verdictOf,
   visibleInsurers,
-  type EngineTraceEntry,
   type InsurerLimit,
   type Jdm,
   type LineAnswer,
@@ -24,11 +23,10 @@ import {
   type PlanLine,
   type RatingContext,
   type RuleRef,
-  type TraceStep,
 } from '@feibao/domain';
 import { logger } from '../logger.ts';
+import { createEvaluator, type Compiled, type Evaluation, type Evaluations, type Outcome } from './evaluate.ts';
 import type { EnabledRuleVersion, RuleMessage, RuleSource } from './ruleSet.ts';
-import { EVALUATION_SLOTS, engineMillis, limiter, RULE_TIMEOUT_MS } from './zen.ts';
 
 /**
  * Quoting on GoRules ZEN (docs/adr/0007-rules-on-zen.md). The rule set (enabled versions with their
@@ -38,7 +36,6 @@ import { EVALUATION_SLOTS, engineMillis, limiter, RULE_TIMEOUT_MS } from './zen.
  * definitions, stages, scenes, limits and the pool").
  */
 
-type Compiled = EnabledRuleVersion & { decision: ZenDecision; pool: RuleRef[] };
 /** The enabled set as a quote uses it. */
 type Loaded = {
   byId: Map<string, Compiled>;
@@ -48,13 +45,15 @@ type Loaded = {
   stagePlans: Map<number, PipelineStage[]>;
   messages: Map<string, RuleMessage>;
   risks: Map<string, RiskEffect>;
+  /** Per insurer and scene, the rules a line runs through and how they are evaluated (evaluate.ts). */
+  pipelines: Map<string, Pipeline>;
 };
+type Pipeline = { steps: { stage: PipelineStage; rule: Compiled }[]; evaluate: ReturnType<ReturnType<typeof createEvaluator>['lineEvaluator']> };
 const limitKey = (insurerId: number, coverId: number) => `${insurerId}-${coverId}`;
-type Evaluation = { ref: RuleRef; pool: RuleRef[]; output: unknown; trace: TraceStep[] };
 
 export const createRulesEngine = (source: RuleSource) => {
   const zen = new ZenEngine();
-  const slot = limiter(EVALUATION_SLOTS);
+  const { evaluate, lineEvaluator } = createEvaluator(zen);
   let enabled: Promise<Loaded> | null = null;
 
   /**
@@ -68,7 +67,7 @@ export const createRulesEngine = (source: RuleSource) => {
       let found = compiled.get(key);
       if (!found) {
         const content = inlinePool(rule.content, (k) => pool.get(k) ?? null);
-        found = { ...rule, content, decision: zen.createDecision(content), pool: poolRefs(rule.content, pool) };
+        found = { ...rule, content, decision: zen.createDecision(content), pool: poolRefs(rule.content, pool), joinable: joinable(content) };
         compiled.set(key, found);
       }
       return found;
@@ -106,6 +105,7 @@ export const createRulesEngine = (source: RuleSource) => {
           stagePlans: new Map(set.stagePlans.map((p) => [p.insurerId, p.stages.filter(isPipelineStage)])),
           messages: new Map((set.messages ?? []).map((m) => [m.code, m])),
           risks: new Map((set.risks ?? []).map((r) => [r.code, r.effect])),
+          pipelines: new Map(),
         };
       },
       (error: unknown) => {
@@ -114,43 +114,6 @@ export const createRulesEngine = (source: RuleSource) => {
       },
     );
     return enabled;
-  };
-
-  /**
-   * `traced`: with the compact trace a recorded quote keeps. ZEN hands a 'string' trace over as one
-   * JSON text, which costs about half of building the same trace as objects across the native
-   * boundary; without a trace an evaluation costs a third (bench/notes.md, "Issue 11").
-   */
-  const evaluate = async (rule: Compiled | undefined, input: unknown, traced: boolean): Promise<Evaluation | null | 'failed'> => {
-    if (!rule) return null;
-    try {
-      const response = await slot(() => rule.decision.evaluate(input, traced ? { trace: 'string' } : undefined));
-      if (engineMillis(response.performance) > RULE_TIMEOUT_MS) throw new Error(`rule evaluation took ${response.performance}`);
-      const ref = { ruleId: rule.ruleId, version: rule.version };
-      const raw = response.trace as unknown;
-      const engineTrace = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, EngineTraceEntry>) : undefined;
-      return { ref, pool: rule.pool, output: response.result, trace: traced ? compactTrace(rule.ruleId, rule.content, engineTrace) : [] };
-    } catch (err) {
-      logger.error({ err, ruleId: rule.ruleId, version: rule.version }, 'rule evaluation failed');
-      return 'failed';
-    }
-  };
-
-  /**
-   * Evaluations of one request by rule version and input: rating rules are pure (jdm.ts allows no
-   * functions), so a line whose facts another line or insurer already had costs nothing (the
-   * referral rule sees the same few inputs on every insurer and every non-drone line).
-   */
-  type Evaluations = Map<string, Promise<Evaluation | null | 'failed'>>;
-  const evaluateOnce = (memo: Evaluations, rule: Compiled | undefined, input: unknown, traced: boolean) => {
-    if (!rule) return Promise.resolve(null);
-    const key = `${rule.ruleId}@${rule.version}\n${JSON.stringify(input)}`;
-    let found = memo.get(key);
-    if (!found) {
-      found = evaluate(rule, input, traced);
-      memo.set(key, found);
-    }
-    return found;
   };
 
   /**
@@ -163,7 +126,7 @@ export const createRulesEngine = (source: RuleSource) => {
     quote: { kind: string; reason?: string },
     steps: { rule: Compiled }[],
     verdicts: { verdict: unknown }[],
-    evaluations: (Evaluation | null | 'failed')[],
+    evaluations: Outcome[],
   ): string | undefined => {
     const i = verdicts.findIndex((v) => {
       const verdict = v.verdict as { kind?: string; reason?: string } | null;
@@ -184,24 +147,25 @@ export const createRulesEngine = (source: RuleSource) => {
 
   type Rating = { loaded: Loaded; form: OrderForm; context: RatingContext; traced: boolean; memo: Evaluations };
 
-  /**
-   * One line for one insurer: the insurer's stages in its order, in each the rules that apply to
-   * the insurer and the form's scene, all evaluated side by side and read in pipeline order.
-   */
+  /** The insurer's stages in its order, in each the rules that apply to the insurer and the scene. */
+  const pipelineOf = (loaded: Loaded, insurerId: number, scene: string | null): Pipeline => {
+    const key = `${insurerId}|${scene ?? ''}`;
+    let found = loaded.pipelines.get(key);
+    if (!found) {
+      const order = loaded.stagePlans.get(insurerId) ?? PipelineStages;
+      const steps = order.flatMap((stage) => (loaded.stages.get(stage) ?? []).filter((rule) => ruleApplies(rule, insurerId, scene)).map((rule) => ({ stage, rule })));
+      found = { steps, evaluate: lineEvaluator(steps.map((s) => s.rule)) };
+      loaded.pipelines.set(key, found);
+    }
+    return found;
+  };
+
+  /** One line for one insurer: its pipeline's rules evaluated on the line's facts, read in pipeline order. */
   const rateLine = async ({ loaded, form, context, traced, memo }: Rating, insurerId: number, line: PlanLine): Promise<LineAnswer> => {
-    const scene = form.flyingInfo.applicationField ?? null;
-    const facts = lineFacts(line, form, context);
-    const order = loaded.stagePlans.get(insurerId) ?? PipelineStages;
-    const steps = order.flatMap((stage) =>
-      (loaded.stages.get(stage) ?? [])
-        .filter((rule) => ruleApplies(rule, insurerId, scene))
-        .map((rule) => ({
-          stage,
-          rule,
-          evaluation: evaluateOnce(memo, rule, stage === 'limits' ? limitFacts(facts, loaded.limits.get(limitKey(insurerId, line.insuranceTypeInfoId)) ?? null) : facts, traced),
-        })),
-    );
-    const evaluations = await Promise.all(steps.map((s) => s.evaluation));
+    const { steps, evaluate: evaluateLine } = pipelineOf(loaded, insurerId, form.flyingInfo.applicationField ?? null);
+    // Every stage sees the insurer's limit for the cover, so one set of facts serves the whole line.
+    const facts = limitFacts(lineFacts(line, form, context), loaded.limits.get(limitKey(insurerId, line.insuranceTypeInfoId)) ?? null);
+    const evaluations = await evaluateLine(facts, traced, memo);
     const ran = evaluations.filter((e): e is Evaluation => e !== null && e !== 'failed');
     const verdicts = steps.map((s, i) => ({
       stage: s.stage,

@@ -132,4 +132,23 @@ describe('the rating pipeline', () => {
     const orphan = { ...seeded(), rules: [...seeded().rules, rule('uses-pool', referring, { insurerId: 4 })] };
     expect(kinds(await quote(orphan, 4))).not.toContain('declined');
   });
+
+  it('a rule that fails fails alone, and a rule that cannot be joined with the others is still evaluated', async () => {
+    // Fails at evaluation (a function of a string that is not a date): the joined call fails, then each rule runs alone.
+    const g = graph();
+    g.chain(g.input(), g.expression('坏表达式', [['hit', 'date("不是日期") > 0']]), g.output());
+    const failing = rule('fails', g.done(), { insurerId: 6 });
+    // `$nodes` keeps a rule out of the joined model; it still declines.
+    const h = graph();
+    h.chain(h.input(), h.expression('拒保', [['decline.reason', '$nodes != null ? "单独执行的规则拒保" : null']]), h.output());
+    const alone = rule('alone', h.done(), { insurerId: 7 });
+    const set = { ...seeded(), rules: [...seeded().rules, failing, alone] };
+    const failed = [...(await quote(set, 6)).values()];
+    expect(failed.every((a) => a.kind === 'manual' && a.reason === '费率规则执行失败，需保险公司核保')).toBe(true);
+    // The other rules of the line were still evaluated (and recorded): the referral, the tariff, the limits.
+    expect(failed[0]!.rules?.map((r) => r.ruleId)).toEqual(['referral', 'tariff-6', 'limits']);
+    const declined = [...(await quote(set, 7)).values()];
+    expect(declined.every((a) => a.kind === 'declined' && a.reason === '单独执行的规则拒保')).toBe(true);
+    expect(declined[0]!.trace?.some((step) => step.rule === 'alone')).toBe(true);
+  });
 });

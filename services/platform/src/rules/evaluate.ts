@@ -1,0 +1,95 @@
+import { ZenDecisionContent, type ZenDecision, type ZenEngine } from '@gorules/zen-engine';
+import { compactTrace, joinRules, type EngineTraceEntry, type JoinedRules, type RuleRef, type TraceStep } from '@feibao/domain';
+import { logger } from '../logger.ts';
+import type { EnabledRuleVersion } from './ruleSet.ts';
+import { EVALUATION_SLOTS, engineMillis, limiter, RULE_TIMEOUT_MS } from './zen.ts';
+
+/** An enabled version as the engine runs it: pool pieces inlined, compiled, and whether it can join a line's model. */
+export type Compiled = EnabledRuleVersion & { decision: ZenDecision; pool: RuleRef[]; joinable: boolean };
+export type Evaluation = { ref: RuleRef; pool: RuleRef[]; output: unknown; trace: TraceStep[] };
+/** null: no rule to evaluate; 'failed': the engine could not (the line then goes to an underwriter). */
+export type Outcome = Evaluation | null | 'failed';
+/** Evaluations of one request by rule version and input (rules are pure: jdm.ts allows no functions). */
+export type Evaluations = Map<string, Promise<Outcome>>;
+type JoinedModel = { plan: JoinedRules; decision: ZenDecision };
+
+const refOf = (rule: Compiled): RuleRef => ({ ruleId: rule.ruleId, version: rule.version });
+
+export const createEvaluator = (zen: ZenEngine) => {
+  const slot = limiter(EVALUATION_SLOTS);
+
+  const run = async (decision: ZenDecision, input: unknown, traced: boolean) => {
+    const response = await slot(() => decision.evaluate(input, traced ? { trace: 'string' } : undefined));
+    if (engineMillis(response.performance) > RULE_TIMEOUT_MS) throw new Error(`rule evaluation took ${response.performance}`);
+    return response;
+  };
+
+  /**
+   * One rule on its own. `traced`: with the compact trace a recorded quote keeps; ZEN hands a
+   * 'string' trace over as one JSON text, about half the cost of the same trace as objects.
+   */
+  const evaluate = async (rule: Compiled | undefined, input: unknown, traced: boolean): Promise<Outcome> => {
+    if (!rule) return null;
+    try {
+      const response = await run(rule.decision, input, traced);
+      const raw = response.trace as unknown;
+      const engineTrace = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, EngineTraceEntry>) : undefined;
+      return { ref: refOf(rule), pool: rule.pool, output: response.result, trace: traced ? compactTrace(rule.ruleId, rule.content, engineTrace) : [] };
+    } catch (err) {
+      logger.error({ err, ruleId: rule.ruleId, version: rule.version }, 'rule evaluation failed');
+      return 'failed';
+    }
+  };
+
+  const evaluateOnce = (memo: Evaluations, rule: Compiled | undefined, input: unknown, traced: boolean): Promise<Outcome> => {
+    if (!rule) return Promise.resolve(null);
+    const key = `${rule.ruleId}@${rule.version}\n${JSON.stringify(input)}`;
+    let found = memo.get(key);
+    if (!found) {
+      found = evaluate(rule, input, traced);
+      memo.set(key, found);
+    }
+    return found;
+  };
+
+  const join = (rules: Compiled[], traced: boolean): JoinedModel | null => {
+    try {
+      const plan = joinRules(
+        rules.map((r) => ({ ruleId: r.ruleId, model: r.content })),
+        traced,
+      );
+      return { plan, decision: zen.createDecision(new ZenDecisionContent(plan.model as never)) };
+    } catch (err) {
+      logger.error({ err, rules: rules.map(refOf) }, 'rules of a line could not be joined; they are evaluated one by one');
+      return null;
+    }
+  };
+
+  /**
+   * How a line is evaluated by `rules` (one insurer's pipeline for one scene): every rule on the
+   * same facts, in one engine call for those that can be joined (docs/adr/0014-one-engine-call-per-line.md);
+   * the others, or all of them when the joined call fails, one by one as before, so a failing rule
+   * fails alone. The joined models are made at first use and live as long as the answer.
+   */
+  const lineEvaluator = (rules: Compiled[]) => {
+    const joining = rules.filter((r) => r.joinable);
+    const models: { traced?: JoinedModel | null; bare?: JoinedModel | null } = {};
+    return async (facts: unknown, traced: boolean, memo: Evaluations): Promise<Outcome[]> => {
+      const kind = traced ? 'traced' : 'bare';
+      if (models[kind] === undefined) models[kind] = joining.length > 0 ? join(joining, traced) : null;
+      const line = models[kind];
+      const found = new Map<Compiled, Outcome>();
+      if (line) {
+        try {
+          const results = line.plan.read((await run(line.decision, facts, false)).result);
+          for (const [i, rule] of joining.entries()) found.set(rule, { ref: refOf(rule), pool: rule.pool, output: results[i]!.output, trace: results[i]!.trace });
+        } catch (err) {
+          logger.warn({ err, rules: joining.map(refOf) }, 'joined evaluation failed; the rules are evaluated one by one');
+        }
+      }
+      return found.size === rules.length ? rules.map((rule) => found.get(rule)!) : Promise.all(rules.map((rule) => found.get(rule) ?? evaluateOnce(memo, rule, facts, traced)));
+    };
+  };
+
+  return { evaluate, lineEvaluator };
+};
