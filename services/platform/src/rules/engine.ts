@@ -25,7 +25,7 @@ import {
   type RuleRef,
 } from '@feibao/domain';
 import { logger } from '../logger.ts';
-import { createEvaluator, type Compiled, type Evaluation, type Evaluations, type Outcome } from './evaluate.ts';
+import { createEvaluator, type Compiled, type Evaluation, type Evaluations, type LineEvaluator, type Outcome } from './evaluate.ts';
 import type { EnabledRuleVersion, RuleMessage, RuleSource } from './ruleSet.ts';
 
 /**
@@ -48,7 +48,7 @@ type Loaded = {
   /** Per insurer and scene, the rules a line runs through and how they are evaluated (evaluate.ts). */
   pipelines: Map<string, Pipeline>;
 };
-type Pipeline = { steps: { stage: PipelineStage; rule: Compiled }[]; evaluate: ReturnType<ReturnType<typeof createEvaluator>['lineEvaluator']> };
+type Pipeline = { steps: { stage: PipelineStage; rule: Compiled }[]; evaluate: LineEvaluator };
 const limitKey = (insurerId: number, coverId: number) => `${insurerId}-${coverId}`;
 
 export const createRulesEngine = (source: RuleSource) => {
@@ -177,8 +177,8 @@ export const createRulesEngine = (source: RuleSource) => {
   };
 
   /**
-   * All evaluations of a request are started at once: most of an evaluation's time is the hop to
-   * the native pool and back, which overlaps (bench/notes.md, "Issue 11").
+   * All lines of a request are started at once, one engine call each: most of a call's time is the
+   * hop to the native pool and back, which overlaps (bench/notes.md, "Issue 11").
    */
   const rateLines = (rating: Rating, lines: readonly PlanLine[], insurerId: number): Promise<LineAnswer[]> =>
     Promise.all(lines.map((line) => rateLine(rating, insurerId, line)));

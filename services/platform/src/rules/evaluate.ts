@@ -12,6 +12,8 @@ export type Outcome = Evaluation | null | 'failed';
 /** Evaluations of one request by rule version and input (rules are pure: jdm.ts allows no functions). */
 export type Evaluations = Map<string, Promise<Outcome>>;
 type JoinedModel = { plan: JoinedRules; decision: ZenDecision };
+/** Evaluates every rule of a line's pipeline on the line's facts: an outcome per rule, in pipeline order. */
+export type LineEvaluator = (facts: unknown, traced: boolean, memo: Evaluations) => Promise<Outcome[]>;
 
 const refOf = (rule: Compiled): RuleRef => ({ ruleId: rule.ruleId, version: rule.version });
 
@@ -71,10 +73,10 @@ export const createEvaluator = (zen: ZenEngine) => {
    * the others, or all of them when the joined call fails, one by one as before, so a failing rule
    * fails alone. The joined models are made at first use and live as long as the answer.
    */
-  const lineEvaluator = (rules: Compiled[]) => {
+  const lineEvaluator = (rules: Compiled[]): LineEvaluator => {
     const joining = rules.filter((r) => r.joinable);
     const models: { traced?: JoinedModel | null; bare?: JoinedModel | null } = {};
-    return async (facts: unknown, traced: boolean, memo: Evaluations): Promise<Outcome[]> => {
+    return async (facts, traced, memo) => {
       const kind = traced ? 'traced' : 'bare';
       if (models[kind] === undefined) models[kind] = joining.length > 0 ? join(joining, traced) : null;
       const line = models[kind];
