@@ -45,6 +45,8 @@ type Loaded = {
   stagePlans: Map<number, PipelineStage[]>;
   messages: Map<string, RuleMessage>;
   risks: Map<string, RiskEffect>;
+  /** The scenes some rule is limited to: any other scene is rated as no scene. */
+  scenes: Set<string>;
   /** Per insurer and scene, the rules a line runs through and how they are evaluated (evaluate.ts). */
   pipelines: Map<string, Pipeline>;
 };
@@ -105,6 +107,7 @@ export const createRulesEngine = (source: RuleSource) => {
           stagePlans: new Map(set.stagePlans.map((p) => [p.insurerId, p.stages.filter(isPipelineStage)])),
           messages: new Map((set.messages ?? []).map((m) => [m.code, m])),
           risks: new Map((set.risks ?? []).map((r) => [r.code, r.effect])),
+          scenes: new Set([...byId.values()].flatMap((r) => r.scenes)),
           pipelines: new Map(),
         };
       },
@@ -148,7 +151,9 @@ export const createRulesEngine = (source: RuleSource) => {
   type Rating = { loaded: Loaded; form: OrderForm; context: RatingContext; traced: boolean; memo: Evaluations };
 
   /** The insurer's stages in its order, in each the rules that apply to the insurer and the scene. */
-  const pipelineOf = (loaded: Loaded, insurerId: number, scene: string | null): Pipeline => {
+  const pipelineOf = (loaded: Loaded, insurerId: number, field: string | null): Pipeline => {
+    // The application field is free text: keyed by it as typed, the cache would grow with every new spelling.
+    const scene = field !== null && loaded.scenes.has(field) ? field : null;
     const key = `${insurerId}|${scene ?? ''}`;
     let found = loaded.pipelines.get(key);
     if (!found) {
