@@ -128,17 +128,20 @@ const joinStep = (step: LineStep, k: number, traced: boolean, add: (node: JdmNod
   const collector = `${prefix}=`;
   const resultKey = `${MARKS}R${k}`;
   const local = (id: string) => (id === inputId ? 'in' : id === outputId ? collector : prefix + id);
-  add(expressionNode(collector, resultKey, [...VERDICT_FIELDS.map((f) => [f, f] as const), ...(traced ? [['marks', MARKS] as const] : [])]));
+  // One array, not an object of seven mostly null fields: less to build and hand over on every call.
+  add(expressionNode(collector, resultKey, [['fields', `[${VERDICT_FIELDS.join(', ')}]`], ...(traced ? [['marks', MARKS] as const] : [])]));
   link(collector, 'out');
-  const resultOf = (answer: Record<string, unknown>) => (answer[resultKey] ?? {}) as Record<string, unknown>;
+  const resultOf = (answer: Record<string, unknown>) => (answer[resultKey] ?? {}) as { fields?: unknown[]; marks?: Record<string, unknown> };
   const output = (answer: Record<string, unknown>) => {
-    const { marks: _marks, ...fields } = resultOf(answer);
-    return fields;
+    const fields = resultOf(answer).fields ?? [];
+    const result: Record<string, unknown> = {};
+    for (let i = 0; i < VERDICT_FIELDS.length; i++) if (fields[i] !== null && fields[i] !== undefined) result[VERDICT_FIELDS[i]!] = fields[i];
+    return result;
   };
   if (!traced) {
     for (const node of model.nodes) if (node.id !== inputId && node.id !== outputId) add({ ...node, id: prefix + node.id });
     for (const e of model.edges) link(local(e.sourceId), local(e.targetId), e.sourceHandle);
-    return (answer: Record<string, unknown>): StepResult => ({ output: resultOf(answer), trace: [] });
+    return (answer: Record<string, unknown>): StepResult => ({ output: output(answer), trace: [] });
   }
 
   const marks: Marks = { node: new Map(), statement: new Map() };
@@ -199,7 +202,7 @@ const joinStep = (step: LineStep, k: number, traced: boolean, add: (node: JdmNod
   }
   const trace = readTrace(step.ruleId, model, marks);
   return (answer: Record<string, unknown>): StepResult => {
-    const carried = (resultOf(answer).marks ?? {}) as Record<string, unknown>;
+    const carried = resultOf(answer).marks ?? {};
     const other = (answer[gatheredKey] as { all?: Record<string, unknown> } | undefined)?.all;
     return { output: output(answer), trace: trace(other ? { ...carried, ...other } : carried) };
   };

@@ -22,6 +22,7 @@ import {
   type RiskEffect,
   type PlanLine,
   type RatingContext,
+  type RuleHit,
   type RuleRef,
 } from '@feibao/domain';
 import { logger } from '../logger.ts';
@@ -50,7 +51,8 @@ type Loaded = {
   /** Per insurer and scene, the rules a line runs through and how they are evaluated (evaluate.ts). */
   pipelines: Map<string, Pipeline>;
 };
-type Pipeline = { steps: { stage: PipelineStage; rule: Compiled }[]; evaluate: LineEvaluator };
+/** `hit`: what the rule's `hit: true` does, from its risk level and message (fixed for the loaded set). */
+type Pipeline = { steps: { stage: PipelineStage; rule: Compiled; hit: RuleHit }[]; evaluate: LineEvaluator };
 const limitKey = (insurerId: number, coverId: number) => `${insurerId}-${coverId}`;
 
 export const createRulesEngine = (source: RuleSource) => {
@@ -158,7 +160,9 @@ export const createRulesEngine = (source: RuleSource) => {
     let found = loaded.pipelines.get(key);
     if (!found) {
       const order = loaded.stagePlans.get(insurerId) ?? PipelineStages;
-      const steps = order.flatMap((stage) => (loaded.stages.get(stage) ?? []).filter((rule) => ruleApplies(rule, insurerId, scene)).map((rule) => ({ stage, rule })));
+      const steps = order.flatMap((stage) =>
+        (loaded.stages.get(stage) ?? []).filter((rule) => ruleApplies(rule, insurerId, scene)).map((rule) => ({ stage, rule, hit: hitOf(loaded, rule) })),
+      );
       found = { steps, evaluate: lineEvaluator(steps.map((s) => s.rule)) };
       loaded.pipelines.set(key, found);
     }
@@ -174,7 +178,7 @@ export const createRulesEngine = (source: RuleSource) => {
     const ran = evaluations.filter((e): e is Evaluation => e !== null && e !== 'failed');
     const verdicts = steps.map((s, i) => ({
       stage: s.stage,
-      verdict: evaluations[i] === 'failed' ? ('failed' as const) : evaluations[i] ? verdictOf(s.stage, (evaluations[i] as Evaluation).output, hitOf(loaded, s.rule)) : null,
+      verdict: evaluations[i] === 'failed' ? ('failed' as const) : evaluations[i] ? verdictOf(s.stage, (evaluations[i] as Evaluation).output, s.hit) : null,
     }));
     const quote = combineVerdicts(verdicts);
     const customerReason = quote.kind === 'quoted' ? undefined : customerText(loaded, quote, steps, verdicts, evaluations);

@@ -76,20 +76,23 @@ export const createEvaluator = (zen: ZenEngine) => {
   const lineEvaluator = (rules: Compiled[]): LineEvaluator => {
     const joining = rules.filter((r) => r.joinable);
     const models: { traced?: JoinedModel | null; bare?: JoinedModel | null } = {};
+    const refs = joining.map(refOf);
     return async (facts, traced, memo) => {
       const kind = traced ? 'traced' : 'bare';
       if (models[kind] === undefined) models[kind] = joining.length > 0 ? join(joining, traced) : null;
       const line = models[kind];
-      const found = new Map<Compiled, Outcome>();
+      let joined: Outcome[] | null = null;
       if (line) {
         try {
           const results = line.plan.read((await run(line.decision, facts, false)).result);
-          for (const [i, rule] of joining.entries()) found.set(rule, { ref: refOf(rule), pool: rule.pool, output: results[i]!.output, trace: results[i]!.trace });
+          joined = joining.map((rule, i): Outcome => ({ ref: refs[i]!, pool: rule.pool, output: results[i]!.output, trace: results[i]!.trace }));
         } catch (err) {
-          logger.warn({ err, rules: joining.map(refOf) }, 'joined evaluation failed; the rules are evaluated one by one');
+          logger.warn({ err, rules: refs }, 'joined evaluation failed; the rules are evaluated one by one');
         }
       }
-      return found.size === rules.length ? rules.map((rule) => found.get(rule)!) : Promise.all(rules.map((rule) => found.get(rule) ?? evaluateOnce(memo, rule, facts, traced)));
+      if (joined && joining.length === rules.length) return joined;
+      const found = new Map<Compiled, Outcome>(joined ? joining.map((rule, i) => [rule, joined[i]!]) : []);
+      return Promise.all(rules.map((rule) => found.get(rule) ?? evaluateOnce(memo, rule, facts, traced)));
     };
   };
 
