@@ -70,8 +70,7 @@ export const referralInput = (line: PlanLine, form: OrderForm) => {
 
 /**
  * What every pipeline rule sees of a line: the tariff facts and whether it is a drone cover of a
- * drone on the form. Nothing insurer-specific, so a rule shared by all insurers is evaluated once
- * per distinct line (engine.ts memo).
+ * drone on the form, with the insurer's limit added (`limitFacts`).
  */
 export const lineFacts = (line: PlanLine, form: OrderForm, context: RatingContext) => ({ ...tariffInput(line, form, context), droneCover: referralInput(line, form).droneCover });
 export type LineFacts = ReturnType<typeof lineFacts>;
@@ -87,7 +86,7 @@ export type InsurerLimit = {
   maxTakeoffKg: number | null;
 };
 
-/** Limits-stage rules also see the insurer's limit for the line's cover (null when none is set). */
+/** The insurer's limit for the line's cover (null when none is set), which every stage sees (engine.ts). */
 export const limitFacts = (facts: LineFacts, limit: InsurerLimit | null) => ({
   ...facts,
   limit: limit && { enabled: limit.enabled, minAmount: limit.minAmount, maxAmount: limit.maxAmount, maxDronePrice: limit.maxDronePrice, maxTakeoffKg: limit.maxTakeoffKg },
