@@ -9,13 +9,13 @@ import { evaluatedExpressions, readTrace, type ExpressionContent, type Marks, ty
  * one input node, each rule's result gathered by a collector under its own key of the answer.
  *
  * The engine's own trace of such a model costs several times the evaluation (it carries every node's
- * input), so a traced model marks instead what the compact trace keeps: each table gets extra output
- * columns with the matched row's id and a copy of its outputs (and a last row that only marks, for
- * when no row matches), each expression node extra expressions copying its results, all under a
- * key of their own, and these nodes also feed the output node, so the marks reach the answer. A
- * switch branch is seen taken by the table or expression only it leads to, or else by a one-line
- * expression node on the branch. `readTrace` (joinedTrace.ts) turns the marks into the same compact
- * trace `compactTrace` makes from the engine's trace.
+ * input), so a traced model marks instead what the compact trace keeps: each table gets an extra
+ * output column with the matched row's id and a copy of its outputs (and a last row that only marks,
+ * for when no row matches), each expression node an extra expression copying its results, all under
+ * `__fb`, which the data carries on to the collector. A switch branch is seen taken by the table or
+ * expression only it leads to, or else by a one-line expression node on the branch. `readTrace`
+ * (joinedTrace.ts) turns the marks into the same compact trace `compactTrace` makes from the
+ * engine's trace.
  */
 
 /** What the platform reads of a rule's output (rating.ts `verdictOf`, `lineQuoteOf`; the customer message). */

@@ -71,7 +71,7 @@ export const createEvaluator = (zen: ZenEngine) => {
    * How a line is evaluated by `rules` (one insurer's pipeline for one scene): every rule on the
    * same facts, in one engine call for those that can be joined (docs/adr/0014-one-engine-call-per-line.md);
    * the others, or all of them when the joined call fails, one by one as before, so a failing rule
-   * fails alone. The joined models are made at first use and live as long as the answer.
+   * fails alone. The joined models are made at first use and dropped with the enabled set (engine.ts pipelines).
    */
   const lineEvaluator = (rules: Compiled[]): LineEvaluator => {
     const joining = rules.filter((r) => r.joinable);
