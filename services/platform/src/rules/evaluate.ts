@@ -1,4 +1,5 @@
 import { ZenDecisionContent, type ZenDecision, type ZenEngine } from '@gorules/zen-engine';
+import { LRUCache } from 'lru-cache';
 import { compactTrace, joinRules, type EngineTraceEntry, type JoinedRules, type RuleRef, type TraceStep } from '@feibao/domain';
 import { logger } from '../logger.ts';
 import type { EnabledRuleVersion } from './ruleSet.ts';
@@ -54,24 +55,35 @@ export const createEvaluator = (zen: ZenEngine) => {
     return found;
   };
 
+  /**
+   * Joined models by the exact versions they are made of (a version and the pool pieces it inlined
+   * never change), so the loader's reload of the enabled set (on every change, and once a minute)
+   * does not make them again on the next quote of every pipeline (2–4 ms each).
+   */
+  const joinedModels = new LRUCache<string, { model: JoinedModel | null }>({ max: 256 });
   const join = (rules: Compiled[], traced: boolean): JoinedModel | null => {
+    const key = `${traced ? 'traced' : 'bare'}|${rules.map((r) => [r, ...r.pool].map((p) => `${p.ruleId}@${p.version}`).join('+')).join(',')}`;
+    const found = joinedModels.get(key);
+    if (found) return found.model;
+    let model: JoinedModel | null = null;
     try {
       const plan = joinRules(
         rules.map((r) => ({ ruleId: r.ruleId, model: r.content })),
         traced,
       );
-      return { plan, decision: zen.createDecision(new ZenDecisionContent(plan.model as never)) };
+      model = { plan, decision: zen.createDecision(new ZenDecisionContent(plan.model as never)) };
     } catch (err) {
       logger.error({ err, rules: rules.map(refOf) }, 'rules of a line could not be joined; they are evaluated one by one');
-      return null;
     }
+    joinedModels.set(key, { model });
+    return model;
   };
 
   /**
    * How a line is evaluated by `rules` (one insurer's pipeline for one scene): every rule on the
    * same facts, in one engine call for those that can be joined (docs/adr/0014-one-engine-call-per-line.md);
    * the others, or all of them when the joined call fails, one by one as before, so a failing rule
-   * fails alone. The joined models are made at first use and dropped with the enabled set (engine.ts pipelines).
+   * fails alone. The joined models are made at first use and kept by the versions they are made of.
    */
   const lineEvaluator = (rules: Compiled[]): LineEvaluator => {
     const joining = rules.filter((r) => r.joinable);
