@@ -1,4 +1,5 @@
-import { ZenEngine } from '@gorules/zen-engine';
+import { ZenDecisionContent, ZenEngine } from '@gorules/zen-engine';
+import { LRUCache } from 'lru-cache';
 import {
   buildPlanLines,
   byRank,
@@ -27,7 +28,7 @@ import {
 } from '@feibao/domain';
 import { logger } from '../logger.ts';
 import { createEvaluator, type Compiled, type Evaluation, type Evaluations, type LineEvaluator, type Outcome } from './evaluate.ts';
-import type { EnabledRuleVersion, RuleMessage, RuleSource } from './ruleSet.ts';
+import type { EnabledRuleVersion, RuleMessage, RuleSet, RuleSource } from './ruleSet.ts';
 
 /**
  * Quoting on GoRules ZEN (docs/adr/0007-rules-on-zen.md). The rule set (enabled versions with their
@@ -50,7 +51,10 @@ type Loaded = {
   scenes: Set<string>;
   /** Per insurer and scene, the rules a line runs through and how they are evaluated (evaluate.ts). */
   pipelines: Map<string, Pipeline>;
+  pool: Pool;
 };
+/** The enabled pool pieces (stage `pool`), which rules refer to by rule id and the engine inlines. */
+type Pool = { models: Map<string, Jdm>; versions: Map<string, RuleRef> };
 /** `hit`: what the rule's `hit: true` does, from its risk level and message (fixed for the loaded set). */
 type Pipeline = { steps: { stage: PipelineStage; rule: Compiled; hit: RuleHit }[]; evaluate: LineEvaluator };
 const limitKey = (insurerId: number, coverId: number) => `${insurerId}-${coverId}`;
@@ -61,63 +65,68 @@ export const createRulesEngine = (source: RuleSource) => {
   let enabled: Promise<Loaded> | null = null;
 
   /**
-   * Pool pieces are inlined from the enabled set being loaded, so a version's compiled decision
-   * depends on them: compiled decisions live as long as the enabled set they were made from.
+   * A version never changes, nor does a pool piece version it inlines, so a compiled version is kept
+   * (up to 512) by those versions across loads of the enabled set: a reload (on every change, and
+   * once a minute) compiles only versions it has not seen, instead of every enabled one again.
    */
-  const compiler = (pool: Map<string, Jdm>) => {
-    const compiled = new Map<string, Compiled>();
-    return (rule: EnabledRuleVersion): Compiled => {
-      const key = `${rule.ruleId}@${rule.version}`;
-      let found = compiled.get(key);
-      if (!found) {
-        const content = inlinePool(rule.content, (k) => pool.get(k) ?? null);
-        found = { ...rule, content, decision: zen.createDecision(content), pool: poolRefs(rule.content, pool), joinable: joinable(content) };
-        compiled.set(key, found);
+  const builds = new LRUCache<string, Pick<Compiled, 'content' | 'decision' | 'pool' | 'joinable'>>({ max: 512 });
+  /** The pool piece versions a model refers to, nested ones included (`inlinePool` refuses cycles; this only stops at them). */
+  const poolRefs = (content: Jdm, pool: Pool, trail: readonly string[] = []): RuleRef[] =>
+    poolReferences(content).flatMap((key) => {
+      const ref = pool.versions.get(key);
+      const model = pool.models.get(key);
+      return ref && model && !trail.includes(key) ? [ref, ...poolRefs(model, pool, [...trail, key])] : [];
+    });
+  const compile = (rule: EnabledRuleVersion, pool: Pool): Compiled => {
+    const refs = poolRefs(rule.content, pool);
+    const key = [rule, ...refs].map((r) => `${r.ruleId}@${r.version}`).join('+');
+    let build = builds.get(key);
+    if (!build) {
+      const content = inlinePool(rule.content, (k) => pool.models.get(k) ?? null);
+      build = { content, decision: zen.createDecision(new ZenDecisionContent(content as never)), pool: refs, joinable: joinable(content) };
+      builds.set(key, build);
+    }
+    return { ...rule, ...build };
+  };
+
+  const build = (set: RuleSet): Loaded => {
+    const pieces = set.rules.filter((r) => r.stage === 'pool');
+    const pool: Pool = { models: new Map(pieces.map((r) => [r.ruleId, r.content])), versions: new Map(pieces.map((r) => [r.ruleId, { ruleId: r.ruleId, version: r.version }])) };
+    const byId = new Map<string, Compiled>();
+    for (const rule of set.rules) {
+      if (rule.stage === 'pool') continue;
+      try {
+        byId.set(rule.ruleId, compile(rule, pool));
+      } catch (err) {
+        // A version the engine cannot load rates nothing; its lines go to an underwriter.
+        logger.error({ err, ruleId: rule.ruleId, version: rule.version }, 'enabled rule version does not compile');
       }
-      return found;
+    }
+    const stages = new Map<PipelineStage, Compiled[]>(PipelineStages.map((stage) => [stage, [...byId.values()].filter((r) => r.stage === stage).sort(byRank)]));
+    return {
+      byId,
+      stages,
+      pool,
+      limits: new Map(set.limits.map((l) => [limitKey(l.insurerId, l.coverId), l])),
+      stagePlans: new Map(set.stagePlans.map((p) => [p.insurerId, p.stages.filter(isPipelineStage)])),
+      messages: new Map((set.messages ?? []).map((m) => [m.code, m])),
+      risks: new Map((set.risks ?? []).map((r) => [r.code, r.effect])),
+      scenes: new Set([...byId.values()].flatMap((r) => r.scenes)),
+      pipelines: new Map(),
     };
   };
-  let poolVersions = new Map<string, RuleRef>();
-  const poolRefs = (content: Jdm, pool: Map<string, Jdm>): RuleRef[] =>
-    poolReferences(content).flatMap((key) => {
-      const ref = poolVersions.get(key);
-      return ref && pool.has(key) ? [ref, ...poolRefs(pool.get(key)!, pool)] : [];
-    });
-  let compile = compiler(new Map());
 
+  /** Counts invalidations, so a background refresh that started before one does not put back what it replaced. */
+  let generation = 0;
   const load = () => {
-    enabled ??= source().then(
-      (set): Loaded => {
-        const pool = new Map(set.rules.filter((r) => r.stage === 'pool').map((r) => [r.ruleId, r.content]));
-        poolVersions = new Map(set.rules.filter((r) => r.stage === 'pool').map((r) => [r.ruleId, { ruleId: r.ruleId, version: r.version }]));
-        compile = compiler(pool);
-        const byId = new Map<string, Compiled>();
-        for (const rule of set.rules) {
-          if (rule.stage === 'pool') continue;
-          try {
-            byId.set(rule.ruleId, compile(rule));
-          } catch (err) {
-            // A version the engine cannot load rates nothing; its lines go to an underwriter.
-            logger.error({ err, ruleId: rule.ruleId, version: rule.version }, 'enabled rule version does not compile');
-          }
-        }
-        const stages = new Map<PipelineStage, Compiled[]>(PipelineStages.map((stage) => [stage, [...byId.values()].filter((r) => r.stage === stage).sort(byRank)]));
-        return {
-          byId,
-          stages,
-          limits: new Map(set.limits.map((l) => [limitKey(l.insurerId, l.coverId), l])),
-          stagePlans: new Map(set.stagePlans.map((p) => [p.insurerId, p.stages.filter(isPipelineStage)])),
-          messages: new Map((set.messages ?? []).map((m) => [m.code, m])),
-          risks: new Map((set.risks ?? []).map((r) => [r.code, r.effect])),
-          scenes: new Set([...byId.values()].flatMap((r) => r.scenes)),
-          pipelines: new Map(),
-        };
-      },
-      (error: unknown) => {
-        enabled = null;
-        throw error;
-      },
-    );
+    if (!enabled) {
+      const loading = source().then(build);
+      enabled = loading;
+      // A failed load is tried again by the next quote (the failure itself reaches the callers).
+      loading.catch(() => {
+        if (enabled === loading) enabled = null;
+      });
+    }
     return enabled;
   };
 
@@ -223,14 +232,32 @@ export const createRulesEngine = (source: RuleSource) => {
 
     /** Re-evaluates one rule version on given input with the full trace, for "why this premium". */
     async explain(rule: RuleRef & { content: Jdm }, input: unknown) {
-      await load();
-      const response = await compile({ stage: 'rating', rank: 0, insurerId: null, scenes: [], ...rule }).decision.evaluate(input, { trace: true });
+      const { pool } = await load();
+      const response = await compile({ stage: 'rating', rank: 0, insurerId: null, scenes: [], ...rule }, pool).decision.evaluate(input, { trace: true });
       return { output: response.result as unknown, trace: response.trace };
     },
 
-    /** The enabled versions changed: the next quote loads them again. */
+    /** The enabled versions changed: the next quote loads them again (and waits for them). */
     invalidate() {
+      generation++;
       enabled = null;
+    },
+    /**
+     * Loads the enabled set again in the background and swaps it in when it is ready, while quotes go
+     * on with the set they have: for the periodic reload that catches a missed notification, where no
+     * change is known, so no quote need wait for the read model and the compiler.
+     */
+    refresh() {
+      if (!enabled) return;
+      const started = generation;
+      source()
+        .then(build)
+        .then(
+          (loaded) => {
+            if (generation === started) enabled = Promise.resolve(loaded);
+          },
+          (err: unknown) => logger.warn({ err }, 'reloading the enabled rules failed; quotes go on with the set loaded before'),
+        );
     },
     async enabledVersions(): Promise<RuleRef[]> {
       return [...(await load()).byId.values()].map(({ ruleId, version }) => ({ ruleId, version }));

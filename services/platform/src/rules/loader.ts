@@ -12,8 +12,8 @@ const RECONNECT_MS = 1_000;
 
 /**
  * An engine whose enabled set is reloaded from `source` (the rule read model) after each
- * notification on RULES_CHANGED_CHANNEL, after a reconnect of the listening connection, and
- * once a minute in any case.
+ * notification on RULES_CHANGED_CHANNEL and after a reconnect of the listening connection (the
+ * next quote waits for it), and once a minute in any case, in the background (engine.ts `refresh`).
  */
 export const startRulesEngine = (pool: Pool, source: RuleSource): RulesEngine & { stop(): Promise<void> } => {
   const engine = createRulesEngine(source);
@@ -49,7 +49,7 @@ export const startRulesEngine = (pool: Pool, source: RuleSource): RulesEngine & 
     await client.query(`UNLISTEN *`).catch(() => undefined);
     client.release();
   };
-  const refresh = setInterval(() => engine.invalidate(), REFRESH_MS);
+  const refresh = setInterval(() => engine.refresh(), REFRESH_MS);
   refresh.unref();
   void listen();
   return {
