@@ -117,7 +117,7 @@ describe('the enabled set, reloaded', () => {
     });
     let set = withPiece(3, '旧版共用规则拒保');
     engine = createRulesEngine(async () => set);
-    const reasons = async () => [...new Set((await engine!.quoteLines(lines, application, 1, context)).map((a) => a.reason))];
+    const reasons = async () => [...new Set((await engine!.quoteLines(lines, application, 1, context)).map((a) => (a.kind === 'quoted' ? null : a.reason)))];
 
     const compiled = vi.spyOn(ZenEngine.prototype, 'createDecision');
     expect(await reasons()).toEqual(['旧版共用规则拒保']);
