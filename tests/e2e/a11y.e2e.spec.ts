@@ -281,28 +281,42 @@ for (const site of ['desktop', 'mobile'] as const) {
   });
 }
 
-test('rule platform 1280×800: its login and every route pass axe with no serious or critical violation', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const { context, page } = await newSitePage(browser, 'desktop');
-  await page.goto('/rules/login');
-  await expect(page.getByLabel('手机号')).toBeVisible();
-  await expectAccessible(page, 'rules /rules/login');
-  await rulesLogin(page);
-  for (const route of RULES_ROUTES) {
-    await test.step(`/rules/${route}`, async () => {
-      await page.goto(`/rules/${route}`);
-      await expect(page.getByTestId('rules-app')).toBeVisible();
-      await settled(page);
-      await expectAccessible(page, `rules /rules/${route}`);
-    });
-  }
-  await context.close();
-});
-
-// ---- dialogs ---------------------------------------------------------------------------------
-
 /** No overlay still fading in or out: colours are measured at their final values. */
 const overlaysSettled = (page: Page) => expect(page.locator('[class*="-appear-active"], [class*="-enter-active"], [class*="-exit-active"]')).toHaveCount(0);
+
+for (const site of ['desktop', 'mobile'] as const) {
+  const { width, height } = SIZES[site];
+  test(`rule platform ${width}×${height}: its login and every route pass axe with no serious or critical violation`, async ({ browser }) => {
+    test.setTimeout(180_000);
+    const { context, page } = await newSitePage(browser, site);
+    await page.goto('/rules/login');
+    await expect(page.getByLabel('手机号')).toBeVisible();
+    await expectAccessible(page, `rules ${site} /rules/login`);
+    await rulesLogin(page);
+    if (site === 'mobile') {
+      // Below 992 px the menu is a drawer over the page.
+      await test.step('the menu drawer', async () => {
+        await page.getByTestId('rules-sidebar-toggle').click();
+        await expect(page.locator('.rp-drawer')).toBeVisible();
+        await overlaysSettled(page);
+        await expectAccessible(page, 'rules mobile menu drawer');
+        await page.keyboard.press('Escape');
+        await expect(page.locator('.rp-drawer')).toHaveCount(0);
+      });
+    }
+    for (const route of RULES_ROUTES) {
+      await test.step(`/rules/${route}`, async () => {
+        await page.goto(`/rules/${route}`);
+        await expect(page.getByTestId('rules-app')).toBeVisible();
+        await settled(page);
+        await expectAccessible(page, `rules ${site} /rules/${route}`);
+      });
+    }
+    await context.close();
+  });
+}
+
+// ---- dialogs ---------------------------------------------------------------------------------
 
 /**
  * A dialog opened by clicking `opener`: it takes the focus, passes axe while open, and gives the focus

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOME_PATH, placeOf, safeRedirect } from './frame.ts';
+import { HOME_PATH, placeOf, routeTitle, safeRedirect } from './frame.ts';
 
 describe('safeRedirect', () => {
   it('goes back only to a rules page', () => {
@@ -17,6 +17,15 @@ describe('placeOf', () => {
     expect(placeOf('/rules/batchTest/null', menu)).toEqual({ group: '规则测试', title: '批量测试' });
     expect(placeOf(HOME_PATH, menu)).toEqual({ group: null, title: '首页' });
     expect(placeOf('/rules/ruleList', menu)).toBeNull();
+  });
+});
+
+describe('routeTitle', () => {
+  it('names every route, in the menu or not (the page heading), and nothing else', () => {
+    expect(routeTitle('/rules/ruleList')).toBe('规则列表');
+    expect(routeTitle('/rules/batchTest/null')).toBe('批量测试');
+    expect(routeTitle(HOME_PATH)).toBe('首页');
+    expect(routeTitle('/rules/nowhere')).toBeNull();
   });
 });
 

@@ -85,7 +85,15 @@ export const Navbar = ({ place, sidebarOpen, onToggleSidebar, onOpenSettings }: 
             </Menu>
           }
         >
-          <Button variant="minimal" icon="user" endIcon="caret-down" text={<span className="rp-user-name">{profile.name}</span>} data-testid="rules-user" />
+          {/* Below 992 px the name is hidden and only the icon shows: the label still names the menu (and says the visible name). */}
+          <Button
+            variant="minimal"
+            icon="user"
+            endIcon="caret-down"
+            text={<span className="rp-user-name">{profile.name}</span>}
+            aria-label={`${profile.name} 的账户菜单`}
+            data-testid="rules-user"
+          />
         </Popover>
       </div>
     </div>

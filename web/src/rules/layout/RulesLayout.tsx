@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { rulesFetcher } from '../api/client.ts';
 import { rulesToken } from '../api/token.ts';
-import { FrameContext, HOME_PATH, LOGIN_PATH, MENU_API, placeOf, type RulesFrame, useNarrow } from '../frame.ts';
+import { FrameContext, HOME_PATH, LOGIN_PATH, MENU_API, placeOf, routeTitle, type RulesFrame, useNarrow } from '../frame.ts';
 import { settingsStore, useSettings } from '../settings.ts';
 import { close, closeAll, closeOthers, type Tag, visit } from '../tags.ts';
 import { Navbar } from './Navbar.tsx';
@@ -58,6 +58,8 @@ const Shell = ({ frame }: { frame: RulesFrame }) => {
   const [reloads, setReloads] = useState(0);
   const place = placeOf(pathname, frame.menu);
   const title = place?.title ?? null;
+  // A route the caller's menu leaves out still has its name (its page then says 403).
+  const heading = title ?? routeTitle(pathname);
 
   useEffect(() => {
     if (title) setTags((now) => visit(now, { path: pathname, title }));
@@ -108,6 +110,8 @@ const Shell = ({ frame }: { frame: RulesFrame }) => {
           {settings.tagsView && <TagsView tags={tags} active={pathname} actions={actions} />}
         </header>
         <main className="rp-content">
+          {/* The page's name for screen readers and the outline; sighted users read it in the breadcrumbs and tags. */}
+          {heading && <h1 className="rp-sr-only">{heading}</h1>}
           <Outlet key={`${pathname}#${reloads}`} />
         </main>
       </div>

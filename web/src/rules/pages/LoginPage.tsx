@@ -140,7 +140,7 @@ export const LoginPage = () => {
   );
 
   return (
-    <div className="rp-login" data-testid="rules-login">
+    <main className="rp-login" data-testid="rules-login">
       <Card className="rp-login-card" elevation={3}>
         <h1 className="rp-login-title">
           <span className="rp-logo-mark">飞</span> 飞保规则平台
@@ -171,6 +171,6 @@ export const LoginPage = () => {
         </form>
         <p className="rp-login-note">规则平台仅供管理员、规则审核、规则测试和批量测试人员使用。</p>
       </Card>
-    </div>
+    </main>
   );
 };

@@ -51,7 +51,7 @@ export const StatsPage = () => {
                   </tbody>
                 </table>
               </div>
-              <h4 className="rp-section-title">按月统计</h4>
+              <h3 className="rp-section-title">按月统计</h3>
               <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-stats-by-month">
                 <thead>
                   <tr>
