@@ -32,7 +32,6 @@ export const groupIcons: Record<RulesMenuGroup, IconName> = {
 
 export const roleNames: Record<string, string> = { admin: '管理员', auditor: '规则审核', test: '规则测试', batchTest: '批量测试', user: '用户', claims: '理赔人员' };
 
-/** Where a path sits in the caller's menu: its group and title, or null for a route not in it. */
 /** A route's own name, whether or not the caller's menu shows it. */
 export const routeTitle = (pathname: string): string | null => {
   if (pathname === HOME_PATH) return '首页';
@@ -40,6 +39,7 @@ export const routeTitle = (pathname: string): string | null => {
   return null;
 };
 
+/** Where a path sits in the caller's menu: its group and title, or null for a route not in it. */
 export const placeOf = (pathname: string, menu: VisibleRulesMenu): { group: string | null; title: string } | null => {
   if (pathname === HOME_PATH) return { group: null, title: '首页' };
   for (const group of menu) for (const item of group.items) if (pathOf(item.route) === pathname) return { group: group.title, title: item.title };

@@ -91,7 +91,7 @@ export const Navbar = ({ place, sidebarOpen, onToggleSidebar, onOpenSettings }: 
             icon="user"
             endIcon="caret-down"
             text={<span className="rp-user-name">{profile.name}</span>}
-            aria-label={`${profile.name} 的账户菜单`}
+            aria-label={`${profile.name}的账户菜单`}
             data-testid="rules-user"
           />
         </Popover>
