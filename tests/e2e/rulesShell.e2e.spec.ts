@@ -170,5 +170,11 @@ test.describe('rule platform frame, phone', () => {
     await expect(page).toHaveURL(/\/rules\/myApplication$/);
     await expect(drawer).toHaveCount(0);
     await expect(page.getByTestId('rules-my-application')).toContainText('我的申请');
+    // The breadcrumb keeps to one line: home, then the page (its group is left out on a phone).
+    const crumbs = page.locator('.rp-breadcrumbs');
+    const home = (await crumbs.getByText('首页').boundingBox())!;
+    const current = (await crumbs.getByText('我的申请').boundingBox())!;
+    expect(Math.abs(current.y - home.y), 'the page name sits on the same line as 首页').toBeLessThan(4);
+    await expect(crumbs.getByText('审核列表')).toBeHidden();
   });
 });
