@@ -7,6 +7,7 @@ import { useRuleName } from '../review/api.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { useComparison, useRun } from './api.ts';
 import { caseChanged, formatDelta, formatRate, insurerName, isActive, premiumsText, progressOf, runStatusIntents, runStatusLabels, type RunSummary } from './model.ts';
+import { TableScroll } from '../layout/TableScroll.tsx';
 
 const PAGE = 100;
 
@@ -115,7 +116,7 @@ const RunView = ({ runId }: { runId: string }) => {
             <FilterSelect value={filter} onChange={setFilter} labels={{ all: '全部案例', failed: '只看未通过', passed: '只看通过' }} />
             <Paged rows={rows}>
               {(page) => (
-                <div className="rp-table-scroll">
+                <TableScroll label="案例结果">
                   <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-results-table">
                     <thead>
                       <tr>
@@ -134,7 +135,7 @@ const RunView = ({ runId }: { runId: string }) => {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               )}
             </Paged>
           </>
@@ -192,7 +193,7 @@ const CompareView = ({ left, right }: { left: string; right: string }) => {
             <FilterSelect value={filter} onChange={setFilter} labels={{ all: '全部案例', failed: '只看有变化', passed: '只看无变化' }} />
             <Paged rows={rows}>
               {(page) => (
-                <div className="rp-table-scroll">
+                <TableScroll label="两批对比">
                   <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-compare-table">
                     <thead>
                       <tr>
@@ -245,7 +246,7 @@ const CompareView = ({ left, right }: { left: string; right: string }) => {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </TableScroll>
               )}
             </Paged>
           </>

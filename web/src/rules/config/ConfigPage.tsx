@@ -7,6 +7,7 @@ import { notify } from '../api/notify.ts';
 import { formatAt } from '../review/model.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { bodyOf, configFields, type ConfigDraft, type ConfigEntry, type DictionaryKind, draftOf, draftProblem, effectLabel, effectOptions } from './model.ts';
+import { TableScroll } from '../layout/TableScroll.tsx';
 
 type Filter = { q: string; enabled: 'all' | 'true' | 'false' };
 const listPath = (kind: DictionaryKind, filter: Filter) => {
@@ -60,7 +61,7 @@ const ConfigTable = ({ kind, entries, onEdit, onToggle }: { kind: DictionaryKind
   if (!entries.length) return <p className="rp-muted">没有符合条件的配置项。</p>;
   const fields = configFields[kind];
   return (
-    <div className="rp-table-scroll">
+    <TableScroll label="配置项">
       <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-config-table">
         <thead>
           <tr>
@@ -97,7 +98,7 @@ const ConfigTable = ({ kind, entries, onEdit, onToggle }: { kind: DictionaryKind
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 };
 

@@ -5,6 +5,7 @@ import { RulesApiError } from '../api/client.ts';
 import { type TryResult, tryRule } from './api.ts';
 import { modelProblems, parseTryInput } from './model.ts';
 import { sampleText, trySamples } from './samples.ts';
+import { TableScroll } from '../layout/TableScroll.tsx';
 
 const typeLabels: Record<string, string> = { decisionTable: '决策表', expression: '表达式', switch: '分支' };
 
@@ -60,7 +61,7 @@ export const TryPanel = ({ ruleId, model }: { ruleId: string | null; model: Jdm 
             {JSON.stringify(result.output, null, 2)}
           </pre>
           <h4 className="rp-ed-subtitle">执行轨迹</h4>
-          <div className="rp-table-scroll">
+          <TableScroll label="执行轨迹">
             <table className="bp6-html-table bp6-compact rp-table rp-ed-trace" data-testid="rules-try-trace">
               <thead>
                 <tr>
@@ -81,7 +82,7 @@ export const TryPanel = ({ ruleId, model }: { ruleId: string | null; model: Jdm 
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </div>
       )}
     </Card>

@@ -5,15 +5,16 @@ import { useRuleList, useRuleName } from './api.ts';
 import { awaitingEnable, awaitingReview, draftedBy, formatAt, lastStep, mayWorkRules, reviewComments, type RuleVersionSummary } from './model.ts';
 import { Loaded, RulesScreen, StatusTag } from './Screen.tsx';
 import { VersionActions } from './VersionActions.tsx';
+import { TableScroll } from '../layout/TableScroll.tsx';
 
 type Column = { title: string; cell: (v: RuleVersionSummary) => ReactNode };
 
-const VersionTable = ({ versions, columns, testId, empty }: { versions: RuleVersionSummary[]; columns: Column[]; testId: string; empty: string }) => {
+const VersionTable = ({ versions, columns, testId, empty, label }: { versions: RuleVersionSummary[]; columns: Column[]; testId: string; empty: string; label: string }) => {
   const ruleName = useRuleName();
   if (!versions.length) return <p className="rp-muted" data-testid={`${testId}-empty`}>{empty}</p>;
   // A phone scrolls the table inside its card rather than widening the page.
   return (
-    <div className="rp-table-scroll">
+    <TableScroll label={label}>
       <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid={testId}>
         <thead>
           <tr>
@@ -38,7 +39,7 @@ const VersionTable = ({ versions, columns, testId, empty }: { versions: RuleVers
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 };
 
@@ -63,6 +64,7 @@ export const NewApplicationPage = () => {
           {(rules) => (
             <VersionTable
               testId="rules-my-drafts"
+              label="我的草稿"
               empty="您没有草稿。"
               versions={draftedBy(rules, profile.mobilePhone).filter((v) => v.status === 'draft')}
               columns={[
@@ -92,6 +94,7 @@ export const MyApplicationPage = () => {
           {(rules) => (
             <VersionTable
               testId="rules-my-versions"
+              label="我起草的版本"
               empty="您还没有起草过规则版本。"
               versions={draftedBy(rules, profile.mobilePhone)}
               columns={[
@@ -130,6 +133,7 @@ export const ReviewPage = () => {
             <h3 className="rp-section-title">待审核</h3>
             <VersionTable
               testId="rules-in-review"
+              label="待审核"
               empty="没有待审核的版本。"
               versions={awaitingReview(rules)}
               columns={[
@@ -142,6 +146,7 @@ export const ReviewPage = () => {
             <h3 className="rp-section-title">待启用</h3>
             <VersionTable
               testId="rules-to-enable"
+              label="待启用"
               empty="没有待启用的版本。"
               versions={awaitingEnable(rules)}
               columns={[

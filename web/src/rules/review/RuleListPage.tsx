@@ -12,6 +12,7 @@ import { useRuleList, useRuleVersion } from './api.ts';
 import { filterRules, formatAt, latestVersion, nameOf, type RuleFilter, type RuleSummary, type RuleVersionSummary, statusLabels, updatedAt } from './model.ts';
 import { History, Loaded, RulesScreen, StatusTag } from './Screen.tsx';
 import { VersionActions } from './VersionActions.tsx';
+import { TableScroll } from '../layout/TableScroll.tsx';
 
 /** 规则列表: every rule with its enabled and newest version; a rule opens its versions. */
 export const RuleListPage = () => {
@@ -79,7 +80,7 @@ const insurerText = (insurerId: number | null) => (insurerId === null ? '全部'
 const RuleTable = ({ rules, onOpen }: { rules: RuleSummary[]; onOpen: (ruleId: string) => void }) => {
   if (!rules.length) return <p className="rp-muted">没有符合条件的规则。</p>;
   return (
-    <div className="rp-table-scroll">
+    <TableScroll label="规则列表">
       <table className="bp6-html-table bp6-interactive bp6-html-table-striped rp-table" data-testid="rules-table">
         <thead>
           <tr>
@@ -118,7 +119,7 @@ const RuleTable = ({ rules, onOpen }: { rules: RuleSummary[]; onOpen: (ruleId: s
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 };
 

@@ -2,6 +2,7 @@ import { RuleVersionStatuses } from '@feibao/domain/rules/rule';
 import { useRuleList } from './api.ts';
 import { formatHours, nameOf, ruleStats, statusLabels } from './model.ts';
 import { Loaded, RulesScreen } from './Screen.tsx';
+import { TableScroll } from '../layout/TableScroll.tsx';
 
 /** 启用与统计: versions by status, by rule and by month, and how long review takes. */
 export const StatsPage = () => {
@@ -25,7 +26,7 @@ export const StatsPage = () => {
                   <div className="rp-muted">提交到审批平均用时（{stats.approvedCount} 个版本）</div>
                 </div>
               </div>
-              <div className="rp-table-scroll">
+              <TableScroll label="按规则统计">
                 <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-stats-by-rule">
                   <thead>
                     <tr>
@@ -50,7 +51,7 @@ export const StatsPage = () => {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
               <h3 className="rp-section-title">按月统计</h3>
               <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-stats-by-month">
                 <thead>

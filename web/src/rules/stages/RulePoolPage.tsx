@@ -11,6 +11,7 @@ import { definePoolRule, useRuleRows, withDefinition } from './api.ts';
 import { enabledLabel, poolRules, poolUsers, versionToRead, type LoadedVersion, type RuleRow } from './model.ts';
 import { ReasonDialog } from '../ReasonDialog.tsx';
 import './stages.css';
+import { TableScroll } from '../layout/TableScroll.tsx';
 
 const editorPath = (ruleId: string) => `${pathOf('complexRuleAdd')}?${new URLSearchParams({ ruleId })}`;
 
@@ -61,7 +62,7 @@ export const RulePoolPage = () => {
           const pool = poolRules(rows);
           if (!pool.length) return <p className="rp-muted">规则池中还没有规则。</p>;
           return (
-            <div className="rp-table-scroll">
+            <TableScroll label="规则池">
               <table className="bp6-html-table bp6-html-table-striped rp-table rp-pool-table" data-testid="rules-pool-table">
                 <thead>
                   <tr>
@@ -98,7 +99,7 @@ export const RulePoolPage = () => {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           );
         }}
       </Loaded>

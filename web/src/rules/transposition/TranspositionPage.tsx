@@ -10,6 +10,7 @@ import { nameOf } from '../review/model.ts';
 import { RulesScreen } from '../review/Screen.tsx';
 import { copyRules, downloadExport, type ExportFormat, importFile } from './api.ts';
 import './transposition.css';
+import { TableScroll } from '../layout/TableScroll.tsx';
 
 /** 规则迁移: export rules (JSON or Excel), import a file as new drafts, copy one insurer's rules to another. */
 export const TranspositionPage = () => (
@@ -157,7 +158,7 @@ const CopyCard = () => {
 
 /** One row per rule: the new draft (a link to 规则列表) or why it was not drafted. */
 const Results = ({ results, testId }: { results: TranspositionResult[]; testId: string }) => (
-  <div className="rp-table-scroll">
+  <TableScroll label="迁移结果">
     <table className="bp6-html-table bp6-compact bp6-html-table-striped rp-table" data-testid={testId}>
       <thead>
         <tr>
@@ -178,5 +179,5 @@ const Results = ({ results, testId }: { results: TranspositionResult[]; testId: 
         ))}
       </tbody>
     </table>
-  </div>
+  </TableScroll>
 );
