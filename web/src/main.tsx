@@ -10,6 +10,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './styles/app.css';
+import './styles/srOnly.css';
 import { AppRoutes } from './App.tsx';
 import { swrFetcher } from './api/client.ts';
 import { notifyError } from './api/toaster.ts';

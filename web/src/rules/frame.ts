@@ -33,11 +33,8 @@ export const groupIcons: Record<RulesMenuGroup, IconName> = {
 export const roleNames: Record<string, string> = { admin: '管理员', auditor: '规则审核', test: '规则测试', batchTest: '批量测试', user: '用户', claims: '理赔人员' };
 
 /** A route's own name, whether or not the caller's menu shows it. */
-export const routeTitle = (pathname: string): string | null => {
-  if (pathname === HOME_PATH) return '首页';
-  for (const group of rulesMenu) for (const item of group.items) if (pathOf(item.route) === pathname) return item.title;
-  return null;
-};
+export const routeTitle = (pathname: string): string | null =>
+  pathname === HOME_PATH ? '首页' : (rulesMenu.flatMap((g) => g.items).find((i) => pathOf(i.route) === pathname)?.title ?? null);
 
 /** Where a path sits in the caller's menu: its group and title, or null for a route not in it. */
 export const placeOf = (pathname: string, menu: VisibleRulesMenu): { group: string | null; title: string } | null => {

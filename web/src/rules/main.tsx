@@ -8,6 +8,7 @@ import { BlueprintProvider } from '@blueprintjs/core';
 import { BrowserRouter } from 'react-router-dom';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './rules.css';
+import '../styles/srOnly.css';
 import { installNotifier } from './api/notify.ts';
 import { RulesRoutes } from './App.tsx';
 

@@ -69,7 +69,7 @@ export const createRulesEngine = (source: RuleSource) => {
    * (up to 512) by those versions across loads of the enabled set: a reload (on every change, and
    * once a minute) compiles only versions it has not seen, instead of every enabled one again.
    */
-  const builds = new LRUCache<string, Pick<Compiled, 'content' | 'decision' | 'pool' | 'joinable'>>({ max: 512 });
+  const builds = new LRUCache<string, Pick<Compiled, 'content' | 'decision' | 'pool' | 'joinable' | 'versions'>>({ max: 512 });
   /** The pool piece versions a model refers to, nested ones included (`inlinePool` refuses cycles; this only stops at them). */
   const poolRefs = (content: Jdm, pool: Pool, trail: readonly string[] = []): RuleRef[] =>
     poolReferences(content).flatMap((key) => {
@@ -79,12 +79,12 @@ export const createRulesEngine = (source: RuleSource) => {
     });
   const compile = (rule: EnabledRuleVersion, pool: Pool): Compiled => {
     const refs = poolRefs(rule.content, pool);
-    const key = [rule, ...refs].map((r) => `${r.ruleId}@${r.version}`).join('+');
-    let build = builds.get(key);
+    const versions = [rule, ...refs].map((r) => `${r.ruleId}@${r.version}`).join('+');
+    let build = builds.get(versions);
     if (!build) {
       const content = inlinePool(rule.content, (k) => pool.models.get(k) ?? null);
-      build = { content, decision: zen.createDecision(new ZenDecisionContent(content as never)), pool: refs, joinable: joinable(content) };
-      builds.set(key, build);
+      build = { content, decision: zen.createDecision(new ZenDecisionContent(content as never)), pool: refs, joinable: joinable(content), versions };
+      builds.set(versions, build);
     }
     return { ...rule, ...build };
   };

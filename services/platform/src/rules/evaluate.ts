@@ -6,7 +6,8 @@ import type { EnabledRuleVersion } from './ruleSet.ts';
 import { EVALUATION_SLOTS, engineMillis, limiter, RULE_TIMEOUT_MS } from './zen.ts';
 
 /** An enabled version as the engine runs it: pool pieces inlined, compiled, and whether it can join a line's model. */
-export type Compiled = EnabledRuleVersion & { decision: ZenDecision; pool: RuleRef[]; joinable: boolean };
+/** `versions`: the version and the pool piece versions it inlined (`ruleId@version+…`), which fix what it does. */
+export type Compiled = EnabledRuleVersion & { decision: ZenDecision; pool: RuleRef[]; joinable: boolean; versions: string };
 export type Evaluation = { ref: RuleRef; pool: RuleRef[]; output: unknown; trace: TraceStep[] };
 /** null: no rule to evaluate; 'failed': the engine could not (the line then goes to an underwriter). */
 export type Outcome = Evaluation | null | 'failed';
@@ -62,7 +63,7 @@ export const createEvaluator = (zen: ZenEngine) => {
    */
   const joinedModels = new LRUCache<string, { model: JoinedModel | null }>({ max: 256 });
   const join = (rules: Compiled[], traced: boolean): JoinedModel | null => {
-    const key = `${traced ? 'traced' : 'bare'}|${rules.map((r) => [r, ...r.pool].map((p) => `${p.ruleId}@${p.version}`).join('+')).join(',')}`;
+    const key = `${traced ? 'traced' : 'bare'}|${rules.map((r) => r.versions).join(',')}`;
     const found = joinedModels.get(key);
     if (found) return found.model;
     let model: JoinedModel | null = null;

@@ -58,8 +58,8 @@ const Shell = ({ frame }: { frame: RulesFrame }) => {
   const [reloads, setReloads] = useState(0);
   const place = placeOf(pathname, frame.menu);
   const title = place?.title ?? null;
-  // A route the caller's menu leaves out still has its name (its page then says 403).
-  const heading = title ?? routeTitle(pathname);
+  // From the whole catalogue: a route the caller's menu leaves out still has its name (its page then says 403).
+  const heading = routeTitle(pathname);
 
   useEffect(() => {
     if (title) setTags((now) => visit(now, { path: pathname, title }));
@@ -111,7 +111,7 @@ const Shell = ({ frame }: { frame: RulesFrame }) => {
         </header>
         <main className="rp-content">
           {/* The page's name for screen readers and the outline; sighted users read it in the breadcrumbs and tags. */}
-          {heading && <h1 className="rp-sr-only">{heading}</h1>}
+          {heading && <h1 className="fb-sr-only">{heading}</h1>}
           <Outlet key={`${pathname}#${reloads}`} />
         </main>
       </div>
