@@ -93,10 +93,17 @@ const quiet = async (log: (line: string) => void) => {
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
 
-/** Calls `call` `count` times one after the other (after a tenth as warm-up), timing each. */
+/**
+ * Calls `call` `count` times one after the other, timing each, after as many calls again as a
+ * warm-up (as the service loops do, bench/orders.ts `measured`): the quoting worker is long-lived,
+ * and V8 is still compiling the quote's path on the second core well after its first few hundred
+ * quotes. With a tenth as warm-up the slowest quotes came three times as often in the first tenth of
+ * the loop as later, and the p99 of 2,800 quotes was 0.96–1.08 ms against 0.63–0.86 ms warm, at the
+ * same p50 (bench/notes.md "Issue 11, stop 25").
+ */
 const serially = async (count: number, call: (i: number) => Promise<unknown>) => {
   collectGarbage();
-  for (let i = 0; i < Math.ceil(count / 10); i++) await call(i);
+  for (let i = 0; i < count; i++) await call(i);
   const h = newHistogram();
   const cpu = process.cpuUsage();
   const started = performance.now();
