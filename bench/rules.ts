@@ -97,9 +97,9 @@ const collectGarbage = vm.runInNewContext('gc') as () => void;
  * Calls `call` `count` times one after the other, timing each, after as many calls again as a
  * warm-up (as the service loops do, bench/orders.ts `measured`): the quoting worker is long-lived,
  * and V8 is still compiling the quote's path on the second core well after its first few hundred
- * quotes. With a tenth as warm-up the slowest quotes came three times as often in the first tenth of
- * the loop as later, and the p99 of 2,800 quotes was 0.96–1.08 ms against 0.63–0.86 ms warm, at the
- * same p50 (bench/notes.md "Issue 11, stop 25").
+ * quotes. With a tenth as warm-up the slowest quotes came two to three times as often in the first
+ * tenth of the loop as later, and the p99 of 2,800 quotes was 0.96–1.08 ms against 0.63–0.86 ms
+ * warm, at the same p50 (bench/notes.md "Issue 11, stop 25").
  */
 const serially = async (count: number, call: (i: number) => Promise<unknown>) => {
   collectGarbage();
