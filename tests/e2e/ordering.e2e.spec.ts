@@ -14,6 +14,13 @@ import type { Account } from './helpers.ts';
 
 const QUOTE_TIMEOUT = Number(process.env.E2E_QUOTE_TIMEOUT_MS ?? 90_000);
 
+/**
+ * Every test registers its own accounts, so the file's tests may share out over both workers: run
+ * as one unit, this file (about three minutes) fell to the worker that had just finished the
+ * accessibility scan, and the shared phase waited for the two in turn (tests/e2e/playwright.config.ts).
+ */
+test.describe.configure({ mode: 'parallel' });
+
 /** Ticks or unticks a Blueprint checkbox through its label (as a user clicks it). */
 const setBox = async (page: Page, name: string, on: boolean) => {
   const box = page.getByRole('checkbox', { name });
