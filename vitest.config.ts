@@ -7,7 +7,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['domain/**/*.unit.spec.ts', 'read-models/**/*.unit.spec.ts', 'services/**/*.unit.spec.ts', 'workers/**/*.unit.spec.ts', 'tests/unit/**/*.unit.spec.ts'],
+          include: [
+            'domain/**/*.unit.spec.ts',
+            'read-models/**/*.unit.spec.ts',
+            'services/**/*.unit.spec.ts',
+            'workers/**/*.unit.spec.ts',
+            'tests/unit/**/*.unit.spec.ts',
+          ],
         },
       },
       {

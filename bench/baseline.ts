@@ -12,7 +12,11 @@ export const bareServer = async (body: string, headers: http.OutgoingHttpHeaders
     // The request body is read as the real service reads it, then the same answer goes back.
     req.resume();
     req.once('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': payload.length, ...headers });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': payload.length,
+        ...headers,
+      });
       res.end(payload);
     });
   });

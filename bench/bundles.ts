@@ -3,7 +3,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { MAIN_ENTRY, RULES_ENTRY } from '@feibao/edge-service/webEntries';
-import { type Manifest, type ManifestChunk, type RouteFeatures, lazyModulesOf, staticClosure } from '@feibao/edge-service/webPreloads';
+import {
+  type Manifest,
+  type ManifestChunk,
+  type RouteFeatures,
+  lazyModulesOf,
+  staticClosure,
+} from '@feibao/edge-service/webPreloads';
 
 /**
  * First-load JavaScript per route, read from the Vite build's manifest (web/dist/.vite/manifest.json):
@@ -46,15 +52,26 @@ export const BUNDLE_ROUTES: BundleRoute[] = [
   route('/rules', false, RULES_ENTRY),
 ];
 
-export type FirstLoadRow = { route: string; files: string[]; gzipBytes: number; cssGzipBytes: number; limited: boolean };
+export type FirstLoadRow = {
+  route: string;
+  files: string[];
+  gzipBytes: number;
+  cssGzipBytes: number;
+  limited: boolean;
+};
 
 const gzipSize = async (file: string) => (await promisify(gzip)(await readFile(file))).length;
 
-export const firstLoadSizes = async (distDir: string, routes: BundleRoute[] = BUNDLE_ROUTES): Promise<FirstLoadRow[]> => {
+export const firstLoadSizes = async (
+  distDir: string,
+  routes: BundleRoute[] = BUNDLE_ROUTES,
+): Promise<FirstLoadRow[]> => {
   const manifest = JSON.parse(await readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   // The pages' feature modules as the build ships them to the edge (web/src/routeFeatures.ts), so that
   // a route counts what the edge tells its first visit to fetch.
-  const features = JSON.parse(await readFile(path.join(distDir, '.vite', 'route-features.json'), 'utf8')) as RouteFeatures;
+  const features = JSON.parse(
+    await readFile(path.join(distDir, '.vite', 'route-features.json'), 'utf8'),
+  ) as RouteFeatures;
   const sizes = new Map<string, Promise<number>>();
   const sizeOf = (file: string) => {
     const known = sizes.get(file);
@@ -84,7 +101,9 @@ export const firstLoadSizes = async (distDir: string, routes: BundleRoute[] = BU
 
 /** The rows over the limit, as lines for a failure message. */
 export const overLimit = (rows: FirstLoadRow[], limit = FIRST_LOAD_LIMIT_BYTES) =>
-  rows.filter((row) => row.limited && row.gzipBytes > limit).map((row) => `${row.route}: ${kB(row.gzipBytes)} > ${kB(limit)}`);
+  rows
+    .filter((row) => row.limited && row.gzipBytes > limit)
+    .map((row) => `${row.route}: ${kB(row.gzipBytes)} > ${kB(limit)}`);
 
 export const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 

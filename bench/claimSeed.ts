@@ -72,8 +72,12 @@ export const claimReport = (now = new Date()) => ({
   injuryLossType: '3',
   injuryLossTypeRemark: '路人轻伤',
   propertyLossType: '',
-  settlementUavInfoList: [{ deviceNumber: '1581F5FHD23A', deviceType: '多旋翼', rotorCount: 4, price: '65000', realTimeFlightData: 0 }],
-  injuryInfoList: [{ injuryType: '4', injuryName: '李四', technicalLevel: '11010519491231002X', indemnityAmount: '1.5' }],
+  settlementUavInfoList: [
+    { deviceNumber: '1581F5FHD23A', deviceType: '多旋翼', rotorCount: 4, price: '65000', realTimeFlightData: 0 },
+  ],
+  injuryInfoList: [
+    { injuryType: '4', injuryName: '李四', technicalLevel: '11010519491231002X', indemnityAmount: '1.5' },
+  ],
   propertyInfoList: [],
 });
 
@@ -96,14 +100,27 @@ const inForceHistory = (startedAt: Date) => {
         form,
         lines,
         requests: [
-          { requestId, insurerId: insurer.id, insurerName: insurer.name, requestedAt: at(1).toISOString(), answerDueAt: at(60).toISOString(), deadlineAt: at(7200).toISOString() },
+          {
+            requestId,
+            insurerId: insurer.id,
+            insurerName: insurer.name,
+            requestedAt: at(1).toISOString(),
+            answerDueAt: at(60).toISOString(),
+            deadlineAt: at(7200).toISOString(),
+          },
         ],
       },
       metadata: user(1),
     },
     {
       type: 'RecordInsurerQuote',
-      data: { requestId, answers: lines.map((l): LineAnswer => ({ key: l.key, kind: 'quoted', premium: 1200, deductible: '免赔10%或1000元' })), source: 'automatic' },
+      data: {
+        requestId,
+        answers: lines.map(
+          (l): LineAnswer => ({ key: l.key, kind: 'quoted', premium: 1200, deductible: '免赔10%或1000元' }),
+        ),
+        source: 'automatic',
+      },
       metadata: system(60),
     },
     { type: 'Insure', data: { insurerId: insurer.id }, metadata: user(90) },
@@ -117,7 +134,10 @@ const inForceHistory = (startedAt: Date) => {
     state = decided.reduce(evolveOrder, state);
   }
   if (state.status !== 'inForce') throw new Error(`the seeded order history ends ${state.status}, not inForce`);
-  return { events: events.map((e) => ({ type: e.type, data: e.data, at: orderEventTime(e) })), policy: policySnapshot(state) };
+  return {
+    events: events.map((e) => ({ type: e.type, data: e.data, at: orderEventTime(e) })),
+    policy: policySnapshot(state),
+  };
 };
 
 const IN_FORCE_SQL = `
@@ -176,7 +196,8 @@ export const storedClaimForm = (now = new Date()) => {
 };
 
 export const seedClaims = async (client: pg.ClientBase, plan: ClaimSeedPlan, log: (line: string) => void) => {
-  if (plan.claims < plan.heavyClaims || plan.orderOwners < 1) throw new Error('need ≥ BENCH_HEAVY_CLAIMS claims and ≥ 1 order owner');
+  if (plan.claims < plan.heavyClaims || plan.orderOwners < 1)
+    throw new Error('need ≥ BENCH_HEAVY_CLAIMS claims and ≥ 1 order owner');
   await client.query(`SET synchronous_commit = off`);
   const now = Date.now();
   const history = inForceHistory(new Date(now - POLICY_AGE_DAYS * 86_400_000));
@@ -197,7 +218,17 @@ export const seedClaims = async (client: pg.ClientBase, plan: ClaimSeedPlan, log
   const claimChunk = Math.max(1, Math.floor(plan.chunk / 2));
   for (let from = 0; from < plan.claims; from += claimChunk) {
     const to = Math.min(plan.claims, from + claimChunk) - 1;
-    await client.query(CLAIMS_SQL, [from, to, claimStart, stride, plan.heavyClaims, plan.users, spacingMs, policy, form]);
+    await client.query(CLAIMS_SQL, [
+      from,
+      to,
+      claimStart,
+      stride,
+      plan.heavyClaims,
+      plan.users,
+      spacingMs,
+      policy,
+      form,
+    ]);
     log(`  claims ${to + 1}/${plan.claims}`);
   }
   await client.query(`RESET synchronous_commit`);

@@ -73,7 +73,8 @@ export const cpuMeter = (roles: () => Map<number, string>) => {
         spent[now.group] = (spent[now.group] ?? 0) + used;
       }
       const perRequest: CpuShare = {};
-      for (const [group, ms] of Object.entries(spent)) if (ms > 0) perRequest[group] = round(ms / Math.max(1, result.requests), 3);
+      for (const [group, ms] of Object.entries(spent))
+        if (ms > 0) perRequest[group] = round(ms / Math.max(1, result.requests), 3);
       return { ...result, cpuMsPerRequest: perRequest };
     },
   };

@@ -24,7 +24,8 @@ export type HistoryRow = {
   lighthouseMin?: number;
 };
 
-export const readHistory = (file: string): HistoryRow[] => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : []);
+export const readHistory = (file: string): HistoryRow[] =>
+  existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
 
 /** Adds (or, for a re-rendered run, replaces) the row of this run. */
 export const recordHistory = (file: string, row: HistoryRow) => {

@@ -18,7 +18,18 @@ import type pg from 'pg';
 import { visibleInsurers } from '@feibao/domain';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import type { createTokenService } from '@feibao/platform';
-import { closedLoop, expectOk, getJson, newHistogram, postJson, recordMs, round, summary, type Latency, type LoadResult } from './lib.ts';
+import {
+  closedLoop,
+  expectOk,
+  getJson,
+  newHistogram,
+  postJson,
+  recordMs,
+  round,
+  summary,
+  type Latency,
+  type LoadResult,
+} from './lib.ts';
 import { phoneOf, seed } from './seed.ts';
 
 const QUOTED = 2;
@@ -56,9 +67,14 @@ export const seedInquiryCustomers = async (client: pg.ClientBase, inquiries: num
 type Details = { state: number; quoteProgress?: { answerDueAt: string; status: string; quotedAll: boolean }[] };
 
 export const measureInquiries = async (o: InquiryOptions) => {
-  const form = { ...generalApplication(), insuranceCompanyList: visibleInsurers.map((i) => ({ id: i.id, name: i.name })) };
+  const form = {
+    ...generalApplication(),
+    insuranceCompanyList: visibleInsurers.map((i) => ({ id: i.id, name: i.name })),
+  };
   const tokens = await Promise.all(
-    o.customers.map((phone) => o.tokens.sign({ sub: phone, sid: `bench-${phone}`, roles: ['user'], guest: false, name: phone })),
+    o.customers.map((phone) =>
+      o.tokens.sign({ sub: phone, sid: `bench-${phone}`, roles: ['user'], guest: false, name: phone }),
+    ),
   );
   let ack = newHistogram();
   let total = newHistogram();
@@ -95,14 +111,24 @@ export const measureInquiries = async (o: InquiryOptions) => {
         for (const p of details.quoteProgress ?? []) p.quotedAll ? insurersQuotedAll++ : insurersOther++;
         return;
       }
-      if (seen > deadline) throw new Error(`order ${id} not quoted ${o.capSeconds} s after its inquiry (state ${details?.state ?? answer.body?.code})`);
+      if (seen > deadline)
+        throw new Error(
+          `order ${id} not quoted ${o.capSeconds} s after its inquiry (state ${details?.state ?? answer.body?.code})`,
+        );
       await sleep(dueAt !== null && dueAt > seen ? dueAt - seen : o.pollMs);
     }
   };
 
   const warmup = Math.min(o.concurrency, Math.ceil(o.inquiries / 10));
-  o.log(`(h) inquiry → quoted: warm-up ${warmup}, then ${o.inquiries} inquiries (7 insurers each) at concurrency ${o.concurrency}, QUOTE_DAY_SECONDS ${o.quoteDaySeconds}`);
-  const warm = await closedLoop({ concurrency: o.concurrency, total: warmup, maxSeconds: 120, call: (_, i) => inquiry(tokens.length - 1 - i) });
+  o.log(
+    `(h) inquiry → quoted: warm-up ${warmup}, then ${o.inquiries} inquiries (7 insurers each) at concurrency ${o.concurrency}, QUOTE_DAY_SECONDS ${o.quoteDaySeconds}`,
+  );
+  const warm = await closedLoop({
+    concurrency: o.concurrency,
+    total: warmup,
+    maxSeconds: 120,
+    call: (_, i) => inquiry(tokens.length - 1 - i),
+  });
   if (warm.errors > 0) throw new Error(`(h) warm-up failed: ${warm.firstError}`);
   ack = newHistogram();
   total = newHistogram();
@@ -111,7 +137,12 @@ export const measureInquiries = async (o: InquiryOptions) => {
   polls = 0;
   insurersQuotedAll = 0;
   insurersOther = 0;
-  const loop: LoadResult = await closedLoop({ concurrency: o.concurrency, total: o.inquiries, maxSeconds: o.maxSeconds, call: (_, i) => inquiry(i) });
+  const loop: LoadResult = await closedLoop({
+    concurrency: o.concurrency,
+    total: o.inquiries,
+    maxSeconds: o.maxSeconds,
+    call: (_, i) => inquiry(i),
+  });
   const result = {
     via: 'command service (save, inquiryPrice) and query service (orderDetails polled), bearer tokens; not through the edge',
     quoteDaySeconds: o.quoteDaySeconds,
@@ -133,7 +164,9 @@ export const measureInquiries = async (o: InquiryOptions) => {
     scheduled: summary(scheduled) as Latency,
     ack: summary(ack) as Latency,
   };
-  o.log(`    ${result.quoted} quoted (${result.errors} errors): total p50 ${result.total.p50} / p95 ${result.total.p95} ms, overhead p50 ${result.overhead.p50} / p95 ${result.overhead.p95} ms`);
+  o.log(
+    `    ${result.quoted} quoted (${result.errors} errors): total p50 ${result.total.p50} / p95 ${result.total.p95} ms, overhead p50 ${result.overhead.p50} / p95 ${result.overhead.p95} ms`,
+  );
   return result;
 };
 export type InquiryResults = Awaited<ReturnType<typeof measureInquiries>>;
@@ -152,9 +185,24 @@ export const inquiryTableRows = (r: InquiryResults | undefined): string[] => {
     `| ${label} | ${throughput} | ${l.p50} ms | ${l.p95} ms | ${l.p99} ms | ${l.max} ms | ${count} |`;
   const scale = `QUOTE_DAY_SECONDS ${r.quoteDaySeconds}, ${r.insurers} insurers, concurrency ${r.concurrency}`;
   return [
-    row(`(h) inquiry acknowledged → order quoted (${scale})`, `${r.inquiriesPerSecond} inquiries/s`, r.total, `${r.quoted + r.errors} (${r.errors})`),
-    row(`(h) … overhead: quoted − latest scheduled answer (answerDueAt), poll every ${r.pollMs} ms`, '—', r.overhead, `${r.overhead.count}`),
-    row('(h) … of which the insurers’ scheduled delay (latest answerDueAt − acknowledgement)', '—', r.scheduled, `${r.scheduled.count}`),
+    row(
+      `(h) inquiry acknowledged → order quoted (${scale})`,
+      `${r.inquiriesPerSecond} inquiries/s`,
+      r.total,
+      `${r.quoted + r.errors} (${r.errors})`,
+    ),
+    row(
+      `(h) … overhead: quoted − latest scheduled answer (answerDueAt), poll every ${r.pollMs} ms`,
+      '—',
+      r.overhead,
+      `${r.overhead.count}`,
+    ),
+    row(
+      '(h) … of which the insurers’ scheduled delay (latest answerDueAt − acknowledgement)',
+      '—',
+      r.scheduled,
+      `${r.scheduled.count}`,
+    ),
     row('(h) … inquiryPrice acknowledgement', '—', r.ack, `${r.ack.count}`),
   ];
 };

@@ -17,7 +17,13 @@ export const summary = (h: RecordableHistogram): Latency => ({
   mean: h.count ? ms(h.mean) : 0,
 });
 
-export type LoadResult = Latency & { requests: number; errors: number; seconds: number; perSecond: number; firstError?: string };
+export type LoadResult = Latency & {
+  requests: number;
+  errors: number;
+  seconds: number;
+  perSecond: number;
+  firstError?: string;
+};
 
 /**
  * A closed loop: `concurrency` workers each issue one call after another until `total`
@@ -50,7 +56,14 @@ export const closedLoop = async (opts: {
   };
   await Promise.all(Array.from({ length: opts.concurrency }, (_, w) => worker(w)));
   const seconds = (performance.now() - started) / 1000;
-  return { ...summary(h), requests: h.count, errors, seconds: round(seconds, 2), perSecond: round(h.count / seconds, 0), firstError };
+  return {
+    ...summary(h),
+    requests: h.count,
+    errors,
+    seconds: round(seconds, 2),
+    perSecond: round(h.count / seconds, 0),
+    firstError,
+  };
 };
 
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -61,7 +74,14 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: any };
 
 /** A JSON request to 127.0.0.1 only, over kept-alive sockets. */
-const requestJson = (port: number, method: 'GET' | 'POST', path: string, body: unknown, token: string, extra: http.OutgoingHttpHeaders = {}): Promise<Answer> =>
+const requestJson = (
+  port: number,
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  token: string,
+  extra: http.OutgoingHttpHeaders = {},
+): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}`, ...extra };
@@ -71,7 +91,11 @@ const requestJson = (port: number, method: 'GET' | 'POST', path: string, body: u
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         try {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+          });
         } catch (error) {
           reject(error);
         }
@@ -98,7 +122,11 @@ export const closeAgent = () => agent.destroy();
  * An open loop: calls start at a fixed rate whether or not earlier ones have answered (as
  * independent users arrive), so latency includes any queueing the service builds up.
  */
-export const openLoop = async (opts: { perSecond: number; total: number; call: (i: number) => Promise<void> }): Promise<LoadResult> => {
+export const openLoop = async (opts: {
+  perSecond: number;
+  total: number;
+  call: (i: number) => Promise<void>;
+}): Promise<LoadResult> => {
   const h = newHistogram();
   let errors = 0;
   let firstError: string | undefined;
@@ -122,5 +150,12 @@ export const openLoop = async (opts: { perSecond: number; total: number; call: (
   }
   await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
-  return { ...summary(h), requests: h.count, errors, seconds: round(seconds, 2), perSecond: round(h.count / seconds, 0), firstError };
+  return {
+    ...summary(h),
+    requests: h.count,
+    errors,
+    seconds: round(seconds, 2),
+    perSecond: round(h.count / seconds, 0),
+    firstError,
+  };
 };

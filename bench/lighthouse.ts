@@ -55,7 +55,11 @@ const debuggingPort = async (profile: string) => {
 
 type Lhr = {
   categories: Record<string, { score: number | null } | undefined>;
-  audits: Record<string, { score: number | null; scoreDisplayMode?: string; title: string; numericValue?: number; details?: unknown } | undefined>;
+  audits: Record<
+    string,
+    | { score: number | null; scoreDisplayMode?: string; title: string; numericValue?: number; details?: unknown }
+    | undefined
+  >;
   runtimeError?: { message: string };
 };
 
@@ -86,7 +90,9 @@ const runLighthouse = async <T>(
       await page.evaluate(
         ([entries, keep]) => {
           // Runs in the page (the bench compiles without the DOM's types).
-          const storage = (globalThis as unknown as { localStorage: { clear(): void; setItem(key: string, value: string): void } }).localStorage;
+          const storage = (
+            globalThis as unknown as { localStorage: { clear(): void; setItem(key: string, value: string): void } }
+          ).localStorage;
           storage.clear();
           if (keep) for (const [key, value] of Object.entries(entries)) storage.setItem(key, value);
         },
@@ -96,7 +102,8 @@ const runLighthouse = async <T>(
     };
     const rows: T[] = [];
     for (const route of routes) {
-      if (route.signedIn && !options.session) throw new Error(`bench/lighthouse.ts: ${route.path} needs options.session`);
+      if (route.signedIn && !options.session)
+        throw new Error(`bench/lighthouse.ts: ${route.path} needs options.session`);
       await useSession(Boolean(route.signedIn));
       const result = await lighthouse(
         new URL(route.path, baseUrl).href,
@@ -117,7 +124,11 @@ const runLighthouse = async <T>(
 
 const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 
-export const lighthouseScores = (baseUrl: string, routes: LighthouseRoute[] = LIGHTHOUSE_ROUTES, options: LighthouseOptions = {}): Promise<LighthouseRow[]> =>
+export const lighthouseScores = (
+  baseUrl: string,
+  routes: LighthouseRoute[] = LIGHTHOUSE_ROUTES,
+  options: LighthouseOptions = {},
+): Promise<LighthouseRow[]> =>
   runLighthouse(baseUrl, routes, options, ['performance', 'accessibility'], (route, lhr) => {
     const value = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
     return {
@@ -182,10 +193,16 @@ export const lighthouseAccessibility = (
  * entries (JSON). The browser tests run it (tests/e2e/a11y.e2e.spec.ts) in a process of its own: in
  * theirs, Playwright's test runner would lay its own browser options over this browser's.
  */
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) && process.argv[2] === 'accessibility') {
+if (
+  process.argv[1] &&
+  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url) &&
+  process.argv[2] === 'accessibility'
+) {
   const baseUrl = process.argv[3];
   if (!baseUrl) throw new Error('usage: tsx bench/lighthouse.ts accessibility <base URL>');
-  const session = process.env.LIGHTHOUSE_SESSION ? (JSON.parse(process.env.LIGHTHOUSE_SESSION) as Record<string, string>) : undefined;
+  const session = process.env.LIGHTHOUSE_SESSION
+    ? (JSON.parse(process.env.LIGHTHOUSE_SESSION) as Record<string, string>)
+    : undefined;
   const rows = await lighthouseAccessibility(baseUrl, ACCESSIBILITY_ROUTES, { session });
   process.stdout.write(`${JSON.stringify(rows)}\n`);
 }

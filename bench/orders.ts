@@ -88,7 +88,12 @@ export const measureSaveDraft = async (o: {
   settle: () => Promise<void>;
 }) => {
   const token = (w: number) => o.tokens[w % o.tokens.length]!;
-  await closedLoop({ ...o.loop, total: o.warmup, maxSeconds: 60, call: (w) => saveDraft(o.port, token(w)).then(() => undefined) });
+  await closedLoop({
+    ...o.loop,
+    total: o.warmup,
+    maxSeconds: 60,
+    call: (w) => saveDraft(o.port, token(w)).then(() => undefined),
+  });
   await o.lag?.collect();
   const saturated = await o.cpu.around(() =>
     closedLoop({
@@ -102,8 +107,14 @@ export const measureSaveDraft = async (o: {
   const lagUnderSaturation = o.lag ? await o.lag.collect() : undefined;
   await o.settle();
   const rate = Math.max(1, Math.round(saturated.perSecond * 0.6));
-  const atSixtyPercent = await openLoop({ perSecond: rate, total: Math.min(o.loop.total, rate * 20), call: (i) => saveDraft(o.port, token(i)).then(() => undefined) });
-  o.log(`    ${saturated.perSecond} commands/s, p99 ${saturated.p99} ms; at ${rate}/s (60 %) p99 ${atSixtyPercent.p99} ms`);
+  const atSixtyPercent = await openLoop({
+    perSecond: rate,
+    total: Math.min(o.loop.total, rate * 20),
+    call: (i) => saveDraft(o.port, token(i)).then(() => undefined),
+  });
+  o.log(
+    `    ${saturated.perSecond} commands/s, p99 ${saturated.p99} ms; at ${rate}/s (60 %) p99 ${atSixtyPercent.p99} ms`,
+  );
   return { saturated, atSixtyPercent: { ...atSixtyPercent, rate }, lagUnderSaturation };
 };
 
@@ -112,7 +123,12 @@ export const measureSaveDraft = async (o: {
  * token as the web client sends it, must show the new order first. Time from the save's
  * acknowledgement to the list's answer, at a steady rate of saves.
  */
-export const measureJustSavedVisible = async (o: { port: number; tokens: string[]; perSecond: number; samples: number }) => {
+export const measureJustSavedVisible = async (o: {
+  port: number;
+  tokens: string[];
+  perSecond: number;
+  samples: number;
+}) => {
   const visible = newHistogram();
   const loop = await openLoop({
     perSecond: o.perSecond,
@@ -122,7 +138,9 @@ export const measureJustSavedVisible = async (o: { port: number; tokens: string[
       const saved = await saveDraft(o.port, token);
       const t0 = performance.now();
       const answer = expectOk(
-        await postJson(o.port, LIST_PATH, { currentPage: 1, pageSize: 20 }, token, { 'x-consistency-token': String(saved.position) }),
+        await postJson(o.port, LIST_PATH, { currentPage: 1, pageSize: 20 }, token, {
+          'x-consistency-token': String(saved.position),
+        }),
       );
       if (answer.body.data.datas[0]?.id !== saved.id) throw new Error('the just-saved order is not first in the list');
       recordMs(visible, performance.now() - t0);

@@ -41,7 +41,11 @@ export const platformProcesses = (env: NodeJS.ProcessEnv) => {
     /** A role of ./serve.ts in a child process on an ephemeral port; `args` reach serve.ts. */
     start: (role: Role, args: string[] = []) =>
       new Promise<Running>((resolve, reject) => {
-        const child = fork(path.join(here, 'serve.ts'), [role, ...args], { env, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+        const child = fork(path.join(here, 'serve.ts'), [role, ...args], {
+          env,
+          execArgv: ['--import', 'tsx'],
+          stdio: 'inherit',
+        });
         const stop = track(child, role, () => child.send('stop'));
         child.once('message', (m: { port: number }) => resolve({ port: m.port, stop }));
         child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
@@ -62,7 +66,10 @@ export const platformProcesses = (env: NodeJS.ProcessEnv) => {
       const deadline = Date.now() + 90_000;
       while (Date.now() < deadline) {
         if (child.exitCode !== null) throw new Error(`the entry exited with ${child.exitCode}`);
-        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+        const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (ok) return { port, stop };
         await new Promise((r) => setTimeout(r, 250));
       }
@@ -70,7 +77,9 @@ export const platformProcesses = (env: NodeJS.ProcessEnv) => {
       throw new Error('the entry did not become healthy within 90 s');
     },
     stopAll: async () => {
-      await Promise.all([...children.keys()].map((c) => stopChild(c, () => (c.connected ? c.send('stop') : c.kill('SIGTERM')))));
+      await Promise.all(
+        [...children.keys()].map((c) => stopChild(c, () => (c.connected ? c.send('stop') : c.kill('SIGTERM')))),
+      );
       children.clear();
     },
     /** The running children by pid, for the CPU meter (./cpu.ts). */

@@ -13,7 +13,9 @@ import { webGoals, webTableRows, type WebResults } from './web.ts';
 type Row = LoadResult & { rate?: number };
 const pct = (ratio: number) => `${Math.round(ratio * 1000) / 10} %`;
 const row = (label: string, throughput: string, l: Row | undefined, count?: string) =>
-  l ? `| ${label} | ${throughput} | ${l.p50} ms | ${l.p95} ms | ${l.p99} ms | ${l.max} ms | ${count ?? `${l.requests} (${l.errors})`} |` : null;
+  l
+    ? `| ${label} | ${throughput} | ${l.p50} ms | ${l.p95} ms | ${l.p99} ms | ${l.max} ms | ${count ?? `${l.requests} (${l.errors})`} |`
+    : null;
 
 // The results JSON of any earlier run, rendered as far as it has figures.
 type Results = any;
@@ -25,7 +27,11 @@ export const goalsOf = (r: Results) => {
   const list = l.page1Entry ?? l.page1;
   const claims = r.claims;
   return [
-    { goal: 'save-draft ≥ 25 % of the raw single-row INSERT ceiling at 32 clients (through the entry)', value: pct(s.ratio), met: s.ratio >= 0.25 },
+    {
+      goal: 'save-draft ≥ 25 % of the raw single-row INSERT ceiling at 32 clients (through the entry)',
+      value: pct(s.ratio),
+      met: s.ratio >= 0.25,
+    },
     {
       goal: 'save-draft p99 ≤ 50 ms at 60 % of that load',
       value: atSixty ? `${atSixty.p99} ms at ${atSixty.rate}/s` : 'not measured',
@@ -33,7 +39,10 @@ export const goalsOf = (r: Results) => {
     },
     {
       goal: `order list ≥ 10 % of a bare node:http server with the same body, p99 ≤ 30 ms at ${l.concurrency} clients`,
-      value: l.ratio === undefined ? 'not measured' : `${pct(l.ratio)} (${list.perSecond} vs ${l.bare.perSecond} req/s), p99 ${list.p99} ms`,
+      value:
+        l.ratio === undefined
+          ? 'not measured'
+          : `${pct(l.ratio)} (${list.perSecond} vs ${l.bare.perSecond} req/s), p99 ${list.p99} ms`,
       met: l.ratio >= 0.1 && list.p99 <= 30,
     },
     {
@@ -61,7 +70,11 @@ export const goalsOf = (r: Results) => {
         ]
       : []),
     { goal: 'projection lag p95 ≤ 100 ms', value: `${r.lag.p95} ms`, met: r.lag.p95 <= 100 },
-    { goal: 'rebuild ≥ 5,000 events/s', value: `${r.rebuild.eventsPerSecond} events/s`, met: r.rebuild.eventsPerSecond >= 5000 },
+    {
+      goal: 'rebuild ≥ 5,000 events/s',
+      value: `${r.rebuild.eventsPerSecond} events/s`,
+      met: r.rebuild.eventsPerSecond >= 5000,
+    },
     ...(r.rules ? [rulesGoal(r.rules)] : []),
     ...(r.inquiry ? [inquiryGoal(r.inquiry)] : []),
   ];
@@ -85,7 +98,11 @@ export const historyRowOf = (r: Results): HistoryRow => {
     listRatio: r.list.ratio,
     visibleP95: r.visible?.p95,
     firstLoadKb: r.web?.bundles
-      ? Math.max(...r.web.bundles.filter((b: { limited: boolean }) => b.limited).map((b: { gzipBytes: number }) => Math.round(b.gzipBytes / 100) / 10))
+      ? Math.max(
+          ...r.web.bundles
+            .filter((b: { limited: boolean }) => b.limited)
+            .map((b: { gzipBytes: number }) => Math.round(b.gzipBytes / 100) / 10),
+        )
       : undefined,
     lighthouseMin: lighthouse.length ? Math.min(...lighthouse) : undefined,
   };
@@ -141,20 +158,78 @@ export const renderReport = (resultName: string, r: Results, history: HistoryRow
     '| measurement | throughput | p50 | p95 | p99 | max | requests (errors) |',
     '|---|---|---|---|---|---|---|',
     row(`(a) raw single-row INSERT, concurrency ${c} (ceiling)`, `${s.rawInsert.perSecond} /s`, s.rawInsert),
-    row(`(a) save-draft through the entry, concurrency ${c}`, `${s.saveDraftEntry?.perSecond} /s (${pct(s.ratio)} of ceiling)`, s.saveDraftEntry),
-    row(`(a) save-draft through the entry at 60 % (${s.saveDraftEntryAtSixty?.rate}/s, open loop)`, `${s.saveDraftEntryAtSixty?.perSecond} /s`, s.saveDraftEntryAtSixty),
-    row(`(a) save-draft at the command service, concurrency ${c}`, `${s.saveDraft.perSecond} /s (${pct(s.ratioDirect ?? s.ratio)} of ceiling)`, s.saveDraft),
-    row(`(a) save-draft at the command service at 60 % (${s.saveDraftAtSixty?.rate}/s)`, `${s.saveDraftAtSixty?.perSecond} /s`, s.saveDraftAtSixty),
-    row(`(b) order list page 1 + totalCount through the entry, concurrency ${l.concurrency}`, `${l.page1Entry?.perSecond} req/s (${l.ratio === undefined ? '—' : pct(l.ratio)} of bare)`, l.page1Entry),
-    row(`(b) order list page 50 + totalCount through the entry, concurrency ${l.concurrency}`, `${l.page50Entry?.perSecond} req/s`, l.page50Entry),
-    row(`(b) order list page 1 + totalCount at the query service, concurrency ${l.concurrency}`, `${l.page1.perSecond} req/s${l.ratioDirect === undefined ? '' : ` (${pct(l.ratioDirect)} of bare)`}`, l.page1),
-    row(`(b) order list page 50 + totalCount at the query service, concurrency ${l.concurrency}`, `${l.page50.perSecond} req/s`, l.page50),
-    row(`(b) bare node:http answering page 1's body, concurrency ${l.concurrency}`, `${l.bare?.perSecond} req/s`, l.bare),
-    row('(b) order list page 1 at the query service, one request at a time', `${l.page1Serial.perSecond} req/s`, l.page1Serial),
-    row('(b) order list page 50 at the query service, one request at a time', `${l.page50Serial.perSecond} req/s`, l.page50Serial),
-    row(`(c) projection lag, ${r.lag.ratePerSecond} saves/s`, '—', { ...r.lag, requests: r.lag.count }, `${r.lag.count} (${r.lag.errors})`),
-    row('(c′) projection lag under the saturating save-draft load', '—', s.lagUnderSaturation, `${s.lagUnderSaturation?.count}`),
-    row(`(v) just-saved order visible: the list's answer after the save, ${r.lag.ratePerSecond} pairs/s through the entry`, '—', r.visible),
+    row(
+      `(a) save-draft through the entry, concurrency ${c}`,
+      `${s.saveDraftEntry?.perSecond} /s (${pct(s.ratio)} of ceiling)`,
+      s.saveDraftEntry,
+    ),
+    row(
+      `(a) save-draft through the entry at 60 % (${s.saveDraftEntryAtSixty?.rate}/s, open loop)`,
+      `${s.saveDraftEntryAtSixty?.perSecond} /s`,
+      s.saveDraftEntryAtSixty,
+    ),
+    row(
+      `(a) save-draft at the command service, concurrency ${c}`,
+      `${s.saveDraft.perSecond} /s (${pct(s.ratioDirect ?? s.ratio)} of ceiling)`,
+      s.saveDraft,
+    ),
+    row(
+      `(a) save-draft at the command service at 60 % (${s.saveDraftAtSixty?.rate}/s)`,
+      `${s.saveDraftAtSixty?.perSecond} /s`,
+      s.saveDraftAtSixty,
+    ),
+    row(
+      `(b) order list page 1 + totalCount through the entry, concurrency ${l.concurrency}`,
+      `${l.page1Entry?.perSecond} req/s (${l.ratio === undefined ? '—' : pct(l.ratio)} of bare)`,
+      l.page1Entry,
+    ),
+    row(
+      `(b) order list page 50 + totalCount through the entry, concurrency ${l.concurrency}`,
+      `${l.page50Entry?.perSecond} req/s`,
+      l.page50Entry,
+    ),
+    row(
+      `(b) order list page 1 + totalCount at the query service, concurrency ${l.concurrency}`,
+      `${l.page1.perSecond} req/s${l.ratioDirect === undefined ? '' : ` (${pct(l.ratioDirect)} of bare)`}`,
+      l.page1,
+    ),
+    row(
+      `(b) order list page 50 + totalCount at the query service, concurrency ${l.concurrency}`,
+      `${l.page50.perSecond} req/s`,
+      l.page50,
+    ),
+    row(
+      `(b) bare node:http answering page 1's body, concurrency ${l.concurrency}`,
+      `${l.bare?.perSecond} req/s`,
+      l.bare,
+    ),
+    row(
+      '(b) order list page 1 at the query service, one request at a time',
+      `${l.page1Serial.perSecond} req/s`,
+      l.page1Serial,
+    ),
+    row(
+      '(b) order list page 50 at the query service, one request at a time',
+      `${l.page50Serial.perSecond} req/s`,
+      l.page50Serial,
+    ),
+    row(
+      `(c) projection lag, ${r.lag.ratePerSecond} saves/s`,
+      '—',
+      { ...r.lag, requests: r.lag.count },
+      `${r.lag.count} (${r.lag.errors})`,
+    ),
+    row(
+      '(c′) projection lag under the saturating save-draft load',
+      '—',
+      s.lagUnderSaturation,
+      `${s.lagUnderSaturation?.count}`,
+    ),
+    row(
+      `(v) just-saved order visible: the list's answer after the save, ${r.lag.ratePerSecond} pairs/s through the entry`,
+      '—',
+      r.visible,
+    ),
     `| (d) rebuild (${r.rebuild.projections.join(', ')}) over ${r.rebuild.events.toLocaleString('en')} events | ${r.rebuild.eventsPerSecond.toLocaleString('en')} events/s | | | | | ${r.rebuild.seconds} s |`,
     ...claimTableRows(r.claims),
     ...rulesTableRows(r.rules),
@@ -176,5 +251,9 @@ export const renderReport = (resultName: string, r: Results, history: HistoryRow
     ...historyTable(history),
     '',
   ].filter((line): line is string => line !== null);
-  return { markdown: `${lines.join('\n')}\n${notes ? `\n${notes}` : ''}`, goals, summary: lines.slice(0, lines.indexOf('## History')).join('\n') };
+  return {
+    markdown: `${lines.join('\n')}\n${notes ? `\n${notes}` : ''}`,
+    goals,
+    summary: lines.slice(0, lines.indexOf('## History')).join('\n'),
+  };
 };

@@ -39,7 +39,14 @@ import { createRulesEngine } from '@feibao/platform';
 import { newHistogram, recordMs, round, summary, type Latency } from './lib.ts';
 
 /** `errors`: lines the engine failed to rate (an evaluation over RULE_TIMEOUT_MS on a busy machine sends its line to manual). */
-export type RuleMeasurement = Latency & { evaluationsPerSecond: number; perSecond: number; seconds: number; timesTrivial: number; cpuMs: number; errors: number };
+export type RuleMeasurement = Latency & {
+  evaluationsPerSecond: number;
+  perSecond: number;
+  seconds: number;
+  timesTrivial: number;
+  cpuMs: number;
+  errors: number;
+};
 export type RuleResults = {
   /** When and under what load (1 min average, this machine is shared) the rule engine was measured. */
   measuredAt: string;
@@ -120,30 +127,39 @@ const serially = async (count: number, call: (i: number) => Promise<unknown>) =>
 };
 
 /** The engine as it was before (services/platform/src/rules/engine.ts at commit 8b5cf82): per line tariff then referral, awaited in turn, `trace: true`. */
-const formerQuote = (decisions: Map<string, { decision: ZenDecision; content: Jdm }>) => async (form: OrderForm, insurerId: number) => {
-  let evaluations = 0;
-  for (const line of buildPlanLines(form)) {
-    for (const [ruleId, input] of [
-      [tariffRuleId(insurerId), tariffInput(line, form, context)],
-      [REFERRAL_RULE_ID, referralInput(line, form)],
-    ] as const) {
-      const rule = decisions.get(ruleId);
-      if (!rule) continue;
-      const response = await rule.decision.evaluate(input, { trace: true });
-      compactTrace(ruleId, rule.content, response.trace as Record<string, EngineTraceEntry> | undefined);
-      evaluations++;
+const formerQuote =
+  (decisions: Map<string, { decision: ZenDecision; content: Jdm }>) => async (form: OrderForm, insurerId: number) => {
+    let evaluations = 0;
+    for (const line of buildPlanLines(form)) {
+      for (const [ruleId, input] of [
+        [tariffRuleId(insurerId), tariffInput(line, form, context)],
+        [REFERRAL_RULE_ID, referralInput(line, form)],
+      ] as const) {
+        const rule = decisions.get(ruleId);
+        if (!rule) continue;
+        const response = await rule.decision.evaluate(input, { trace: true });
+        compactTrace(ruleId, rule.content, response.trace as Record<string, EngineTraceEntry> | undefined);
+        evaluations++;
+      }
     }
-  }
-  return evaluations;
-};
+    return evaluations;
+  };
 
-export const measureRules = async ({ rounds, log }: { rounds: number; log: (line: string) => void }): Promise<RuleResults> => {
+export const measureRules = async ({
+  rounds,
+  log,
+}: {
+  rounds: number;
+  log: (line: string) => void;
+}): Promise<RuleResults> => {
   const seeded = seededRules();
   const engine = createRulesEngine(async () => seededRuleSet());
   const zen = new ZenEngine();
   try {
     const quietness = process.platform === 'linux' ? await quiet(log) : {};
-    const decisions = new Map(seeded.map((r) => [r.ruleId, { decision: zen.createDecision(r.content), content: r.content }]));
+    const decisions = new Map(
+      seeded.map((r) => [r.ruleId, { decision: zen.createDecision(r.content), content: r.content }]),
+    );
     const trivialDecision = zen.createDecision({
       nodes: [
         { id: 'in', type: 'inputNode', name: '请求', position: { x: 0, y: 0 } },
@@ -152,24 +168,43 @@ export const measureRules = async ({ rounds, log }: { rounds: number; log: (line
       edges: [{ id: 'e', type: 'edge', sourceId: 'in', targetId: 'out' }],
     });
     const forms = { general: prepared(generalApplication()), training: prepared(trainingApplication()) };
-    const cases = [forms.general, forms.training].flatMap((form) => visibleInsurers.map((insurer) => ({ form, insurerId: insurer.id })));
+    const cases = [forms.general, forms.training].flatMap((form) =>
+      visibleInsurers.map((insurer) => ({ form, insurerId: insurer.id })),
+    );
     // Three per line: the referral, the insurer's tariff and the limits rule (bench/notes.md "Issue 11").
-    const evaluationsPerQuote = { general: 3 * buildPlanLines(forms.general).length, training: 3 * buildPlanLines(forms.training).length };
-    const evaluationsOf = (form: OrderForm) => (form === forms.general ? evaluationsPerQuote.general : evaluationsPerQuote.training);
+    const evaluationsPerQuote = {
+      general: 3 * buildPlanLines(forms.general).length,
+      training: 3 * buildPlanLines(forms.training).length,
+    };
+    const evaluationsOf = (form: OrderForm) =>
+      form === forms.general ? evaluationsPerQuote.general : evaluationsPerQuote.training;
 
     // Each quote must be a real one: every line rated by the referral rule, the insurer's tariff and the limits rule.
     for (const { form, insurerId } of cases) {
       const answers = await engine.quoteLines(buildPlanLines(form), form, insurerId, context);
-      if (answers.some((a) => a.rules?.length !== 3 || a.trace?.length === 0)) throw new Error(`insurer ${insurerId}: a line was not rated by all three rules`);
+      if (answers.some((a) => a.rules?.length !== 3 || a.trace?.length === 0))
+        throw new Error(`insurer ${insurerId}: a line was not rated by all three rules`);
     }
 
     log(`(g) rule engine: ${rounds} rounds of ${cases.length} quotes (7 insurers × general and training fixture)`);
     const trivialRun = await serially(rounds * cases.length, () => trivialDecision.evaluate({ quantity: 1 }));
-    const trivial = { ...pickLatency(trivialRun), perSecond: round(trivialRun.perSecond, 0), cpuMs: round(trivialRun.cpuMs, 3) };
-    const measured = async (count: number, evaluationsPerCall: (i: number) => number, call: (i: number) => Promise<unknown>): Promise<RuleMeasurement> => {
+    const trivial = {
+      ...pickLatency(trivialRun),
+      perSecond: round(trivialRun.perSecond, 0),
+      cpuMs: round(trivialRun.cpuMs, 3),
+    };
+    const measured = async (
+      count: number,
+      evaluationsPerCall: (i: number) => number,
+      call: (i: number) => Promise<unknown>,
+    ): Promise<RuleMeasurement> => {
       let errors = 0;
       const failedLines = (answer: unknown): number =>
-        Array.isArray(answer) ? answer.reduce<number>((n, a) => n + failedLines(a), 0) : (answer as { reason?: string } | undefined)?.reason === ratingMessages.engineFailed ? 1 : 0;
+        Array.isArray(answer)
+          ? answer.reduce<number>((n, a) => n + failedLines(a), 0)
+          : (answer as { reason?: string } | undefined)?.reason === ratingMessages.engineFailed
+            ? 1
+            : 0;
       const run = await serially(count, async (i) => {
         errors += failedLines(await call(i));
       });
@@ -187,7 +222,11 @@ export const measureRules = async ({ rounds, log }: { rounds: number; log: (line
     };
     const caseOf = (i: number) => cases[i % cases.length]!;
     const former = formerQuote(decisions);
-    const before = await measured(rounds * cases.length, (i) => evaluationsOf(caseOf(i).form), (i) => former(caseOf(i).form, caseOf(i).insurerId));
+    const before = await measured(
+      rounds * cases.length,
+      (i) => evaluationsOf(caseOf(i).form),
+      (i) => former(caseOf(i).form, caseOf(i).insurerId),
+    );
     const quote = await measured(
       rounds * cases.length,
       (i) => evaluationsOf(caseOf(i).form),
@@ -200,22 +239,53 @@ export const measureRules = async ({ rounds, log }: { rounds: number; log: (line
     const inquiry = await measured(
       rounds * 2,
       (i) => visibleInsurers.length * evaluationsOf(formOf(i)),
-      (i) => Promise.all(visibleInsurers.map((insurer) => engine.quoteLines(buildPlanLines(formOf(i)), formOf(i), insurer.id, context))),
+      (i) =>
+        Promise.all(
+          visibleInsurers.map((insurer) =>
+            engine.quoteLines(buildPlanLines(formOf(i)), formOf(i), insurer.id, context),
+          ),
+        ),
     );
     // The price range is asked of training forms only (the education package); one more evaluation for the range rule.
     const rangeEvaluations = visibleInsurers.length * evaluationsPerQuote.training + 1;
     const rangeRule = decisions.get(PRICE_RANGE_RULE_ID)!;
-    const rangeInput = { insurers: visibleInsurers.map((insurer) => ({ insurerId: insurer.id, premiums: [1000, 2000] })) };
-    const priceRangeBefore = await measured(rounds, () => rangeEvaluations, async () => {
-      for (const insurer of visibleInsurers) await former(forms.training, insurer.id);
-      await rangeRule.decision.evaluate(rangeInput, { trace: true });
-    });
-    const priceRange = await measured(rounds, () => rangeEvaluations, () => engine.priceRange(forms.training, context));
+    const rangeInput = {
+      insurers: visibleInsurers.map((insurer) => ({ insurerId: insurer.id, premiums: [1000, 2000] })),
+    };
+    const priceRangeBefore = await measured(
+      rounds,
+      () => rangeEvaluations,
+      async () => {
+        for (const insurer of visibleInsurers) await former(forms.training, insurer.id);
+        await rangeRule.decision.evaluate(rangeInput, { trace: true });
+      },
+    );
+    const priceRange = await measured(
+      rounds,
+      () => rangeEvaluations,
+      () => engine.priceRange(forms.training, context),
+    );
     const measuredAt = new Date().toISOString();
     const loadAverage = os.loadavg().map((l) => round(l, 2));
-    const results = { measuredAt, loadAverage, ...quietness, rounds, evaluationsPerQuote, trivial, before, quote, inquiry, priceRangeBefore, priceRange };
-    log(`    one quote p50 ${quote.p50} / p99 ${quote.p99} ms (before: ${before.p50} / ${before.p99} ms); trivial evaluation p50 ${trivial.p50} ms`);
-    log(`    seven quotes at once p50 ${inquiry.p50} / p99 ${inquiry.p99} ms; price range p50 ${priceRange.p50} / p99 ${priceRange.p99} ms (before: ${priceRangeBefore.p50} / ${priceRangeBefore.p99} ms)`);
+    const results = {
+      measuredAt,
+      loadAverage,
+      ...quietness,
+      rounds,
+      evaluationsPerQuote,
+      trivial,
+      before,
+      quote,
+      inquiry,
+      priceRangeBefore,
+      priceRange,
+    };
+    log(
+      `    one quote p50 ${quote.p50} / p99 ${quote.p99} ms (before: ${before.p50} / ${before.p99} ms); trivial evaluation p50 ${trivial.p50} ms`,
+    );
+    log(
+      `    seven quotes at once p50 ${inquiry.p50} / p99 ${inquiry.p99} ms; price range p50 ${priceRange.p50} / p99 ${priceRange.p99} ms (before: ${priceRangeBefore.p50} / ${priceRangeBefore.p99} ms)`,
+    );
     return results;
   } finally {
     zen.dispose();
@@ -223,7 +293,14 @@ export const measureRules = async ({ rounds, log }: { rounds: number; log: (line
   }
 };
 
-const pickLatency = (l: Latency): Latency => ({ count: l.count, p50: l.p50, p95: l.p95, p99: l.p99, max: l.max, mean: l.mean });
+const pickLatency = (l: Latency): Latency => ({
+  count: l.count,
+  p50: l.p50,
+  p95: l.p95,
+  p99: l.p99,
+  max: l.max,
+  mean: l.mean,
+});
 
 export const rulesTableRows = (r: RuleResults | undefined): string[] => {
   if (!r) return [];
@@ -232,11 +309,27 @@ export const rulesTableRows = (r: RuleResults | undefined): string[] => {
   const e = r.evaluationsPerQuote;
   return [
     `| (g) baseline: one trivial ZEN evaluation (input → output); measured ${r.measuredAt.slice(0, 19)}Z, load average ${r.loadAverage.join(' / ')}${r.idleBefore === undefined ? '' : `, ${Math.round(r.idleBefore * 100)} % idle before (waited ${r.waitedSeconds} s)`} | ${r.trivial.perSecond.toLocaleString('en')} /s | ${r.trivial.p50} ms | ${r.trivial.p95} ms | ${r.trivial.p99} ms | ${r.trivial.max} ms | ${r.trivial.count} (0) |`,
-    row(`(g) whole quote, one insurer × all lines (${e.general} / ${e.training} evaluations), traced — before (serial, trace objects)`, r.before, `; p50 = ${r.before.timesTrivial} trivial`),
-    row('(g) whole quote, one insurer × all lines, traced — now (one engine call per line, the trace from marks)', r.quote, `; p50 = ${r.quote.timesTrivial} trivial, ${round(r.before.p50 / r.quote.p50, 1)}× faster than before`),
+    row(
+      `(g) whole quote, one insurer × all lines (${e.general} / ${e.training} evaluations), traced — before (serial, trace objects)`,
+      r.before,
+      `; p50 = ${r.before.timesTrivial} trivial`,
+    ),
+    row(
+      '(g) whole quote, one insurer × all lines, traced — now (one engine call per line, the trace from marks)',
+      r.quote,
+      `; p50 = ${r.quote.timesTrivial} trivial, ${round(r.before.p50 / r.quote.p50, 1)}× faster than before`,
+    ),
     row('(g) the seven quotes of one inquiry at once, traced', r.inquiry, `; p50 = ${r.inquiry.timesTrivial} trivial`),
-    row('(g) education package price range (7 insurers × 6 lines + range rule) — before (serial, traced)', r.priceRangeBefore, `; p50 = ${r.priceRangeBefore.timesTrivial} trivial`),
-    row('(g) education package price range — now (one engine call per insurer and line, side by side, no trace)', r.priceRange, `; p50 = ${r.priceRange.timesTrivial} trivial, ${round(r.priceRangeBefore.p50 / r.priceRange.p50, 1)}× faster than before`),
+    row(
+      '(g) education package price range (7 insurers × 6 lines + range rule) — before (serial, traced)',
+      r.priceRangeBefore,
+      `; p50 = ${r.priceRangeBefore.timesTrivial} trivial`,
+    ),
+    row(
+      '(g) education package price range — now (one engine call per insurer and line, side by side, no trace)',
+      r.priceRange,
+      `; p50 = ${r.priceRange.timesTrivial} trivial, ${round(r.priceRangeBefore.p50 / r.priceRange.p50, 1)}× faster than before`,
+    ),
   ];
 };
 

@@ -82,8 +82,10 @@ const resultName = process.env.BENCH_RESULT_NAME ?? 'latest';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/feibao_bench';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 for (const url of [databaseUrl, redisUrl])
-  if (!['127.0.0.1', 'localhost'].includes(new URL(url).hostname)) throw new Error(`bench talks to 127.0.0.1 only: ${url}`);
-if (settings.users < 2 || settings.orders < settings.heavyOrders) throw new Error('need ≥ 2 users and ≥ BENCH_HEAVY_ORDERS orders');
+  if (!['127.0.0.1', 'localhost'].includes(new URL(url).hostname))
+    throw new Error(`bench talks to 127.0.0.1 only: ${url}`);
+if (settings.users < 2 || settings.orders < settings.heavyOrders)
+  throw new Error('need ≥ 2 users and ≥ BENCH_HEAVY_ORDERS orders');
 const claimPlan: ClaimSeedPlan = {
   claims: settings.claims,
   heavyClaims: settings.heavyClaims,
@@ -116,7 +118,8 @@ const log = (line: string) => process.stdout.write(`[bench ${new Date().toISOStr
 const recreateDatabase = async () => {
   const url = new URL(databaseUrl);
   const name = url.pathname.slice(1);
-  if (!/^feibao_bench[a-z0-9_]*$/.test(name)) throw new Error(`refusing to drop ${name}: the bench database must be feibao_bench*`);
+  if (!/^feibao_bench[a-z0-9_]*$/.test(name))
+    throw new Error(`refusing to drop ${name}: the bench database must be feibao_bench*`);
   url.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
@@ -157,8 +160,20 @@ const rulesOnly = process.env.BENCH_RULES_ONLY === '1';
 const inquiryOnly = process.env.BENCH_INQUIRY_ONLY === '1';
 const reportOnly = process.env.BENCH_REPORT_ONLY === '1' || rulesOnly || inquiryOnly;
 const inquiries = (commandPort: number, queryPort: number, customers: string[]) =>
-  measureInquiries({ tokens: createTokenService(config), commandPort, queryPort, customers, inquiries: settings.inquiries, concurrency: settings.inquiryConcurrency,
-    pollMs: settings.inquiryPollMs, capSeconds: 60, maxSeconds: settings.maxSecondsPerLoop, quoteDaySeconds: config.quoteDaySeconds, quoteDeadlineDays: config.quoteDeadlineDays, log });
+  measureInquiries({
+    tokens: createTokenService(config),
+    commandPort,
+    queryPort,
+    customers,
+    inquiries: settings.inquiries,
+    concurrency: settings.inquiryConcurrency,
+    pollMs: settings.inquiryPollMs,
+    capSeconds: 60,
+    maxSeconds: settings.maxSecondsPerLoop,
+    quoteDaySeconds: config.quoteDaySeconds,
+    quoteDeadlineDays: config.quoteDeadlineDays,
+    log,
+  });
 const jsonPath = path.join(here, 'results', `${resultName}.json`);
 const results: Record<string, unknown> = reportOnly
   ? JSON.parse(readFileSync(jsonPath, 'utf8'))
@@ -168,250 +183,375 @@ if (rulesOnly) {
   results.rules = await measureRules({ rounds: settings.ruleRounds, log });
   (results.settings as typeof settings).ruleRounds = settings.ruleRounds;
 }
-if (inquiryOnly) try {
-  await recreateDatabase();
-  await resetRedis();
-  await migrate(databaseUrl, [readModelMigrations]);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect().then(() => seedInquiryCustomers(client, settings.inquiries, log)).finally(() => client.end());
-  const [command, query] = await Promise.all([startRole('command'), startRole('query'), startRole('workers')]);
-  results.inquiry = await inquiries(command.port, query.port, inquiryCustomers(settings.inquiries + 1, 0, settings.inquiries));
-  Object.assign(results.settings as typeof settings, { inquiries: settings.inquiries, inquiryConcurrency: settings.inquiryConcurrency, inquiryPollMs: settings.inquiryPollMs });
-} finally {
-  await stopChildren().catch(() => undefined);
-  closeAgent();
-}
-if (!reportOnly) try {
-  log(`sizes: ${settings.orders} orders, ${settings.users} users (heavy user ${HEAVY_USER}: ${settings.heavyOrders} orders)`);
-  await recreateDatabase();
-  await resetRedis();
-  await migrate(databaseUrl, [readModelMigrations]);
-  const pool = createPool(databaseUrl, settings.concurrency + 4);
-
-  // ---- seed
-  log('seeding events with set-based SQL');
-  let t0 = performance.now();
-  const seedClient = await pool.connect();
+if (inquiryOnly)
   try {
-    await seed(seedClient, { orders: settings.orders, users: settings.users, heavyOrders: settings.heavyOrders, chunk: settings.seedChunk }, log);
-    await seedClaims(seedClient, claimPlan, log);
+    await recreateDatabase();
+    await resetRedis();
+    await migrate(databaseUrl, [readModelMigrations]);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client
+      .connect()
+      .then(() => seedInquiryCustomers(client, settings.inquiries, log))
+      .finally(() => client.end());
+    const [command, query] = await Promise.all([startRole('command'), startRole('query'), startRole('workers')]);
+    results.inquiry = await inquiries(
+      command.port,
+      query.port,
+      inquiryCustomers(settings.inquiries + 1, 0, settings.inquiries),
+    );
+    Object.assign(results.settings as typeof settings, {
+      inquiries: settings.inquiries,
+      inquiryConcurrency: settings.inquiryConcurrency,
+      inquiryPollMs: settings.inquiryPollMs,
+    });
   } finally {
-    seedClient.release();
+    await stopChildren().catch(() => undefined);
+    closeAgent();
   }
-  const seedSeconds = (performance.now() - t0) / 1000;
-  t0 = performance.now();
-  // A store this size would have been vacuumed by autovacuum long since; do it now so the
-  // rebuild does not pay for setting hint bits on every page of a just-loaded table.
-  await pool.query(`VACUUM (ANALYZE) emt_messages, emt_streams`);
-  const vacuumSeconds = (performance.now() - t0) / 1000;
-  const eventCount = Number((await pool.query(`SELECT count(*) AS n FROM emt_messages`)).rows[0].n);
-  results.seed = {
-    events: eventCount,
-    seconds: round(seedSeconds, 1),
-    eventsPerSecond: round(eventCount / seedSeconds, 0),
-    vacuumSeconds: round(vacuumSeconds, 1),
-    emtMessagesSize: (await pool.query(`SELECT pg_size_pretty(pg_total_relation_size('emt_messages_emt_default_active')) AS s`)).rows[0].s,
-  };
-  log(`seeded ${eventCount} events in ${seedSeconds.toFixed(1)} s (+${vacuumSeconds.toFixed(1)} s vacuum)`);
+if (!reportOnly)
+  try {
+    log(
+      `sizes: ${settings.orders} orders, ${settings.users} users (heavy user ${HEAVY_USER}: ${settings.heavyOrders} orders)`,
+    );
+    await recreateDatabase();
+    await resetRedis();
+    await migrate(databaseUrl, [readModelMigrations]);
+    const pool = createPool(databaseUrl, settings.concurrency + 4);
 
-  // ---- (d) rebuild: also builds the read models the rest of the bench reads
-  log('(d) rebuilding read models from the seeded events');
-  t0 = performance.now();
-  await rebuildProjections(pool, allProjections);
-  const rebuildSeconds = (performance.now() - t0) / 1000;
-  results.rebuild = {
-    projections: allProjections.map((p) => p.name),
-    events: eventCount,
-    seconds: round(rebuildSeconds, 1),
-    eventsPerSecond: round(eventCount / rebuildSeconds, 0),
-  };
-  log(`rebuilt in ${rebuildSeconds.toFixed(1)} s: ${Math.round(eventCount / rebuildSeconds)} events/s`);
-  const counts = (await pool.query(
-    `SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM order_list) AS list,
+    // ---- seed
+    log('seeding events with set-based SQL');
+    let t0 = performance.now();
+    const seedClient = await pool.connect();
+    try {
+      await seed(
+        seedClient,
+        {
+          orders: settings.orders,
+          users: settings.users,
+          heavyOrders: settings.heavyOrders,
+          chunk: settings.seedChunk,
+        },
+        log,
+      );
+      await seedClaims(seedClient, claimPlan, log);
+    } finally {
+      seedClient.release();
+    }
+    const seedSeconds = (performance.now() - t0) / 1000;
+    t0 = performance.now();
+    // A store this size would have been vacuumed by autovacuum long since; do it now so the
+    // rebuild does not pay for setting hint bits on every page of a just-loaded table.
+    await pool.query(`VACUUM (ANALYZE) emt_messages, emt_streams`);
+    const vacuumSeconds = (performance.now() - t0) / 1000;
+    const eventCount = Number((await pool.query(`SELECT count(*) AS n FROM emt_messages`)).rows[0].n);
+    results.seed = {
+      events: eventCount,
+      seconds: round(seedSeconds, 1),
+      eventsPerSecond: round(eventCount / seedSeconds, 0),
+      vacuumSeconds: round(vacuumSeconds, 1),
+      emtMessagesSize: (
+        await pool.query(`SELECT pg_size_pretty(pg_total_relation_size('emt_messages_emt_default_active')) AS s`)
+      ).rows[0].s,
+    };
+    log(`seeded ${eventCount} events in ${seedSeconds.toFixed(1)} s (+${vacuumSeconds.toFixed(1)} s vacuum)`);
+
+    // ---- (d) rebuild: also builds the read models the rest of the bench reads
+    log('(d) rebuilding read models from the seeded events');
+    t0 = performance.now();
+    await rebuildProjections(pool, allProjections);
+    const rebuildSeconds = (performance.now() - t0) / 1000;
+    results.rebuild = {
+      projections: allProjections.map((p) => p.name),
+      events: eventCount,
+      seconds: round(rebuildSeconds, 1),
+      eventsPerSecond: round(eventCount / rebuildSeconds, 0),
+    };
+    log(`rebuilt in ${rebuildSeconds.toFixed(1)} s: ${Math.round(eventCount / rebuildSeconds)} events/s`);
+    const counts = (
+      await pool.query(
+        `SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM order_list) AS list,
             (SELECT count(*) FROM user_profiles) AS users,
             (SELECT count(*) FROM order_list WHERE data->>'userName' = $1) AS heavy`,
-    [HEAVY_USER],
-  )).rows[0];
-  const allOrders = settings.orders + claimPlan.inForceOrders;
-  if (Number(counts.orders) !== allOrders || Number(counts.list) !== allOrders || Number(counts.users) !== settings.users || Number(counts.heavy) !== settings.heavyOrders)
-    throw new Error(`read models do not match the seed: ${JSON.stringify(counts)}`);
-  await checkClaimReadModels(pool, claimPlan);
-  // The workers-only dispatchers (no read model) start at the head, as if they had long since
-  // dispatched the seeded history: otherwise the in-force orders' inquiries would be sent to the
-  // insurers again and every seeded submission would get an SLA timer that fires at once.
-  await pool.query(
-    `INSERT INTO feibao_projections (name, version, position, position_xid)
+        [HEAVY_USER],
+      )
+    ).rows[0];
+    const allOrders = settings.orders + claimPlan.inForceOrders;
+    if (
+      Number(counts.orders) !== allOrders ||
+      Number(counts.list) !== allOrders ||
+      Number(counts.users) !== settings.users ||
+      Number(counts.heavy) !== settings.heavyOrders
+    )
+      throw new Error(`read models do not match the seed: ${JSON.stringify(counts)}`);
+    await checkClaimReadModels(pool, claimPlan);
+    // The workers-only dispatchers (no read model) start at the head, as if they had long since
+    // dispatched the seeded history: otherwise the in-force orders' inquiries would be sent to the
+    // insurers again and every seeded submission would get an SLA timer that fires at once.
+    await pool.query(
+      `INSERT INTO feibao_projections (name, version, position, position_xid)
        SELECT name, 1, global_position, transaction_id
          FROM (SELECT global_position, transaction_id FROM emt_messages ORDER BY transaction_id DESC, global_position DESC LIMIT 1) head,
               unnest(ARRAY['insurer-dispatch', 'claim-timers', 'claim-picture-dispatch']) AS name
      ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, position_xid = EXCLUDED.position_xid`,
-  );
-  // As autovacuum does after a bulk insert: statistics, and the visibility map that lets the
-  // list's count and offset walk stay inside the index.
-  await pool.query(`VACUUM (ANALYZE) orders, order_list, user_profiles`);
+    );
+    // As autovacuum does after a bulk insert: statistics, and the visibility map that lets the
+    // list's count and offset walk stay inside the index.
+    await pool.query(`VACUUM (ANALYZE) orders, order_list, user_profiles`);
 
-  // ---- the web app of this commit: the entry serves it, Lighthouse audits it at the end
-  log('building the web app');
-  buildWeb();
+    // ---- the web app of this commit: the entry serves it, Lighthouse audits it at the end
+    log('building the web app');
+    buildWeb();
 
-  // ---- phase 1: the command and query services on their own (with the workers)
-  log('starting command, query and workers processes');
-  const [command, query] = await Promise.all([startRole('command'), startRole('query'), startRole('workers')]);
-  const tokens = createTokenService(config);
-  const tokenFor = (phone: string) => tokens.sign({ sub: phone, sid: `bench-${phone}`, roles: ['user'], guest: false, name: phone });
-  const loadAt = (concurrency: number, total: number) => ({ concurrency, total, maxSeconds: settings.maxSecondsPerLoop });
-  const heavyToken = await tokenFor(HEAVY_USER);
-  const workerTokens = await Promise.all(Array.from({ length: settings.concurrency }, (_, w) => tokenFor(phoneOf(1 + (w % (settings.users - 1))))));
-  const list: Record<string, LoadResult> = {};
-  const measureList = async (door: '' | 'Entry', port: number) => {
-    for (const page of [1, 50]) {
-      log(`(b) order list page ${page} ${door ? 'through the entry' : 'at the query service'}: ${settings.listRequests} requests at concurrency ${settings.listConcurrency}${door ? '' : ', and 1,000 one at a time'}`);
-      const call = () => listPage(port, heavyToken, page, settings.heavyOrders);
-      list[`page${page}${door}`] = await measured(loadAt(settings.listConcurrency, settings.listRequests), call, cpu);
-      if (!door) list[`page${page}Serial`] = await closedLoop({ concurrency: 1, total: 1_000, maxSeconds: settings.maxSecondsPerLoop, call: () => call().then(() => undefined) });
-      log(`    ${list[`page${page}${door}`]!.perSecond} req/s, p99 ${list[`page${page}${door}`]!.p99} ms`);
-    }
-  };
-  await measureList('', query.port);
+    // ---- phase 1: the command and query services on their own (with the workers)
+    log('starting command, query and workers processes');
+    const [command, query] = await Promise.all([startRole('command'), startRole('query'), startRole('workers')]);
+    const tokens = createTokenService(config);
+    const tokenFor = (phone: string) =>
+      tokens.sign({ sub: phone, sid: `bench-${phone}`, roles: ['user'], guest: false, name: phone });
+    const loadAt = (concurrency: number, total: number) => ({
+      concurrency,
+      total,
+      maxSeconds: settings.maxSecondsPerLoop,
+    });
+    const heavyToken = await tokenFor(HEAVY_USER);
+    const workerTokens = await Promise.all(
+      Array.from({ length: settings.concurrency }, (_, w) => tokenFor(phoneOf(1 + (w % (settings.users - 1))))),
+    );
+    const list: Record<string, LoadResult> = {};
+    const measureList = async (door: '' | 'Entry', port: number) => {
+      for (const page of [1, 50]) {
+        log(
+          `(b) order list page ${page} ${door ? 'through the entry' : 'at the query service'}: ${settings.listRequests} requests at concurrency ${settings.listConcurrency}${door ? '' : ', and 1,000 one at a time'}`,
+        );
+        const call = () => listPage(port, heavyToken, page, settings.heavyOrders);
+        list[`page${page}${door}`] = await measured(loadAt(settings.listConcurrency, settings.listRequests), call, cpu);
+        if (!door)
+          list[`page${page}Serial`] = await closedLoop({
+            concurrency: 1,
+            total: 1_000,
+            maxSeconds: settings.maxSecondsPerLoop,
+            call: () => call().then(() => undefined),
+          });
+        log(`    ${list[`page${page}${door}`]!.perSecond} req/s, p99 ${list[`page${page}${door}`]!.p99} ms`);
+      }
+    };
+    await measureList('', query.port);
 
-  // (a) the raw INSERT ceiling, then save-draft at the command service
-  const eventJson = JSON.stringify({
-    form: storedForm(),
-    owner: phoneOf(1),
-    orderId: '00000000-0000-0000-0000-000000000000',
-    orderNo: 'FB20260101000000',
-    savedAt: new Date().toISOString(),
-    orderType: 0,
-  });
-  await pool.query(`CREATE TABLE bench_raw_insert (id BIGSERIAL PRIMARY KEY, stream_id TEXT NOT NULL, data JSONB NOT NULL)`);
-  const rawInsert = (i: number) =>
-    pool.query(`INSERT INTO bench_raw_insert (stream_id, data) VALUES ($1, $2)`, [`raw-${i}`, eventJson]).then(() => undefined);
-  log(`(a) raw single-row INSERTs: warm-up, then ${settings.rawInserts} at concurrency ${settings.concurrency}`);
-  await closedLoop({ concurrency: settings.concurrency, total: settings.warmup, maxSeconds: 60, call: (_, i) => rawInsert(-i - 1) });
-  const raw = await cpu.around(() =>
-    closedLoop({ concurrency: settings.concurrency, total: settings.rawInserts, maxSeconds: settings.maxSecondsPerLoop, call: (_, i) => rawInsert(i) }),
-  );
-  log(`    ${raw.perSecond} inserts/s, p99 ${raw.p99} ms`);
-  const saveLoop = loadAt(settings.concurrency, settings.saveRequests);
-  /** Until no projection has an event of its types left to apply (at most two minutes). */
-  const settle = async () => {
-    const until = Date.now() + 120_000;
-    while (Date.now() < until && (await readProjectionRows(pool, 1)).some((p) => p.lagEvents > 0)) await new Promise((r) => setTimeout(r, 100));
-  };
-  log(`(a) save-draft at the command service: warm-up, then ${settings.saveRequests} commands at concurrency ${settings.concurrency}, then at 60 %`);
-  const direct = await measureSaveDraft({ port: command.port, tokens: workerTokens, loop: saveLoop, warmup: settings.warmup, cpu, log, settle });
-  await Promise.all([command.stop(), query.stop()]);
+    // (a) the raw INSERT ceiling, then save-draft at the command service
+    const eventJson = JSON.stringify({
+      form: storedForm(),
+      owner: phoneOf(1),
+      orderId: '00000000-0000-0000-0000-000000000000',
+      orderNo: 'FB20260101000000',
+      savedAt: new Date().toISOString(),
+      orderType: 0,
+    });
+    await pool.query(
+      `CREATE TABLE bench_raw_insert (id BIGSERIAL PRIMARY KEY, stream_id TEXT NOT NULL, data JSONB NOT NULL)`,
+    );
+    const rawInsert = (i: number) =>
+      pool
+        .query(`INSERT INTO bench_raw_insert (stream_id, data) VALUES ($1, $2)`, [`raw-${i}`, eventJson])
+        .then(() => undefined);
+    log(`(a) raw single-row INSERTs: warm-up, then ${settings.rawInserts} at concurrency ${settings.concurrency}`);
+    await closedLoop({
+      concurrency: settings.concurrency,
+      total: settings.warmup,
+      maxSeconds: 60,
+      call: (_, i) => rawInsert(-i - 1),
+    });
+    const raw = await cpu.around(() =>
+      closedLoop({
+        concurrency: settings.concurrency,
+        total: settings.rawInserts,
+        maxSeconds: settings.maxSecondsPerLoop,
+        call: (_, i) => rawInsert(i),
+      }),
+    );
+    log(`    ${raw.perSecond} inserts/s, p99 ${raw.p99} ms`);
+    const saveLoop = loadAt(settings.concurrency, settings.saveRequests);
+    /** Until no projection has an event of its types left to apply (at most two minutes). */
+    const settle = async () => {
+      const until = Date.now() + 120_000;
+      while (Date.now() < until && (await readProjectionRows(pool, 1)).some((p) => p.lagEvents > 0))
+        await new Promise((r) => setTimeout(r, 100));
+    };
+    log(
+      `(a) save-draft at the command service: warm-up, then ${settings.saveRequests} commands at concurrency ${settings.concurrency}, then at 60 %`,
+    );
+    const direct = await measureSaveDraft({
+      port: command.port,
+      tokens: workerTokens,
+      loop: saveLoop,
+      warmup: settings.warmup,
+      cpu,
+      log,
+      settle,
+    });
+    await Promise.all([command.stop(), query.stop()]);
 
-  // ---- phase 2: the entry users reach, as `npm start` runs it (compiled, one copy per core), alone with the workers
-  log(`starting the entry (dist/combined.js, WEB_DB_CONNECTIONS ${entryConnections})`);
-  const entry = await processes.startEntry({ WEB_DB_CONNECTIONS: String(entryConnections) });
-  const entryPort = entry.port;
-  await measureList('Entry', entryPort);
-  const pageOne = await listPage(entryPort, heavyToken, 1, settings.heavyOrders);
-  log(`(b) a bare node:http server answering the same ${JSON.stringify(pageOne).length} bytes, concurrency ${settings.listConcurrency}`);
-  const bare = await bareBaseline(processes, pageOne, { currentPage: 1, pageSize: 20 }, loadAt(settings.listConcurrency, settings.listRequests * 4), undefined, cpu);
-  log(`    ${bare.perSecond} req/s: the list through the entry is ${round((100 * list.page1Entry!.perSecond) / bare.perSecond, 1)} % of it`);
-  results.list = {
-    user: HEAVY_USER,
-    orders: settings.heavyOrders,
-    pageSize: 20,
-    concurrency: settings.listConcurrency,
-    ...list,
-    bare,
-    ratio: round(list.page1Entry!.perSecond / bare.perSecond, 4),
-    ratioDirect: round(list.page1!.perSecond / bare.perSecond, 4),
-  };
+    // ---- phase 2: the entry users reach, as `npm start` runs it (compiled, one copy per core), alone with the workers
+    log(`starting the entry (dist/combined.js, WEB_DB_CONNECTIONS ${entryConnections})`);
+    const entry = await processes.startEntry({ WEB_DB_CONNECTIONS: String(entryConnections) });
+    const entryPort = entry.port;
+    await measureList('Entry', entryPort);
+    const pageOne = await listPage(entryPort, heavyToken, 1, settings.heavyOrders);
+    log(
+      `(b) a bare node:http server answering the same ${JSON.stringify(pageOne).length} bytes, concurrency ${settings.listConcurrency}`,
+    );
+    const bare = await bareBaseline(
+      processes,
+      pageOne,
+      { currentPage: 1, pageSize: 20 },
+      loadAt(settings.listConcurrency, settings.listRequests * 4),
+      undefined,
+      cpu,
+    );
+    log(
+      `    ${bare.perSecond} req/s: the list through the entry is ${round((100 * list.page1Entry!.perSecond) / bare.perSecond, 1)} % of it`,
+    );
+    results.list = {
+      user: HEAVY_USER,
+      orders: settings.heavyOrders,
+      pageSize: 20,
+      concurrency: settings.listConcurrency,
+      ...list,
+      bare,
+      ratio: round(list.page1Entry!.perSecond / bare.perSecond, 4),
+      ratioDirect: round(list.page1!.perSecond / bare.perSecond, 4),
+    };
 
-  log(`(a) save-draft through the entry: the same as at the command service`);
-  const lag = await lagMeter(databaseUrl);
-  const viaEntry = await measureSaveDraft({ port: entryPort, tokens: workerTokens, loop: saveLoop, warmup: settings.warmup, lag, cpu, log, settle });
-  results.save = {
-    via: 'POST /api/v1/uav/order/save with a bearer token: saveDraft at the command service, saveDraftEntry through the entry users reach',
-    concurrency: settings.concurrency,
-    rawInsert: raw,
-    saveDraft: direct.saturated,
-    saveDraftAtSixty: direct.atSixtyPercent,
-    saveDraftEntry: viaEntry.saturated,
-    saveDraftEntryAtSixty: viaEntry.atSixtyPercent,
-    ratio: round(viaEntry.saturated.perSecond / raw.perSecond, 3),
-    ratioDirect: round(direct.saturated.perSecond / raw.perSecond, 3),
-    lagUnderSaturation: viaEntry.lagUnderSaturation,
-  };
+    log(`(a) save-draft through the entry: the same as at the command service`);
+    const lag = await lagMeter(databaseUrl);
+    const viaEntry = await measureSaveDraft({
+      port: entryPort,
+      tokens: workerTokens,
+      loop: saveLoop,
+      warmup: settings.warmup,
+      lag,
+      cpu,
+      log,
+      settle,
+    });
+    results.save = {
+      via: 'POST /api/v1/uav/order/save with a bearer token: saveDraft at the command service, saveDraftEntry through the entry users reach',
+      concurrency: settings.concurrency,
+      rawInsert: raw,
+      saveDraft: direct.saturated,
+      saveDraftAtSixty: direct.atSixtyPercent,
+      saveDraftEntry: viaEntry.saturated,
+      saveDraftEntryAtSixty: viaEntry.atSixtyPercent,
+      ratio: round(viaEntry.saturated.perSecond / raw.perSecond, 3),
+      ratioDirect: round(direct.saturated.perSecond / raw.perSecond, 3),
+      lagUnderSaturation: viaEntry.lagUnderSaturation,
+    };
 
-  // ---- (c) projection lag at a steady rate
-  log(`(c) projection lag: ${settings.lagSamples} saves at ${settings.lagRatePerSecond}/s`);
-  let lagErrors = 0;
-  await openLoop({
-    perSecond: settings.lagRatePerSecond,
-    total: settings.lagSamples,
-    call: (i) =>
-      saveDraft(entryPort, workerTokens[i % workerTokens.length]!)
-        .then(({ position }) => lag.track(position, performance.now()))
-        .catch(() => void lagErrors++),
-  });
-  const steadyLag = await lag.collect();
-  await lag.close();
-  results.lag = { ratePerSecond: settings.lagRatePerSecond, samples: settings.lagSamples, errors: lagErrors, ...steadyLag };
-  log(`    p50 ${steadyLag.p50} ms, p95 ${steadyLag.p95} ms`);
+    // ---- (c) projection lag at a steady rate
+    log(`(c) projection lag: ${settings.lagSamples} saves at ${settings.lagRatePerSecond}/s`);
+    let lagErrors = 0;
+    await openLoop({
+      perSecond: settings.lagRatePerSecond,
+      total: settings.lagSamples,
+      call: (i) =>
+        saveDraft(entryPort, workerTokens[i % workerTokens.length]!)
+          .then(({ position }) => lag.track(position, performance.now()))
+          .catch(() => void lagErrors++),
+    });
+    const steadyLag = await lag.collect();
+    await lag.close();
+    results.lag = {
+      ratePerSecond: settings.lagRatePerSecond,
+      samples: settings.lagSamples,
+      errors: lagErrors,
+      ...steadyLag,
+    };
+    log(`    p50 ${steadyLag.p50} ms, p95 ${steadyLag.p95} ms`);
 
-  // ---- (v) a just-saved order in the list, as the customer's next screen asks for it
-  log(`(v) just-saved order visible: ${settings.lagSamples} save + list pairs at ${settings.lagRatePerSecond}/s through the entry`);
-  results.visible = await measureJustSavedVisible({ port: entryPort, tokens: workerTokens, perSecond: settings.lagRatePerSecond, samples: settings.lagSamples });
-  log(`    list answered p50 ${(results.visible as LoadResult).p50} ms, p95 ${(results.visible as LoadResult).p95} ms after the save`);
+    // ---- (v) a just-saved order in the list, as the customer's next screen asks for it
+    log(
+      `(v) just-saved order visible: ${settings.lagSamples} save + list pairs at ${settings.lagRatePerSecond}/s through the entry`,
+    );
+    results.visible = await measureJustSavedVisible({
+      port: entryPort,
+      tokens: workerTokens,
+      perSecond: settings.lagRatePerSecond,
+      samples: settings.lagSamples,
+    });
+    log(
+      `    list answered p50 ${(results.visible as LoadResult).p50} ms, p95 ${(results.visible as LoadResult).p95} ms after the save`,
+    );
 
-  // ---- (e), (f) the claims path, through the entry
-  results.claims = await measureClaims({
-    pool,
-    tokens,
-    commandPort: entryPort,
-    queryPort: entryPort,
-    plan: claimPlan,
-    concurrency: settings.concurrency,
-    saveRequests: settings.saveRequests,
-    warmup: settings.warmup,
-    listConcurrency: settings.listConcurrency,
-    listRequests: settings.listRequests,
-    maxSeconds: settings.maxSecondsPerLoop,
-    bare: (body, request) => bareBaseline(processes, body, request, loadAt(settings.listConcurrency, settings.listRequests * 4), CLAIM_LIST_PATH),
-    rawInsertPerSecond: raw.perSecond,
-    cpu,
-    log,
-  });
-  // ---- (h) inquiry → quoted, on customers clear of the heavy user and the claims' order owners
-  results.inquiry = await inquiries(entryPort, entryPort, inquiryCustomers(settings.users, claimPlan.orderOwners, settings.inquiries));
+    // ---- (e), (f) the claims path, through the entry
+    results.claims = await measureClaims({
+      pool,
+      tokens,
+      commandPort: entryPort,
+      queryPort: entryPort,
+      plan: claimPlan,
+      concurrency: settings.concurrency,
+      saveRequests: settings.saveRequests,
+      warmup: settings.warmup,
+      listConcurrency: settings.listConcurrency,
+      listRequests: settings.listRequests,
+      maxSeconds: settings.maxSecondsPerLoop,
+      bare: (body, request) =>
+        bareBaseline(
+          processes,
+          body,
+          request,
+          loadAt(settings.listConcurrency, settings.listRequests * 4),
+          CLAIM_LIST_PATH,
+        ),
+      rawInsertPerSecond: raw.perSecond,
+      cpu,
+      log,
+    });
+    // ---- (h) inquiry → quoted, on customers clear of the heavy user and the claims' order owners
+    results.inquiry = await inquiries(
+      entryPort,
+      entryPort,
+      inquiryCustomers(settings.users, claimPlan.orderOwners, settings.inquiries),
+    );
 
-  // ---- web: first-load sizes and Lighthouse against the entry, the platform otherwise idle
-  log('(w) first-load JavaScript per route and Lighthouse on four routes');
-  results.web = await measureWeb({ baseUrl: `http://127.0.0.1:${entryPort}`, accessToken: heavyToken, user: { name: HEAVY_USER, mobilePhone: HEAVY_USER } });
+    // ---- web: first-load sizes and Lighthouse against the entry, the platform otherwise idle
+    log('(w) first-load JavaScript per route and Lighthouse on four routes');
+    results.web = await measureWeb({
+      baseUrl: `http://127.0.0.1:${entryPort}`,
+      accessToken: heavyToken,
+      user: { name: HEAVY_USER, mobilePhone: HEAVY_USER },
+    });
 
-  await stopChildren();
-  await pool.end();
+    await stopChildren();
+    await pool.end();
 
-  // ---- (g) the rule engine, in this process once the platform is stopped (it is CPU-bound)
-  results.rules = await measureRules({ rounds: settings.ruleRounds, log });
-} finally {
-  await stopChildren().catch(() => undefined);
-  closeAgent();
-}
+    // ---- (g) the rule engine, in this process once the platform is stopped (it is CPU-bound)
+    results.rules = await measureRules({ rounds: settings.ruleRounds, log });
+  } finally {
+    await stopChildren().catch(() => undefined);
+    closeAgent();
+  }
 
 // ---------------------------------------------------------------- report
-const environment = reportOnly ? (results.environment as Record<string, string | number>) : await (async () => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const setting = async (name: string) => (await client.query(`SELECT current_setting($1) AS v`, [name])).rows[0].v as string;
-  const env = {
-    postgres: (await client.query(`SHOW server_version`)).rows[0].server_version,
-    shared_buffers: await setting('shared_buffers'),
-    synchronous_commit: await setting('synchronous_commit'),
-    fsync: await setting('fsync'),
-    cpus: os.cpus().length,
-    memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version,
-    commit: execSync('git rev-parse --short HEAD', { cwd: here }).toString().trim(),
-  };
-  await client.end();
-  return env;
-})();
+const environment = reportOnly
+  ? (results.environment as Record<string, string | number>)
+  : await (async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      const setting = async (name: string) =>
+        (await client.query(`SELECT current_setting($1) AS v`, [name])).rows[0].v as string;
+      const env = {
+        postgres: (await client.query(`SHOW server_version`)).rows[0].server_version,
+        shared_buffers: await setting('shared_buffers'),
+        synchronous_commit: await setting('synchronous_commit'),
+        fsync: await setting('fsync'),
+        cpus: os.cpus().length,
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        commit: execSync('git rev-parse --short HEAD', { cwd: here }).toString().trim(),
+      };
+      await client.end();
+      return env;
+    })();
 results.environment = environment;
 if (!reportOnly) {
   results.totalSeconds = round((performance.now() - started) / 1000, 0);
@@ -421,7 +561,12 @@ const notesPath = path.join(here, 'notes.md');
 const historyPath = path.join(here, 'results', 'history.json');
 // Only the committed results add to the history; a smoke or trial run shows it as it stands.
 const history = resultName === 'latest' ? recordHistory(historyPath, historyRowOf(results)) : readHistory(historyPath);
-const report = renderReport(resultName, results, history, existsSync(notesPath) ? readFileSync(notesPath, 'utf8') : null);
+const report = renderReport(
+  resultName,
+  results,
+  history,
+  existsSync(notesPath) ? readFileSync(notesPath, 'utf8') : null,
+);
 results.goals = report.goals;
 mkdirSync(path.join(here, 'results'), { recursive: true });
 writeFileSync(jsonPath, `${JSON.stringify(results, null, 2)}\n`);

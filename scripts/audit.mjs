@@ -15,7 +15,10 @@ const unreachable = (report) => {
   const status = report.statusCode ?? report.error?.statusCode;
   if (typeof status === 'number') return `the advisory endpoint answered ${report.message ?? status}`;
   const code = report.error?.code ?? report.code;
-  if (typeof code === 'string' && /^(E\d{3}|ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|ENETUNREACH)$/.test(code))
+  if (
+    typeof code === 'string' &&
+    /^(E\d{3}|ENOTFOUND|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EAI_AGAIN|ENETUNREACH)$/.test(code)
+  )
     return `the advisory endpoint could not be reached (${code}${report.error?.summary ? `: ${report.error.summary}` : ''})`;
   return null;
 };
@@ -36,7 +39,9 @@ export const auditVerdict = (output) => {
   if (reason) return { verdict: 'skipped', line: `audit: SKIPPED: ${reason}; no advisory was checked` };
   const counts = report.metadata?.vulnerabilities;
   if (!counts) return { verdict: 'failed', line: 'audit: FAILED: the report has no vulnerability counts' };
-  const serious = Object.values(report.vulnerabilities ?? {}).filter((v) => v.severity === 'high' || v.severity === 'critical');
+  const serious = Object.values(report.vulnerabilities ?? {}).filter(
+    (v) => v.severity === 'high' || v.severity === 'critical',
+  );
   const total = report.metadata.dependencies?.prod ?? report.metadata.dependencies?.total ?? '?';
   if ((counts.high ?? 0) + (counts.critical ?? 0) === 0)
     return { verdict: 'passed', line: `audit: no high or critical advisory in ${total} production dependencies` };
@@ -52,7 +57,10 @@ export const auditVerdict = (output) => {
 
 const runAudit = (root) =>
   new Promise((resolve) => {
-    const child = spawn('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn('npm', ['audit', '--omit=dev', '--audit-level=high', '--json'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let output = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (text) => {
@@ -72,7 +80,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const output = await runAudit(path.resolve(import.meta.dirname, '..'));
   const result =
     output === null
-      ? { verdict: 'skipped', line: `audit: SKIPPED: npm audit gave no answer in ${TIME_LIMIT_MS / 1000} s; no advisory was checked` }
+      ? {
+          verdict: 'skipped',
+          line: `audit: SKIPPED: npm audit gave no answer in ${TIME_LIMIT_MS / 1000} s; no advisory was checked`,
+        }
       : auditVerdict(output);
   (result.verdict === 'failed' ? console.error : console.log)(result.line);
   process.exit(result.verdict === 'passed' ? 0 : result.verdict === 'skipped' ? SKIPPED_EXIT_CODE : 1);

@@ -38,8 +38,14 @@ const keepPackagesExternal: Plugin = {
   name: 'keep-packages-external',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
-      if (args.pluginData === 'inner' || args.path.startsWith('@feibao/') || path.isAbsolute(args.path)) return undefined;
-      const found = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'inner' });
+      if (args.pluginData === 'inner' || args.path.startsWith('@feibao/') || path.isAbsolute(args.path))
+        return undefined;
+      const found = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: 'inner',
+      });
       if (found.errors.length > 0) return { errors: found.errors };
       if (found.external || found.path.startsWith(rootModules)) return { path: args.path, external: true };
       if (!found.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
@@ -61,7 +67,10 @@ const sourceRelativeUrls: Plugin = {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
       const relative = posix(path.relative(serverDist, args.path));
-      return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`), loader: 'ts' };
+      return {
+        contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(relative)}, import.meta.url).href`),
+        loader: 'ts',
+      };
     });
   },
 };
@@ -78,10 +87,15 @@ export const buildServer = async (entries: readonly ServerEntry[] = Object.keys(
     sourcemap: true,
     logLevel: 'warning',
     // A bundled dependency's `require` of a Node module needs a real require in an ES module.
-    banner: { js: "import { createRequire as __feibaoRequire } from 'node:module'; const require = __feibaoRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __feibaoRequire } from 'node:module'; const require = __feibaoRequire(import.meta.url);",
+    },
     plugins: [keepPackagesExternal, sourceRelativeUrls],
   });
-  return { ms: Math.round(performance.now() - started), files: entries.map((name) => path.join(serverDist, `${name}.js`)) };
+  return {
+    ms: Math.round(performance.now() - started),
+    files: entries.map((name) => path.join(serverDist, `${name}.js`)),
+  };
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

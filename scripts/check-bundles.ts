@@ -17,7 +17,12 @@ const newestIn = (entry: string): number => {
   if (!existsSync(entry)) return 0;
   const info = statSync(entry);
   if (!info.isDirectory()) return info.mtimeMs;
-  return Math.max(0, ...readdirSync(entry).filter((name) => name !== 'node_modules' && name !== 'dist').map((name) => newestIn(path.join(entry, name))));
+  return Math.max(
+    0,
+    ...readdirSync(entry)
+      .filter((name) => name !== 'node_modules' && name !== 'dist')
+      .map((name) => newestIn(path.join(entry, name))),
+  );
 };
 
 // The web app's inputs: its own files and the domain source it imports, and the installed packages.
@@ -25,7 +30,10 @@ const sources = [path.join(root, 'web'), path.join(root, 'domain', 'src'), path.
 const built = existsSync(manifest) ? statSync(manifest).mtimeMs : 0;
 if (built < Math.max(...sources.map(newestIn))) {
   console.log('[bundles] web/dist is missing or older than its sources: building it');
-  const build = spawnSync('npm', ['run', '--silent', 'build:web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const build = spawnSync('npm', ['run', '--silent', 'build:web'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (build.status !== 0) {
     console.error('[bundles] the web build failed');
     process.exit(1);

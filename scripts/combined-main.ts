@@ -64,7 +64,8 @@ else if (cluster.isWorker) {
       });
       worker.once('exit', (code, signal) => {
         if (stopping) return;
-        if (!listening.has(worker)) return reject(new Error(`a combined process exited while starting (${signal ?? code})`));
+        if (!listening.has(worker))
+          return reject(new Error(`a combined process exited while starting (${signal ?? code})`));
         // A copy that served and died is replaced; the others kept serving meanwhile.
         logger.error({ code, signal, pid: worker.process.pid }, 'a combined process exited; starting another');
         void fork().catch((error) => stopAll(error));

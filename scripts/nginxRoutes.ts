@@ -25,12 +25,15 @@ export const renderNginxRouteMap = (tables: Record<Upstream, RouteEntry[]>) => {
   const entries = (Object.entries(tables) as [Upstream, RouteEntry[]][])
     .flatMap(([upstream, routes]) => routes.filter((r) => !developmentOnly(r)).map((route) => ({ ...route, upstream })))
     .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
-  const line = (methods: string, path: string, upstream: Upstream) => `    "~^${methods} ${pathPattern(path)}" ${upstream};`;
+  const line = (methods: string, path: string, upstream: Upstream) =>
+    `    "~^${methods} ${pathPattern(path)}" ${upstream};`;
   const byMethod = entries.map((e) => line(e.method === 'GET' ? '(GET|HEAD)' : e.method, e.path, e.upstream));
   const seen = new Set<string>();
-  const byPath = entries.filter((e) => !seen.has(e.path) && seen.add(e.path)).map((e) => line('[A-Z]+', e.path, e.upstream));
+  const byPath = entries
+    .filter((e) => !seen.has(e.path) && seen.add(e.path))
+    .map((e) => line('[A-Z]+', e.path, e.upstream));
   return [
-    '# Generated from the command and query services\' route tables (scripts/nginxRoutes.ts); do not edit.',
+    "# Generated from the command and query services' route tables (scripts/nginxRoutes.ts); do not edit.",
     '# tests/int/edgeNginxRoutes.int.spec.ts checks it; UPDATE_NGINX_ROUTES=1 on that test rewrites it.',
     'map "$request_method $uri" $feibao_service {',
     '    default "";',

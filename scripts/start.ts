@@ -64,7 +64,11 @@ if (migrated.applied.length > 0) say(`migrated the database: ${migrated.applied.
 
 if (env.SKIP_WEB_BUILD !== '1') {
   say('building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', 'web', '--silent'], { cwd: root, stdio: 'inherit', env });
+  const build = spawnSync('npm', ['run', 'build', '--workspace', 'web', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
   if (build.status !== 0) {
     say('web build failed');
     await stopAll(1);
@@ -110,7 +114,9 @@ while (!healthy && Date.now() < deadline && !stopping) {
     // Names what is still down, for the message if the platform never gets healthy.
     lastReport = Object.entries(report.checks ?? {})
       .filter(([, check]) => !check.ok)
-      .map(([name, check]) => `${name}: ${typeof check.detail === 'string' ? check.detail : JSON.stringify(check.detail)}`)
+      .map(
+        ([name, check]) => `${name}: ${typeof check.detail === 'string' ? check.detail : JSON.stringify(check.detail)}`,
+      )
       .join('; ');
     healthy = answer.ok;
   } catch {
@@ -131,7 +137,9 @@ say(
 say(`  event store    ${databaseDescription}`);
 say(`  read models    JSON documents in the same PostgreSQL`);
 say(`  queue          ${redisDescription}`);
-say(`  SMS provider   ${config.smsProvider}${config.smsProvider === 'dev' ? ` (codes at ${base}/api/v1/uav/dev/sms/latest?phone=…)` : ''}`);
+say(
+  `  SMS provider   ${config.smsProvider}${config.smsProvider === 'dev' ? ` (codes at ${base}/api/v1/uav/dev/sms/latest?phone=…)` : ''}`,
+);
 if (config.adminMobile)
   say(
     `  admin account  ${config.adminMobile}${process.env.ADMIN_PASSWORD ? '' : ` / ${config.adminPassword} (dev password in ${path.join(dataDir, 'dev-admin-password')})`}`,

@@ -68,8 +68,16 @@ if (only === 'unit') await checkBundles();
 // 1. unit + integration
 if (!only || only === 'unit' || only === 'int') {
   const file = path.join(results, 'vitest.json');
-  const projects = only === 'unit' ? ['--project', 'unit', '--project', 'web'] : only === 'int' ? ['--project', 'int'] : [];
-  const code = await run('npx', ['vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile=${file}`]);
+  const projects =
+    only === 'unit' ? ['--project', 'unit', '--project', 'web'] : only === 'int' ? ['--project', 'int'] : [];
+  const code = await run('npx', [
+    'vitest',
+    'run',
+    ...projects,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${file}`,
+  ]);
   const report = readJson(file);
   if (report) {
     totals.passed += report.numPassedTests;
@@ -125,7 +133,10 @@ if (!only || only === 'e2e') {
   let healthy = false;
   for (let i = 0; i < 240 && !healthy && platform.exitCode === null; i++) {
     await new Promise((r) => setTimeout(r, 500));
-    healthy = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    healthy = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
   }
   if (!healthy) {
     console.error('[test] the platform did not become healthy; end-to-end tests not run');
@@ -136,15 +147,19 @@ if (!only || only === 'e2e') {
     const files = (process.env.E2E_FILES ?? '').split(/\s+/).filter(Boolean);
     // A narrowed run skips the dependency between the projects (the exclusive specs after the shared ones).
     const narrowed = files.length > 0 ? ['--no-deps', ...files] : [];
-    const code = await run('npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json', ...narrowed], {
-      E2E_BASE_URL: base,
-      E2E_ADMIN_MOBILE: env.ADMIN_MOBILE,
-      E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD,
-      CAPTCHA_DEV_ANSWER: env.CAPTCHA_DEV_ANSWER,
-      // The operations console test writes a malformed event straight into the store to park a projection.
-      E2E_DATABASE_URL: env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${port + 3}/feibao`,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    });
+    const code = await run(
+      'npx',
+      ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json', ...narrowed],
+      {
+        E2E_BASE_URL: base,
+        E2E_ADMIN_MOBILE: env.ADMIN_MOBILE,
+        E2E_ADMIN_PASSWORD: env.ADMIN_PASSWORD,
+        CAPTCHA_DEV_ANSWER: env.CAPTCHA_DEV_ANSWER,
+        // The operations console test writes a malformed event straight into the store to park a projection.
+        E2E_DATABASE_URL: env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${port + 3}/feibao`,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      },
+    );
     const report = readJson(file);
     if (report) {
       totals.passed += report.stats.expected;

@@ -33,7 +33,10 @@ export const iconPathsFiles = async (): Promise<IconPathsFile[]> => {
     const names = (await readdir(dir)).filter((name) => name.endsWith('.js') && name !== 'index.js');
     for (const name of names) {
       const module = require(path.join(dir, name)) as { default: string[] };
-      files.push({ fileName: `${folder}/${size}/${name.replace(/\.js$/, '.json')}`, source: JSON.stringify(module.default) });
+      files.push({
+        fileName: `${folder}/${size}/${name.replace(/\.js$/, '.json')}`,
+        source: JSON.stringify(module.default),
+      });
     }
   }
   return files;

@@ -28,7 +28,11 @@ const routeFeatures = (): Plugin => ({
   name: 'feibao-route-features',
   apply: 'build',
   generateBundle() {
-    this.emitFile({ type: 'asset', fileName: ROUTE_FEATURES_FILE, source: `${JSON.stringify(ROUTE_FEATURES, null, 2)}\n` });
+    this.emitFile({
+      type: 'asset',
+      fileName: ROUTE_FEATURES_FILE,
+      source: `${JSON.stringify(ROUTE_FEATURES, null, 2)}\n`,
+    });
   },
 });
 

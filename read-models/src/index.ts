@@ -17,7 +17,12 @@ import { invoiceProjection } from './invoices/projection.ts';
 export * from './accounts/userProfile/userProfile.ts';
 export * from './accounts/userProfile/reader.ts';
 export * from './accounts/users/reader.ts';
-export { roleHistoryReader, USER_ROLE_HISTORY, type RoleHistoryDocument, type RoleHistoryReader } from './accounts/users/roleHistory.ts';
+export {
+  roleHistoryReader,
+  USER_ROLE_HISTORY,
+  type RoleHistoryDocument,
+  type RoleHistoryReader,
+} from './accounts/users/roleHistory.ts';
 export * from './ordering/orders/orderDocument.ts';
 export * from './ordering/orders/reader.ts';
 export * from './ordering/orders/planRows.ts';
@@ -30,13 +35,43 @@ export * from './claims/pictures/reader.ts';
 export { CLAIM_HISTORY, type ClaimHistoryDocument } from './claims/history/projection.ts';
 export * from './claims/history/reader.ts';
 export { opsActionReader, type OpsActionDocument } from './ops/opsActions.ts';
-export { AUDIT_HISTORY, AUDIT_SUBJECTS, type AuditHistoryDocument, type AuditSubjectDocument } from './audit/projection.ts';
+export {
+  AUDIT_HISTORY,
+  AUDIT_SUBJECTS,
+  type AuditHistoryDocument,
+  type AuditSubjectDocument,
+} from './audit/projection.ts';
 export * from './audit/reader.ts';
-export { ruleVersionReader, RULE_VERSIONS, type RuleVersionDocument, type RuleVersionReader, type RuleVersionStep } from './rules/ruleVersions.ts';
+export {
+  ruleVersionReader,
+  RULE_VERSIONS,
+  type RuleVersionDocument,
+  type RuleVersionReader,
+  type RuleVersionStep,
+} from './rules/ruleVersions.ts';
 export { runsOfVersion } from './rules/runsOfVersion.ts';
-export { ruleDefinitionReader, ruleSetReader, RULE_DEFINITIONS, type RuleDefinitionReader } from './rules/ruleDefinitions.ts';
-export { ruleConfigReader, RULE_CONFIG, type RuleConfigDocument, type RuleConfigFilter, type RuleConfigReader } from './rules/config.ts';
-export { ruleTestReader, RULE_CASES, RULE_TEST_RUNS, type RuleCaseDocument, type RuleTestReader, type RuleTestRunDocument, type RuleTestRunSummary } from './rules/ruleTests.ts';
+export {
+  ruleDefinitionReader,
+  ruleSetReader,
+  RULE_DEFINITIONS,
+  type RuleDefinitionReader,
+} from './rules/ruleDefinitions.ts';
+export {
+  ruleConfigReader,
+  RULE_CONFIG,
+  type RuleConfigDocument,
+  type RuleConfigFilter,
+  type RuleConfigReader,
+} from './rules/config.ts';
+export {
+  ruleTestReader,
+  RULE_CASES,
+  RULE_TEST_RUNS,
+  type RuleCaseDocument,
+  type RuleTestReader,
+  type RuleTestRunDocument,
+  type RuleTestRunSummary,
+} from './rules/ruleTests.ts';
 export { INVOICE_PARTIES, INVOICES, type InvoiceDocument } from './invoices/projection.ts';
 export * from './invoices/reader.ts';
 

@@ -6,7 +6,17 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { generalApplication, trainingApplication } from '@feibao/domain/ordering/fixtures';
 import { RulesRoutes } from '@feibao/domain/rules/menu';
-import { adminCredentials, api, completeClaimForm, failOnCspViolations, passwordLogin, policyInForce, registerUser, rulesLogin, shot } from './helpers.ts';
+import {
+  adminCredentials,
+  api,
+  completeClaimForm,
+  failOnCspViolations,
+  passwordLogin,
+  policyInForce,
+  registerUser,
+  rulesLogin,
+  shot,
+} from './helpers.ts';
 import type { Account, Policy } from './helpers.ts';
 import { ACCESSIBILITY_ROUTES } from '../../bench/lighthouse.ts';
 import type { AccessibilityRow } from '../../bench/lighthouse.ts';
@@ -64,17 +74,60 @@ const A11Y_ROUTES: A11yRoute[] = [
   // ---- desktop, a customer with an order in force, its quotes, a claim and drafts
   { site: 'desktop', path: '/index/index', as: 'customer', ready: text('机身险与责任险承保公司') },
   { site: 'desktop', path: '/platform/userInformation', as: 'customer', ready: heading('完善信息') },
-  { site: 'desktop', path: (d) => `/platform/insure?type=0&id=${d.draft.id}`, as: 'customer', ready: text('飞行信息'), shot: 'insure' },
-  { site: 'desktop', path: (d) => `/platform/insure?type=1&id=${d.trainingDraft.id}`, as: 'customer', ready: text('场地信息') },
-  { site: 'desktop', path: (d) => `/platform/supportConcept?type=0&id=${d.policy.orderId}`, as: 'customer', ready: text('保费来自本版本模拟的保险公司费率'), shot: 'plan' },
-  { site: 'desktop', path: (d) => `/platform/supportConcept?type=0&id=${d.quoted.id}`, as: 'customer', ready: text('保费来自本版本模拟的保险公司费率') },
-  { site: 'desktop', path: async () => `/platform/supportConcept?type=0&id=${(await beingQuoted()).id}`, as: 'customer', ready: quoteStatus },
-  { site: 'desktop', path: '/platform/orderInquiry', as: 'customer', ready: (page) => page.getByTestId('order-apply-claim').first(), shot: 'order-list' },
+  {
+    site: 'desktop',
+    path: (d) => `/platform/insure?type=0&id=${d.draft.id}`,
+    as: 'customer',
+    ready: text('飞行信息'),
+    shot: 'insure',
+  },
+  {
+    site: 'desktop',
+    path: (d) => `/platform/insure?type=1&id=${d.trainingDraft.id}`,
+    as: 'customer',
+    ready: text('场地信息'),
+  },
+  {
+    site: 'desktop',
+    path: (d) => `/platform/supportConcept?type=0&id=${d.policy.orderId}`,
+    as: 'customer',
+    ready: text('保费来自本版本模拟的保险公司费率'),
+    shot: 'plan',
+  },
+  {
+    site: 'desktop',
+    path: (d) => `/platform/supportConcept?type=0&id=${d.quoted.id}`,
+    as: 'customer',
+    ready: text('保费来自本版本模拟的保险公司费率'),
+  },
+  {
+    site: 'desktop',
+    path: async () => `/platform/supportConcept?type=0&id=${(await beingQuoted()).id}`,
+    as: 'customer',
+    ready: quoteStatus,
+  },
+  {
+    site: 'desktop',
+    path: '/platform/orderInquiry',
+    as: 'customer',
+    ready: (page) => page.getByTestId('order-apply-claim').first(),
+    shot: 'order-list',
+  },
   { site: 'desktop', path: '/platform/applyForCompensation', as: 'customer', ready: claimRow },
   { site: 'desktop', path: '/platform/invoice', as: 'customer', ready: heading('我的发票') },
   { site: 'desktop', path: '/settlementOfClaim/index', as: 'customer', ready: claimRow },
-  { site: 'desktop', path: (d) => `/platform/report?create=true&id=${d.claim}`, as: 'customer', ready: (page) => page.getByTestId('report-head') },
-  { site: 'desktop', path: (d) => `/platform/report?show=true&id=${d.claim}`, as: 'customer', ready: (page) => page.getByTestId('report-head') },
+  {
+    site: 'desktop',
+    path: (d) => `/platform/report?create=true&id=${d.claim}`,
+    as: 'customer',
+    ready: (page) => page.getByTestId('report-head'),
+  },
+  {
+    site: 'desktop',
+    path: (d) => `/platform/report?show=true&id=${d.claim}`,
+    as: 'customer',
+    ready: (page) => page.getByTestId('report-head'),
+  },
   // ---- mobile, signed out
   { site: 'mobile', path: '/touch/index', as: 'visitor', ready: text('机身险与责任险承保公司') },
   { site: 'mobile', path: '/touch/user/login', as: 'visitor', ready: heading('用户登录') },
@@ -87,17 +140,60 @@ const A11Y_ROUTES: A11yRoute[] = [
   // ---- mobile, the customer
   { site: 'mobile', path: '/touch/index', as: 'customer', ready: text('机身险与责任险承保公司') },
   { site: 'mobile', path: '/touch/userInformation', as: 'customer', ready: heading('完善信息') },
-  { site: 'mobile', path: (d) => `/touch/insure?type=0&id=${d.draft.id}`, as: 'customer', ready: text('飞行信息'), shot: 'insure' },
-  { site: 'mobile', path: (d) => `/touch/insure?type=1&id=${d.trainingDraft.id}`, as: 'customer', ready: text('场地信息') },
-  { site: 'mobile', path: (d) => `/touch/supportConcept?type=0&id=${d.policy.orderId}`, as: 'customer', ready: text('保费来自本版本模拟的保险公司费率'), shot: 'plan' },
-  { site: 'mobile', path: (d) => `/touch/supportConcept?type=0&id=${d.quoted.id}`, as: 'customer', ready: text('保费来自本版本模拟的保险公司费率') },
-  { site: 'mobile', path: async () => `/touch/supportConcept?type=0&id=${(await beingQuoted()).id}`, as: 'customer', ready: quoteStatus },
-  { site: 'mobile', path: '/touch/orderInquiry', as: 'customer', ready: (page) => page.getByTestId('order-apply-claim').first(), shot: 'order-list' },
+  {
+    site: 'mobile',
+    path: (d) => `/touch/insure?type=0&id=${d.draft.id}`,
+    as: 'customer',
+    ready: text('飞行信息'),
+    shot: 'insure',
+  },
+  {
+    site: 'mobile',
+    path: (d) => `/touch/insure?type=1&id=${d.trainingDraft.id}`,
+    as: 'customer',
+    ready: text('场地信息'),
+  },
+  {
+    site: 'mobile',
+    path: (d) => `/touch/supportConcept?type=0&id=${d.policy.orderId}`,
+    as: 'customer',
+    ready: text('保费来自本版本模拟的保险公司费率'),
+    shot: 'plan',
+  },
+  {
+    site: 'mobile',
+    path: (d) => `/touch/supportConcept?type=0&id=${d.quoted.id}`,
+    as: 'customer',
+    ready: text('保费来自本版本模拟的保险公司费率'),
+  },
+  {
+    site: 'mobile',
+    path: async () => `/touch/supportConcept?type=0&id=${(await beingQuoted()).id}`,
+    as: 'customer',
+    ready: quoteStatus,
+  },
+  {
+    site: 'mobile',
+    path: '/touch/orderInquiry',
+    as: 'customer',
+    ready: (page) => page.getByTestId('order-apply-claim').first(),
+    shot: 'order-list',
+  },
   { site: 'mobile', path: '/touch/applyForCompensation', as: 'customer', ready: claimRow },
   { site: 'mobile', path: '/touch/invoice', as: 'customer', ready: heading('我的发票') },
   { site: 'mobile', path: '/touch/settlementOfClaim', as: 'customer', ready: claimRow },
-  { site: 'mobile', path: (d) => `/touch/report?create=true&id=${d.claim}`, as: 'customer', ready: (page) => page.getByTestId('report-head') },
-  { site: 'mobile', path: (d) => `/touch/report?show=true&id=${d.claim}`, as: 'customer', ready: (page) => page.getByTestId('report-head') },
+  {
+    site: 'mobile',
+    path: (d) => `/touch/report?create=true&id=${d.claim}`,
+    as: 'customer',
+    ready: (page) => page.getByTestId('report-head'),
+  },
+  {
+    site: 'mobile',
+    path: (d) => `/touch/report?show=true&id=${d.claim}`,
+    as: 'customer',
+    ready: (page) => page.getByTestId('report-head'),
+  },
   // ---- staff: the back office (desktop)
   { site: 'desktop', path: '/backoffice/quotes', as: 'admin', ready: heading('报价工作台') },
   { site: 'desktop', path: '/backoffice/claims', as: 'admin', ready: heading('理赔工作台') },
@@ -111,7 +207,10 @@ const A11Y_ROUTES: A11yRoute[] = [
 /** The rule platform's routes (its own entry, /rules/…), scanned signed in as the admin. */
 const RULES_ROUTES: string[] = ['dashboard', ...RulesRoutes];
 
-const SIZES: Record<Site, { width: number; height: number }> = { desktop: { width: 1280, height: 800 }, mobile: { width: 375, height: 812 } };
+const SIZES: Record<Site, { width: number; height: number }> = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 375, height: 812 },
+};
 
 // ---- the data --------------------------------------------------------------------------------
 
@@ -134,7 +233,11 @@ const inquired = async (account: Account, patch: Record<string, unknown> = {}) =
   expect(inquiry.code, inquiry.message).toBe(20000);
   // The browser holds no consistency token of this write: the read side must have it before a page asks.
   await expect
-    .poll(async () => (await api<{ state: number }>(apiContext, account, 'GET', `/order/orderDetails?id=${order.id}`)).data?.state, { timeout: 15_000 })
+    .poll(
+      async () =>
+        (await api<{ state: number }>(apiContext, account, 'GET', `/order/orderDetails?id=${order.id}`)).data?.state,
+      { timeout: 15_000 },
+    )
     .toBeGreaterThanOrEqual(1);
   return order;
 };
@@ -143,11 +246,19 @@ const inquired = async (account: Account, patch: Record<string, unknown> = {}) =
  * An order still being quoted (it can be revoked), made when needed: a drone above 500 000 yuan goes to
  * the insurers' underwriters, which keeps the order in that state for a few simulated working days.
  */
-const beingQuoted = () => inquired(customer, { uavInfoList: [{ ...(generalApplication().uavInfoList as Record<string, unknown>[])[0], price: 600_000 }] });
+const beingQuoted = () =>
+  inquired(customer, {
+    uavInfoList: [{ ...(generalApplication().uavInfoList as Record<string, unknown>[])[0], price: 600_000 }],
+  });
 
 /** A claim on the policy with every section filled in (saved, not submitted: the report opens in create mode). */
 const claimOn = async (account: Account, policy: Policy) => {
-  const created = await api<string>(apiContext, account, 'GET', `/claim/settlement/createClaimSettlement?orderId=${policy.orderId}&userName=${account.phone}`);
+  const created = await api<string>(
+    apiContext,
+    account,
+    'GET',
+    `/claim/settlement/createClaimSettlement?orderId=${policy.orderId}&userName=${account.phone}`,
+  );
   expect(created.code, created.message).toBe(20000);
   const saved = await api(apiContext, account, 'POST', '/claim/settlement/save', completeClaimForm(created.data));
   expect(saved.code, saved.message).toBe(20000);
@@ -226,7 +337,9 @@ const expectAccessible = async (page: Page, where: string) => {
   const failing = findings.filter((f) => FAILING_IMPACTS.has(f.impact));
   const minor = findings.filter((f) => !FAILING_IMPACTS.has(f.impact));
   if (minor.length) console.log(describeFindings(where, minor));
-  expect.soft(failing.length, `serious or critical accessibility violations\n${describeFindings(where, failing)}`).toBe(0);
+  expect
+    .soft(failing.length, `serious or critical accessibility violations\n${describeFindings(where, failing)}`)
+    .toBe(0);
 };
 
 const newSitePage = async (browser: Browser, site: Site): Promise<{ context: BrowserContext; page: Page }> => {
@@ -249,11 +362,15 @@ const newSitePage = async (browser: Browser, site: Site): Promise<{ context: Bro
  */
 const settled = async (page: Page) => {
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('main .bp6-spinner:not(.fb-quote-status *), .fb-page-loading')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('main .bp6-spinner:not(.fb-quote-status *), .fb-page-loading')).toHaveCount(0, {
+    timeout: 15_000,
+  });
 };
 
 for (const site of ['desktop', 'mobile'] as const) {
-  test(`${site} ${SIZES[site].width}×${SIZES[site].height}: every route passes axe with no serious or critical violation`, async ({ browser }) => {
+  test(`${site} ${SIZES[site].width}×${SIZES[site].height}: every route passes axe with no serious or critical violation`, async ({
+    browser,
+  }) => {
     test.setTimeout(300_000);
     const { context, page } = await newSitePage(browser, site);
     let who: Who | null = null;
@@ -266,10 +383,13 @@ for (const site of ['desktop', 'mobile'] as const) {
         }
         await page.goto(path);
         // Soft: a page that never shows its content is reported, and the other routes are still scanned.
-        const shown = await route.ready(page).waitFor({ state: 'visible', timeout: 20_000 }).then(
-          () => true,
-          () => false,
-        );
+        const shown = await route
+          .ready(page)
+          .waitFor({ state: 'visible', timeout: 20_000 })
+          .then(
+            () => true,
+            () => false,
+          );
         expect.soft(shown, `${site} ${path}: the page never showed ${route.ready(page)}`).toBe(true);
         if (!shown) return;
         await settled(page);
@@ -282,11 +402,14 @@ for (const site of ['desktop', 'mobile'] as const) {
 }
 
 /** No overlay still fading in or out: colours are measured at their final values. */
-const overlaysSettled = (page: Page) => expect(page.locator('[class*="-appear-active"], [class*="-enter-active"], [class*="-exit-active"]')).toHaveCount(0);
+const overlaysSettled = (page: Page) =>
+  expect(page.locator('[class*="-appear-active"], [class*="-enter-active"], [class*="-exit-active"]')).toHaveCount(0);
 
 for (const site of ['desktop', 'mobile'] as const) {
   const { width, height } = SIZES[site];
-  test(`rule platform ${width}×${height}: its login and every route pass axe with no serious or critical violation`, async ({ browser }) => {
+  test(`rule platform ${width}×${height}: its login and every route pass axe with no serious or critical violation`, async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const { context, page } = await newSitePage(browser, site);
     await page.goto('/rules/login');
@@ -335,7 +458,12 @@ const checkDialog = async (
     await opener.click();
     await expect(dialog).toBeVisible();
     await overlaysSettled(page);
-    expect.soft(await dialog.evaluate((d) => d.contains(document.activeElement)), `${where}: the focus moved into the open dialog`).toBe(true);
+    expect
+      .soft(
+        await dialog.evaluate((d) => d.contains(document.activeElement)),
+        `${where}: the focus moved into the open dialog`,
+      )
+      .toBe(true);
     await expectAccessible(page, where);
     await shot(page, `a11y-${where.replace(/\s+/g, '-')}`);
     await close(dialog);
@@ -349,7 +477,9 @@ const pressEscape = (dialog: Locator) => dialog.page().keyboard.press('Escape');
 const button = (name: string) => (dialog: Locator) => dialog.getByRole('button', { name, exact: true }).click();
 
 for (const site of ['desktop', 'mobile'] as const) {
-  test(`${site} ${SIZES[site].width}×${SIZES[site].height}: dialogs take the focus, give it back and pass axe`, async ({ browser }) => {
+  test(`${site} ${SIZES[site].width}×${SIZES[site].height}: dialogs take the focus, give it back and pass axe`, async ({
+    browser,
+  }) => {
     test.setTimeout(180_000);
     const { context, page } = await newSitePage(browser, site);
     const home = site === 'desktop' ? '/index/index' : '/touch/index';
@@ -382,7 +512,13 @@ for (const site of ['desktop', 'mobile'] as const) {
     // 专属顾问联系您: the guide's specialist contact.
     await page.goto(`${p}/guide`);
     await page.getByRole('button', { name: /制造研发企业/ }).click();
-    await checkDialog(page, `${site} contact dialog`, page.getByRole('button', { name: '产品责任' }), dialogNamed('专属顾问联系您'), button('返回'));
+    await checkDialog(
+      page,
+      `${site} contact dialog`,
+      page.getByRole('button', { name: '产品责任' }),
+      dialogNamed('专属顾问联系您'),
+      button('返回'),
+    );
 
     await actAs(page, 'customer');
     if (site === 'desktop') {
@@ -399,7 +535,13 @@ for (const site of ['desktop', 'mobile'] as const) {
     await page.goto(`${p}/orderInquiry`);
     const row = page.locator(`[data-order="${quoting.orderNo}"]`);
     await expect(row).toBeVisible();
-    await checkDialog(page, `${site} 撤销询价 dialog`, row.getByRole('button', { name: '撤销' }), dialogNamed('撤销询价'), button('取消'));
+    await checkDialog(
+      page,
+      `${site} 撤销询价 dialog`,
+      row.getByRole('button', { name: '撤销' }),
+      dialogNamed('撤销询价'),
+      button('取消'),
+    );
 
     await context.close();
   });
@@ -415,16 +557,24 @@ test('Lighthouse accessibility is 100 on both landing pages, insure forms and or
   // The customer's orders are in the list by now (the drafts are saved before the policy is in force).
   await data;
   const session = { 'feibao.accessToken': customer.accessToken, 'feibao.userInfo': JSON.stringify(customer.user) };
-  const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', 'bench/lighthouse.ts', 'accessibility', process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000'], {
-    cwd: repoRoot,
-    env: { ...process.env, LIGHTHOUSE_SESSION: JSON.stringify(session) },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const { stdout } = await execFileAsync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/lighthouse.ts', 'accessibility', process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, LIGHTHOUSE_SESSION: JSON.stringify(session) },
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
   const rows = JSON.parse(stdout.trim().split('\n').at(-1) ?? '[]') as AccessibilityRow[];
   expect(rows.map((r) => r.route)).toEqual(ACCESSIBILITY_ROUTES.map((r) => r.path));
   for (const row of rows) {
-    const failing = row.failing.map((a) => `  ${a.id} — ${a.title}\n    ${a.items.slice(0, 6).join('\n    ')}`).join('\n');
-    console.log(`Lighthouse accessibility ${row.score} on ${row.route} (${row.preset})${failing ? `\n${failing}` : ''}`);
+    const failing = row.failing
+      .map((a) => `  ${a.id} — ${a.title}\n    ${a.items.slice(0, 6).join('\n    ')}`)
+      .join('\n');
+    console.log(
+      `Lighthouse accessibility ${row.score} on ${row.route} (${row.preset})${failing ? `\n${failing}` : ''}`,
+    );
     expect.soft(row.score, `Lighthouse accessibility on ${row.route} (${row.preset})\n${failing}`).toBe(100);
   }
 });

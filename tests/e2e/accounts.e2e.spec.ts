@@ -135,7 +135,9 @@ test.describe('desktop 1280×800', () => {
     await expect(profileDialog.locator('#f-enterpriseName')).toHaveValue(company);
     await expect(profileDialog.locator('#f-theInsuredName')).toHaveValue('被保险企业');
     // Measured once the dialog's opening transition has ended.
-    await expect.poll(async () => Math.round((await profileDialog.boundingBox())?.width ?? 0)).toBeGreaterThanOrEqual(860);
+    await expect
+      .poll(async () => Math.round((await profileDialog.boundingBox())?.width ?? 0))
+      .toBeGreaterThanOrEqual(860);
     await profileDialog.locator('#f-email').fill(`new${phone}@example.com`);
     await shot(page, 'desktop-07-profile-dialog');
     await profileDialog.getByRole('button', { name: '保存信息' }).click();
@@ -146,7 +148,9 @@ test.describe('desktop 1280×800', () => {
     await header.getByRole('button', { name: '退出登录' }).click();
     await expect(page).toHaveURL(/\/index\/index$/);
     await expect(header.getByRole('button', { name: '登录', exact: true })).toBeVisible();
-    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('feibao.') || k === 'insureForm'));
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('feibao.') || k === 'insureForm'),
+    );
     expect(stored).toEqual([]);
     await shot(page, 'desktop-08-logged-out');
   });
@@ -265,7 +269,10 @@ test.describe('sessions', () => {
     await page.evaluate(() => {
       localStorage.setItem('feibao.accessToken', 'expired.'.repeat(6));
       localStorage.setItem('feibao.refreshToken', 'not-a-valid-refresh-token');
-      localStorage.setItem('feibao.userInfo', JSON.stringify({ name: '过期用户', mobilePhone: '13800000000', roles: [] }));
+      localStorage.setItem(
+        'feibao.userInfo',
+        JSON.stringify({ name: '过期用户', mobilePhone: '13800000000', roles: [] }),
+      );
     });
     await page.goto('/platform/userInformation');
     const dialog = page.getByRole('dialog');
@@ -320,7 +327,10 @@ test.describe('sessions', () => {
     const authCode = await page.evaluate(async () => {
       const res = await fetch('/api/v1/uav/uc/authorize', {
         method: 'POST',
-        headers: { Authorization: `Bearer ${localStorage.getItem('feibao.accessToken')}`, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${localStorage.getItem('feibao.accessToken')}`,
+          'Content-Type': 'application/json',
+        },
         body: '{}',
       });
       return ((await res.json()) as { data: { code: string } }).data.code;
@@ -329,7 +339,9 @@ test.describe('sessions', () => {
     await page.goto(`/authorize?code=${encodeURIComponent(authCode)}`);
     await expect(page).toHaveURL(/\/index\/index$/);
     expect(await page.evaluate(() => localStorage.getItem('feibao.accessToken'))).toBeTruthy();
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('feibao.userInfo') ?? '{}').mobilePhone)).toBe(phone);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('feibao.userInfo') ?? '{}').mobilePhone)).toBe(
+      phone,
+    );
   });
 });
 

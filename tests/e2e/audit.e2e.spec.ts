@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import type { APIRequestContext, } from '@playwright/test';
-import { adminCredentials, api, completeClaimForm, passwordLogin, policyInForce, registerUser, signIn, docShot } from './helpers.ts';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  adminCredentials,
+  api,
+  completeClaimForm,
+  passwordLogin,
+  policyInForce,
+  registerUser,
+  signIn,
+  docShot,
+} from './helpers.ts';
 import type { Account, Policy } from './helpers.ts';
 
 /**
@@ -22,7 +31,12 @@ test.beforeAll(async () => {
   apiContext = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000' });
   customer = await registerUser(apiContext, { profile: true });
   policy = await policyInForce(apiContext, customer);
-  const created = await api<string>(apiContext, customer, 'GET', `/claim/settlement/createClaimSettlement?orderId=${policy.orderId}`);
+  const created = await api<string>(
+    apiContext,
+    customer,
+    'GET',
+    `/claim/settlement/createClaimSettlement?orderId=${policy.orderId}`,
+  );
   expect(created.code, created.message).toBe(20000);
   claimId = created.data;
   const submitted = await api(apiContext, customer, 'POST', '/claim/settlement/submit', completeClaimForm(claimId));
@@ -31,17 +45,27 @@ test.beforeAll(async () => {
   const { mobilePhone, password } = adminCredentials();
   const admin = await passwordLogin(apiContext, mobilePhone, password);
   const amended = { ...completeClaimForm(claimId), accidentAddress: '上海市浦东新区张江路2号' };
-  const contrast = await api<{ version: number; rows: { path: string }[] }>(apiContext, admin, 'POST', '/claim/settlement/contrast', amended);
+  const contrast = await api<{ version: number; rows: { path: string }[] }>(
+    apiContext,
+    admin,
+    'POST',
+    '/claim/settlement/contrast',
+    amended,
+  );
   expect(contrast.code, contrast.message).toBe(20000);
   const list = contrast.data.rows.map((r) => ({ path: r.path, remark: EXPLANATION }));
-  const saved = await api(apiContext, admin, 'POST', '/claim/settlement/saveLog', { id: claimId, version: contrast.data.version, form: amended, list });
+  const saved = await api(apiContext, admin, 'POST', '/claim/settlement/saveLog', {
+    id: claimId,
+    version: contrast.data.version,
+    form: amended,
+    list,
+  });
   expect(saved.code, saved.message).toBe(20000);
 });
 
 test.afterAll(async () => {
   await apiContext?.dispose();
 });
-
 
 test.describe('audit 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -52,11 +76,18 @@ test.describe('audit 1280×800', () => {
     await expect(page.getByTestId('backoffice-forbidden')).toBeVisible();
     const search = await api(page.request, customer, 'GET', `/backoffice/audit/search?q=${policy.policyNo}`);
     expect(search).toMatchObject({ code: 40300, message: '无权限访问' });
-    const history = await api(page.request, customer, 'GET', `/backoffice/audit/history?kind=order&id=${policy.orderId}`);
+    const history = await api(
+      page.request,
+      customer,
+      'GET',
+      `/backoffice/audit/history?kind=order&id=${policy.orderId}`,
+    );
     expect(history.code).toBe(40300);
   });
 
-  test('admin: search by policy number → claim timeline with the explained amendment → filter → CSV → the order', async ({ page }) => {
+  test('admin: search by policy number → claim timeline with the explained amendment → filter → CSV → the order', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const { mobilePhone, password } = adminCredentials();
     const admin = await passwordLogin(page.request, mobilePhone, password);
@@ -71,7 +102,9 @@ test.describe('audit 1280×800', () => {
     await expect(page).toHaveURL(/\?q=/);
     const rows = page.getByTestId('audit-row');
     await expect(rows).toHaveCount(2);
-    await expect(page.locator(`[data-testid="audit-row"][data-kind="order"][data-id="${policy.orderId}"]`)).toContainText(policy.orderNo);
+    await expect(
+      page.locator(`[data-testid="audit-row"][data-kind="order"][data-id="${policy.orderId}"]`),
+    ).toContainText(policy.orderNo);
     const claimRow = page.locator(`[data-testid="audit-row"][data-kind="claim"][data-id="${claimId}"]`);
     await expect(claimRow).toContainText(customer.phone);
     await expect(claimRow).toContainText(`飞保测试企业${customer.phone.slice(-4)}`);
@@ -91,7 +124,10 @@ test.describe('audit 1280×800', () => {
     expect(all).toBeGreaterThan(2);
 
     // Only the admin's changes, kept in the address.
-    await page.getByTestId('audit-filter').getByRole('radio', { name: /^管理员修改/ }).click();
+    await page
+      .getByTestId('audit-filter')
+      .getByRole('radio', { name: /^管理员修改/ })
+      .click();
     await expect(page).toHaveURL(/change=admin/);
     await expect(events).toHaveCount(1);
     await expect(events.first()).toHaveAttribute('data-operate-type', '管理员修改');
@@ -103,7 +139,13 @@ test.describe('audit 1280×800', () => {
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv.startsWith('\uFEFF操作时间,操作人,变更类型,模块,字段,操作类型,详情,说明\r\n')).toBe(true);
     expect(csv).toContain(EXPLANATION);
-    expect(csv.trim().split('\r\n').slice(1).every((line) => line.split(',')[2] === '管理员修改')).toBe(true);
+    expect(
+      csv
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .every((line) => line.split(',')[2] === '管理员修改'),
+    ).toBe(true);
 
     // Back to every kind, then the order the claim was made on: its policy was underwritten.
     await page.getByTestId('audit-filter').getByRole('radio', { name: /^全部/ }).click();
@@ -111,7 +153,9 @@ test.describe('audit 1280×800', () => {
     await page.getByTestId('audit-order-link').click();
     await expect(page).toHaveURL(new RegExp(`/backoffice/audit/order/${policy.orderId}$`));
     await expect(page.getByTestId('audit-number')).toHaveText(policy.orderNo);
-    await expect(page.locator('[data-testid="history-event"][data-operate-type="承保"]')).toContainText(policy.policyNo!);
+    await expect(page.locator('[data-testid="history-event"][data-operate-type="承保"]')).toContainText(
+      policy.policyNo!,
+    );
     await expect(page.locator('[data-testid="history-event"][data-operate-type="创建"]')).toContainText(customer.phone);
     await expect(page.getByTestId('audit-related-claim')).toHaveCount(1);
   });

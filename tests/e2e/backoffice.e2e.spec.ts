@@ -1,6 +1,16 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminCredentials, api, completeClaimForm, passwordLogin, policyInForce, registerUser, signIn, switchAccount, docShot } from './helpers.ts';
+import {
+  adminCredentials,
+  api,
+  completeClaimForm,
+  passwordLogin,
+  policyInForce,
+  registerUser,
+  signIn,
+  switchAccount,
+  docShot,
+} from './helpers.ts';
 import type { Account, Policy } from './helpers.ts';
 
 /**
@@ -12,8 +22,12 @@ import type { Account, Policy } from './helpers.ts';
 
 const HULL_COVER = 1;
 
-
-type ClaimInfo = { id: string; claimSettlementNo: string; claimState: number; assessment: { payableAmount: number } | null };
+type ClaimInfo = {
+  id: string;
+  claimSettlementNo: string;
+  claimState: number;
+  assessment: { payableAmount: number } | null;
+};
 
 let apiContext: APIRequestContext;
 let customer: Account;
@@ -25,9 +39,20 @@ test.beforeAll(async () => {
   apiContext = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000' });
   customer = await registerUser(apiContext, { profile: true });
   policy = await policyInForce(apiContext, customer);
-  const created = await api<string>(apiContext, customer, 'GET', `/claim/settlement/createClaimSettlement?orderId=${policy.orderId}&userName=${customer.phone}`);
+  const created = await api<string>(
+    apiContext,
+    customer,
+    'GET',
+    `/claim/settlement/createClaimSettlement?orderId=${policy.orderId}&userName=${customer.phone}`,
+  );
   expect(created.code, created.message).toBe(20000);
-  const submitted = await api(apiContext, customer, 'POST', '/claim/settlement/submit', completeClaimForm(created.data));
+  const submitted = await api(
+    apiContext,
+    customer,
+    'POST',
+    '/claim/settlement/submit',
+    completeClaimForm(created.data),
+  );
   expect(submitted.code, submitted.message).toBe(20000);
   const details = await api<ClaimInfo>(apiContext, customer, 'GET', `/claim/settlement/details?id=${created.data}`);
   expect(details.code, details.message).toBe(20000);
@@ -40,22 +65,28 @@ test.afterAll(async () => {
 
 const toastMessage = (page: Page, text: string) => page.locator('.bp6-toast-message').getByText(text, { exact: true });
 
-
 test.describe('claims desk 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('a customer sees 403 on the desk, has no desk link, and the server refuses the staff calls', async ({ page }) => {
+  test('a customer sees 403 on the desk, has no desk link, and the server refuses the staff calls', async ({
+    page,
+  }) => {
     await signIn(page, customer);
     await page.goto('/backoffice/claims');
     await expect(page.getByTestId('backoffice-forbidden')).toBeVisible();
     await expect(page.getByRole('link', { name: '后台' })).toHaveCount(0);
-    const assign = await api(page.request, customer, 'POST', '/claim/settlement/assign', { id: claim.id, assignee: customer.phone });
+    const assign = await api(page.request, customer, 'POST', '/claim/settlement/assign', {
+      id: claim.id,
+      assignee: customer.phone,
+    });
     expect(assign.code).toBe(40300);
     const accept = await api(page.request, customer, 'POST', '/claim/settlement/accept', { id: claim.id, reason: '' });
     expect(accept.code).toBe(40300);
   });
 
-  test('admin: 待受理 → assign → accept → assess the hull line → close; the customer sees the payable and 已结案', async ({ page }) => {
+  test('admin: 待受理 → assign → accept → assess the hull line → close; the customer sees the payable and 已结案', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const { mobilePhone, password } = adminCredentials();
     const admin = await passwordLogin(page.request, mobilePhone, password);
@@ -132,6 +163,8 @@ test.describe('claims desk 1280×800', () => {
     await switchAccount(page, customer);
     await page.goto(`/platform/report?id=${claim.id}&show=true`);
     await expect(page.getByTestId('report-state')).toHaveText('已结案');
-    await expect(page.getByTestId('progress-payable')).toHaveText(`${payable.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} 元`);
+    await expect(page.getByTestId('progress-payable')).toHaveText(
+      `${payable.toLocaleString('zh-CN', { maximumFractionDigits: 2 })} 元`,
+    );
   });
 });

@@ -1,7 +1,18 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { adminCredentials, api, CLAIM_DRONE, completeClaimForm, passwordLogin, policyInForce, registerUser, shanghaiPickerTime, signIn, docShot } from './helpers.ts';
+import {
+  adminCredentials,
+  api,
+  CLAIM_DRONE,
+  completeClaimForm,
+  passwordLogin,
+  policyInForce,
+  registerUser,
+  shanghaiPickerTime,
+  signIn,
+  docShot,
+} from './helpers.ts';
 import type { Account, Policy } from './helpers.ts';
 
 /**
@@ -53,10 +64,16 @@ const pngPicture = (tint: number, width = 320, height = 240) => {
     const row = y * (width * 3 + 1);
     for (let x = 0; x < width; x++) raw.set([(x + tint) & 0xff, y & 0xff, (tint * 3 + x - y) & 0xff], row + 1 + x * 3);
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 };
 /** An executable's first bytes (a PE header) under an image name. */
-const renamedExecutable = () => Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00', 'latin1'), Buffer.alloc(512, 0x41)]);
+const renamedExecutable = () =>
+  Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00', 'latin1'), Buffer.alloc(512, 0x41)]);
 
 type ClaimInfo = { id: string; claimSettlementNo: string; claimState: number; policyNo: string };
 
@@ -65,7 +82,12 @@ const claimApi = <T>(req: APIRequestContext, account: Account, method: 'GET' | '
 
 /** A new claim on the policy; with `reuse`, the policy's unfinished claim (30000) will do. */
 const createClaim = async (req: APIRequestContext, account: Account, policy: Policy, reuse = false) => {
-  const created = await claimApi<string>(req, account, 'GET', `/createClaimSettlement?orderId=${policy.orderId}&userName=${account.phone}`);
+  const created = await claimApi<string>(
+    req,
+    account,
+    'GET',
+    `/createClaimSettlement?orderId=${policy.orderId}&userName=${account.phone}`,
+  );
   if (reuse && created.code === 30000) return created.data;
   expect(created.code, created.message).toBe(20000);
   return created.data;
@@ -77,7 +99,13 @@ const claimDetails = async (req: APIRequestContext, account: Account, id: string
   return d.data;
 };
 
-const uploadViaApi = async (req: APIRequestContext, account: Account, claimId: string, name: string, buffer: Buffer) => {
+const uploadViaApi = async (
+  req: APIRequestContext,
+  account: Account,
+  claimId: string,
+  name: string,
+  buffer: Buffer,
+) => {
   const res = await req.post('/api/v1/uav/claim/settlement/uploadBatch', {
     headers: { Authorization: `Bearer ${account.accessToken}` },
     multipart: { id: claimId, files: { name, mimeType: 'image/png', buffer } },
@@ -118,9 +146,9 @@ const tick = async (box: Locator) => {
   await expect(box).toBeChecked();
 };
 
-
 const tiles = (page: Page) => page.locator('[data-testid^="picture-tile-"]');
-const tileIds = async (page: Page) => tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-picture-id') ?? ''));
+const tileIds = async (page: Page) =>
+  tiles(page).evaluateAll((els) => els.map((el) => el.getAttribute('data-picture-id') ?? ''));
 
 /** Waits until every thumbnail is processed and shown. */
 const expectThumbnails = async (page: Page, count: number) => {
@@ -156,7 +184,9 @@ for (const size of sizes) {
   test.describe(`${size.name} ${size.viewport.width}×${size.viewport.height}`, () => {
     test.use({ viewport: size.viewport });
 
-    test('order → 申请理赔 → fill every section → photos → save → submit → list; 30000 dialog; read-only; withdraw', async ({ page }) => {
+    test('order → 申请理赔 → fill every section → photos → save → submit → list; 30000 dialog; read-only; withdraw', async ({
+      page,
+    }) => {
       test.setTimeout(150_000);
       const { customer, flow } = setups[size.name];
       await signIn(page, customer);
@@ -178,7 +208,10 @@ for (const size of sizes) {
       await page.locator('#report-province').selectOption('310000');
       await page.locator('#report-city').fill('310100');
       await page.locator('#report-address').fill('上海市浦东新区张江路100号');
-      await page.locator('label.bp6-radio').filter({ has: page.locator('input[name="report-government"][value="1"]') }).click();
+      await page
+        .locator('label.bp6-radio')
+        .filter({ has: page.locator('input[name="report-government"][value="1"]') })
+        .click();
       await tick(page.locator('#report-otherPerpetrators'));
       await page.locator('#report-perpetrator').fill('某物流无人机公司');
       await page.locator('#report-accidentTypeRemark').fill('巡检时与对方无人机相撞后坠落，砸伤路人并损坏围墙。');
@@ -189,7 +222,9 @@ for (const size of sizes) {
       await tick(page.getByTestId('checks-injuryLossType').getByRole('checkbox', { name: '第三者', exact: true }));
       await page.locator('#report-injuryLossTypeRemark').fill('路人手臂擦伤');
       await expect(page.locator('#report-propertyLossTypeRemark')).toHaveCount(0);
-      await tick(page.getByTestId('checks-propertyLossType').getByRole('checkbox', { name: '第三者财产', exact: true }));
+      await tick(
+        page.getByTestId('checks-propertyLossType').getByRole('checkbox', { name: '第三者财产', exact: true }),
+      );
       await page.locator('#report-propertyLossTypeRemark').fill('小区围墙破损');
 
       // 无人机: a tab from the policy's drone, filled from getSettlementUavInfo.
@@ -215,7 +250,9 @@ for (const size of sizes) {
       await page.locator('#property-0-owner').fill('某物业公司');
       await page.locator('#property-0-amount').fill('0.8');
       // The drone section's top just below the sticky header.
-      await page.getByTestId('report-drones').evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 70));
+      await page
+        .getByTestId('report-drones')
+        .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 70));
       await docShot(page, `${size.name}-claim-report-create`);
 
       // Photos: two real pictures and an executable renamed .png (refused before it is sent).
@@ -283,7 +320,9 @@ for (const size of sizes) {
       // A second 申请理赔 on the same policy: the 30000 dialog leads to the unfinished claim.
       await page.goto(`${p}/orderInquiry`);
       await order.getByTestId('order-apply-claim').click();
-      await expect(page.getByTestId('open-claim-message')).toHaveText('已存在未结案的理赔单，暂不能再次申请理赔, 是否跳转?');
+      await expect(page.getByTestId('open-claim-message')).toHaveText(
+        '已存在未结案的理赔单，暂不能再次申请理赔, 是否跳转?',
+      );
       await docShot(page, `${size.name}-claim-open-dialog`);
       await page.getByRole('button', { name: '跳转' }).click();
       await expect(page).toHaveURL(new RegExp(`${p}/report\\?id=${claimId}&claimState=3`));
@@ -385,7 +424,9 @@ for (const size of sizes) {
       await signIn(page, customer);
       const id = await checksClaim(page.request, size.name, customer, checks);
       await openReport(page, p, `id=${id}&claimState=1&create=true`);
-      await page.getByTestId('picture-file-input').setInputFiles({ name: 'setup.png', mimeType: 'image/png', buffer: renamedExecutable() });
+      await page
+        .getByTestId('picture-file-input')
+        .setInputFiles({ name: 'setup.png', mimeType: 'image/png', buffer: renamedExecutable() });
       await expect(toastMessage(page, '请上传图片格式')).toBeVisible();
       await expect(page.getByTestId('upload-progress-0')).toHaveAttribute('data-status', 'failed');
       await expect(page.getByTestId('upload-progress-0')).toContainText('请上传图片格式');
@@ -398,7 +439,9 @@ for (const size of sizes) {
     });
 
     if (mobile) {
-      test('mobile classify popup: 请选择分类 without a category, 请选择被分类的图片 without a picture', async ({ page }) => {
+      test('mobile classify popup: 请选择分类 without a category, 请选择被分类的图片 without a picture', async ({
+        page,
+      }) => {
         const { customer, checks } = setups[size.name];
         await signIn(page, customer);
         const id = await checksClaim(page.request, size.name, customer, checks);
@@ -449,7 +492,10 @@ for (const size of sizes) {
       await page.getByTestId('report-save').click();
       await expect(toastMessage(page, '出险时间不能早于1990-01-01')).toBeVisible();
       // The server refuses it as well.
-      const saved = await claimApi(page.request, customer, 'POST', '/save', { ...completeClaimForm(id), accidentTime: '1989-12-31 10:00:00' });
+      const saved = await claimApi(page.request, customer, 'POST', '/save', {
+        ...completeClaimForm(id),
+        accidentTime: '1989-12-31 10:00:00',
+      });
       expect(saved.message).toBe('出险时间不能早于1990-01-01');
     });
 

@@ -14,7 +14,10 @@ const smsCode = async (request: APIRequestContext, phone: string) => {
   await expect
     .poll(
       async () => {
-        const body = (await (await request.get(`/api/v1/uav/dev/sms/latest?phone=${phone}`)).json()) as { code: number; data?: { code?: string } };
+        const body = (await (await request.get(`/api/v1/uav/dev/sms/latest?phone=${phone}`)).json()) as {
+          code: number;
+          data?: { code?: string };
+        };
         code = body.code === 20000 ? (body.data?.code ?? '') : '';
         return code;
       },
@@ -100,7 +103,9 @@ const fillValid = async (form: Locator, phone: string, company: string) => {
 const profileOf = async (page: Page) => {
   const token = await page.evaluate(() => localStorage.getItem('feibao.accessToken'));
   expect(token).toBeTruthy();
-  const res = await page.request.get('/api/v1/uav/user/getUserByUserName', { headers: { Authorization: `Bearer ${token}` } });
+  const res = await page.request.get('/api/v1/uav/user/getUserByUserName', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   return ((await res.json()) as { data: Record<string, unknown> }).data;
 };
 
@@ -111,7 +116,9 @@ test.beforeEach(async ({ page }) => {
 test.describe('desktop 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('every message, the code after the contact phone, 60 s countdown, then registered and back to the page that asked', async ({ page }) => {
+  test('every message, the code after the contact phone, 60 s countdown, then registered and back to the page that asked', async ({
+    page,
+  }) => {
     // A fake clock that runs on its own: the countdown is jumped over instead of waited for.
     await page.clock.install();
     await page.goto('/index/index');
@@ -154,17 +161,28 @@ test.describe('desktop 1280×800', () => {
     await expect(page.locator('header.fb-header').getByText(company)).toBeVisible();
     await expect(page.getByRole('form', { name: '完善信息' }).locator('#f-enterpriseName')).toHaveValue(company);
     await shot(page, 'enterprise-desktop-05-registered');
-    expect(await profileOf(page)).toMatchObject({ mobilePhone: phone, enterpriseName: company, registerType: 2, theInsured: 1, insuredType: 1, profileComplete: true });
+    expect(await profileOf(page)).toMatchObject({
+      mobilePhone: phone,
+      enterpriseName: company,
+      registerType: 2,
+      theInsured: 1,
+      insuredType: 1,
+      profileComplete: true,
+    });
   });
 
-  test('failure: 注册失败，请重试 with the reason the server gives, or alone when it gives none; then registered and home', async ({ page }) => {
+  test('failure: 注册失败，请重试 with the reason the server gives, or alone when it gives none; then registered and home', async ({
+    page,
+  }) => {
     const taken = await registerUser(page.request);
     await page.goto('/platform/enterpriseRegister');
     const form = page.getByRole('form', { name: '企业注册' });
     await fillValid(form, taken.phone, '重复手机号企业');
     await form.locator('#f-verifyCode').fill('123456');
     await form.getByRole('button', { name: '注册', exact: true }).click();
-    await expect(form.getByRole('alert').filter({ hasText: '注册失败' })).toHaveText('注册失败，请重试（该手机号已注册）');
+    await expect(form.getByRole('alert').filter({ hasText: '注册失败' })).toHaveText(
+      '注册失败，请重试（该手机号已注册）',
+    );
     await expect(toast(page, '注册失败，请重试（该手机号已注册）')).toBeVisible();
     await expect(page).toHaveURL(/\/platform\/enterpriseRegister$/);
     expect(await page.evaluate(() => localStorage.getItem('feibao.accessToken'))).toBeNull();
@@ -188,7 +206,9 @@ test.describe('desktop 1280×800', () => {
     await expect(page.locator('header.fb-header').getByText('重复手机号企业')).toBeVisible();
   });
 
-  test('the header 注册 link opens the dialog at user information (from=register), and again after closing it', async ({ page }) => {
+  test('the header 注册 link opens the dialog at user information (from=register), and again after closing it', async ({
+    page,
+  }) => {
     await page.goto('/platform/guide');
     const header = page.locator('header.fb-header');
     await header.getByRole('link', { name: '注册' }).click();
@@ -264,7 +284,9 @@ test.describe('mobile 375×812', () => {
     await fillValid(form, taken.phone, '重复手机号企业');
     await form.locator('#f-verifyCode').fill('123456');
     await form.getByRole('button', { name: '注册', exact: true }).click();
-    await expect(form.getByRole('alert').filter({ hasText: '注册失败' })).toHaveText('注册失败，请重试（该手机号已注册）');
+    await expect(form.getByRole('alert').filter({ hasText: '注册失败' })).toHaveText(
+      '注册失败，请重试（该手机号已注册）',
+    );
     await form.getByRole('alert').filter({ hasText: '注册失败' }).scrollIntoViewIfNeeded();
     await shot(page, 'enterprise-mobile-05-phone-taken', { hideToasts: true });
 

@@ -11,7 +11,8 @@ export const randomPhone = () => `13${randomDigits(9)}`;
 export const creditCode = () => `9131${randomDigits(10)}MA${randomDigits(2)}`;
 export const PASSWORD = 'Feibao2025';
 
-export const toast = (page: Page, text: string | RegExp): Locator => page.locator('.bp6-toast').filter({ hasText: text });
+export const toast = (page: Page, text: string | RegExp): Locator =>
+  page.locator('.bp6-toast').filter({ hasText: text });
 
 const artifactsDir = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 const docsDir = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
@@ -21,7 +22,11 @@ mkdirSync(artifactsDir, { recursive: true });
  * A screenshot in the test artifacts; with docs=true and E2E_DOC_SCREENSHOTS=1 also under
  * docs/screenshots (the committed ones linked from the README).
  */
-export const shot = async (page: Page, name: string, opts: { docs?: boolean; fullPage?: boolean; hideToasts?: boolean } = {}) => {
+export const shot = async (
+  page: Page,
+  name: string,
+  opts: { docs?: boolean; fullPage?: boolean; hideToasts?: boolean } = {},
+) => {
   // Hidden through the element's style object, which the page's Content-Security-Policy allows
   // (an inline <style>, even Playwright's screenshot `style`, is refused by it).
   const toasts = page.locator('.bp6-toast-container');
@@ -60,14 +65,28 @@ const smsCode = async (request: APIRequestContext, phone: string): Promise<strin
   return code;
 };
 
-export type Account = { phone: string; name: string; accessToken: string; refreshToken: string | null; user: unknown; guest?: boolean };
+export type Account = {
+  phone: string;
+  name: string;
+  accessToken: string;
+  refreshToken: string | null;
+  user: unknown;
+  guest?: boolean;
+};
 
 /** A guest session (no credentials), as the header's 访客登录 makes one. */
 export const guestAccount = async (request: APIRequestContext): Promise<Account> => {
   const res = await request.post('/api/v1/uav/user/guest', { data: {} });
   const body = (await res.json()) as Env<{ accessToken: string; refreshToken?: string; user?: unknown }>;
   expect(body.code, body.message).toBe(20000);
-  return { phone: '', name: '访客', accessToken: body.data.accessToken, refreshToken: body.data.refreshToken ?? null, user: body.data.user, guest: true };
+  return {
+    phone: '',
+    name: '访客',
+    accessToken: body.data.accessToken,
+    refreshToken: body.data.refreshToken ?? null,
+    user: body.data.user,
+    guest: true,
+  };
 };
 
 /** Registers a person through the API (SMS code from the dev endpoint); profile=true completes the company profile. */
@@ -119,7 +138,9 @@ export const failOnCspViolations = async (page: Page) => {
   watchedForCsp.add(page);
   await page.addInitScript(() =>
     document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`[csp] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`),
+      console.error(
+        `[csp] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`,
+      ),
     ),
   );
   page.on('console', (message) => {
@@ -144,7 +165,13 @@ export const signIn = async (page: Page, account: Account) => {
 };
 
 /** Calls the API as the account. */
-export const api = async <T>(request: APIRequestContext, account: Account, method: 'GET' | 'POST', path: string, data?: unknown) => {
+export const api = async <T>(
+  request: APIRequestContext,
+  account: Account,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+) => {
   const res =
     method === 'GET'
       ? await request.get(`/api/v1/uav${path}`, { headers: { Authorization: `Bearer ${account.accessToken}` } })
@@ -167,7 +194,11 @@ export const switchAccount = async (page: Page, account: Account) => {
 };
 
 /** Signs in with a password through the API (the dev admin, for instance). */
-export const passwordLogin = async (request: APIRequestContext, mobilePhone: string, password: string): Promise<Account> => {
+export const passwordLogin = async (
+  request: APIRequestContext,
+  mobilePhone: string,
+  password: string,
+): Promise<Account> => {
   const res = await request.post('/api/v1/uav/user/login', { data: { mobilePhone, password } });
   const body = (await res.json()) as Env<{ accessToken: string; refreshToken?: string; user?: { name?: string } }>;
   expect(body.code, body.message).toBe(20000);
@@ -194,11 +225,18 @@ export type Policy = { orderId: string; orderNo: string; policyNo: string | null
  * simulated insurers, insure with the first insurer that quoted, underwriting. Takes a few simulated
  * working days (QUOTE_DAY_SECONDS, 10 s in development): start several at once.
  */
-export const policyInForce = async (request: APIRequestContext, account: Account, timeout = 150_000): Promise<Policy> => {
+export const policyInForce = async (
+  request: APIRequestContext,
+  account: Account,
+  timeout = 150_000,
+): Promise<Policy> => {
   const form = generalApplication();
   const saved = await api<{ id: string; orderNo: string }>(request, account, 'POST', '/order/save', form);
   expect(saved.code, saved.message).toBe(20000);
-  const inquiry = await api<{ id: string }>(request, account, 'POST', '/order/inquiryPrice', { ...form, id: saved.data.id });
+  const inquiry = await api<{ id: string }>(request, account, 'POST', '/order/inquiryPrice', {
+    ...form,
+    id: saved.data.id,
+  });
   expect(inquiry.code, inquiry.message).toBe(20000);
   type Details = { state: number; policyNo: string | null; quoteProgress?: { insuranceCompanyId: number }[] };
   const details = () => api<Details>(request, account, 'GET', `/order/orderDetails?id=${saved.data.id}`);
@@ -258,7 +296,11 @@ export const completeClaimForm = (id: string) => ({
 });
 
 /** Signs in to the rule platform (/rules) through its login screen, forgetting any rule session first. */
-export const rulesLogin = async (page: Page, phone = adminCredentials().mobilePhone, password = adminCredentials().password) => {
+export const rulesLogin = async (
+  page: Page,
+  phone = adminCredentials().mobilePhone,
+  password = adminCredentials().password,
+) => {
   await failOnCspViolations(page);
   await page.goto('/rules/login');
   await page.evaluate(() => {

@@ -11,7 +11,15 @@ import type { Account, Policy } from './helpers.ts';
  * the customer masked. Each screen is scanned with axe (serious or critical findings fail).
  */
 
-type Row = { id: string; invoiceNo: string; invoiceName: string; payStatus: string; orderNo: string; policyNo: string; centerBranchName: string };
+type Row = {
+  id: string;
+  invoiceNo: string;
+  invoiceName: string;
+  payStatus: string;
+  orderNo: string;
+  policyNo: string;
+  centerBranchName: string;
+};
 
 let apiContext: APIRequestContext;
 let customer: Account;
@@ -39,7 +47,9 @@ test.afterAll(async () => {
 const rows = (page: Page) => page.getByTestId('invoice-row');
 
 const noSeriousA11yFindings = async (page: Page) => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 };
@@ -47,7 +57,9 @@ const noSeriousA11yFindings = async (page: Page) => {
 test.describe('我的发票 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the order list leads to the invoices; search by number, status and date; nothing found reads 暂无数据', async ({ page }) => {
+  test('the order list leads to the invoices; search by number, status and date; nothing found reads 暂无数据', async ({
+    page,
+  }) => {
     await signIn(page, customer);
     await page.goto('/platform/orderInquiry');
     await page.getByTestId('order-invoices').click();
@@ -60,7 +72,16 @@ test.describe('我的发票 1280×800', () => {
     await expect(row).toContainText('上海分公司');
     await expect(row).toContainText('已支付');
     await expect(row).toContainText('系统');
-    await expect(page.getByRole('table', { name: '发票列表' }).getByRole('columnheader')).toHaveText(['发票号码', '发票抬头', '开票时间', '开票机构', '金额', '支付状态', '开票人', '保单号']);
+    await expect(page.getByRole('table', { name: '发票列表' }).getByRole('columnheader')).toHaveText([
+      '发票号码',
+      '发票抬头',
+      '开票时间',
+      '开票机构',
+      '金额',
+      '支付状态',
+      '开票人',
+      '保单号',
+    ]);
     await noSeriousA11yFindings(page);
     await shot(page, 'desktop-invoices', { docs: true });
 

@@ -54,7 +54,10 @@ test.describe('mobile zoom', () => {
       await cdp.send('Emulation.setPageScaleFactor', { pageScaleFactor: 2 });
       await expect.poll(() => page.evaluate(() => window.visualViewport?.scale)).toBe(2);
       // Zooming shows a part of the same page: its layout does not change, nothing spills sideways.
-      const widths = await page.evaluate(() => ({ layout: document.documentElement.clientWidth, content: document.documentElement.scrollWidth }));
+      const widths = await page.evaluate(() => ({
+        layout: document.documentElement.clientWidth,
+        content: document.documentElement.scrollWidth,
+      }));
       expect(widths.layout).toBe(375);
       expect(widths.content).toBeLessThanOrEqual(widths.layout);
       await shot(page, `zoom-200-${path.split('/').pop()}`);

@@ -28,7 +28,11 @@ const setBox = async (page: Page, name: string, on: boolean) => {
   await expect(box).toBeChecked({ checked: on });
 };
 /** Clicks a checkbox's label whatever its state (for a refused tick). */
-const clickBox = (page: Page, name: string) => page.locator('label.bp6-checkbox').filter({ has: page.getByRole('checkbox', { name }) }).click();
+const clickBox = (page: Page, name: string) =>
+  page
+    .locator('label.bp6-checkbox')
+    .filter({ has: page.getByRole('checkbox', { name }) })
+    .click();
 
 /** A toast whose message is exactly `text`. */
 const toastMessage = (page: Page, text: string) => page.locator('.bp6-toast-message').getByText(text, { exact: true });
@@ -43,11 +47,19 @@ const orderViaApi = async (page: Page, account: Account, patch: Record<string, u
   const form = { ...generalApplication(), ...patch };
   const saved = await api<{ id: string; orderNo: string }>(page.request, account, 'POST', '/order/save', form);
   expect(saved.code, saved.message).toBe(20000);
-  const inquiry = await api<{ id: string }>(page.request, account, 'POST', '/order/inquiryPrice', { ...form, id: saved.data.id });
+  const inquiry = await api<{ id: string }>(page.request, account, 'POST', '/order/inquiryPrice', {
+    ...form,
+    id: saved.data.id,
+  });
   expect(inquiry.code, inquiry.message).toBe(20000);
   // The browser does not hold this write's consistency token: wait until the read side has it.
   await expect
-    .poll(async () => (await api<{ state: number }>(page.request, account, 'GET', `/order/orderDetails?id=${inquiry.data.id}`)).data?.state, { timeout: 15_000 })
+    .poll(
+      async () =>
+        (await api<{ state: number }>(page.request, account, 'GET', `/order/orderDetails?id=${inquiry.data.id}`)).data
+          ?.state,
+      { timeout: 15_000 },
+    )
     .toBeGreaterThanOrEqual(1);
   return { id: inquiry.data.id, orderNo: saved.data.orderNo };
 };
@@ -215,7 +227,14 @@ for (const size of sizes) {
       await page.getByRole('button', { name: /场景应用/ }).click();
       await page.getByRole('button', { name: '教育培训' }).click();
       await expect(page.getByRole('heading', { name: '教育培训：请选择需要的保障' })).toBeVisible();
-      for (const name of ['无人机机身损失险', '无人机第三者责任险', '教员/员工团体意外险', '学员团体意外险', '场地/公众责任险', '培训责任险'])
+      for (const name of [
+        '无人机机身损失险',
+        '无人机第三者责任险',
+        '教员/员工团体意外险',
+        '学员团体意外险',
+        '场地/公众责任险',
+        '培训责任险',
+      ])
         await expect(page.getByRole('checkbox', { name })).toBeChecked();
       await shot(page, `${size.name}-guide-step2`, { docs: true });
       await page.getByRole('button', { name: '下一步' }).click();
@@ -229,7 +248,10 @@ for (const size of sizes) {
       await expect(page.locator('[data-cover="103"]')).toContainText('含二次考试费用，赔付上限2000元');
       await expect(page.locator('[data-cover="100"]')).toContainText('含意外医疗和住院津贴');
 
-      await page.locator('label.bp6-radio').filter({ has: page.locator('input[name="flying-synchronization"][value="1"]') }).click();
+      await page
+        .locator('label.bp6-radio')
+        .filter({ has: page.locator('input[name="flying-synchronization"][value="1"]') })
+        .click();
       await page.locator('#drone-0-deviceNumber').fill('T-001,T-002,T-003');
       await expect(page.locator('#drone-0-quantity')).toHaveValue('3');
       await page.locator('#drone-0-price').fill('24000');
@@ -250,7 +272,7 @@ for (const size of sizes) {
       // The price range refreshes after edits.
       const range = page.getByTestId('price-range');
       await expect(range).toContainText(/参考保费：¥[\d,.]+ ~ ¥[\d,.]+/);
-      const first = await range.textContent() ?? '';
+      const first = (await range.textContent()) ?? '';
       await page.locator('#f-studentCount').fill('80');
       await expect(range).not.toHaveText(first);
       await expect(range).toContainText(/参考保费：¥[\d,.]+ ~ ¥[\d,.]+/);
@@ -272,7 +294,10 @@ for (const size of sizes) {
       await signIn(page, account);
 
       // An underwriter must look at this drone: it stays being quoted.
-      const held = await orderViaApi(page, account, { uavInfoList: manualDrone(), insuranceTypeInfoList: [{ insuranceTypeId: 1 }] });
+      const held = await orderViaApi(page, account, {
+        uavInfoList: manualDrone(),
+        insuranceTypeInfoList: [{ insuranceTypeId: 1 }],
+      });
       await page.goto(`${p}/supportConcept?type=0&id=${held.id}`);
       await expect(page.locator('.fb-state-tag')).toHaveText('报价中');
       await page.getByRole('button', { name: '撤销询价' }).click();
@@ -304,7 +329,10 @@ for (const size of sizes) {
       await expect(page.getByText('待询价状态无保障方案')).toBeVisible();
 
       // Revoking from the order list really revokes.
-      const listed = await orderViaApi(page, account, { uavInfoList: manualDrone(), insuranceTypeInfoList: [{ insuranceTypeId: 1 }] });
+      const listed = await orderViaApi(page, account, {
+        uavInfoList: manualDrone(),
+        insuranceTypeInfoList: [{ insuranceTypeId: 1 }],
+      });
       // Created outside the browser, so the list may not show it at once: reload until it does.
       await page.goto(`${p}/orderInquiry`);
       const row = page.locator(`[data-order="${listed.orderNo}"]`);
@@ -317,7 +345,12 @@ for (const size of sizes) {
       await page.getByRole('dialog').getByRole('button', { name: '确认撤销' }).click();
       await expect(toastMessage(page, '撤销成功')).toBeVisible();
       await expect(row).toContainText('待询价');
-      const details = await api<{ state: number; revokeReason: string }>(page.request, account, 'GET', `/order/orderDetails?id=${listed.id}`);
+      const details = await api<{ state: number; revokeReason: string }>(
+        page.request,
+        account,
+        'GET',
+        `/order/orderDetails?id=${listed.id}`,
+      );
       expect(details.data.state).toBe(0);
       expect(details.data.revokeReason).toBe('需求变更');
       // Edit is offered in state 0; re-inquiry copies the order as a new one.
@@ -326,7 +359,9 @@ for (const size of sizes) {
       await expect(page.getByText('再次询价：将以本订单信息生成新的订单。')).toBeVisible();
     });
 
-    test('a guest draft goes to user information; an inquiry without a profile asks for it (30000)', async ({ page }) => {
+    test('a guest draft goes to user information; an inquiry without a profile asks for it (30000)', async ({
+      page,
+    }) => {
       const fillMinimal = async () => {
         await setBox(page, '无人机机身损失险', true);
         await page.locator('#drone-0-quantity').fill('1');
@@ -399,13 +434,23 @@ for (const size of sizes) {
       await save();
       await expectMessage(m.coverRequired);
       const only = async (id: string) => {
-        for (const name of ['无人机机身损失险', '无人机第三者责任险', '教员/员工团体意外险', '学员团体意外险', '场地/公众责任险', '培训责任险'])
+        for (const name of [
+          '无人机机身损失险',
+          '无人机第三者责任险',
+          '教员/员工团体意外险',
+          '学员团体意外险',
+          '场地/公众责任险',
+          '培训责任险',
+        ])
           await setBox(page, name, name === id);
       };
       await only('无人机机身损失险');
       await save();
       await expectMessage(m.synchronizationRequired);
-      await page.locator('label.bp6-radio').filter({ has: page.locator('input[name="flying-synchronization"][value="1"]') }).click();
+      await page
+        .locator('label.bp6-radio')
+        .filter({ has: page.locator('input[name="flying-synchronization"][value="1"]') })
+        .click();
       await save();
       await expectMessage(m.droneQuantityAndPrice);
       await only('无人机第三者责任险');
@@ -445,7 +490,9 @@ test.describe('partner entry', () => {
     expect(order.code, order.message).toBe(20000);
     const auth = await api<{ code: string }>(page.request, account, 'POST', '/uc/authorize', {});
     expect(auth.code, auth.message).toBe(20000);
-    await page.goto(`/touch/supportConcept?type=0&id=${order.data.id}&from=partner&code=${encodeURIComponent(auth.data.code)}`);
+    await page.goto(
+      `/touch/supportConcept?type=0&id=${order.data.id}&from=partner&code=${encodeURIComponent(auth.data.code)}`,
+    );
     await expect(page).toHaveURL(new RegExp(`/touch/supportConcept\\?type=0&id=${order.data.id}&from=partner$`));
     expect(await page.evaluate(() => localStorage.getItem('feibao.accessToken'))).toBeTruthy();
     await expect(page.getByRole('button', { name: '向人保财险投保' })).toBeVisible();

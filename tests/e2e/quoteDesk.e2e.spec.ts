@@ -1,7 +1,17 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { adminCredentials, api, passwordLogin, registerUser, shot, signIn, switchAccount, toast, docShot } from './helpers.ts';
+import {
+  adminCredentials,
+  api,
+  passwordLogin,
+  registerUser,
+  shot,
+  signIn,
+  switchAccount,
+  toast,
+  docShot,
+} from './helpers.ts';
 import type { Account } from './helpers.ts';
 
 /**
@@ -30,7 +40,10 @@ test.beforeAll(async () => {
   (form.uavInfoList as Record<string, unknown>[])[1]!.price = 600_000;
   const saved = await api<{ id: string; orderNo: string }>(apiContext, customer, 'POST', '/order/save', form);
   expect(saved.code, saved.message).toBe(20000);
-  const inquiry = await api<{ id: string }>(apiContext, customer, 'POST', '/order/inquiryPrice', { ...form, id: saved.data.id });
+  const inquiry = await api<{ id: string }>(apiContext, customer, 'POST', '/order/inquiryPrice', {
+    ...form,
+    id: saved.data.id,
+  });
   expect(inquiry.code, inquiry.message).toBe(20000);
   orderId = saved.data.id;
   orderNo = saved.data.orderNo;
@@ -40,9 +53,9 @@ test.afterAll(async () => {
   await apiContext?.dispose();
 });
 
-const cell = (page: Page, insurerId: number): Locator => page.locator(`[data-testid="quote-cell"][data-order="${orderNo}"][data-insurer="${insurerId}"]`);
+const cell = (page: Page, insurerId: number): Locator =>
+  page.locator(`[data-testid="quote-cell"][data-order="${orderNo}"][data-insurer="${insurerId}"]`);
 const dialog = (page: Page) => page.locator('.fb-quote-cell-dialog');
-
 
 test.describe('quote desk 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -52,10 +65,14 @@ test.describe('quote desk 1280×800', () => {
     await page.goto('/backoffice/quotes');
     await expect(page.getByTestId('backoffice-forbidden')).toBeVisible();
     expect((await api(page.request, customer, 'GET', '/backoffice/quoteDesk')).code).toBe(40300);
-    expect((await api(page.request, customer, 'POST', '/backoffice/quote/timeout', { requestId: `${orderId}.1.2` })).code).toBe(40300);
+    expect(
+      (await api(page.request, customer, 'POST', '/backoffice/quote/timeout', { requestId: `${orderId}.1.2` })).code,
+    ).toBe(40300);
   });
 
-  test('overdue requests are flagged; a manual quote entered on the desk completes the order the customer buys on the plan page', async ({ page }) => {
+  test('overdue requests are flagged; a manual quote entered on the desk completes the order the customer buys on the plan page', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     const { mobilePhone, password } = adminCredentials();
     const admin = await passwordLogin(page.request, mobilePhone, password);
@@ -160,8 +177,13 @@ test.describe('why this premium', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const panel = await openWhy(page);
     // The rule's name on the rule platform, linked to its versions there.
-    await expect(panel.getByTestId('quote-why-rule').filter({ hasText: '人保财险费率规则' })).toContainText(/tariff-1@\d+/);
-    await expect(panel.getByRole('link', { name: '人保财险费率规则' })).toHaveAttribute('href', '/rules/ruleList?ruleId=tariff-1');
+    await expect(panel.getByTestId('quote-why-rule').filter({ hasText: '人保财险费率规则' })).toContainText(
+      /tariff-1@\d+/,
+    );
+    await expect(panel.getByRole('link', { name: '人保财险费率规则' })).toHaveAttribute(
+      'href',
+      '/rules/ruleList?ruleId=tariff-1',
+    );
     await expect(panel.getByTestId('quote-why-step').filter({ hasText: '机身险保费' })).toContainText('premium =');
     await expect(panel.getByTestId('quote-why-step').filter({ hasText: '决策表' }).first()).toContainText(/第\d+行/);
     await panel.getByTestId('quote-why-step').first().scrollIntoViewIfNeeded();
@@ -176,10 +198,16 @@ test.describe('why this premium', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     const panel = await openWhy(page);
     await expect(panel).toContainText('tariff-1@');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     // The trace scrolls inside the panel; the dialog itself does not scroll sideways.
-    expect(await dialog(page).locator('.bp6-dialog-body').evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await dialog(page)
+        .locator('.bp6-dialog-body')
+        .evaluate((el) => el.scrollWidth - el.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await panel.scrollIntoViewIfNeeded();
     await shot(page, 'mobile-backoffice-quote-why');
   });

@@ -1,4 +1,4 @@
-import { expect, test, } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot, rulesLogin } from './helpers.ts';
 
@@ -11,21 +11,37 @@ import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot, rul
 const DESKTOP = { width: 1280, height: 800 };
 const RULES = '/api/v1/rules';
 
-
 test.use({ viewport: DESKTOP });
 
 test('a batch tester runs two cases and reads pass, fail and the trace', async ({ page }) => {
   const admin = await passwordLogin(page.request, adminCredentials().mobilePhone, adminCredentials().password);
   const headers = { Authorization: `Bearer ${admin.accessToken}` };
-  const post = async (path: string, data: unknown) => (await (await page.request.post(`${RULES}${path}`, { headers, data })).json()) as { code: number; message: string; data: { caseId: string } };
+  const post = async (path: string, data: unknown) =>
+    (await (await page.request.post(`${RULES}${path}`, { headers, data })).json()) as {
+      code: number;
+      message: string;
+      data: { caseId: string };
+    };
 
   const tester = await registerUser(page.request);
-  const granted = await api(page.request, admin, 'POST', '/backoffice/users/grantRoles', { mobilePhone: tester.phone, roles: ['batchTest', 'test'], reason: '批量测试' });
+  const granted = await api(page.request, admin, 'POST', '/backoffice/users/grantRoles', {
+    mobilePhone: tester.phone,
+    roles: ['batchTest', 'test'],
+    reason: '批量测试',
+  });
   expect(granted.code, granted.message).toBe(20000);
   const stamp = Date.now().toString(36);
-  const exact = await post('/cases/create', { name: `e2e准确${stamp}`, form: generalApplication(), expected: { referral: false, premiums: {}, tolerance: 1 } });
+  const exact = await post('/cases/create', {
+    name: `e2e准确${stamp}`,
+    form: generalApplication(),
+    expected: { referral: false, premiums: {}, tolerance: 1 },
+  });
   expect(exact.code, exact.message).toBe(20000);
-  const off = await post('/cases/create', { name: `e2e偏差${stamp}`, form: generalApplication(), expected: { referral: true, premiums: {}, tolerance: 1 } });
+  const off = await post('/cases/create', {
+    name: `e2e偏差${stamp}`,
+    form: generalApplication(),
+    expected: { referral: true, premiums: {}, tolerance: 1 },
+  });
   expect(off.code, off.message).toBe(20000);
 
   await rulesLogin(page, adminCredentials().mobilePhone, adminCredentials().password);
@@ -48,7 +64,10 @@ test('a batch tester runs two cases and reads pass, fail and the trace', async (
   await expect(detail.getByTestId('rules-run-head')).toContainText('通过 1，未通过 1');
   // Exactly one of the two expects the referral answer the seeded rules give.
   await expect(detail.locator('[data-testid="rules-result-row"][data-pass="false"]')).toHaveCount(1);
-  await detail.locator('[data-testid="rules-result-row"][data-pass="true"]').getByRole('button', { name: '执行轨迹' }).click();
+  await detail
+    .locator('[data-testid="rules-result-row"][data-pass="true"]')
+    .getByRole('button', { name: '执行轨迹' })
+    .click();
   await expect(detail).toContainText('tariff-1');
   await shot(page, 'desktop-rules-batch-detail', { docs: true });
 
@@ -69,7 +88,9 @@ test('a batch tester compares two runs of the same cases case by case', async ({
   const headers = { Authorization: `Bearer ${admin.accessToken}` };
   type Answer<T> = { code: number; message: string; data: T };
   const call = async <T>(method: 'GET' | 'POST', path: string, as: Record<string, string>, data?: unknown) => {
-    const response = await (method === 'GET' ? page.request.get(`${RULES}${path}`, { headers: as }) : page.request.post(`${RULES}${path}`, { headers: as, data }));
+    const response = await (method === 'GET'
+      ? page.request.get(`${RULES}${path}`, { headers: as })
+      : page.request.post(`${RULES}${path}`, { headers: as, data }));
     return (await response.json()) as Answer<T>;
   };
 
@@ -78,30 +99,53 @@ test('a batch tester compares two runs of the same cases case by case', async ({
   const content = JSON.stringify(v1.data.content);
   expect(content).toContain('round($.hullPremium, 2)');
   const dearer = JSON.parse(content.replace('round($.hullPremium, 2)', 'round($.hullPremium * 1.1, 2)')) as unknown;
-  const draft = await call<{ version: number }>('POST', '/version/draft', headers, { ruleId: 'tariff-1', content: dearer, reason: '机身险上浮10%（对比测试）' });
+  const draft = await call<{ version: number }>('POST', '/version/draft', headers, {
+    ruleId: 'tariff-1',
+    content: dearer,
+    reason: '机身险上浮10%（对比测试）',
+  });
   expect(draft.code, draft.message).toBe(20000);
 
   const stamp = Date.now().toString(36);
   const caseIds: string[] = [];
   for (const name of [`对比甲${stamp}`, `对比乙${stamp}`]) {
-    const created = await call<{ caseId: string }>('POST', '/cases/create', headers, { name, form: generalApplication(), expected: { referral: false, premiums: {}, tolerance: 1 } });
+    const created = await call<{ caseId: string }>('POST', '/cases/create', headers, {
+      name,
+      form: generalApplication(),
+      expected: { referral: false, premiums: {}, tolerance: 1 },
+    });
     expect(created.code, created.message).toBe(20000);
     caseIds.push(created.data.caseId);
   }
 
   const tester = await registerUser(page.request);
-  const granted = await api(page.request, admin, 'POST', '/backoffice/users/grantRoles', { mobilePhone: tester.phone, roles: ['batchTest', 'test'], reason: '对比测试' });
+  const granted = await api(page.request, admin, 'POST', '/backoffice/users/grantRoles', {
+    mobilePhone: tester.phone,
+    roles: ['batchTest', 'test'],
+    reason: '对比测试',
+  });
   expect(granted.code, granted.message).toBe(20000);
   // Roles travel in the access token: the tester signs in again to carry the new ones.
-  const asTester = { Authorization: `Bearer ${(await passwordLogin(page.request, tester.phone, PASSWORD)).accessToken}` };
+  const asTester = {
+    Authorization: `Bearer ${(await passwordLogin(page.request, tester.phone, PASSWORD)).accessToken}`,
+  };
   const runIds: string[] = [];
   for (const version of [1, draft.data.version]) {
-    const started = await call<{ runId: string }>('POST', '/batchTests/start', asTester, { ruleId: 'tariff-1', version, caseIds });
+    const started = await call<{ runId: string }>('POST', '/batchTests/start', asTester, {
+      ruleId: 'tariff-1',
+      version,
+      caseIds,
+    });
     expect(started.code, started.message).toBe(20000);
     runIds.push(started.data.runId);
   }
   for (const runId of runIds)
-    await expect.poll(async () => (await call<{ status: string }>('GET', `/batchTests/detail?runId=${runId}`, asTester)).data?.status, { timeout: 60_000 }).toBe('done');
+    await expect
+      .poll(
+        async () => (await call<{ status: string }>('GET', `/batchTests/detail?runId=${runId}`, asTester)).data?.status,
+        { timeout: 60_000 },
+      )
+      .toBe('done');
 
   await rulesLogin(page, tester.phone, PASSWORD);
   await page.goto(`/rules/multipleBatchTestDetail?${new URLSearchParams({ left: runIds[0]!, right: runIds[1]! })}`);

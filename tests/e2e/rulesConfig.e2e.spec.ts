@@ -1,4 +1,4 @@
-import { expect, test, } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminCredentials, shot, rulesLogin } from './helpers.ts';
 
 /**
@@ -7,7 +7,6 @@ import { adminCredentials, shot, rulesLogin } from './helpers.ts';
  */
 
 const DESKTOP = { width: 1280, height: 800 };
-
 
 test.use({ viewport: DESKTOP });
 

@@ -13,10 +13,11 @@ const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 375, height: 812 };
 const TABLE = '三者险责任限额';
 
-
 /** The row of the 100万 limit and its yearly premium per drone in the seeded version 1. */
 const limitRow = () => {
-  const node = seededRules().find((r) => r.ruleId === 'tariff-1')!.content.nodes.find((n) => n.name === TABLE)!;
+  const node = seededRules()
+    .find((r) => r.ruleId === 'tariff-1')!
+    .content.nodes.find((n) => n.name === TABLE)!;
   const rows = (node.content as { rules: Record<string, string>[] }).rules;
   const index = rows.findIndex((r) => r.i0 === '100');
   return { index, perUnit: Number(rows[index]!.o0) };
@@ -35,7 +36,10 @@ const openTable = async (page: Page) => {
 
 const pickLiabilitySample = async (page: Page) => {
   const select = page.getByLabel('样例输入');
-  const value = await select.locator('option', { hasText: '费率输入：无人机第三者责任险' }).first().getAttribute('value');
+  const value = await select
+    .locator('option', { hasText: '费率输入：无人机第三者责任险' })
+    .first()
+    .getAttribute('value');
   await select.selectOption(value!);
 };
 
@@ -76,7 +80,9 @@ test('the admin edits a rate cell of tariff-1, tries it and saves a draft', asyn
   await saved.getByRole('button', { name: '去规则列表' }).click();
   await expect(page).toHaveURL(/\/rules\/ruleList$/);
   await page.locator('[data-testid="rules-row"][data-rule="tariff-1"]').click();
-  const card = page.getByTestId('rules-rule-drawer').locator(`[data-testid="rules-version"][data-version="${version}"]`);
+  const card = page
+    .getByTestId('rules-rule-drawer')
+    .locator(`[data-testid="rules-version"][data-version="${version}"]`);
   await expect(card.getByTestId('rules-status')).toHaveText('草稿');
   await expect(card.getByTestId('rules-history')).toContainText('e2e：三者险100万限额保费翻倍');
 });
@@ -88,7 +94,9 @@ test('the editor fits a phone: the grid scrolls inside its card', async ({ page 
   await expect(page.getByTestId('rules-editor-rule')).toContainText('tariff-1');
   await openTable(page);
   await expect(page.getByTestId('rules-editor-grid')).toBeVisible();
-  const grid = await page.getByTestId('rules-editor-grid').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  const grid = await page
+    .getByTestId('rules-editor-grid')
+    .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
   expect(grid.scroll).toBeGreaterThan(grid.client);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
   await page.getByTestId('rules-editor-node-card').scrollIntoViewIfNeeded();

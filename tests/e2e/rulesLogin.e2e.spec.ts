@@ -1,5 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminCredentials, api, failOnCspViolations, PASSWORD, passwordLogin, registerUser, shot, toast } from './helpers.ts';
+import {
+  adminCredentials,
+  api,
+  failOnCspViolations,
+  PASSWORD,
+  passwordLogin,
+  registerUser,
+  shot,
+  toast,
+} from './helpers.ts';
 
 /**
  * The rule platform's login (README "Rule platform: signing in"): password and SMS-code tabs,
@@ -15,7 +24,10 @@ const CAPTCHA_IMAGE = '/sso-platform/captcha/get';
 
 const devAnswer = () => {
   const answer = process.env.CAPTCHA_DEV_ANSWER;
-  if (!answer) throw new Error('CAPTCHA_DEV_ANSWER is not set: the platform under test must draw every captcha with it (README "Rule platform: signing in")');
+  if (!answer)
+    throw new Error(
+      'CAPTCHA_DEV_ANSWER is not set: the platform under test must draw every captcha with it (README "Rule platform: signing in")',
+    );
   return answer;
 };
 
@@ -23,7 +35,11 @@ const devAnswer = () => {
 const ruleAccount = async (request: APIRequestContext) => {
   const admin = await passwordLogin(request, adminCredentials().mobilePhone, adminCredentials().password);
   const account = await registerUser(request);
-  const granted = await api(request, admin, 'POST', '/backoffice/users/grantRoles', { mobilePhone: account.phone, roles: ['auditor'], reason: '规则平台登录测试' });
+  const granted = await api(request, admin, 'POST', '/backoffice/users/grantRoles', {
+    mobilePhone: account.phone,
+    roles: ['auditor'],
+    reason: '规则平台登录测试',
+  });
   expect(granted.code, granted.message).toBe(20000);
   return account;
 };
@@ -41,13 +57,18 @@ const clearAddressFailures = async (request: APIRequestContext) => {
   if (!(await captchaRequired(request))) return;
   const image = await request.get(CAPTCHA_IMAGE);
   const { mobilePhone, password } = adminCredentials();
-  const answer = await request.post(LOGIN_USER, { data: { username: mobilePhone, password, captchaKey: image.headers()['captcha-key'], captcha: devAnswer() } });
+  const answer = await request.post(LOGIN_USER, {
+    data: { username: mobilePhone, password, captchaKey: image.headers()['captcha-key'], captcha: devAnswer() },
+  });
   expect(((await answer.json()) as { code: number }).code).toBe(20000);
   expect(await captchaRequired(request)).toBe(false);
 };
 
 const codeNow = async (request: APIRequestContext, phone: string) => {
-  const body = (await (await request.get(`/api/v1/uav/dev/sms/latest?phone=${phone}`)).json()) as { code: number; data?: { code?: string; sentAt?: string } };
+  const body = (await (await request.get(`/api/v1/uav/dev/sms/latest?phone=${phone}`)).json()) as {
+    code: number;
+    data?: { code?: string; sentAt?: string };
+  };
   return body.code === 20000 ? `${body.data?.sentAt ?? ''}|${body.data?.code ?? ''}` : '';
 };
 
@@ -55,10 +76,13 @@ const codeNow = async (request: APIRequestContext, phone: string) => {
 const nextCode = async (request: APIRequestContext, phone: string, before: string) => {
   let latest = '';
   await expect
-    .poll(async () => {
-      latest = await codeNow(request, phone);
-      return latest !== '' && latest !== before;
-    }, { timeout: 15_000, message: `SMS code for ${phone}` })
+    .poll(
+      async () => {
+        latest = await codeNow(request, phone);
+        return latest !== '' && latest !== before;
+      },
+      { timeout: 15_000, message: `SMS code for ${phone}` },
+    )
     .toBe(true);
   return latest.split('|')[1]!;
 };
@@ -103,7 +127,9 @@ test.afterEach(async ({ request }) => {
 test.describe('rule platform login 1280×800', () => {
   test.use({ viewport: DESKTOP });
 
-  test('failed passwords turn the captcha on; a wrong answer is refused and redrawn; the right one signs in', async ({ page }) => {
+  test('failed passwords turn the captcha on; a wrong answer is refused and redrawn; the right one signs in', async ({
+    page,
+  }) => {
     const account = await ruleAccount(page.request);
     await openLogin(page);
     await expect(page.getByLabel('图形验证码')).toHaveCount(0);
@@ -219,10 +245,18 @@ test.describe('rule platform login 375×812', () => {
     // Registering sent a code a moment ago: sent as soon as the server allows (SMS_RESEND_SECONDS).
     const previous = await codeNow(page.request, account.phone);
     await expect
-      .poll(async () => ((await (await page.request.get(`/api/v1/uav/user/phone?phone=${account.phone}&purpose=login`)).json()) as { code: number }).code, {
-        timeout: 75_000,
-        intervals: [1_000],
-      })
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get(`/api/v1/uav/user/phone?phone=${account.phone}&purpose=login`)).json()) as {
+              code: number;
+            }
+          ).code,
+        {
+          timeout: 75_000,
+          intervals: [1_000],
+        },
+      )
       .toBe(20000);
     const code = await nextCode(page.request, account.phone, previous);
     await page.getByLabel('短信验证码').fill(code);

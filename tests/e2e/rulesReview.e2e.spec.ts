@@ -9,7 +9,6 @@ import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot, toa
 
 const DESKTOP = { width: 1280, height: 800 };
 
-
 /** Confirms the open step dialog with a reason. */
 const confirmStep = async (page: Page, button: string, reason: string, untested?: string) => {
   const dialog = page.locator('.rp-step-dialog');
@@ -36,7 +35,9 @@ test('a referral change goes from draft through review to enabled', async ({ pag
   expect(enabledBefore).toMatch(/^版本\d+$/);
   await referralRow.click();
   const drawer = page.getByTestId('rules-rule-drawer');
-  const enabledCard = drawer.getByTestId('rules-version').filter({ has: page.getByTestId('rules-status').filter({ hasText: '已启用' }) });
+  const enabledCard = drawer
+    .getByTestId('rules-version')
+    .filter({ has: page.getByTestId('rules-status').filter({ hasText: '已启用' }) });
   await expect(enabledCard).toHaveCount(1);
   await expect(enabledCard.getByTestId('rules-history')).toContainText('启用');
   await enabledCard.getByRole('button', { name: '查看内容' }).click();
@@ -67,7 +68,9 @@ test('a referral change goes from draft through review to enabled', async ({ pag
   await draftRow.getByRole('button', { name: '提交审核' }).click();
   await confirmStep(page, '提交审核', '请审核', '仅改列名，结果不变');
   // Gone from the drafts (other browser tests may have left the admin other drafts).
-  await expect(page.locator(`[data-testid="rules-my-drafts-row"][data-rule="referral"][data-version="${version}"]`)).toHaveCount(0);
+  await expect(
+    page.locator(`[data-testid="rules-my-drafts-row"][data-rule="referral"][data-version="${version}"]`),
+  ).toHaveCount(0);
 
   // 审核申请: the admin's own version may not be approved by them.
   await page.goto('/rules/execApplicationStart');
@@ -81,11 +84,17 @@ test('a referral change goes from draft through review to enabled', async ({ pag
   // An auditor (granted by the admin) approves and enables it.
   const adminAccount = await passwordLogin(page.request, admin.mobilePhone, admin.password);
   const auditor = await registerUser(page.request);
-  const granted = await api(page.request, adminAccount, 'POST', '/backoffice/users/grantRoles', { mobilePhone: auditor.phone, roles: ['auditor'], reason: '规则审核' });
+  const granted = await api(page.request, adminAccount, 'POST', '/backoffice/users/grantRoles', {
+    mobilePhone: auditor.phone,
+    roles: ['auditor'],
+    reason: '规则审核',
+  });
   expect(granted.code, granted.message).toBe(20000);
   await rulesLogin(page, auditor.phone, PASSWORD);
   await page.goto('/rules/execApplicationStart');
-  const reviewRow = page.locator(`[data-testid="rules-in-review-row"][data-rule="referral"][data-version="${version}"]`);
+  const reviewRow = page.locator(
+    `[data-testid="rules-in-review-row"][data-rule="referral"][data-version="${version}"]`,
+  );
   await expect(async () => {
     await page.reload();
     await expect(reviewRow).toBeVisible({ timeout: 2000 });
@@ -93,7 +102,9 @@ test('a referral change goes from draft through review to enabled', async ({ pag
   await reviewRow.getByRole('button', { name: '通过' }).click();
   await confirmStep(page, '通过', '列名修改无影响，同意');
   await expect(reviewRow).toHaveCount(0);
-  const enableRow = page.locator(`[data-testid="rules-to-enable-row"][data-rule="referral"][data-version="${version}"]`);
+  const enableRow = page.locator(
+    `[data-testid="rules-to-enable-row"][data-rule="referral"][data-version="${version}"]`,
+  );
   await enableRow.getByRole('button', { name: '启用' }).click();
   await confirmStep(page, '启用', '上线');
   await expect(enableRow).toHaveCount(0);

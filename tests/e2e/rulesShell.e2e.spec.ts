@@ -10,7 +10,11 @@ const MOBILE = { width: 375, height: 812 };
 const accountWith = async (page: Page, roles: string[]) => {
   const admin = await passwordLogin(page.request, adminCredentials().mobilePhone, adminCredentials().password);
   const account = await registerUser(page.request);
-  const granted = await api(page.request, admin, 'POST', '/backoffice/users/grantRoles', { mobilePhone: account.phone, roles, reason: '规则平台' });
+  const granted = await api(page.request, admin, 'POST', '/backoffice/users/grantRoles', {
+    mobilePhone: account.phone,
+    roles,
+    reason: '规则平台',
+  });
   expect(granted.code, granted.message).toBe(20000);
   return account.phone;
 };
@@ -48,7 +52,9 @@ test.describe('rule platform frame, desktop', () => {
     expect(await page.evaluate(() => localStorage.getItem('feibao.rules.token'))).toBeNull();
   });
 
-  test('admin sees all five groups, opens routes as tags, and keeps layout settings across reloads', async ({ page }) => {
+  test('admin sees all five groups, opens routes as tags, and keeps layout settings across reloads', async ({
+    page,
+  }) => {
     const { mobilePhone, password } = adminCredentials();
     await page.goto('/rules/ruleList');
     await page.getByLabel('手机号').fill(mobilePhone);
@@ -101,7 +107,9 @@ test.describe('rule platform frame, desktop', () => {
     await expect(page.getByTestId('rules-app')).toBeVisible();
     await expect(page.getByTestId('rules-tags')).toHaveCount(0);
     await expect(page.getByTestId('rules-sidebar-logo')).toHaveCount(0);
-    expect(await page.getByTestId('rules-app').evaluate((el) => getComputedStyle(el).getPropertyValue('--rp-theme').trim())).toBe('#0d8050');
+    expect(
+      await page.getByTestId('rules-app').evaluate((el) => getComputedStyle(el).getPropertyValue('--rp-theme').trim()),
+    ).toBe('#0d8050');
     await page.getByTestId('rules-sidebar-toggle').click();
     await expect(page.getByTestId('rules-app')).toHaveClass(/rp-collapsed/);
     // Collapsed, a group is an icon whose routes pop out.
@@ -113,12 +121,16 @@ test.describe('rule platform frame, desktop', () => {
     await expect(page.getByTestId('rules-app')).toHaveClass(/rp-expanded/);
 
     // Fullscreen where the browser refuses it: a warning, not a failure.
-    await page.evaluate(() => Object.defineProperty(document, 'fullscreenEnabled', { value: false, configurable: true }));
+    await page.evaluate(() =>
+      Object.defineProperty(document, 'fullscreenEnabled', { value: false, configurable: true }),
+    );
     await page.getByTestId('rules-fullscreen').click();
     await expect(toast(page, '您的浏览器不支持全屏')).toBeVisible();
   });
 
-  test('a tester sees only the rule tests without batch test, and their applications; other routes are 403', async ({ page }) => {
+  test('a tester sees only the rule tests without batch test, and their applications; other routes are 403', async ({
+    page,
+  }) => {
     const phone = await accountWith(page, ['test']);
     await login(page, phone, PASSWORD);
     expect(await drawnMenu(page)).toEqual(['规则测试: 我的批量测试 多批次测试详情', '审核列表: 新建申请 我的申请']);

@@ -10,7 +10,6 @@ import { adminCredentials, passwordLogin, shot, rulesLogin } from './helpers.ts'
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
 
-
 /** Every change asks why: fill the reason and save. */
 const saveWithReason = async (page: Page, reason: string) => {
   const dialog = page.locator('.rp-step-dialog');
@@ -106,7 +105,9 @@ test('an admin orders stages, sets limits and reads scenes and the pool', async 
   await expect(sceneCard('消防').locator(`[data-rule="${ruleId}"]`)).toBeVisible();
   // No browser test drafts the limits rule: it is nobody's here, whatever ran before.
   await expect(sceneCard('消防').locator('[data-rule="limits"]')).toHaveCount(0);
-  await sceneCard('消防').getByRole('button', { name: `编辑 ${ruleId} 的场景` }).click();
+  await sceneCard('消防')
+    .getByRole('button', { name: `编辑 ${ruleId} 的场景` })
+    .click();
   // Blueprint draws the box over the input: click the label.
   await dialog.getByText('物流', { exact: true }).click();
   await expect(dialog.getByLabel('物流')).toBeChecked();
@@ -128,7 +129,10 @@ test('an admin orders stages, sets limits and reads scenes and the pool', async 
   const row = pool.locator(`[data-testid="rules-pool-row"][data-rule="pool-e2e-${stamp}"]`);
   await expect(row).toContainText('高价机型判定');
   await expect(row.getByTestId('rules-pool-users')).toContainText('未被引用');
-  await expect(pool.getByTestId('rules-pool-created').getByRole('link', { name: '去编写它的模型' })).toHaveAttribute('href', `/rules/complexRuleAdd?ruleId=pool-e2e-${stamp}`);
+  await expect(pool.getByTestId('rules-pool-created').getByRole('link', { name: '去编写它的模型' })).toHaveAttribute(
+    'href',
+    `/rules/complexRuleAdd?ruleId=pool-e2e-${stamp}`,
+  );
   await docShot(page, 'desktop-rules-pool');
   await onPhone(page, 'rules-pool');
 });

@@ -1,6 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, shot, signIn, type Account, rulesLogin } from './helpers.ts';
+import {
+  adminCredentials,
+  api,
+  PASSWORD,
+  passwordLogin,
+  registerUser,
+  shot,
+  signIn,
+  type Account,
+  rulesLogin,
+} from './helpers.ts';
 
 /**
  * The rule platform's whole story (issue 11): an underwriter doubles 太平洋产险's yearly premium for
@@ -16,7 +26,6 @@ const RULE = 'tariff-3';
 const CPIC = 3;
 const LIABILITY_LINE = '2:0';
 const QUOTED = 150_000;
-
 
 const inquire = async (request: APIRequestContext, customer: Account) => {
   const form = { ...generalApplication(), insuranceCompanyList: [{ id: CPIC, name: '太平洋产险' }] };
@@ -50,7 +59,11 @@ test('a rate change goes from the editor through a batch test and review to the 
   const { mobilePhone, password } = adminCredentials();
   const admin = await passwordLogin(page.request, mobilePhone, password);
   const grant = async (account: Account, roles: string[]) => {
-    const granted = await api(page.request, admin, 'POST', '/backoffice/users/grantRoles', { mobilePhone: account.phone, roles, reason: '规则平台' });
+    const granted = await api(page.request, admin, 'POST', '/backoffice/users/grantRoles', {
+      mobilePhone: account.phone,
+      roles,
+      reason: '规则平台',
+    });
     expect(granted.code, granted.message).toBe(20000);
   };
   const underwriter = await registerUser(page.request);
@@ -95,7 +108,9 @@ test('a rate change goes from the editor through a batch test and review to the 
   await start.getByLabel('筛选案例').fill(caseName);
   await start.getByText(caseName).click();
   await start.getByTestId('rules-batch-start').click();
-  await expect(page.getByTestId('rules-batch-detail').getByTestId('rules-run-head')).toContainText('已完成', { timeout: 60_000 });
+  await expect(page.getByTestId('rules-batch-detail').getByTestId('rules-run-head')).toContainText('已完成', {
+    timeout: 60_000,
+  });
   await expect(page.getByTestId('rules-batch-detail').getByTestId('rules-run-head')).toContainText('通过 1，未通过 0');
 
   // Applies for review: the finished run is linked by itself, so no override is asked.
@@ -110,7 +125,11 @@ test('a rate change goes from the editor through a batch test and review to the 
 
   // The inquiry made before is answered by version 1 before anything is enabled.
   await expect
-    .poll(async () => (await api<{ state: number }>(page.request, customer, 'GET', `/order/orderDetails?id=${before}`)).data?.state, { timeout: QUOTED, intervals: [1000] })
+    .poll(
+      async () =>
+        (await api<{ state: number }>(page.request, customer, 'GET', `/order/orderDetails?id=${before}`)).data?.state,
+      { timeout: QUOTED, intervals: [1000] },
+    )
     .toBe(2);
 
   // The auditor, on a phone, opens 审核申请 from the drawer, approves and enables.

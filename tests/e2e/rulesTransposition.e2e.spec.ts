@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { adminCredentials, shot, rulesLogin } from './helpers.ts';
 
 /**
@@ -10,7 +10,6 @@ import { adminCredentials, shot, rulesLogin } from './helpers.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 812 };
-
 
 test.use({ viewport: DESKTOP });
 
@@ -44,7 +43,10 @@ test('an admin exports, imports and copies rules', async ({ page }, testInfo) =>
   const imported = importing.getByTestId('rules-transposition-result');
   await expect(imported).toHaveCount(2);
   await expect(imported.filter({ hasText: 'tariff-1' })).toContainText('已生成草稿');
-  await expect(imported.filter({ hasText: 'tariff-1' }).getByRole('link')).toHaveAttribute('href', '/rules/ruleList?ruleId=tariff-1');
+  await expect(imported.filter({ hasText: 'tariff-1' }).getByRole('link')).toHaveAttribute(
+    'href',
+    '/rules/ruleList?ruleId=tariff-1',
+  );
 
   const copying = screen.getByTestId('rules-transposition-copy');
   await copying.getByLabel('从保险公司').selectOption({ label: '人保财险' });
@@ -64,7 +66,9 @@ test('an admin exports, imports and copies rules', async ({ page }, testInfo) =>
   await page.setViewportSize(PHONE);
   await expect(screen.getByTestId('rules-transposition-copy')).toBeVisible();
   // The page's own cards fit the phone (the frame's header is the layout's, checked by its own tests).
-  const right = await screen.evaluate((el) => Math.max(...[...el.querySelectorAll('.rp-card')].map((c) => c.getBoundingClientRect().right)));
+  const right = await screen.evaluate((el) =>
+    Math.max(...[...el.querySelectorAll('.rp-card')].map((c) => c.getBoundingClientRect().right)),
+  );
   expect(right).toBeLessThanOrEqual(PHONE.width);
   await shot(page, 'phone-rules-transposition', { fullPage: true });
 });

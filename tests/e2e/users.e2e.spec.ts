@@ -1,6 +1,15 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminCredentials, api, PASSWORD, passwordLogin, registerUser, signIn, switchAccount, docShot } from './helpers.ts';
+import {
+  adminCredentials,
+  api,
+  PASSWORD,
+  passwordLogin,
+  registerUser,
+  signIn,
+  switchAccount,
+  docShot,
+} from './helpers.ts';
 import type { Account } from './helpers.ts';
 
 /**
@@ -25,7 +34,6 @@ test.afterAll(async () => {
   await apiContext?.dispose();
 });
 
-
 const rulesLogin = async (page: Page, phone: string) => {
   await page.goto('/rules/login');
   await page.getByLabel('手机号').fill(phone);
@@ -33,7 +41,8 @@ const rulesLogin = async (page: Page, phone: string) => {
   await page.getByRole('button', { name: '登录', exact: true }).click();
 };
 
-const tokenRoles = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).roles as string[];
+const tokenRoles = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).roles as string[];
 
 test.describe('users and roles 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -43,11 +52,18 @@ test.describe('users and roles 1280×800', () => {
     await page.goto('/backoffice/users');
     await expect(page.getByTestId('backoffice-forbidden')).toBeVisible();
     expect((await api(page.request, customer, 'GET', '/backoffice/users')).code).toBe(40300);
-    const grant = await api(page.request, customer, 'POST', '/backoffice/users/grantRoles', { mobilePhone: customer.phone, roles: ['admin'], reason: '自己授权' });
+    const grant = await api(page.request, customer, 'POST', '/backoffice/users/grantRoles', {
+      mobilePhone: customer.phone,
+      roles: ['admin'],
+      reason: '自己授权',
+    });
     expect(grant).toMatchObject({ code: 40300, message: '无权限访问' });
   });
 
-  test('admin grants 理赔人员 and 规则审核 with a reason; the claims desk opens for the user once they sign in again', async ({ page, browser }) => {
+  test('admin grants 理赔人员 and 规则审核 with a reason; the claims desk opens for the user once they sign in again', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     // The user's session from before the grant.
     const staffContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -64,7 +80,9 @@ test.describe('users and roles 1280×800', () => {
     await signIn(page, admin);
     await page.goto('/backoffice/users');
     await expect(page.getByTestId('users-admin')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '用户与角色' })).toHaveAttribute('aria-current', 'page');
+    await expect(
+      page.getByRole('navigation', { name: '后台导航' }).getByRole('link', { name: '用户与角色' }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('users-row').first()).toBeVisible();
 
     // Found by phone prefix.
@@ -113,7 +131,9 @@ test.describe('users and roles 1280×800', () => {
     await expect(staffPage.getByTestId('claims-desk')).toBeVisible();
     await expect(staffPage.getByRole('heading', { name: '理赔工作台' })).toBeVisible();
     // …and the old session's next refresh carries the new roles, auditor included.
-    const refreshed = await staffPage.request.post('/api/v1/uav/user/refresh', { data: { refreshToken: staff.refreshToken } });
+    const refreshed = await staffPage.request.post('/api/v1/uav/user/refresh', {
+      data: { refreshToken: staff.refreshToken },
+    });
     const body = (await refreshed.json()) as { code: number; data: { accessToken: string; user: { roles: string[] } } };
     expect(body.code).toBe(20000);
     expect(tokenRoles(body.data.accessToken)).toEqual(['user', 'claims', 'auditor']);
@@ -122,7 +142,9 @@ test.describe('users and roles 1280×800', () => {
     await rulesLogin(staffPage, staff.phone);
     await expect(staffPage.getByTestId('rules-app')).toBeVisible();
     await expect(staffPage.getByTestId('rules-menu-group')).toHaveCount(5);
-    await expect(staffPage.locator('[data-testid="rules-menu-item"][data-route*="execApplicationStart"]')).toHaveCount(1);
+    await expect(staffPage.locator('[data-testid="rules-menu-item"][data-route*="execApplicationStart"]')).toHaveCount(
+      1,
+    );
     await expect(staffPage.locator('[data-testid="rules-menu-item"][data-route*="ruleTransposition"]')).toHaveCount(0);
     await staffContext.close();
   });

@@ -52,7 +52,12 @@ describe('register and log in', () => {
     );
     expect(answer.body.code).toBe(20000);
     const mine = await client.get('/api/v1/uav/user/getUserByUserName');
-    expect(mine.body.data).toMatchObject({ ...profile, registerType: 2, companyName: profile.enterpriseName, profileComplete: true });
+    expect(mine.body.data).toMatchObject({
+      ...profile,
+      registerType: 2,
+      companyName: profile.enterpriseName,
+      profileComplete: true,
+    });
   });
 
   it('registers through the web enterprise form (companyName, creditCode, verifyCode…)', async () => {
@@ -72,9 +77,15 @@ describe('register and log in', () => {
     };
     const mismatch = await client.post('/api/v1/uav/user/register', form);
     expect(mismatch.body).toMatchObject({ code: 40000, message: '两次输入的密码不一致' });
-    const weak = await client.post('/api/v1/uav/user/register', { ...form, password: 'abcdef', confirmPassword: 'abcdef' });
+    const weak = await client.post('/api/v1/uav/user/register', {
+      ...form,
+      password: 'abcdef',
+      confirmPassword: 'abcdef',
+    });
     expect(weak.body).toMatchObject({ code: 40000, message: '密码为6-18位字母加数字' });
-    const created = client.adopt(await client.post('/api/v1/uav/user/register', { ...form, confirmPassword: 'abc123' }));
+    const created = client.adopt(
+      await client.post('/api/v1/uav/user/register', { ...form, confirmPassword: 'abc123' }),
+    );
     expect(created.body).toMatchObject({ code: 20000, message: '注册成功' });
     const mine = await client.get('/api/v1/uav/user/getUserByUserName');
     expect(mine.body.data).toMatchObject({
@@ -92,7 +103,11 @@ describe('register and log in', () => {
     await platform.allowResend(phone);
     const code = await sendCode(client, phone);
     const again = await client.post('/api/v1/uav/user/register', {
-      name: '另一个人', mobilePhone: phone, password: 'another-pass', confirmPassword: 'another-pass', identifyingCode: code,
+      name: '另一个人',
+      mobilePhone: phone,
+      password: 'another-pass',
+      confirmPassword: 'another-pass',
+      identifyingCode: code,
     });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 40900, message: '该手机号已注册' });
@@ -102,15 +117,26 @@ describe('register and log in', () => {
     const a = platform.client();
     const b = platform.client();
     const codeA = await sendCode(a, racePhone);
-    const form = { name: '竞争', mobilePhone: racePhone, password: 'race-pass-1', confirmPassword: 'race-pass-1', identifyingCode: codeA };
-    const results = await Promise.all([a.post('/api/v1/uav/user/register', form), b.post('/api/v1/uav/user/register', form)]);
+    const form = {
+      name: '竞争',
+      mobilePhone: racePhone,
+      password: 'race-pass-1',
+      confirmPassword: 'race-pass-1',
+      identifyingCode: codeA,
+    };
+    const results = await Promise.all([
+      a.post('/api/v1/uav/user/register', form),
+      b.post('/api/v1/uav/user/register', form),
+    ]);
     expect(results.filter((r) => r.body.code === 20000)).toHaveLength(1);
   });
 
   it('logs in with mobilePhone and password (token in data.message)', async () => {
     const { phone, password } = await registerUser(platform.client());
     const client = platform.client();
-    const answer = client.adopt(await client.post('/api/v1/uav/user/login', { mobilePhone: phone, password, rememberMe: true }));
+    const answer = client.adopt(
+      await client.post('/api/v1/uav/user/login', { mobilePhone: phone, password, rememberMe: true }),
+    );
     expect(answer.body).toMatchObject({ code: 20000, message: '登录成功', data: { code: 20000 } });
     expect((await client.get('/api/v1/uav/uc/currentUser')).body.data.mobilePhone).toBe(phone);
   });
@@ -118,8 +144,14 @@ describe('register and log in', () => {
   it('gives a wrong phone and a wrong password the same answer, then throttles', async () => {
     const { phone } = await registerUser(platform.client());
     const client = platform.client();
-    const wrongPassword = await client.post('/api/v1/uav/user/login', { mobilePhone: phone, password: 'not-the-password' });
-    const unknownPhone = await client.post('/api/v1/uav/user/login', { mobilePhone: newPhone(), password: 'not-the-password' });
+    const wrongPassword = await client.post('/api/v1/uav/user/login', {
+      mobilePhone: phone,
+      password: 'not-the-password',
+    });
+    const unknownPhone = await client.post('/api/v1/uav/user/login', {
+      mobilePhone: newPhone(),
+      password: 'not-the-password',
+    });
     expect(wrongPassword.body).toEqual(unknownPhone.body);
     expect(wrongPassword.body).toMatchObject({ code: 40000, message: '用户名或密码错误' });
 
@@ -135,7 +167,9 @@ describe('register and log in', () => {
     const client = platform.client();
     await platform.allowResend(phone);
     const code = await sendCode(client, phone);
-    const ok = client.adopt(await client.post('/api/v1/uav/user/loginByPhone', { mobilePhone: phone, identifyingCode: code }));
+    const ok = client.adopt(
+      await client.post('/api/v1/uav/user/loginByPhone', { mobilePhone: phone, identifyingCode: code }),
+    );
     expect(ok.body).toMatchObject({ code: 20000, data: { code: 20000 } });
     const reused = await client.post('/api/v1/uav/user/loginByPhone', { mobilePhone: phone, identifyingCode: code });
     expect(reused.body).toMatchObject({ code: 40000, message: '验证码已失效，请重新获取' });
@@ -144,7 +178,10 @@ describe('register and log in', () => {
     const fresh = await sendCode(client, phone);
     const wrong = fresh === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const attempt = await client.post('/api/v1/uav/user/loginByPhone', { mobilePhone: phone, identifyingCode: wrong });
+      const attempt = await client.post('/api/v1/uav/user/loginByPhone', {
+        mobilePhone: phone,
+        identifyingCode: wrong,
+      });
       expect(attempt.body.message).toBe('验证码错误');
     }
     const late = await client.post('/api/v1/uav/user/loginByPhone', { mobilePhone: phone, identifyingCode: fresh });
@@ -165,11 +202,19 @@ describe('register and log in', () => {
     await platform.allowResend(phone);
     const code = await sendCode(client, phone);
     const reset = await client.post('/api/v1/uav/user/reset', {
-      registerType: 1, mobilePhone: phone, password: 'brand-new-pass', confirmPassword: 'brand-new-pass', identifyingCode: code,
+      registerType: 1,
+      mobilePhone: phone,
+      password: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+      identifyingCode: code,
     });
     expect(reset.body).toMatchObject({ code: 20000, message: '密码重置成功', data: { code: 20000 } });
-    expect((await client.post('/api/v1/uav/user/login', { mobilePhone: phone, password: 'passw0rd-ok' })).body.code).toBe(40000);
-    expect((await client.post('/api/v1/uav/user/login', { mobilePhone: phone, password: 'brand-new-pass' })).body.code).toBe(20000);
+    expect(
+      (await client.post('/api/v1/uav/user/login', { mobilePhone: phone, password: 'passw0rd-ok' })).body.code,
+    ).toBe(40000);
+    expect(
+      (await client.post('/api/v1/uav/user/login', { mobilePhone: phone, password: 'brand-new-pass' })).body.code,
+    ).toBe(20000);
   });
 
   it('ends every other session of the account at a password reset, keeping the one it opens', async () => {
@@ -177,20 +222,30 @@ describe('register and log in', () => {
     const { phone } = await registerUser(first);
     const second = platform.client();
     second.adopt(await second.post('/api/v1/uav/user/login', { mobilePhone: phone, password: 'passw0rd-ok' }));
-    for (const device of [first, second]) expect((await device.get('/api/v1/uav/uc/currentUser')).body.code).toBe(20000);
+    for (const device of [first, second])
+      expect((await device.get('/api/v1/uav/uc/currentUser')).body.code).toBe(20000);
 
     const resetter = platform.client();
     await platform.allowResend(phone);
     const code = await sendCode(resetter, phone);
     resetter.adopt(
       await resetter.post('/api/v1/uav/user/reset', {
-        registerType: 1, mobilePhone: phone, password: 'brand-new-pass', confirmPassword: 'brand-new-pass', identifyingCode: code,
+        registerType: 1,
+        mobilePhone: phone,
+        password: 'brand-new-pass',
+        confirmPassword: 'brand-new-pass',
+        identifyingCode: code,
       }),
     );
     // The old devices' access tokens stop at once, and their refresh tokens too.
     for (const device of [first, second]) {
-      expect((await device.get('/api/v1/uav/uc/currentUser')).body).toMatchObject({ code: 40100, message: '登录已失效，请重新登录' });
-      expect((await device.post('/api/v1/uav/user/refresh', { refreshToken: device.state.refreshToken })).body.code).toBe(40100);
+      expect((await device.get('/api/v1/uav/uc/currentUser')).body).toMatchObject({
+        code: 40100,
+        message: '登录已失效，请重新登录',
+      });
+      expect(
+        (await device.post('/api/v1/uav/user/refresh', { refreshToken: device.state.refreshToken })).body.code,
+      ).toBe(40100);
     }
     // The session the reset opened works and renews; a later login too.
     expect((await resetter.get('/api/v1/uav/uc/currentUser')).body.code).toBe(20000);
@@ -208,11 +263,17 @@ describe('SMS codes', () => {
   it('refuses a resend within 60 s and a bad phone', async () => {
     const client = platform.client();
     const phone = newPhone();
-    expect((await client.get(`/api/v1/uav/user/phone?phone=${phone}`)).body).toMatchObject({ code: 20000, message: '发送验证码成功' });
+    expect((await client.get(`/api/v1/uav/user/phone?phone=${phone}`)).body).toMatchObject({
+      code: 20000,
+      message: '发送验证码成功',
+    });
     const again = await client.get(`/api/v1/uav/user/phone?phone=${phone}`);
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({ code: 42900, message: '验证码发送过于频繁，请60秒后再试' });
-    expect((await client.get('/api/v1/uav/user/phone?phone=12345')).body).toMatchObject({ code: 40000, message: '手机号格式不正确' });
+    expect((await client.get('/api/v1/uav/user/phone?phone=12345')).body).toMatchObject({
+      code: 40000,
+      message: '手机号格式不正确',
+    });
     expect((await client.get('/api/v1/uav/user/phone')).body).toMatchObject({ code: 40000, message: '请填写手机号' });
   });
 
@@ -224,7 +285,10 @@ describe('SMS codes', () => {
       expect((await client.get(`/api/v1/uav/user/phone?phone=${phone}`)).body.code).toBe(20000);
     }
     await platform.allowResend(phone);
-    expect((await client.get(`/api/v1/uav/user/phone?phone=${phone}`)).body).toMatchObject({ code: 42900, message: '验证码发送次数过多，请稍后再试' });
+    expect((await client.get(`/api/v1/uav/user/phone?phone=${phone}`)).body).toMatchObject({
+      code: 42900,
+      message: '验证码发送次数过多，请稍后再试',
+    });
   });
 });
 
@@ -258,7 +322,7 @@ describe('profile', () => {
     }
   });
 
-  it('never lets one user read or change another user\'s profile', async () => {
+  it("never lets one user read or change another user's profile", async () => {
     const alice = platform.client();
     const bob = platform.client();
     const { phone: alicePhone } = await registerUser(alice);
@@ -277,7 +341,9 @@ describe('profile', () => {
   it('lets an admin read any profile', async () => {
     const { phone } = await registerUser(platform.client());
     const admin = platform.client();
-    admin.adopt(await admin.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }));
+    admin.adopt(
+      await admin.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }),
+    );
     const other = await admin.get(`/api/v1/uav/user/getUserByUserName?userName=${phone}`);
     expect(other.body).toMatchObject({ code: 20000, data: { mobilePhone: phone } });
   });
@@ -296,7 +362,9 @@ describe('sessions', () => {
     const replay = await client.post('/api/v1/uav/user/refresh', { refreshToken: first });
     expect(replay.status).toBe(401);
     // The thief's replay ends the session for the holder of the newest token too.
-    expect((await client.post('/api/v1/uav/user/refresh', { refreshToken: client.state.refreshToken })).status).toBe(401);
+    expect((await client.post('/api/v1/uav/user/refresh', { refreshToken: client.state.refreshToken })).status).toBe(
+      401,
+    );
     expect((await client.get('/api/v1/uav/uc/currentUser')).status).toBe(401);
   });
 
@@ -305,7 +373,9 @@ describe('sessions', () => {
     await registerUser(client);
     expect((await client.post('/api/v1/uav/user/logout')).body).toMatchObject({ code: 20000 });
     expect((await client.get('/api/v1/uav/uc/currentUser')).status).toBe(401);
-    expect((await client.post('/api/v1/uav/user/refresh', { refreshToken: client.state.refreshToken })).status).toBe(401);
+    expect((await client.post('/api/v1/uav/user/refresh', { refreshToken: client.state.refreshToken })).status).toBe(
+      401,
+    );
   });
 
   it('answers 401 for a missing, forged, expired or wrong-audience token', async () => {
@@ -313,10 +383,18 @@ describe('sessions', () => {
     const path = '/api/v1/uav/uc/currentUser';
     expect((await client.get(path)).status).toBe(401);
     expect((await client.get(path, { token: 'not-a-jwt' })).status).toBe(401);
-    const claims = { sub: ADMIN.mobilePhone, sid: '00000000-0000-4000-8000-000000000000', roles: ['admin'], guest: false, name: 'x' };
+    const claims = {
+      sub: ADMIN.mobilePhone,
+      sid: '00000000-0000-4000-8000-000000000000',
+      roles: ['admin'],
+      guest: false,
+      name: 'x',
+    };
     const expired = await createTokenService(platform.config).sign(claims, new Date(Date.now() - 3600_000));
     expect((await client.get(path, { token: expired })).body).toMatchObject({ code: 40100 });
-    const forged = await createTokenService({ ...platform.config, jwtSecret: 'another-secret-of-enough-length' }).sign(claims);
+    const forged = await createTokenService({ ...platform.config, jwtSecret: 'another-secret-of-enough-length' }).sign(
+      claims,
+    );
     expect((await client.get(path, { token: forged })).status).toBe(401);
     const otherAudience = await createTokenService({ ...platform.config, jwtAudience: 'someone-else' }).sign(claims);
     expect((await client.get(path, { token: otherAudience })).status).toBe(401);
@@ -352,12 +430,18 @@ describe('sessions', () => {
 describe('rule platform login', () => {
   it('lets the seeded admin in and keeps ordinary users out', async () => {
     const client = platform.client();
-    const login = await client.post('/sso-platform/authencation/oauth2/login/user', { username: ADMIN.mobilePhone, password: ADMIN.password });
+    const login = await client.post('/sso-platform/authencation/oauth2/login/user', {
+      username: ADMIN.mobilePhone,
+      password: ADMIN.password,
+    });
     expect(login.body).toMatchObject({ code: 20000, data: { success: true } });
     const me = await client.get('/sso-platform/authorization/user/get', { token: login.body.data.accessToken });
     expect(me.body.data).toMatchObject({ username: ADMIN.mobilePhone, roles: expect.arrayContaining(['admin']) });
     // The rule platform's client sends X-Token rather than a bearer header.
-    const viaXToken = await client.get('/sso-platform/authorization/user/get', { token: null, headers: { 'x-token': login.body.data.accessToken } });
+    const viaXToken = await client.get('/sso-platform/authorization/user/get', {
+      token: null,
+      headers: { 'x-token': login.body.data.accessToken },
+    });
     expect(viaXToken.body.code).toBe(20000);
 
     const { phone, password } = await registerUser(platform.client());
@@ -371,9 +455,21 @@ describe('bad input never becomes a 5xx', () => {
     ['malformed JSON', '/api/v1/uav/user/login', '{"mobilePhone":', 400, '请求格式错误'],
     ['a JSON array', '/api/v1/uav/user/login', '[1,2]', 400, '请求格式错误'],
     ['wrong types', '/api/v1/uav/user/login', JSON.stringify({ mobilePhone: 13800000000, password: ['x'] }), 400, null],
-    ['unknown fields', '/api/v1/uav/user/login', JSON.stringify({ mobilePhone: '13800000000', password: 'x', userName: 'y' }), 400, '不支持的参数: userName'],
+    [
+      'unknown fields',
+      '/api/v1/uav/user/login',
+      JSON.stringify({ mobilePhone: '13800000000', password: 'x', userName: 'y' }),
+      400,
+      '不支持的参数: userName',
+    ],
     ['missing fields', '/api/v1/uav/user/register', '{}', 400, '请输入用户名'],
-    ['an oversized body', '/api/v1/uav/user/login', JSON.stringify({ mobilePhone: 'x'.repeat(400_000) }), 413, '请求内容过大'],
+    [
+      'an oversized body',
+      '/api/v1/uav/user/login',
+      JSON.stringify({ mobilePhone: 'x'.repeat(400_000) }),
+      413,
+      '请求内容过大',
+    ],
     ['an unknown path', '/api/v1/uav/user/nothing-here', '{}', 404, '请求地址不存在'],
   ])('%s', async (_label, path, raw, status, message) => {
     const answer = await platform.client().call('POST', path, undefined, { raw });

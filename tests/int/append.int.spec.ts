@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isExpectedVersionConflictError } from '@event-driven-io/emmett';
 import { orderStreamId } from '@feibao/domain';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { appendEvents, handleCommand, PROJECTION_WAKE_CHANNEL, readStream, readStreams, type EventStore, type Pool } from '@feibao/platform';
+import {
+  appendEvents,
+  handleCommand,
+  PROJECTION_WAKE_CHANNEL,
+  readStream,
+  readStreams,
+  type EventStore,
+  type Pool,
+} from '@feibao/platform';
 import { registerUser, startTestPlatform, until, type TestPlatform } from '../support/platform.ts';
 
 /**
@@ -23,16 +31,29 @@ afterAll(async () => platform?.stop());
 
 const probe = (name: string) => `probe-${name}${randomBytes(4).toString('hex')}`;
 const events = () => [
-  { type: 'ProbeOpened', data: { n: 1, text: 'quote " and \\ backslash, 中文', nested: { list: [1, null, 'x'] } }, metadata: { now: '2026-01-01T00:00:00.000Z' } },
+  {
+    type: 'ProbeOpened',
+    data: { n: 1, text: 'quote " and \\ backslash, 中文', nested: { list: [1, null, 'x'] } },
+    metadata: { now: '2026-01-01T00:00:00.000Z' },
+  },
   { type: 'ProbeBumped', data: { n: 2, big: 12345678901234567890n } },
 ];
 
 const messageRows = async (streamId: string) =>
-  (await pool.query('SELECT * FROM emt_messages WHERE stream_id = $1 ORDER BY stream_position', [streamId])).rows as Record<string, unknown>[];
-const streamRow = async (streamId: string) => (await pool.query('SELECT * FROM emt_streams WHERE stream_id = $1', [streamId])).rows;
+  (await pool.query('SELECT * FROM emt_messages WHERE stream_id = $1 ORDER BY stream_position', [streamId]))
+    .rows as Record<string, unknown>[];
+const streamRow = async (streamId: string) =>
+  (await pool.query('SELECT * FROM emt_streams WHERE stream_id = $1', [streamId])).rows;
 
 /** A row without what differs between any two appends: ids, positions, the transaction, the time. */
-const shapeOf = ({ stream_id: _s, global_position: _g, message_id: _m, transaction_id: _t, created: _c, ...rest }: Record<string, unknown>) => rest;
+const shapeOf = ({
+  stream_id: _s,
+  global_position: _g,
+  message_id: _m,
+  transaction_id: _t,
+  created: _c,
+  ...rest
+}: Record<string, unknown>) => rest;
 
 describe('appendEvents', () => {
   it('writes the rows Emmett’s appendToStream writes, in one transaction, and Emmett reads them as its own', async () => {
@@ -60,22 +81,37 @@ describe('appendEvents', () => {
     const emmettRead = await store.readStream(viaOurs);
     expect(await readStream(pool, viaOurs)).toEqual({ ...emmettRead, events: emmettRead.events });
     await store.appendToStream(viaOurs, [{ type: 'ProbeBumped', data: { n: 3 } }], { expectedStreamVersion: 2n });
-    expect((await appendEvents(pool, viaOurs, [{ type: 'ProbeBumped', data: { n: 4 } }], 3n)).nextExpectedStreamVersion).toBe(4n);
+    expect(
+      (await appendEvents(pool, viaOurs, [{ type: 'ProbeBumped', data: { n: 4 } }], 3n)).nextExpectedStreamVersion,
+    ).toBe(4n);
   });
 
   it('keeps a message id given in the metadata and stores the rest of the metadata as given', async () => {
     const streamId = probe('meta');
     const messageId = randomUUID();
-    await appendEvents(pool, streamId, [{ type: 'ProbeOpened', data: {}, metadata: { messageId, requestId: 'req-1', actor: 'a' } }], 0n);
+    await appendEvents(
+      pool,
+      streamId,
+      [{ type: 'ProbeOpened', data: {}, metadata: { messageId, requestId: 'req-1', actor: 'a' } }],
+      0n,
+    );
     const [row] = await messageRows(streamId);
-    expect(row).toMatchObject({ message_id: messageId, message_metadata: { requestId: 'req-1', actor: 'a' }, message_kind: 'E', message_schema_version: '1', stream_position: 1n });
+    expect(row).toMatchObject({
+      message_id: messageId,
+      message_metadata: { requestId: 'req-1', actor: 'a' },
+      message_kind: 'E',
+      message_schema_version: '1',
+      stream_position: 1n,
+    });
     expect((await streamRow(streamId))[0]).toMatchObject({ stream_type: 'probe', stream_position: 1n });
   });
 
   it('lets exactly one of several concurrent first writes create a stream; the others get a version conflict', async () => {
     for (let round = 0; round < 5; round++) {
       const streamId = probe('race');
-      const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => appendEvents(pool, streamId, [{ type: 'ProbeOpened', data: { i } }], 0n)));
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) => appendEvents(pool, streamId, [{ type: 'ProbeOpened', data: { i } }], 0n)),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const r of results) if (r.status === 'rejected') expect(isExpectedVersionConflictError(r.reason)).toBe(true);
       expect(await messageRows(streamId)).toHaveLength(1);
@@ -85,14 +121,22 @@ describe('appendEvents', () => {
   it('refuses an append at a stale version and leaves nothing behind', async () => {
     const streamId = probe('stale');
     await appendEvents(pool, streamId, events(), 0n);
-    await expect(appendEvents(pool, streamId, [{ type: 'ProbeBumped', data: {} }], 1n)).rejects.toSatisfy(isExpectedVersionConflictError);
-    await expect(appendEvents(pool, streamId, [{ type: 'ProbeBumped', data: {} }], 0n)).rejects.toSatisfy(isExpectedVersionConflictError);
+    await expect(appendEvents(pool, streamId, [{ type: 'ProbeBumped', data: {} }], 1n)).rejects.toSatisfy(
+      isExpectedVersionConflictError,
+    );
+    await expect(appendEvents(pool, streamId, [{ type: 'ProbeBumped', data: {} }], 0n)).rejects.toSatisfy(
+      isExpectedVersionConflictError,
+    );
     expect(await messageRows(streamId)).toHaveLength(2);
-    expect((await appendEvents(pool, streamId, [{ type: 'ProbeBumped', data: {} }], null)).nextExpectedStreamVersion).toBe(3n);
+    expect(
+      (await appendEvents(pool, streamId, [{ type: 'ProbeBumped', data: {} }], null)).nextExpectedStreamVersion,
+    ).toBe(3n);
   });
 
   it('wakes the projection runners after the commit, not from a trigger inside it, coalescing concurrent appends', async () => {
-    const triggers = await pool.query(`SELECT tgname FROM pg_trigger WHERE tgrelid = 'emt_messages'::regclass AND NOT tgisinternal`);
+    const triggers = await pool.query(
+      `SELECT tgname FROM pg_trigger WHERE tgrelid = 'emt_messages'::regclass AND NOT tgisinternal`,
+    );
     expect(triggers.rows).toEqual([]);
     const listener = await pool.connect();
     try {
@@ -100,11 +144,17 @@ describe('appendEvents', () => {
       listener.on('notification', (n) => n.channel === PROJECTION_WAKE_CHANNEL && seen.push(Date.now()));
       await listener.query(`LISTEN ${PROJECTION_WAKE_CHANNEL}`);
       await appendEvents(pool, probe('wake'), events(), 0n);
-      await until(async () => seen.length, (n) => n >= 1);
+      await until(
+        async () => seen.length,
+        (n) => n >= 1,
+      );
       await Promise.all(Array.from({ length: 30 }, () => appendEvents(pool, probe('wake'), events(), 0n)));
       await store.appendToStream(probe('wake'), events());
       const before = seen.length;
-      await until(async () => seen.length, (n) => n > before);
+      await until(
+        async () => seen.length,
+        (n) => n > before,
+      );
       await new Promise((r) => setTimeout(r, 100));
       // Other suites' appends notify on the same channel in their own databases only: these are ours.
       expect(seen.length).toBeGreaterThanOrEqual(2);
@@ -130,7 +180,10 @@ describe('appendEvents', () => {
 type CounterEvent = { type: 'CounterOpened' | 'CounterBumped'; data: Record<string, never> };
 const counter = {
   initialState: () => ({ open: false, n: 0 }),
-  evolve: (s: { open: boolean; n: number }, e: CounterEvent) => ({ open: true, n: e.type === 'CounterBumped' ? s.n + 1 : s.n }),
+  evolve: (s: { open: boolean; n: number }, e: CounterEvent) => ({
+    open: true,
+    n: e.type === 'CounterBumped' ? s.n + 1 : s.n,
+  }),
   decide: (command: 'open' | 'bump', s: { open: boolean; n: number }): CounterEvent[] => {
     if (command === 'open' && s.open) throw new Error('already open');
     return [{ type: command === 'open' ? 'CounterOpened' : 'CounterBumped', data: {} }];
@@ -141,9 +194,14 @@ describe('handleCommand without a read', () => {
   it("from 'new': one of several first writers wins without reading, the others decide again on the stream as stored", async () => {
     for (let round = 0; round < 5; round++) {
       const streamId = `counter-${randomUUID()}`;
-      const results = await Promise.allSettled([1, 2, 3].map(() => handleCommand(store, streamId, counter, 'open', { from: 'new' })));
+      const results = await Promise.allSettled(
+        [1, 2, 3].map(() => handleCommand(store, streamId, counter, 'open', { from: 'new' })),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []))).toEqual(['already open', 'already open']);
+      expect(results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []))).toEqual([
+        'already open',
+        'already open',
+      ]);
     }
   });
 
@@ -164,11 +222,17 @@ describe('save-draft over HTTP', () => {
     const client = platform.client();
     const { phone } = await registerUser(client);
     const requestId = `it-${randomUUID()}`;
-    const saved = await client.post('/api/v1/uav/order/save', generalApplication(), { headers: { 'x-request-id': requestId } });
+    const saved = await client.post('/api/v1/uav/order/save', generalApplication(), {
+      headers: { 'x-request-id': requestId },
+    });
     expect(saved.body.code).toBe(20000);
     const rows = await messageRows(orderStreamId(saved.body.data.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ message_type: 'OrderDraftSaved', stream_position: 1n, message_metadata: { requestId } });
+    expect(rows[0]).toMatchObject({
+      message_type: 'OrderDraftSaved',
+      stream_position: 1n,
+      message_metadata: { requestId },
+    });
     expect(Number(rows[0]!.global_position)).toBe(Number(saved.headers.get('x-consistency-token')));
 
     // The query service waits for the projections to pass the token the save answered with.

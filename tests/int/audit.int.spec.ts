@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, registerUser, startTestPlatform, type ApiAnswer, type Client, type TestPlatform, accountWithRoles, signIn } from '../support/platform.ts';
+import {
+  ADMIN,
+  registerUser,
+  startTestPlatform,
+  type ApiAnswer,
+  type Client,
+  type TestPlatform,
+  accountWithRoles,
+  signIn,
+} from '../support/platform.ts';
 import { claimReport } from '../support/claims.ts';
 import { companyProfile, customerWithPolicy } from '../support/policies.ts';
 
@@ -14,14 +23,16 @@ let customer: Awaited<ReturnType<typeof customerWithPolicy>>;
 let claimId: string;
 let edited: { client: Client; phone: string; orderId: string; orderNo: string };
 
-
 const staffWith = (roles: string[]) => accountWithRoles(platform, admin, roles);
 
 /** Reads as the admin once the writer's events are projected (the writer's consistency token). */
-const asAdmin = (path: string, writer: Client) => admin.get(path, { headers: { 'x-consistency-token': String(writer.consistency) } });
+const asAdmin = (path: string, writer: Client) =>
+  admin.get(path, { headers: { 'x-consistency-token': String(writer.consistency) } });
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' } });
+  platform = await startTestPlatform({
+    env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' },
+  });
   admin = platform.client();
   await signIn(admin, ADMIN.mobilePhone, ADMIN.password);
 
@@ -32,25 +43,40 @@ beforeAll(async () => {
   claimId = created.body.data;
   expect((await customer.client.post(`${CLAIMS}/submit`, claimReport(claimId))).body.code).toBe(20000);
   const amended = claimReport(claimId, { accidentAddress: '深圳市福田区' });
-  const contrast = await admin.post(`${CLAIMS}/contrast`, amended, { headers: { 'x-consistency-token': String(customer.client.consistency) } });
+  const contrast = await admin.post(`${CLAIMS}/contrast`, amended, {
+    headers: { 'x-consistency-token': String(customer.client.consistency) },
+  });
   expect(contrast.body.code, contrast.body.message).toBe(20000);
   const list = contrast.body.data.rows.map((r: { path: string }) => ({ path: r.path, remark: '客户来电更正地址' }));
-  const saved = await admin.post(`${CLAIMS}/saveLog`, { id: claimId, version: contrast.body.data.version, form: amended, list });
+  const saved = await admin.post(`${CLAIMS}/saveLog`, {
+    id: claimId,
+    version: contrast.body.data.version,
+    form: amended,
+    list,
+  });
   expect(saved.body.code, saved.body.message).toBe(20000);
 
   // An order saved twice with changes, sent for quotes and withdrawn with a reason.
   const client = platform.client();
   const { phone } = await registerUser(client);
-  expect((await client.post('/api/v1/uav/user/update', { ...companyProfile, enterpriseName: '云翼巡检服务有限公司' })).body.code).toBe(20000);
+  expect(
+    (await client.post('/api/v1/uav/user/update', { ...companyProfile, enterpriseName: '云翼巡检服务有限公司' })).body
+      .code,
+  ).toBe(20000);
   const first = await client.post('/api/v1/uav/order/save', generalApplication());
   expect(first.body.code, first.body.message).toBe(20000);
   const orderId: string = first.body.data.id;
   const changed = generalApplication() as { uavInfoList: Record<string, unknown>[]; uavDriverInfoList: unknown[] };
   changed.uavInfoList[1] = { ...changed.uavInfoList[1], price: 190000 };
-  changed.uavDriverInfoList = [...changed.uavDriverInfoList, { name: '李航', licenseNumber: 'CAAC-2024-0002', technicalLevel: '中级', operatingHours: 120 }];
+  changed.uavDriverInfoList = [
+    ...changed.uavDriverInfoList,
+    { name: '李航', licenseNumber: 'CAAC-2024-0002', technicalLevel: '中级', operatingHours: 120 },
+  ];
   expect((await client.post('/api/v1/uav/order/save', { ...changed, id: orderId })).body.code).toBe(20000);
   expect((await client.post('/api/v1/uav/order/inquiryPrice', { ...changed, id: orderId })).body.code).toBe(20000);
-  const revoked = await client.get(`/api/v1/uav/order/revoke?id=${orderId}&revokeReason=${encodeURIComponent('其他')}&revokeReasonTxt=${encodeURIComponent('预算调整')}`);
+  const revoked = await client.get(
+    `/api/v1/uav/order/revoke?id=${orderId}&revokeReason=${encodeURIComponent('其他')}&revokeReasonTxt=${encodeURIComponent('预算调整')}`,
+  );
   expect(revoked.body.code, revoked.body.message).toBe(20000);
   const details = await client.get(`/api/v1/uav/order/orderDetails?id=${orderId}`);
   edited = { client, phone, orderId, orderNo: details.body.data.orderNo };
@@ -77,7 +103,13 @@ describe('who may audit', () => {
     }
     const guest = platform.client();
     guest.adopt(await guest.post('/api/v1/uav/user/guest'));
-    const callers = [guest, customer.client, ...(await Promise.all([['claims'], ['auditor'], ['test'], ['batchTest'], ['auditor', 'test', 'batchTest']].map(staffWith)))];
+    const callers = [
+      guest,
+      customer.client,
+      ...(await Promise.all(
+        [['claims'], ['auditor'], ['test'], ['batchTest'], ['auditor', 'test', 'batchTest']].map(staffWith),
+      )),
+    ];
     for (const client of callers)
       for (const call of calls) {
         const answer = await call(client);
@@ -85,7 +117,9 @@ describe('who may audit', () => {
         expect(answer.body).toEqual(DENIED);
       }
     for (const call of calls.slice(0, 3)) expect((await call(admin)).body.code).toBe(20000);
-    const csv = await fetch(`${platform.baseUrl}${API}/history.csv?kind=order&id=${customer.orderId}`, { headers: { authorization: `Bearer ${admin.state.accessToken}` } });
+    const csv = await fetch(`${platform.baseUrl}${API}/history.csv?kind=order&id=${customer.orderId}`, {
+      headers: { authorization: `Bearer ${admin.state.accessToken}` },
+    });
     expect(csv.status).toBe(200);
   }, 120_000);
 });
@@ -96,13 +130,20 @@ describe('search', () => {
     expect(answer.body.code, answer.body.message).toBe(20000);
     return answer;
   };
-  const kindsAndIds = (answer: ApiAnswer) => answer.body.data.datas.map((r: { kind: string; id: string }) => `${r.kind}:${r.id}`);
+  const kindsAndIds = (answer: ApiAnswer) =>
+    answer.body.data.datas.map((r: { kind: string; id: string }) => `${r.kind}:${r.id}`);
 
   it('finds an order and its claim by policy number, and each by its own number (any case, by prefix)', async () => {
     const byPolicy = await search(customer.policy.policyNo, customer.client);
     expect(kindsAndIds(byPolicy).sort()).toEqual([`claim:${claimId}`, `order:${customer.orderId}`].sort());
     const claimRow = byPolicy.body.data.datas.find((r: { kind: string }) => r.kind === 'claim');
-    expect(claimRow).toMatchObject({ policyNo: customer.policy.policyNo, phone: customer.phone, companyName: companyProfile.enterpriseName, state: 3, stateName: '已提交' });
+    expect(claimRow).toMatchObject({
+      policyNo: customer.policy.policyNo,
+      phone: customer.phone,
+      companyName: companyProfile.enterpriseName,
+      state: 3,
+      stateName: '已提交',
+    });
     expect(claimRow.number).toMatch(/^LP\d{14}$/);
 
     const byClaimNo = await search(claimRow.number.toLowerCase(), customer.client);
@@ -132,7 +173,11 @@ describe('search', () => {
     const byCompany = await search('测绘科技', customer.client);
     expect(kindsAndIds(byCompany)).toEqual(expect.arrayContaining([`claim:${claimId}`, `order:${customer.orderId}`]));
     const firstPage = await search('测绘科技', customer.client, '&pageSize=1&currentPage=1');
-    expect(firstPage.body.data).toMatchObject({ currentPage: 1, pageSize: 1, totalCount: byCompany.body.data.totalCount });
+    expect(firstPage.body.data).toMatchObject({
+      currentPage: 1,
+      pageSize: 1,
+      totalCount: byCompany.body.data.totalCount,
+    });
     expect(firstPage.body.data.datas).toHaveLength(1);
     const secondPage = await search('测绘科技', customer.client, '&pageSize=1&currentPage=2');
     expect(secondPage.body.data.datas[0].id).not.toBe(firstPage.body.data.datas[0].id);
@@ -159,37 +204,76 @@ describe('search', () => {
       expect(answer.status, path).toBe(400);
       expect(answer.body, path).toMatchObject({ code: 40000, message });
     }
-    expect((await admin.get(`${API}/history?kind=order&id=missing`)).body).toMatchObject({ code: 40400, message: '订单不存在' });
-    expect((await admin.get(`${API}/history?kind=claim&id=${customer.orderId}`)).body).toMatchObject({ code: 40400, message: '理赔单不存在' });
-    expect((await admin.get(`${API}/history.csv?kind=claim&id=missing`)).body).toMatchObject({ code: 40400, message: '理赔单不存在' });
+    expect((await admin.get(`${API}/history?kind=order&id=missing`)).body).toMatchObject({
+      code: 40400,
+      message: '订单不存在',
+    });
+    expect((await admin.get(`${API}/history?kind=claim&id=${customer.orderId}`)).body).toMatchObject({
+      code: 40400,
+      message: '理赔单不存在',
+    });
+    expect((await admin.get(`${API}/history.csv?kind=claim&id=missing`)).body).toMatchObject({
+      code: 40400,
+      message: '理赔单不存在',
+    });
   });
 });
 
 describe('history', () => {
-  type Entry = { position: number; userName: string; operateType: string; moduleName: string; fieldName: string; details: string; remark: string; change: string };
+  type Entry = {
+    position: number;
+    userName: string;
+    operateType: string;
+    moduleName: string;
+    fieldName: string;
+    details: string;
+    remark: string;
+    change: string;
+  };
 
   it("shows an order's whole life: who, when, field-by-field changes, quotes, insurance and policy, with its claims", async () => {
     const answer = await asAdmin(`${API}/history?kind=order&id=${customer.orderId}`, customer.client);
     expect(answer.body.code, answer.body.message).toBe(20000);
-    const { subject, changes, entries, related } = answer.body.data as { subject: any; changes: any[]; entries: Entry[]; related: any[] };
-    expect(subject).toMatchObject({ kind: 'order', id: customer.orderId, policyNo: customer.policy.policyNo, phone: customer.phone, companyName: companyProfile.enterpriseName, state: 5, stateName: '保单生效中' });
+    const { subject, changes, entries, related } = answer.body.data as {
+      subject: any;
+      changes: any[];
+      entries: Entry[];
+      related: any[];
+    };
+    expect(subject).toMatchObject({
+      kind: 'order',
+      id: customer.orderId,
+      policyNo: customer.policy.policyNo,
+      phone: customer.phone,
+      companyName: companyProfile.enterpriseName,
+      state: 5,
+      stateName: '保单生效中',
+    });
     expect(subject.insurerName).toEqual(expect.any(String));
     expect(subject.amount).toBeGreaterThan(0);
     const heads = entries.filter((e) => e.fieldName === '');
-    expect(heads.map((e) => e.operateType)).toEqual(expect.arrayContaining(['创建', '询价', '报价', '报价完成', '投保', '承保', '生效']));
+    expect(heads.map((e) => e.operateType)).toEqual(
+      expect.arrayContaining(['创建', '询价', '报价', '报价完成', '投保', '承保', '生效']),
+    );
     const created = heads[0]!;
     expect(created).toMatchObject({ operateType: '创建', userName: customer.phone, change: 'fill' });
     expect(created.details).toMatch(/^创建订单FB\d{14}（\d+项修改）$/);
     // The first save lists what was filled in, one row per drone and per field.
     const createdRows = entries.filter((e) => e.position === created.position && e.fieldName !== '');
-    expect(createdRows).toEqual(expect.arrayContaining([expect.objectContaining({ moduleName: '无人机信息', fieldName: '无人机1(测绘一号)', operateType: '新增' })]));
+    expect(createdRows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ moduleName: '无人机信息', fieldName: '无人机1(测绘一号)', operateType: '新增' }),
+      ]),
+    );
     const underwritten = heads.find((e) => e.operateType === '承保')!;
     expect(underwritten).toMatchObject({ userName: '系统', change: 'policy' });
     expect(underwritten.details).toContain(customer.policy.policyNo);
     expect(heads.find((e) => e.operateType === '报价')!.details).toMatch(/保费[\d.]+元/);
     expect(changes.map((c) => c.change)).toEqual(['fill', 'inquiry', 'quote', 'insure', 'policy']);
     expect(changes.find((c) => c.change === 'policy')).toEqual({ change: 'policy', name: '保单', count: 2 });
-    expect(related).toEqual([expect.objectContaining({ kind: 'claim', id: claimId, policyNo: customer.policy.policyNo })]);
+    expect(related).toEqual([
+      expect.objectContaining({ kind: 'claim', id: claimId, policyNo: customer.policy.policyNo }),
+    ]);
 
     const onlyPolicy = await admin.get(`${API}/history?kind=order&id=${customer.orderId}&change=policy`);
     expect(onlyPolicy.body.data.entries.map((e: Entry) => e.operateType)).toEqual(['承保', '生效']);
@@ -206,8 +290,18 @@ describe('history', () => {
     // The price, the pilot, and the hull cover's amount the server derives from the drones' prices.
     expect(rows).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ moduleName: '无人机信息', fieldName: '无人机2(巡检固定翼)·购价', operateType: '修改', details: '180000 → 190000' }),
-        expect.objectContaining({ moduleName: '飞手信息', fieldName: '飞手2(李航)', operateType: '新增', details: '新增：飞手2(李航)' }),
+        expect.objectContaining({
+          moduleName: '无人机信息',
+          fieldName: '无人机2(巡检固定翼)·购价',
+          operateType: '修改',
+          details: '180000 → 190000',
+        }),
+        expect.objectContaining({
+          moduleName: '飞手信息',
+          fieldName: '飞手2(李航)',
+          operateType: '新增',
+          details: '新增：飞手2(李航)',
+        }),
         expect.objectContaining({ moduleName: '险种信息', operateType: '修改' }),
       ]),
     );
@@ -220,14 +314,31 @@ describe('history', () => {
   it("shows a claim's history with the admin amendment and its explanation, filterable", async () => {
     const answer = await asAdmin(`${API}/history?kind=claim&id=${claimId}`, admin);
     expect(answer.body.code, answer.body.message).toBe(20000);
-    const { subject, changes, entries, related } = answer.body.data as { subject: any; changes: any[]; entries: Entry[]; related: unknown[] };
-    expect(subject).toMatchObject({ kind: 'claim', id: claimId, orderId: customer.orderId, policyNo: customer.policy.policyNo, phone: customer.phone, state: 3, stateName: '已提交' });
+    const { subject, changes, entries, related } = answer.body.data as {
+      subject: any;
+      changes: any[];
+      entries: Entry[];
+      related: unknown[];
+    };
+    expect(subject).toMatchObject({
+      kind: 'claim',
+      id: claimId,
+      orderId: customer.orderId,
+      policyNo: customer.policy.policyNo,
+      phone: customer.phone,
+      state: 3,
+      stateName: '已提交',
+    });
     expect(related).toEqual([]);
     // Filling in and the amendment; a short test working day may also have made the claim overdue (理赔处理).
     expect(changes.map((c) => c.change)).toEqual(expect.arrayContaining(['fill', 'admin']));
     expect(changes.every((c) => ['fill', 'handle', 'admin'].includes(c.change))).toBe(true);
     const amendment = entries.find((e) => e.change === 'admin' && e.fieldName === '详细地址');
-    expect(amendment).toMatchObject({ userName: ADMIN.mobilePhone, remark: '客户来电更正地址', details: '深圳市南山区科技园 → 深圳市福田区' });
+    expect(amendment).toMatchObject({
+      userName: ADMIN.mobilePhone,
+      remark: '客户来电更正地址',
+      details: '深圳市南山区科技园 → 深圳市福田区',
+    });
 
     const onlyAdmin = await admin.get(`${API}/history?kind=claim&id=${claimId}&change=admin`);
     const adminEntries = onlyAdmin.body.data.entries as Entry[];
@@ -245,7 +356,10 @@ describe('history', () => {
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="claim-LP\d{14}-audit\.csv"$/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '').split('\r\n');
+    const lines = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(lines[0]).toBe('操作时间,操作人,变更类型,模块,字段,操作类型,详情,说明');
     expect(lines.at(-1)).toBe('');
     const body = lines.slice(1, -1);
@@ -253,7 +367,9 @@ describe('history', () => {
     expect(body.every((l) => l.split(',')[2] === '管理员修改')).toBe(true);
     expect(body.some((l) => l.includes('详细地址') && l.includes('客户来电更正地址'))).toBe(true);
 
-    const whole = await fetch(`${platform.baseUrl}${API}/history.csv?kind=order&id=${customer.orderId}`, { headers: { authorization: `Bearer ${admin.state.accessToken}` } });
+    const whole = await fetch(`${platform.baseUrl}${API}/history.csv?kind=order&id=${customer.orderId}`, {
+      headers: { authorization: `Bearer ${admin.state.accessToken}` },
+    });
     const text = await whole.text();
     expect(text).toContain('承保');
     expect(text).toContain(customer.policy.policyNo);

@@ -19,12 +19,18 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.end());
 
-const row = (id: string, claimState: number | null, createdAt = new Date().toISOString()) =>
-  ({ id, owner: '13900000001', createdAt, ...(claimState === null ? {} : { claimState }) });
+const row = (id: string, claimState: number | null, createdAt = new Date().toISOString()) => ({
+  id,
+  owner: '13900000001',
+  createdAt,
+  ...(claimState === null ? {} : { claimState }),
+});
 
 const expectCountsMatchRows = async () => {
   const kept = await db.query(`SELECT state_key, n::int FROM claim_list_counts WHERE n <> 0 ORDER BY 1`);
-  const counted = await db.query(`SELECT coalesce(claim_state, -1) AS state_key, count(*)::int AS n FROM claim_list GROUP BY 1 ORDER BY 1`);
+  const counted = await db.query(
+    `SELECT coalesce(claim_state, -1) AS state_key, count(*)::int AS n FROM claim_list GROUP BY 1 ORDER BY 1`,
+  );
   expect(kept.rows).toEqual(counted.rows);
 };
 

@@ -36,9 +36,14 @@ const upload = async (claimId: string, bytes: Uint8Array, name: string) => {
 
 const openClaim = () => openClaimOnStream(eventStore, owner);
 
-const claimOf = async (claimId: string) => (await aggregate<Claim, ClaimEvent>(eventStore, claimStreamId(claimId), claimDecider)) as ClaimRecord;
+const claimOf = async (claimId: string) =>
+  (await aggregate<Claim, ClaimEvent>(eventStore, claimStreamId(claimId), claimDecider)) as ClaimRecord;
 
-const waitFor = async <T>(probe: () => Promise<T | null | undefined | false>, timeoutMs: number, pollMs = 20): Promise<T> => {
+const waitFor = async <T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+  pollMs = 20,
+): Promise<T> => {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const value = await probe();
@@ -51,11 +56,19 @@ const waitFor = async <T>(probe: () => Promise<T | null | undefined | false>, ti
 beforeAll(async () => {
   uploadDir = mkdtempSync(path.join(tmpdir(), 'feibao-claim-pictures-'));
   platform = await startTestPlatform({
-    env: { UPLOAD_DIR: uploadDir, UPLOAD_MAX_BYTES: String(48 * 1024 * 1024), PICTURE_LOCK_MS: '1000', SMS_HOURLY_PER_ADDRESS: '100000' },
+    env: {
+      UPLOAD_DIR: uploadDir,
+      UPLOAD_MAX_BYTES: String(48 * 1024 * 1024),
+      PICTURE_LOCK_MS: '1000',
+      SMS_HOURLY_PER_ADDRESS: '100000',
+    },
   });
   eventStore = createEventStore(platform.config.databaseUrl);
   redis = createRedis(platform.config.redisUrl);
-  pictureJobs = new Queue<ClaimPictureJob>(CLAIM_PICTURE_QUEUE, { connection: redis, prefix: platform.config.queuePrefix });
+  pictureJobs = new Queue<ClaimPictureJob>(CLAIM_PICTURE_QUEUE, {
+    connection: redis,
+    prefix: platform.config.queuePrefix,
+  });
   uploadUrl = platform.baseUrl;
   client = platform.client();
   await registerUser(client);
@@ -72,7 +85,9 @@ afterAll(async () => {
 describe('claim picture uploads', () => {
   it('stores a real picture privately and makes its copies', async () => {
     const claimId = await openClaim();
-    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
     const answer = await upload(claimId, jpeg, '现场照片.JPG');
     expect(answer.body.code).toBe(20000);
     expect(answer.body.message).toBe('上传成功');
@@ -96,7 +111,9 @@ describe('claim picture uploads', () => {
     const claimId = await openClaim();
     const ids: string[] = [];
     for (const colour of ['#a33', '#3a3', '#33a']) {
-      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } }).png().toBuffer();
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+        .png()
+        .toBuffer();
       const answer = await upload(claimId, png, `p${ids.length}.png`);
       expect(answer.body.code).toBe(20000);
       ids.push(answer.body.data[0].id);
@@ -117,10 +134,18 @@ describe('claim picture uploads', () => {
     expect(await countOf('99')).toBe(1);
     expect(await countOf('1010')).toBe(2);
     expect(await countOf('10')).toBe(2);
-    expect((await client.post(`${API}/updatePicBatch?imageTypeCode=nope`, ids)).body).toMatchObject({ code: 40000, message: '请选择分类' });
+    expect((await client.post(`${API}/updatePicBatch?imageTypeCode=nope`, ids)).body).toMatchObject({
+      code: 40000,
+      message: '请选择分类',
+    });
     expect((await client.post(`${API}/updatePicBatch?imageTypeCode=1010`, [])).body.code).toBe(40000);
 
-    const page = await client.post(`${API}/pageImageInfo`, { id: claimId, imageTypeCode: '10', pageSize: 10, currentPage: 1 });
+    const page = await client.post(`${API}/pageImageInfo`, {
+      id: claimId,
+      imageTypeCode: '10',
+      pageSize: 10,
+      currentPage: 1,
+    });
     expect(page.body.data.totalCount).toBe(2);
     expect(page.body.data.datas[0]).toMatchObject({ imageTypeCode: '1010' });
     const row = page.body.data.datas[0];
@@ -174,7 +199,10 @@ describe('claim picture uploads', () => {
     const claimId = await openClaim();
     const big = Buffer.alloc(platform.config.uploadMaxBytes + 1024, 0xff);
     big.set([0xff, 0xd8, 0xff, 0xe0], 0);
-    const answer = await upload(claimId, big, 'big.jpg').catch((error: Error) => ({ status: 0, body: { code: 0, message: error.message, data: null } }));
+    const answer = await upload(claimId, big, 'big.jpg').catch((error: Error) => ({
+      status: 0,
+      body: { code: 0, message: error.message, data: null },
+    }));
     // The server answers before reading the whole body; the client may see the reply or a reset.
     if (answer.status !== 0) expect(answer.body).toMatchObject({ code: 41300, message: '文件过大' });
     expect(Object.keys((await claimOf(claimId)).pictures)).toHaveLength(0);
@@ -184,7 +212,9 @@ describe('claim picture uploads', () => {
     const claimId = await openClaim();
     // Noise defeats compression: a large, legal picture that takes a while to decode and resize.
     const raw = randomBytes(LARGE_SIDE * LARGE_SIDE * 3);
-    const jpeg = await sharp(raw, { raw: { width: LARGE_SIDE, height: LARGE_SIDE, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    const jpeg = await sharp(raw, { raw: { width: LARGE_SIDE, height: LARGE_SIDE, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     const answer = await upload(claimId, jpeg, 'large.jpg');
     expect(answer.body.code).toBe(20000);
     const pictureId: string = answer.body.data[0].id;
@@ -196,11 +226,18 @@ describe('claim picture uploads', () => {
     expect(await (await pictureJobs.getJob(pictureId))?.getState()).toBe('active');
 
     await platform.startWorkers();
-    const done = await waitFor(async () => {
-      const p = (await claimOf(claimId)).pictures[pictureId];
-      return p?.processing === 'done' ? p : null;
-    }, 25_000, 100);
-    expect(done).toMatchObject({ thumbnailAs: `claims/${claimId}/${pictureId}.thumb.webp`, displayAs: `claims/${claimId}/${pictureId}.display.webp` });
+    const done = await waitFor(
+      async () => {
+        const p = (await claimOf(claimId)).pictures[pictureId];
+        return p?.processing === 'done' ? p : null;
+      },
+      25_000,
+      100,
+    );
+    expect(done).toMatchObject({
+      thumbnailAs: `claims/${claimId}/${pictureId}.thumb.webp`,
+      displayAs: `claims/${claimId}/${pictureId}.display.webp`,
+    });
     expect(existsSync(path.join(uploadDir, done.thumbnailAs!))).toBe(true);
     const display = await sharp(path.join(uploadDir, done.displayAs!)).metadata();
     expect(Math.max(display.width, display.height)).toBe(1600);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { accountWithRoles, ADMIN, newPhone, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import {
+  accountWithRoles,
+  ADMIN,
+  newPhone,
+  registerUser,
+  startTestPlatform,
+  type Client,
+  type TestPlatform,
+} from '../support/platform.ts';
 import { claimReport, damagedDrone, injuredPerson } from '../support/claims.ts';
 import { customerWithPolicy } from '../support/policies.ts';
 
@@ -12,14 +20,18 @@ let admin: Client;
 let staff: Client;
 let staffPhone: string;
 beforeAll(async () => {
-  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' } });
+  platform = await startTestPlatform({
+    env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' },
+  });
   admin = platform.client();
   admin.adopt(await admin.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }));
   // A claim handler: a registered account the admin grants the `claims` role, then signs in again.
   staff = platform.client();
   const { phone, password } = await registerUser(staff);
   staffPhone = phone;
-  expect((await admin.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles: ['claims'] })).body.code).toBe(20000);
+  expect((await admin.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles: ['claims'] })).body.code).toBe(
+    20000,
+  );
   staff.adopt(await staff.post('/api/v1/uav/user/login', { mobilePhone: phone, password }));
 }, 60_000);
 afterAll(async () => {
@@ -46,7 +58,9 @@ describe('claims: report against an in-force policy', () => {
   }, 60_000);
 
   it('opens a claim with a snapshot of the policy; a second one answers 30000 with the open claim', async () => {
-    const created = await customer.client.get(`${API}/createClaimSettlement?orderId=${customer.orderId}&userName=someone-else`);
+    const created = await customer.client.get(
+      `${API}/createClaimSettlement?orderId=${customer.orderId}&userName=someone-else`,
+    );
     expect(created.body).toMatchObject({ code: 20000, message: '申请理赔成功' });
     claimId = created.body.data;
     expect(typeof claimId).toBe('string');
@@ -79,7 +93,10 @@ describe('claims: report against an in-force policy', () => {
     const refused = await customer.client.get(`${API}/createClaimSettlement?orderId=${draft.body.data.id}`);
     expect(refused.body).toMatchObject({ code: 40900, message: '保单未生效，暂不能申请理赔' });
     expect((await customer.client.get(`${API}/createClaimSettlement?orderId=nope`)).body.code).toBe(40400);
-    expect((await customer.client.get(`${API}/createClaimSettlement`)).body).toMatchObject({ code: 40000, message: '订单编号不能为空' });
+    expect((await customer.client.get(`${API}/createClaimSettlement`)).body).toMatchObject({
+      code: 40000,
+      message: '订单编号不能为空',
+    });
   });
 
   it('saves a draft with every derivation applied by the server', async () => {
@@ -132,10 +149,16 @@ describe('claims: report against an in-force policy', () => {
     const submitted = await customer.client.post(`${API}/submit`, report(claimId));
     expect(submitted.body).toMatchObject({ code: 20000, message: '提交成功' });
     expect((await details(customer.client, claimId)).data.claimState).toBe(3);
-    expect((await customer.client.post(`${API}/submit`, report(claimId))).body).toMatchObject({ code: 40900, message: '理赔单已提交，不能修改' });
+    expect((await customer.client.post(`${API}/submit`, report(claimId))).body).toMatchObject({
+      code: 40900,
+      message: '理赔单已提交，不能修改',
+    });
     expect((await customer.client.post(`${API}/save`, report(claimId))).body.code).toBe(40900);
 
-    expect((await admin.post(`${API}/submit`, report(claimId))).body).toMatchObject({ code: 20000, message: '提交成功' });
+    expect((await admin.post(`${API}/submit`, report(claimId))).body).toMatchObject({
+      code: 20000,
+      message: '提交成功',
+    });
     const changed = await admin.post(`${API}/submit`, report(claimId, { accidentAddress: '深圳市福田区' }));
     expect(changed.body).toMatchObject({ code: 40900, message: '修改理赔信息需先保存修改说明' });
   });
@@ -143,22 +166,42 @@ describe('claims: report against an in-force policy', () => {
   it('admin amendment: contrast rows, explanations required, stale versions refused, history shows why', async () => {
     // The submitted claim's accept timer (a working day is 0.2 s here) appends ClaimSlaOverdue, which
     // moves the claim's version: let it land first, so only this test's writes move it below.
-    await expect.poll(async () => (await details(staff, claimId)).data.sla.overdue, { timeout: 10_000 }).toContain('accept');
-    const amended = report(claimId, { accidentAddress: '深圳市福田区', injuryInfoList: [injuredPerson({ indemnityAmount: '2' })] });
+    await expect
+      .poll(async () => (await details(staff, claimId)).data.sla.overdue, { timeout: 10_000 })
+      .toContain('accept');
+    const amended = report(claimId, {
+      accidentAddress: '深圳市福田区',
+      injuryInfoList: [injuredPerson({ indemnityAmount: '2' })],
+    });
     expect((await customer.client.post(`${API}/contrast`, amended)).body.code).toBe(40300);
     const contrast = await admin.post(`${API}/contrast`, amended);
     expect(contrast.body.code).toBe(20000);
     const { version, rows } = contrast.body.data;
     expect(rows.map((r: any) => r.path).sort()).toEqual(['accidentAddress', 'injuryInfoList[0].indemnityAmount']);
     const address = rows.find((r: any) => r.path === 'accidentAddress');
-    expect(address).toMatchObject({ moduleName: '事故基本信息', oldValue: '深圳市南山区科技园', newValue: '深圳市福田区', operateType: '修改' });
+    expect(address).toMatchObject({
+      moduleName: '事故基本信息',
+      oldValue: '深圳市南山区科技园',
+      newValue: '深圳市福田区',
+      operateType: '修改',
+    });
 
-    const unexplained = await admin.post(`${API}/saveLog`, { id: claimId, version, form: amended, list: rows.map((r: any) => ({ path: r.path, remark: r.path === 'accidentAddress' ? '客户来电更正' : ' ' })) });
+    const unexplained = await admin.post(`${API}/saveLog`, {
+      id: claimId,
+      version,
+      form: amended,
+      list: rows.map((r: any) => ({ path: r.path, remark: r.path === 'accidentAddress' ? '客户来电更正' : ' ' })),
+    });
     expect(unexplained.body.code).toBe(40000);
     expect(unexplained.body.message).toMatch(/^请填写修改说明：/);
-    expect((await customer.client.post(`${API}/saveLog`, { id: claimId, version, form: amended, list: [] })).body.code).toBe(40300);
+    expect(
+      (await customer.client.post(`${API}/saveLog`, { id: claimId, version, form: amended, list: [] })).body.code,
+    ).toBe(40300);
 
-    const explained = rows.map((r: any) => ({ path: r.path, remark: r.path === 'accidentAddress' ? '客户来电更正地址' : '医院发票金额为2万元' }));
+    const explained = rows.map((r: any) => ({
+      path: r.path,
+      remark: r.path === 'accidentAddress' ? '客户来电更正地址' : '医院发票金额为2万元',
+    }));
     const saved = await admin.post(`${API}/saveLog`, { id: claimId, version, form: amended, list: explained });
     expect(saved.body).toMatchObject({ code: 20000, message: '保存修改成功' });
     // The same comparison again is stale: the claim moved on since that version.
@@ -176,7 +219,9 @@ describe('claims: report against an in-force policy', () => {
     const own = await customer.client.get(`${API}/history?id=${claimId}`);
     expect(own.body.data.some((r: any) => r.remark === '客户来电更正地址')).toBe(true);
 
-    const csv = await fetch(`${platform.baseUrl}${API}/history.csv?id=${claimId}`, { headers: { authorization: `Bearer ${admin.state.accessToken}` } });
+    const csv = await fetch(`${platform.baseUrl}${API}/history.csv?id=${claimId}`, {
+      headers: { authorization: `Bearer ${admin.state.accessToken}` },
+    });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(await csv.text()).toContain('客户来电更正地址');
   });
@@ -196,20 +241,29 @@ describe('claims: report against an in-force policy', () => {
 
   it('staff accept, assess per cover line, close and reopen with reasons; customers may not', async () => {
     expect((await customer.client.post(`${API}/accept`, { id: claimId })).body.code).toBe(40300);
-    expect((await staff.post(`${API}/accept`, { id: claimId, reason: '材料齐全' })).body).toMatchObject({ code: 20000 });
+    expect((await staff.post(`${API}/accept`, { id: claimId, reason: '材料齐全' })).body).toMatchObject({
+      code: 20000,
+    });
     // Another user's write: the staff client reads its own write at once (read-your-writes).
     expect((await details(staff, claimId)).data.claimState).toBe(4);
 
     const claim = (await details(staff, claimId)).data;
     const hull = claim.insuranceTypeInfoList.find((l: any) => l.insuranceTypeId === 1 && l.droneName);
-    const assessed = await staff.post(`${API}/assess`, { id: claimId, exposures: [{ lineKey: hull.key, kind: 'drone', lossAmount: 20000 }], reason: '按维修报价' });
+    const assessed = await staff.post(`${API}/assess`, {
+      id: claimId,
+      exposures: [{ lineKey: hull.key, kind: 'drone', lossAmount: 20000 }],
+      reason: '按维修报价',
+    });
     expect(assessed.body.code).toBe(20000);
     const after = (await details(staff, claimId)).data;
     expect(after.assessment.exposures[0]).toMatchObject({ lossAmount: 20000, understood: true });
     expect(after.lossAssessmentAmount).toBe(20000);
     expect(after.assessment.payableAmount).toBeLessThan(20000);
 
-    expect((await staff.post(`${API}/close`, { id: claimId })).body).toMatchObject({ code: 40000, message: '请填写原因' });
+    expect((await staff.post(`${API}/close`, { id: claimId })).body).toMatchObject({
+      code: 40000,
+      message: '请填写原因',
+    });
     expect((await staff.post(`${API}/close`, { id: claimId, reason: '已赔付' })).body.code).toBe(20000);
     const closed = (await details(staff, claimId)).data;
     expect(closed.claimState).toBe(5);
@@ -220,21 +274,32 @@ describe('claims: report against an in-force policy', () => {
     const reopened = await staff.post(`${API}/reopen`, { id: claimId, reason: '客户补充了票据' });
     expect(reopened.body.code).toBe(20000);
     // The customer sees it as soon as they carry the staff write's consistency token.
-    const seen = await customer.client.get(`${API}/details?id=${claimId}`, { headers: { 'x-consistency-token': reopened.headers.get('x-consistency-token')! } });
+    const seen = await customer.client.get(`${API}/details?id=${claimId}`, {
+      headers: { 'x-consistency-token': reopened.headers.get('x-consistency-token')! },
+    });
     expect(seen.body.data).toMatchObject({ claimState: 4, finishClaimTime: null });
   });
 
   it('withdraws once; a second withdrawal is refused', async () => {
-    expect((await customer.client.get(`${API}/revocation?id=${claimId}`)).body).toMatchObject({ code: 20000, message: '撤销成功' });
+    expect((await customer.client.get(`${API}/revocation?id=${claimId}`)).body).toMatchObject({
+      code: 20000,
+      message: '撤销成功',
+    });
     expect((await details(customer.client, claimId)).data.claimState).toBe(6);
-    expect((await customer.client.get(`${API}/revocation?id=${claimId}`)).body).toMatchObject({ code: 40900, message: '理赔单已撤回' });
+    expect((await customer.client.get(`${API}/revocation?id=${claimId}`)).body).toMatchObject({
+      code: 40900,
+      message: '理赔单已撤回',
+    });
   });
 
   it('back cancels a claim that was never saved; it disappears from the list', async () => {
     const created = await customer.client.get(`${API}/createClaimSettlement?orderId=${customer.orderId}`);
     expect(created.body.code).toBe(20000);
     const id = created.body.data;
-    expect((await customer.client.get(`${API}/back?id=${id}`)).body).toMatchObject({ code: 20000, message: '返回成功' });
+    expect((await customer.client.get(`${API}/back?id=${id}`)).body).toMatchObject({
+      code: 20000,
+      message: '返回成功',
+    });
     expect((await details(customer.client, id)).code).toBe(40400);
     const page = await customer.client.post(`${API}/page`, { currentPage: 1, pageSize: 20, userName: 'x' });
     expect(page.body.data.datas.map((r: any) => r.id)).not.toContain(id);
@@ -260,7 +325,9 @@ describe('claims: report against an in-force policy', () => {
 
   it('concurrent applications on one policy open exactly one claim', async () => {
     const fresh = await customerWithPolicy(platform);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => fresh.client.get(`${API}/createClaimSettlement?orderId=${fresh.orderId}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => fresh.client.get(`${API}/createClaimSettlement?orderId=${fresh.orderId}`)),
+    );
     const opened = answers.filter((a) => a.body.code === 20000);
     expect(opened).toHaveLength(1);
     const others = answers.filter((a) => a.body.code !== 20000);
@@ -309,14 +376,25 @@ describe('claims desk: assignment and queues (staff only)', () => {
   it('staff assign a claim to a claims staff member; the details, rows and history show it', async () => {
     const assigned = await staff.post(`${API}/assign`, { id: claimId, assignee: staffPhone });
     expect(assigned.body).toMatchObject({ code: 20000, message: '分派成功' });
-    expect((await details(staff, claimId)).data).toMatchObject({ assignee: staffPhone, claimState: 3, acceptedAt: null });
+    expect((await details(staff, claimId)).data).toMatchObject({
+      assignee: staffPhone,
+      claimState: 3,
+      acceptedAt: null,
+    });
     expect((await details(staff, claimId)).data.submittedAt).toBeTruthy();
     // The same assignee again changes nothing: one 分派 row in the history.
     expect((await staff.post(`${API}/assign`, { id: claimId, assignee: staffPhone })).body.code).toBe(20000);
-    const history = (await staff.get(`${API}/history?id=${claimId}`)).body.data as { operateType: string; details: string }[];
+    const history = (await staff.get(`${API}/history?id=${claimId}`)).body.data as {
+      operateType: string;
+      details: string;
+    }[];
     expect(history.filter((r) => r.operateType === '分派').map((r) => r.details)).toEqual([`分派给 ${staffPhone}`]);
     const row = (await page(staff, {})).body.data.datas.find((r: any) => r.id === claimId);
-    expect(row).toMatchObject({ assignee: staffPhone, evidenceRequested: false, actions: expect.arrayContaining(['assign']) });
+    expect(row).toMatchObject({
+      assignee: staffPhone,
+      evidenceRequested: false,
+      actions: expect.arrayContaining(['assign']),
+    });
     expect(typeof row.slaAgeDays).toBe('number');
     expect(row.stageDueAt).toBeTruthy();
   });
@@ -339,7 +417,11 @@ describe('claims desk: assignment and queues (staff only)', () => {
   it('refuses every claims-desk call to guests and to the rule-platform roles (40300), whatever the body', async () => {
     const guest = platform.client();
     guest.adopt(await guest.post('/api/v1/uav/user/guest'));
-    const ruleRoles = await Promise.all([['auditor'], ['test'], ['batchTest'], ['auditor', 'test', 'batchTest']].map((r) => accountWithRoles(platform, admin, r)));
+    const ruleRoles = await Promise.all(
+      [['auditor'], ['test'], ['batchTest'], ['auditor', 'test', 'batchTest']].map((r) =>
+        accountWithRoles(platform, admin, r),
+      ),
+    );
     const calls: [string, Record<string, unknown>][] = [
       ['accept', { id: claimId, reason: '受理' }],
       ['requestEvidence', { id: claimId, message: '请补充现场照片' }],
@@ -360,7 +442,11 @@ describe('claims desk: assignment and queues (staff only)', () => {
   it('lists the staff a claim may be assigned to (claims staff and admins) to staff only', async () => {
     // The grant is the admin's write: wait for the user list to show it rather than pass its token around.
     await expect
-      .poll(async () => ((await staff.get(`${API}/staffMembers`)).body.data as { mobilePhone: string }[]).map((m) => m.mobilePhone), { timeout: 10_000 })
+      .poll(
+        async () =>
+          ((await staff.get(`${API}/staffMembers`)).body.data as { mobilePhone: string }[]).map((m) => m.mobilePhone),
+        { timeout: 10_000 },
+      )
       .toEqual(expect.arrayContaining([staffPhone, ADMIN.mobilePhone]));
     const members = (await staff.get(`${API}/staffMembers`)).body.data as { mobilePhone: string; name: string }[];
     expect(members.map((m) => m.mobilePhone)).not.toContain(customer.phone);
@@ -395,9 +481,15 @@ describe('claims desk: assignment and queues (staff only)', () => {
     // A working day is 0.2 s here: by now the claim is a few working days into its stage.
     expect(rows.find((r: any) => r.id === claimId).slaAgeDays).toBeGreaterThan(0);
 
-    expect((await staff.post(`${API}/requestEvidence`, { id: claimId, message: '请补充飞行日志' })).body.code).toBe(20000);
+    expect((await staff.post(`${API}/requestEvidence`, { id: claimId, message: '请补充飞行日志' })).body.code).toBe(
+      20000,
+    );
     const evidence = (await page(staff, { queue: 'evidence' })).body.data.datas;
-    expect(evidence.find((r: any) => r.id === claimId)).toMatchObject({ claimState: 2, evidenceRequested: true, stageDueAt: null });
+    expect(evidence.find((r: any) => r.id === claimId)).toMatchObject({
+      claimState: 2,
+      evidenceRequested: true,
+      stageDueAt: null,
+    });
     expect(evidence.every((r: any) => r.claimState === 2 && r.evidenceRequested)).toBe(true);
     expect(ids(await page(staff, { queue: 'submitted' }))).not.toContain(claimId);
 
@@ -407,7 +499,11 @@ describe('claims desk: assignment and queues (staff only)', () => {
     expect(ids(await page(staff, { queue: 'evidence' }, token))).not.toContain(claimId);
     expect((await staff.post(`${API}/accept`, { id: claimId })).body.code).toBe(20000);
     const processing = (await page(staff, { queue: 'processing' })).body.data.datas;
-    expect(processing.find((r: any) => r.id === claimId)).toMatchObject({ claimState: 4, assignee: staffPhone, evidenceRequested: false });
+    expect(processing.find((r: any) => r.id === claimId)).toMatchObject({
+      claimState: 4,
+      assignee: staffPhone,
+      evidenceRequested: false,
+    });
     expect(processing.every((r: any) => r.claimState === 4)).toBe(true);
     expect(inQueueOrder(processing)).toBe(true);
     expect((await details(staff, claimId)).data.acceptedAt).toBeTruthy();

@@ -16,7 +16,15 @@ import {
 } from '@feibao/platform';
 import { claimQueryRoutes } from '@feibao/query-service/claims/routes';
 import { allProjections } from '@feibao/read-models';
-import { ADMIN, createClient, registerUser, startTestPlatform, until, type Client, type TestPlatform } from '../support/platform.ts';
+import {
+  ADMIN,
+  createClient,
+  registerUser,
+  startTestPlatform,
+  until,
+  type Client,
+  type TestPlatform,
+} from '../support/platform.ts';
 
 /**
  * The claim reads over events appended straight to the store (the claim commands are another
@@ -34,7 +42,17 @@ const policy: PolicySnapshot = {
   startDate: '2026-11-01',
   endDate: '2027-10-31',
   totalPremium: 1000,
-  lines: [{ key: 'l1', insuranceTypeId: 1, name: '机身损失险', droneName: 'M300', insuranceAmount: 10, premium: 1000, deductible: '0免赔' }],
+  lines: [
+    {
+      key: 'l1',
+      insuranceTypeId: 1,
+      name: '机身损失险',
+      droneName: 'M300',
+      insuranceAmount: 10,
+      premium: 1000,
+      deductible: '0免赔',
+    },
+  ],
   drones: [
     { deviceNumber: 'UAV-1', manufacturer: '大疆', model: 'M300' } as PolicySnapshot['drones'][number],
     { deviceNumber: 'UAV-2', manufacturer: '大疆', model: 'M300' } as PolicySnapshot['drones'][number],
@@ -43,7 +61,12 @@ const policy: PolicySnapshot = {
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 2, minute)).toISOString();
 
-const claimEvents = (claimId: string, owner: string, claimNo: string, idNumber = '11010119900307777X'): ClaimEvent[] => {
+const claimEvents = (
+  claimId: string,
+  owner: string,
+  claimNo: string,
+  idNumber = '11010119900307777X',
+): ClaimEvent[] => {
   const base = (minute: number, by = owner) => ({ claimId, at: at(minute), by });
   const form = {
     accidentTime: '2026-11-20 09:30:00',
@@ -60,22 +83,59 @@ const claimEvents = (claimId: string, owner: string, claimNo: string, idNumber =
       data: {
         ...base(1),
         form,
-        changes: [{ moduleName: '事故基本信息', path: 'uavAccidentType', fieldName: '事故类型', operateType: '新增', oldValue: null, newValue: '失控坠毁未丢失' }],
+        changes: [
+          {
+            moduleName: '事故基本信息',
+            path: 'uavAccidentType',
+            fieldName: '事故类型',
+            operateType: '新增',
+            oldValue: null,
+            newValue: '失控坠毁未丢失',
+          },
+        ],
       },
     },
     { type: 'ClaimSubmitted', data: { ...base(2), form, changes: [], acceptDueAt: at(600) } },
     ...(['301010', '302010', '101010'] as const).map(
       (code, i): ClaimEvent => ({
         type: 'ClaimPictureUploaded',
-        data: { ...base(3 + i), pictureId: `${claimId}.p${i}`, name: `p${i}.jpg`, mime: 'image/jpeg', size: 100, storedAs: `s${i}`, imageTypeCode: code },
+        data: {
+          ...base(3 + i),
+          pictureId: `${claimId}.p${i}`,
+          name: `p${i}.jpg`,
+          mime: 'image/jpeg',
+          size: 100,
+          storedAs: `s${i}`,
+          imageTypeCode: code,
+        },
       }),
     ),
     {
       type: 'ClaimPictureProcessed',
-      data: { ...base(7, 'system'), pictureId: `${claimId}.p0`, thumbnailAs: 't0', displayAs: 'd0', width: 10, height: 10, capturedAt: at(0), gps: { latitude: 31, longitude: 121 } },
+      data: {
+        ...base(7, 'system'),
+        pictureId: `${claimId}.p0`,
+        thumbnailAs: 't0',
+        displayAs: 'd0',
+        width: 10,
+        height: 10,
+        capturedAt: at(0),
+        gps: { latitude: 31, longitude: 121 },
+      },
     },
     { type: 'ClaimPictureRejected', data: { ...base(8, 'system'), pictureId: `${claimId}.p1`, reason: '无法识别' } },
-    { type: 'ClaimPictureUploaded', data: { ...base(9), pictureId: `${claimId}.p9`, name: 'x.jpg', mime: 'image/jpeg', size: 1, storedAs: 'x', imageTypeCode: '99' } },
+    {
+      type: 'ClaimPictureUploaded',
+      data: {
+        ...base(9),
+        pictureId: `${claimId}.p9`,
+        name: 'x.jpg',
+        mime: 'image/jpeg',
+        size: 1,
+        storedAs: 'x',
+        imageTypeCode: '99',
+      },
+    },
     { type: 'ClaimPicturesDeleted', data: { ...base(10), pictureIds: [`${claimId}.p9`] } },
   ];
 };
@@ -140,7 +200,9 @@ describe('claim queries', () => {
     const otherEdge = platform.client();
     const otherPhone = (await registerUser(otherEdge)).phone;
     const adminEdge = platform.client();
-    adminEdge.adopt(await adminEdge.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }));
+    adminEdge.adopt(
+      await adminEdge.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }),
+    );
     customer = createClient(base);
     customer.state.accessToken = edgeClient.state.accessToken;
     other = createClient(base);
@@ -196,14 +258,21 @@ describe('claim queries', () => {
   it('page: customers see their own claims, staff every claim, with filters', async () => {
     const mine = await customer.post(`${PATH}/page`, { userName: 'someone-else' });
     expect(mine.body.data).toMatchObject({ currentPage: 1, pageSize: 20, totalCount: 1 });
-    expect(mine.body.data.datas[0]).toMatchObject({ id: 'c-1', userName: phone, claimState: 3, uavAccidentTypeName: '失控坠毁未丢失' });
+    expect(mine.body.data.datas[0]).toMatchObject({
+      id: 'c-1',
+      userName: phone,
+      claimState: 3,
+      uavAccidentTypeName: '失控坠毁未丢失',
+    });
     expect(mine.body.data.datas[0].owner).toBeUndefined();
 
     const all = await admin.post(`${PATH}/page`, {});
     const ids = all.body.data.datas.map((r: { id: string }) => r.id);
     expect(ids).toEqual(expect.arrayContaining(['c-1', 'c-3']));
     expect(ids).not.toContain('c-2');
-    expect((await admin.post(`${PATH}/page`, { claimState: 3 })).body.data.datas.map((r: { id: string }) => r.id)).toEqual(['c-1']);
+    expect(
+      (await admin.post(`${PATH}/page`, { claimState: 3 })).body.data.datas.map((r: { id: string }) => r.id),
+    ).toEqual(['c-1']);
     expect((await admin.post(`${PATH}/page`, { claimSettlementNo: 'LP202611200000003' })).body.data.totalCount).toBe(1);
     expect((await admin.post(`${PATH}/page`, { overdue: '1' })).body.data.totalCount).toBe(0);
     expect((await admin.post(`${PATH}/page`, { overdue: false })).body.data.totalCount).toBe(2);
@@ -212,8 +281,14 @@ describe('claim queries', () => {
     expect((await admin.post(`${PATH}/page`, { applyTimeFrom: '2026-11-21' })).body.data.totalCount).toBe(0);
     expect((await admin.post(`${PATH}/page`, { applyTimeFrom: '2026-13-01' })).body.code).toBe(40000);
     expect((await admin.post(`${PATH}/page`, { pageSize: 101 })).body.code).toBe(40000);
-    expect((await admin.post(`${PATH}/page`, { claimState: 9 })).body).toMatchObject({ code: 40000, message: '理赔状态不正确' });
-    expect((await admin.post(`${PATH}/page`, { claimState: 'abc' })).body).toMatchObject({ code: 40000, message: '理赔状态不正确' });
+    expect((await admin.post(`${PATH}/page`, { claimState: 9 })).body).toMatchObject({
+      code: 40000,
+      message: '理赔状态不正确',
+    });
+    expect((await admin.post(`${PATH}/page`, { claimState: 'abc' })).body).toMatchObject({
+      code: 40000,
+      message: '理赔状态不正确',
+    });
   });
 
   it('pictures: the category tree with counts, pages of a subtree, staff-only photo metadata', async () => {
@@ -227,7 +302,12 @@ describe('claim queries', () => {
     expect(page.body.data).toMatchObject({ currentPage: 1, pageSize: 10, totalCount: 2 });
     expect(page.body.data.datas.map((p: { id: string }) => p.id)).toEqual(['c-1.p1', 'c-1.p0']);
     const processed = page.body.data.datas[1];
-    expect(processed).toMatchObject({ fileUrl: `${PATH}/picture/c-1.p0`, smallFileUrl: `${PATH}/picture/c-1.p0?size=small`, capturedAt: null, gps: null });
+    expect(processed).toMatchObject({
+      fileUrl: `${PATH}/picture/c-1.p0`,
+      smallFileUrl: `${PATH}/picture/c-1.p0?size=small`,
+      capturedAt: null,
+      gps: null,
+    });
     expect(page.body.data.datas[0].smallFileUrl).toBeNull();
     const staff = await admin.post(`${PATH}/pageImageInfo`, { id: 'c-1', imageTypeCode: '3010' });
     expect(staff.body.data.datas[0].gps).toEqual({ latitude: 31, longitude: 121 });
@@ -243,7 +323,9 @@ describe('claim queries', () => {
     const log = await admin.get(`${PATH}/listLogById?id=c-1`);
     expect(log.body.data).toEqual(history.body.data);
 
-    const csv = await fetch(`${base}${PATH}/history.csv?id=c-1`, { headers: { authorization: `Bearer ${admin.state.accessToken}` } });
+    const csv = await fetch(`${base}${PATH}/history.csv?id=c-1`, {
+      headers: { authorization: `Bearer ${admin.state.accessToken}` },
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="claim-LP202611200000001-history.csv"');

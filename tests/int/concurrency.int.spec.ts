@@ -5,7 +5,18 @@ import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { CONCURRENT_WRITE_REFUSED } from '@feibao/platform';
 import { CLAIMS, ORDERS } from '@feibao/read-models';
 import { claimReport, injuredPerson } from '../support/claims.ts';
-import { accountWithRoles, ADMIN, registerUser, sendCode, newPhone, startTestPlatform, until, type ApiAnswer, type Client, type TestPlatform } from '../support/platform.ts';
+import {
+  accountWithRoles,
+  ADMIN,
+  registerUser,
+  sendCode,
+  newPhone,
+  startTestPlatform,
+  until,
+  type ApiAnswer,
+  type Client,
+  type TestPlatform,
+} from '../support/platform.ts';
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
@@ -22,7 +33,9 @@ let customer: Client;
 /** The order the insure test bought: its policy is the claims' below. */
 let orderWithPolicy = '';
 beforeAll(async () => {
-  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' } });
+  platform = await startTestPlatform({
+    env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' },
+  });
   admin = platform.client();
   admin.adopt(await admin.post('/api/v1/uav/user/login', ADMIN));
   customer = platform.client();
@@ -31,7 +44,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => platform?.stop());
 
-const burst = <T>(n: number, send: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => send(i)));
+const burst = <T>(n: number, send: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => send(i)));
 const succeeded = (answers: ApiAnswer[]) => answers.flatMap((a, i) => (a.body.code === 20000 ? [i] : []));
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
 const readStream = (streamId: string) => platform.command.deps.eventStore.readStream(streamId);
@@ -73,7 +87,9 @@ const orderForm = (id: string, marker: number) => {
   form.uavDriverInfoList[0]!.operatingHours = marker;
   return { ...form, id };
 };
-const markerOf = (event: { data: unknown }) => (event.data as { form: { uavDriverInfoList: { operatingHours: number }[] } }).form.uavDriverInfoList[0]!.operatingHours;
+const markerOf = (event: { data: unknown }) =>
+  (event.data as { form: { uavDriverInfoList: { operatingHours: number }[] } }).form.uavDriverInfoList[0]!
+    .operatingHours;
 
 describe('one order stream, 50 writers at once', () => {
   it('draft saves: one success per version, the others refused with 40900 and then stored by a retry; nothing lost', async () => {
@@ -94,24 +110,34 @@ describe('one order stream, 50 writers at once', () => {
     expect(stream.events.map(markerOf).filter((m) => refused.includes(m - 2000))).toEqual([]);
 
     // A refused client trying again is stored: every save ends up in the stream exactly once.
-    for (const i of refused) expect((await customer.post('/api/v1/uav/order/save', orderForm(id, 2000 + i))).body.code).toBe(20000);
+    for (const i of refused)
+      expect((await customer.post('/api/v1/uav/order/save', orderForm(id, 2000 + i))).body.code).toBe(20000);
     stream = await readStream(orderStreamId(id));
     expectContiguous(stream.events);
-    expect(stream.events.map(markerOf).sort()).toEqual([1000, ...Array.from({ length: 50 }, (_, i) => 2000 + i)].sort());
+    expect(stream.events.map(markerOf).sort()).toEqual(
+      [1000, ...Array.from({ length: 50 }, (_, i) => 2000 + i)].sort(),
+    );
 
     await readModelEqualsFold(ORDERS, id, 'order', async () =>
-      (await readStream(orderStreamId(id))).events.reduce((s, e) => orderDecider.evolve(s, e as never), orderDecider.initialState()),
+      (await readStream(orderStreamId(id))).events.reduce(
+        (s, e) => orderDecider.evolve(s, e as never),
+        orderDecider.initialState(),
+      ),
     );
   });
 
   it('insure is bought once: exactly one 20000, the others told the order is already insured', async () => {
     const saved = await customer.post('/api/v1/uav/order/save', generalApplication());
     const id: string = saved.body.data.id;
-    expect((await customer.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id })).body.code).toBe(20000);
+    expect((await customer.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id })).body.code).toBe(
+      20000,
+    );
     const quoted = await waitForOrderState(customer, id, 2);
     const insurerId = quoted.quoteProgress[0].insuranceCompanyId;
 
-    const answers = await burst(50, () => customer.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${insurerId}`));
+    const answers = await burst(50, () =>
+      customer.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${insurerId}`),
+    );
     orderWithPolicy = id;
     expect(succeeded(answers)).toHaveLength(1);
     expectRefused(answers, [{ code: 40900, message: '订单已投保，请勿重复投保' }]);
@@ -122,8 +148,10 @@ describe('one order stream, 50 writers at once', () => {
 });
 
 /** A complete claim report whose `accidentAddress` carries the marker. */
-const report = (id: string, accidentAddress: string, overrides: Record<string, unknown> = {}) => claimReport(id, { accidentAddress, ...overrides });
-const addressOf = (event: { data: unknown }) => (event.data as { form?: { accidentAddress?: string } }).form?.accidentAddress;
+const report = (id: string, accidentAddress: string, overrides: Record<string, unknown> = {}) =>
+  claimReport(id, { accidentAddress, ...overrides });
+const addressOf = (event: { data: unknown }) =>
+  (event.data as { form?: { accidentAddress?: string } }).form?.accidentAddress;
 
 describe('one claim stream, many writers at once', () => {
   let claimId = '';
@@ -131,11 +159,14 @@ describe('one claim stream, many writers at once', () => {
 
   it('ten "apply for a claim" at once open one claim; the others are pointed to it (30000)', async () => {
     await waitForOrderState(customer, orderWithPolicy, 5);
-    const answers = await burst(10, () => customer.get(`${CLAIM_API}/createClaimSettlement?orderId=${orderWithPolicy}`));
+    const answers = await burst(10, () =>
+      customer.get(`${CLAIM_API}/createClaimSettlement?orderId=${orderWithPolicy}`),
+    );
     const [winner, ...others] = succeeded(answers);
     expect(others).toEqual([]);
     claimId = answers[winner!]!.body.data;
-    for (const answer of answers.filter((a) => a.body.code !== 20000)) expect(answer.body).toMatchObject({ code: 30000, data: claimId });
+    for (const answer of answers.filter((a) => a.body.code !== 20000))
+      expect(answer.body).toMatchObject({ code: 30000, data: claimId });
   });
 
   it('50 saves: one per version, refusals say so, every acknowledged form is in the stream', async () => {
@@ -161,7 +192,10 @@ describe('one claim stream, many writers at once', () => {
     expect(stream.events.filter((e) => e.type === 'ClaimSubmitted').map(addressOf)).toEqual([submitted]);
     expectContiguous(stream.events);
     await readModelEqualsFold(CLAIMS, claimId, 'claim', async () =>
-      (await readStream(claimStreamId(claimId))).events.reduce((s, e) => claimDecider.evolve(s, e as never), claimDecider.initialState()),
+      (await readStream(claimStreamId(claimId))).events.reduce(
+        (s, e) => claimDecider.evolve(s, e as never),
+        claimDecider.initialState(),
+      ),
     );
   });
 
@@ -169,7 +203,10 @@ describe('one claim stream, many writers at once', () => {
     const other = await accountWithRoles(platform, admin, ['admin']);
     const fresh = { headers: { 'x-consistency-token': String(customer.consistency) } };
     // The accept timer (0.2 s working days here) appends ClaimSlaOverdue: let it land before loading.
-    const loaded = await until(async () => (await admin.get(`${CLAIM_API}/details?id=${claimId}`, fresh)).body.data, (d) => d?.sla?.overdue?.includes('accept'));
+    const loaded = await until(
+      async () => (await admin.get(`${CLAIM_API}/details?id=${claimId}`, fresh)).body.data,
+      (d) => d?.sla?.overdue?.includes('accept'),
+    );
     const seen: number = loaded.version;
     const addressChange = report(claimId, '管理员甲更正的地址');
     const amountChange = report(claimId, submitted, { injuryInfoList: [injuredPerson({ indemnityAmount: '3' })] });
@@ -190,31 +227,46 @@ describe('one claim stream, many writers at once', () => {
     expect(again.body).toMatchObject({ code: 40900, message: '理赔单已被他人修改，请刷新后重试' });
 
     // After a refresh it amends the current form; an event that leaves the form alone (an assignment) refuses nothing.
-    const reloaded = (await loser.get(`${CLAIM_API}/details?id=${claimId}`, { headers: { 'x-consistency-token': String(Math.max(admin.consistency, other.consistency)) } })).body.data;
-    expect((await admin.post(`${CLAIM_API}/assign`, { id: claimId, assignee: ADMIN.mobilePhone })).body.code).toBe(20000);
+    const reloaded = (
+      await loser.get(`${CLAIM_API}/details?id=${claimId}`, {
+        headers: { 'x-consistency-token': String(Math.max(admin.consistency, other.consistency)) },
+      })
+    ).body.data;
+    expect((await admin.post(`${CLAIM_API}/assign`, { id: claimId, assignee: ADMIN.mobilePhone })).body.code).toBe(
+      20000,
+    );
     const both = report(claimId, '管理员甲更正的地址', { injuryInfoList: amountChange.injuryInfoList });
     const compared = await loser.post(`${CLAIM_API}/contrast`, { ...both, version: reloaded.version });
     expect(compared.body.code, compared.body.message).toBe(20000);
     expect(compared.body.data.rows).toHaveLength(1);
     const list = compared.body.data.rows.map((r: { path: string }) => ({ path: r.path, remark: '刷新后再改' }));
-    expect((await loser.post(`${CLAIM_API}/saveLog`, { id: claimId, version: compared.body.data.version, form: both, list })).body.code).toBe(20000);
+    expect(
+      (await loser.post(`${CLAIM_API}/saveLog`, { id: claimId, version: compared.body.data.version, form: both, list }))
+        .body.code,
+    ).toBe(20000);
 
     const amendments = (await readStream(claimStreamId(claimId))).events.filter((e) => e.type === 'ClaimAmended');
     expect(amendments).toHaveLength(2);
-    expect(amendments.at(-1)!.data).toMatchObject({ form: { accidentAddress: '管理员甲更正的地址', injuryInfoList: [{ indemnityAmount: 3 }] } });
+    expect(amendments.at(-1)!.data).toMatchObject({
+      form: { accidentAddress: '管理员甲更正的地址', injuryInfoList: [{ indemnityAmount: 3 }] },
+    });
   });
 });
 
 describe('one SMS code sent ten times at once', () => {
   const loginsOf = async (phone: string, method: string) =>
-    (await readStream(userStreamId(phone))).events.filter((e) => e.type === 'UserLoggedIn' && (e.data as { method: string }).method === method);
+    (await readStream(userStreamId(phone))).events.filter(
+      (e) => e.type === 'UserLoggedIn' && (e.data as { method: string }).method === method,
+    );
 
   it('SMS login: one session at most', async () => {
     const client = platform.client();
     const { phone } = await registerUser(client);
     await platform.allowResend(phone);
     const code = await sendCode(client, phone);
-    const answers = await burst(10, () => platform.client().post('/api/v1/uav/user/loginByPhone', { mobilePhone: phone, identifyingCode: code }));
+    const answers = await burst(10, () =>
+      platform.client().post('/api/v1/uav/user/loginByPhone', { mobilePhone: phone, identifyingCode: code }),
+    );
     expect(succeeded(answers)).toHaveLength(1);
     expectRefused(answers, [{ code: 40000, message: '验证码已失效，请重新获取' }]);
     expect(await loginsOf(phone, 'sms')).toHaveLength(1);
@@ -224,7 +276,14 @@ describe('one SMS code sent ten times at once', () => {
     const client = platform.client();
     const phone = newPhone();
     const code = await sendCode(client, phone);
-    const body = { registerType: 1, name: '并发注册', mobilePhone: phone, password: 'passw0rd-ok', confirmPassword: 'passw0rd-ok', identifyingCode: code };
+    const body = {
+      registerType: 1,
+      name: '并发注册',
+      mobilePhone: phone,
+      password: 'passw0rd-ok',
+      confirmPassword: 'passw0rd-ok',
+      identifyingCode: code,
+    };
     const answers = await burst(10, () => platform.client().post('/api/v1/uav/user/register', body));
     expect(succeeded(answers)).toHaveLength(1);
     expectRefused(answers, [

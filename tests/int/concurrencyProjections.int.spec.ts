@@ -45,7 +45,9 @@ const recording: Projection = defineProjection({
   collections: [seen],
   eventTypes: ['Appended'],
   async handle(event, client) {
-    await seen.update(client, String(event.data.stream), (doc) => ({ positions: [...(doc?.positions ?? []), event.globalPosition] }));
+    await seen.update(client, String(event.data.stream), (doc) => ({
+      positions: [...(doc?.positions ?? []), event.globalPosition],
+    }));
   },
 });
 
@@ -56,7 +58,10 @@ beforeAll(async () => {
   const url = platform.config.databaseUrl;
   shortPool = new pg.Pool({ connectionString: url, max: 16 });
   longPool = new pg.Pool({ connectionString: url, max: 16 });
-  shortStore = getPostgreSQLEventStore(url, { schema: { autoMigration: 'None' }, connectionOptions: { pool: shortPool } });
+  shortStore = getPostgreSQLEventStore(url, {
+    schema: { autoMigration: 'None' },
+    connectionOptions: { pool: shortPool },
+  });
   // Emmett runs inline projections inside the append's transaction, after the insert: this one
   // holds the transaction (and its drawn positions) open before the commit.
   longStore = getPostgreSQLEventStore(url, {
@@ -67,7 +72,8 @@ beforeAll(async () => {
         type: 'inline',
         projection: {
           canHandle: ['Appended'],
-          handle: async (events: { data: { holdMs: number } }[]) => sleep(Math.max(...events.map((e) => e.data.holdMs))),
+          handle: async (events: { data: { holdMs: number } }[]) =>
+            sleep(Math.max(...events.map((e) => e.data.holdMs))),
         },
       } as never,
     ],
@@ -92,7 +98,10 @@ describe('projections under 1,000 concurrent appends', () => {
     /** Concurrent first appends to a new stream conflict on its row; the loser appends again. */
     const append = async (i: number): Promise<number> => {
       const long = i % LONG_EVERY === 0;
-      const event: Appended = { type: 'Appended', data: { stream: streamOf(i), n: i, holdMs: long ? 20 + ((i * 37) % 130) : 0 } };
+      const event: Appended = {
+        type: 'Appended',
+        data: { stream: streamOf(i), n: i, holdMs: long ? 20 + ((i * 37) % 130) : 0 },
+      };
       for (let attempt = 0; ; attempt++) {
         try {
           const result = await (long ? longStore : shortStore).appendToStream(streamOf(i), [event]);
@@ -106,13 +115,13 @@ describe('projections under 1,000 concurrent appends', () => {
 
     try {
       const expected = new Map<string, number[]>();
-      for (const [i, position] of positions.entries()) expected.set(streamOf(i), [...(expected.get(streamOf(i)) ?? []), position]);
+      for (const [i, position] of positions.entries())
+        expected.set(streamOf(i), [...(expected.get(streamOf(i)) ?? []), position]);
       const applied = async () =>
         new Map(
-          (await pool.query(`SELECT _id, data FROM test_appended_seen WHERE _id LIKE $1`, [`appended-${run}-%`])).rows.map((r) => [
-            r._id as string,
-            (r.data as Seen).positions,
-          ]),
+          (
+            await pool.query(`SELECT _id, data FROM test_appended_seen WHERE _id LIKE $1`, [`appended-${run}-%`])
+          ).rows.map((r) => [r._id as string, (r.data as Seen).positions]),
         );
       const total = (m: Map<string, number[]>) => [...m.values()].reduce((n, list) => n + list.length, 0);
       // Wait for every checkpoint, this projection's and the platform's own, to pass every event.
@@ -122,7 +131,11 @@ describe('projections under 1,000 concurrent appends', () => {
       expect(caughtUp.every(Boolean)).toBe(true);
       const got = await until(applied, (m) => total(m) >= APPENDS, 5_000).catch(() => applied());
       expect(total(got)).toBe(APPENDS);
-      for (const [stream, list] of expected) expect([...(got.get(stream) ?? [])].sort((a, b) => a - b), stream).toEqual([...list].sort((a, b) => a - b));
+      for (const [stream, list] of expected)
+        expect(
+          [...(got.get(stream) ?? [])].sort((a, b) => a - b),
+          stream,
+        ).toEqual([...list].sort((a, b) => a - b));
     } finally {
       await runner.stop();
     }

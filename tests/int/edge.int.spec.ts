@@ -28,10 +28,24 @@ const freePort = () =>
  * A raw request through the edge that streams its body in chunks, as a browser uploading a
  * big file does, and reports what came back — or how the connection failed.
  */
-const stream = (port: number, path: string, headers: Record<string, string>, totalBytes: number, chunked = false, prefix = '', suffix = '') =>
+const stream = (
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  totalBytes: number,
+  chunked = false,
+  prefix = '',
+  suffix = '',
+) =>
   new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
     const request = http.request(
-      { host: '127.0.0.1', port, path, method: 'POST', headers: chunked ? headers : { ...headers, 'content-length': String(totalBytes) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: chunked ? headers : { ...headers, 'content-length': String(totalBytes) },
+      },
       (answer) => {
         let body = '';
         answer.setEncoding('utf8');
@@ -105,7 +119,11 @@ describe('edge routing from the services’ own route tables', () => {
           body: method === 'GET' || method === 'HEAD' ? undefined : '{}',
         });
         await answer.arrayBuffer();
-        expect({ method, path, servedBy: answer.headers.get('x-served-by') }).toEqual({ method, path, servedBy: service });
+        expect({ method, path, servedBy: answer.headers.get('x-served-by') }).toEqual({
+          method,
+          path,
+          servedBy: service,
+        });
         checked++;
       }
     expect(checked).toBeGreaterThan(20);
@@ -130,7 +148,12 @@ describe('edge routing from the services’ own route tables', () => {
 describe('/healthz covers every upstream', () => {
   it('is 503 naming the command service while it is not listening, 200 once it is', async () => {
     const commandPort = await freePort();
-    const edge = await startEdge(platform.config, { port: 0, commandPort, queryPort: platform.query.port, webRoot: '/nonexistent' });
+    const edge = await startEdge(platform.config, {
+      port: 0,
+      commandPort,
+      queryPort: platform.query.port,
+      webRoot: '/nonexistent',
+    });
     let command: Awaited<ReturnType<typeof startCommandService>> | null = null;
     try {
       const down = await fetch(`http://127.0.0.1:${edge.port}/healthz`);
@@ -155,7 +178,12 @@ describe('oversized bodies through the edge', () => {
   const tooLarge = { code: 41300, message: '请求内容过大', data: null };
 
   it('refuses a 5 MB JSON body with the envelope, never a 502 or a reset', async () => {
-    const answer = await stream(edgePort(), '/api/v1/uav/order/save', { 'content-type': 'application/json' }, 5 * 1024 * 1024);
+    const answer = await stream(
+      edgePort(),
+      '/api/v1/uav/order/save',
+      { 'content-type': 'application/json' },
+      5 * 1024 * 1024,
+    );
     expect(answer).toEqual({ status: 413, body: JSON.stringify(tooLarge) });
   });
 
@@ -186,7 +214,11 @@ describe('oversized bodies through the edge', () => {
           port: edgePort(),
           path: '/api/v1/uav/order/save',
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': String(5 * 1024 * 1024), expect: '100-continue' },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(5 * 1024 * 1024),
+            expect: '100-continue',
+          },
         },
         (res) => {
           let body = '';
@@ -207,7 +239,13 @@ describe('oversized bodies through the edge', () => {
   });
 
   it('refuses a chunked body once it passes the limit', async () => {
-    const answer = await stream(edgePort(), '/api/v1/uav/order/save', { 'content-type': 'application/json' }, 2 * 1024 * 1024, true);
+    const answer = await stream(
+      edgePort(),
+      '/api/v1/uav/order/save',
+      { 'content-type': 'application/json' },
+      2 * 1024 * 1024,
+      true,
+    );
     expect(answer).toEqual({ status: 413, body: JSON.stringify(tooLarge) });
   });
 
@@ -218,14 +256,20 @@ describe('oversized bodies through the edge', () => {
     const answer = await stream(
       edgePort(),
       '/api/v1/uav/file/uploadBatch?type=3',
-      { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client.state.accessToken}` },
+      {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${client.state.accessToken}`,
+      },
       30 * 1024 * 1024,
       false,
       `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
       `\r\n--${boundary}--\r\n`,
     );
     expect('status' in answer ? answer.status : answer).not.toBe(502);
-    expect('status' in answer ? [answer.status, JSON.parse(answer.body)] : answer).toEqual([413, { code: 41300, message: '文件过大', data: null }]);
+    expect('status' in answer ? [answer.status, JSON.parse(answer.body)] : answer).toEqual([
+      413,
+      { code: 41300, message: '文件过大', data: null },
+    ]);
   }, 30_000);
 
   it('relays an early refusal (no login) of a big upload instead of dropping the connection', async () => {

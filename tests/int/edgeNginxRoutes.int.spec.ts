@@ -21,7 +21,10 @@ const tableOf = async (port: number) =>
 
 describe('nginx in front of the scaled deployment (deploy/nginx)', () => {
   it('routes by the services’ current route tables', async () => {
-    const rendered = renderNginxRouteMap({ command: await tableOf(platform.command.port), query: await tableOf(platform.query.port) });
+    const rendered = renderNginxRouteMap({
+      command: await tableOf(platform.command.port),
+      query: await tableOf(platform.query.port),
+    });
     if (process.env.UPDATE_NGINX_ROUTES === '1') writeFileSync(path.join(root, NGINX_ROUTES_FILE), rendered);
     // A route added without regenerating: rerun this test with UPDATE_NGINX_ROUTES=1.
     expect(readFileSync(path.join(root, NGINX_ROUTES_FILE), 'utf8')).toBe(rendered);
@@ -31,12 +34,17 @@ describe('nginx in front of the scaled deployment (deploy/nginx)', () => {
   it('sends the edge’s security headers, with the same values', () => {
     const conf = nginx('security-headers.conf');
     const sent = Object.fromEntries(
-      [...conf.matchAll(/^add_header (\S+) "([^"]*)" always;$/gm)].map(([, name = '', value]) => [name.toLowerCase(), value]),
+      [...conf.matchAll(/^add_header (\S+) "([^"]*)" always;$/gm)].map(([, name = '', value]) => [
+        name.toLowerCase(),
+        value,
+      ]),
     );
     expect(sent).toEqual(securityHeaders(false));
     expect(sent['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
     // Every one of them is also dropped from the services' answers.
-    const hidden = [...nginx('proxy-api.conf').matchAll(/^proxy_hide_header (\S+);$/gm)].map(([, name = '']) => name.toLowerCase());
+    const hidden = [...nginx('proxy-api.conf').matchAll(/^proxy_hide_header (\S+);$/gm)].map(([, name = '']) =>
+      name.toLowerCase(),
+    );
     expect(hidden).toEqual(expect.arrayContaining([...Object.keys(securityHeaders(true)), 'x-route-table']));
   });
 

@@ -21,7 +21,15 @@ import {
   type EventStore,
   type Pool,
 } from '@feibao/platform';
-import { claimDecider, claimStreamId, orderDecider, orderStreamId, userStreamId, type ClaimEvent, type OrderEvent } from '@feibao/domain';
+import {
+  claimDecider,
+  claimStreamId,
+  orderDecider,
+  orderStreamId,
+  userStreamId,
+  type ClaimEvent,
+  type OrderEvent,
+} from '@feibao/domain';
 import { HEAVY_USER, phoneOf, seed } from '../../bench/seed.ts';
 import { seedClaims } from '../../bench/claimSeed.ts';
 
@@ -78,12 +86,16 @@ describe('Emmett tables contract', () => {
     let dir = path.dirname(main);
     while (!(await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => null))) dir = path.dirname(dir);
     const installed = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')).version;
-    expect(installed, 'emmett-postgresql changed: re-check services/platform/src/emmettTables.ts').toBe(EMMETT_POSTGRESQL_CHECKED_VERSION);
+    expect(installed, 'emmett-postgresql changed: re-check services/platform/src/emmettTables.ts').toBe(
+      EMMETT_POSTGRESQL_CHECKED_VERSION,
+    );
   });
 
   it('wakes listeners after an append (eventStore.ts, no trigger) and reads the appended events back in commit order', async () => {
     const listener = await pool.connect();
-    const woken = new Promise<string | undefined>((resolve) => listener.once('notification', (message) => resolve(message.payload)));
+    const woken = new Promise<string | undefined>((resolve) =>
+      listener.once('notification', (message) => resolve(message.payload)),
+    );
     await listener.query(`LISTEN ${PROJECTION_WAKE_CHANNEL}`);
     const first = await append('contract-a', 'Alpha', 'Beta');
     // It names the appended types: a runner wakes only the projections that handle one.
@@ -111,7 +123,11 @@ describe('Emmett tables contract', () => {
     const some = await readBatch(pool, { transactionId: '0', position: 0 }, 100, ['Beta']);
     expect(some.find((e) => e.type === 'Alpha')).toMatchObject({ data: {}, streamId: '' });
     expect(some.find((e) => e.type === 'Beta')).toMatchObject({ data: { type: 'Beta', i: 1 }, streamId: 'contract-a' });
-    const after = await readBatch(pool, { transactionId: mine[0]!.transactionId, position: mine[0]!.globalPosition }, 100);
+    const after = await readBatch(
+      pool,
+      { transactionId: mine[0]!.transactionId, position: mine[0]!.globalPosition },
+      100,
+    );
     expect(after.map((e) => e.globalPosition)).toEqual(all.slice(1).map((e) => e.globalPosition));
   });
 
@@ -119,10 +135,20 @@ describe('Emmett tables contract', () => {
     await pool.query(`INSERT INTO feibao_projections (name) VALUES ('contract') ON CONFLICT DO NOTHING`);
     const token = await append('contract-c', 'Gamma');
     used.add('peekProjection');
-    expect(await eventually(() => peekProjection(pool, 'contract', 5000), (p) => !p.heldBack)).toEqual({ due: true, heldBack: false });
+    expect(
+      await eventually(
+        () => peekProjection(pool, 'contract', 5000),
+        (p) => !p.heldBack,
+      ),
+    ).toEqual({ due: true, heldBack: false });
 
     const check = async () =>
-      (await pool.query(sqlOf('tokensCaughtUp'), [[token, 999_999_999], [null, null]])).rows.map((r) => [Number(r.token), r.done]);
+      (
+        await pool.query(sqlOf('tokensCaughtUp'), [
+          [token, 999_999_999],
+          [null, null],
+        ])
+      ).rows.map((r) => [Number(r.token), r.done]);
     expect(await check()).toEqual([
       [token, false],
       [999_999_999, true],
@@ -150,11 +176,14 @@ describe('Emmett tables contract', () => {
   });
 
   it('holds a token only for projections with events of their types left before it', async () => {
-    await pool.query(`INSERT INTO feibao_projections (name, event_types) VALUES ('ryw-alpha', '{RywAlpha}'), ('ryw-beta', '{RywBeta}') ON CONFLICT DO NOTHING`);
+    await pool.query(
+      `INSERT INTO feibao_projections (name, event_types) VALUES ('ryw-alpha', '{RywAlpha}'), ('ryw-beta', '{RywBeta}') ON CONFLICT DO NOTHING`,
+    );
     const alpha = await append('ryw-1', 'RywAlpha');
     const beta = await append('ryw-2', 'RywBeta');
     const positionOf = async (token: number) =>
-      (await pool.query(`SELECT transaction_id::text AS xid FROM emt_messages WHERE global_position = $1`, [token])).rows[0].xid as string;
+      (await pool.query(`SELECT transaction_id::text AS xid FROM emt_messages WHERE global_position = $1`, [token]))
+        .rows[0].xid as string;
     const moveTo = async (names: string[], token: number, exclude = false) =>
       pool.query(`UPDATE feibao_projections SET position = $1, position_xid = $2::xid8 WHERE (name = ANY($3)) <> $4`, [
         token,
@@ -164,7 +193,9 @@ describe('Emmett tables contract', () => {
       ]);
     // Every other projection of this file is past both writes.
     await moveTo(['ryw-alpha', 'ryw-beta'], beta, true);
-    await pool.query(`UPDATE feibao_projections SET position = 0, position_xid = '0' WHERE name IN ('ryw-alpha', 'ryw-beta')`);
+    await pool.query(
+      `UPDATE feibao_projections SET position = 0, position_xid = '0' WHERE name IN ('ryw-alpha', 'ryw-beta')`,
+    );
     const done = async (token: number, scope: string | null = null) =>
       (await pool.query(sqlOf('tokensCaughtUp'), [[token], [scope]])).rows[0].done as boolean;
 
@@ -202,7 +233,14 @@ describe('Emmett tables contract', () => {
     const waiter = createConsistencyWaiter(pool, 60_000);
     const waited = waiter.waitFor(token, 10_000);
     const listening = async () =>
-      Number((await pool.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query = $1`, [`LISTEN ${CHECKPOINT_CHANNEL}`])).rows[0].n);
+      Number(
+        (
+          await pool.query(
+            `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query = $1`,
+            [`LISTEN ${CHECKPOINT_CHANNEL}`],
+          )
+        ).rows[0].n,
+      );
     await eventually(listening, (n) => n > 0);
     await new Promise((r) => setTimeout(r, 100)); // past the check made once the listener is up
     const started = Date.now();
@@ -218,7 +256,9 @@ describe('Emmett tables contract', () => {
   });
 
   it('counts a projection’s lag in events of its types, capped, and the age of the oldest', async () => {
-    await pool.query(`INSERT INTO feibao_projections (name, event_types) VALUES ('contract-lag', '{Delta}') ON CONFLICT DO NOTHING`);
+    await pool.query(
+      `INSERT INTO feibao_projections (name, event_types) VALUES ('contract-lag', '{Delta}') ON CONFLICT DO NOTHING`,
+    );
     await append('contract-lag-1', 'Delta');
     await append('contract-lag-2', 'Epsilon');
     await append('contract-lag-3', 'Delta');
@@ -227,7 +267,9 @@ describe('Emmett tables contract', () => {
     expect(await lagOf(100)).toMatchObject({ lagEvents: 2, lagCapped: false, position: 0 });
     expect((await lagOf(100)).lagMs).toBeGreaterThanOrEqual(0);
     expect(await lagOf(1)).toMatchObject({ lagEvents: 1, lagCapped: true });
-    await pool.query(`UPDATE feibao_projections SET position = (SELECT max(global_position) FROM emt_messages), position_xid = (SELECT max(transaction_id) FROM emt_messages) WHERE name = 'contract-lag'`);
+    await pool.query(
+      `UPDATE feibao_projections SET position = (SELECT max(global_position) FROM emt_messages), position_xid = (SELECT max(transaction_id) FROM emt_messages) WHERE name = 'contract-lag'`,
+    );
     expect(await lagOf(100)).toMatchObject({ lagEvents: 0, lagMs: 0 });
   });
 
@@ -239,7 +281,10 @@ describe('Emmett tables contract', () => {
       `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'emt_messages' AND indexname LIKE 'feibao_%' ORDER BY indexname`,
     );
     expect(rows.map((r) => [r.indexname, r.indexdef.replace(/^.* USING btree /, '')])).toEqual([
-      ['feibao_emt_messages_by_commit', '(transaction_id, global_position) INCLUDE (message_type, partition, is_archived, message_kind)'],
+      [
+        'feibao_emt_messages_by_commit',
+        '(transaction_id, global_position) INCLUDE (message_type, partition, is_archived, message_kind)',
+      ],
       ['feibao_emt_messages_by_position', '(global_position)'],
     ]);
   });
@@ -252,14 +297,20 @@ describe('Emmett tables contract', () => {
     } finally {
       client.release();
     }
-    const id = (await pool.query(`SELECT data->>'orderId' AS id FROM (SELECT message_data AS data FROM emt_messages WHERE message_type = 'OrderDraftSaved' LIMIT 1) m`)).rows[0].id;
+    const id = (
+      await pool.query(
+        `SELECT data->>'orderId' AS id FROM (SELECT message_data AS data FROM emt_messages WHERE message_type = 'OrderDraftSaved' LIMIT 1) m`,
+      )
+    ).rows[0].id;
     const stream = await eventStore.readStream<OrderEvent>(orderStreamId(id));
     expect(stream.currentStreamVersion).toBe(1n);
     const state = stream.events.reduce(orderDecider.evolve, orderDecider.initialState());
     expect(state.status).toBe('awaitingInquiry');
     const user = await eventStore.readStream(userStreamId(HEAVY_USER));
     expect(user.events.map((e) => e.type)).toEqual(['UserRegistered']);
-    const next = await eventStore.appendToStream(orderStreamId(id), [{ type: 'Probe', data: {} }], { expectedStreamVersion: 1n });
+    const next = await eventStore.appendToStream(orderStreamId(id), [{ type: 'Probe', data: {} }], {
+      expectedStreamVersion: 1n,
+    });
     expect(next.nextExpectedStreamVersion).toBe(2n);
   });
 
@@ -267,12 +318,21 @@ describe('Emmett tables contract', () => {
     // bench/claimSeed.ts: seven events per in-force order, one or two per claim, positions 1, 2, …
     const client = await pool.connect();
     try {
-      await seedClaims(client, { claims: 10, heavyClaims: 2, users: 3, inForceOrders: 2, orderOwners: 2, chunk: 8 }, () => undefined);
+      await seedClaims(
+        client,
+        { claims: 10, heavyClaims: 2, users: 3, inForceOrders: 2, orderOwners: 2, chunk: 8 },
+        () => undefined,
+      );
     } finally {
       client.release();
     }
     const idOf = async (type: string, field: string) =>
-      (await pool.query(`SELECT message_data->>'${field}' AS id FROM emt_messages WHERE message_type = $1 ORDER BY global_position LIMIT 1`, [type])).rows[0].id as string;
+      (
+        await pool.query(
+          `SELECT message_data->>'${field}' AS id FROM emt_messages WHERE message_type = $1 ORDER BY global_position LIMIT 1`,
+          [type],
+        )
+      ).rows[0].id as string;
 
     const orderId = await idOf('PolicyTookEffect', 'orderId');
     const order = await eventStore.readStream<OrderEvent>(orderStreamId(orderId));
@@ -285,17 +345,24 @@ describe('Emmett tables contract', () => {
     expect(submitted.events.map((e) => e.type)).toEqual(['ClaimOpened', 'ClaimSubmitted']);
     const claim = submitted.events.reduce(claimDecider.evolve, claimDecider.initialState());
     expect(claim).toMatchObject({ status: 'submitted', version: 2, owner: HEAVY_USER });
-    const opened = (await pool.query(`SELECT stream_id FROM emt_streams WHERE stream_type = 'claim' AND stream_position = 1 LIMIT 1`)).rows[0].stream_id;
+    const opened = (
+      await pool.query(`SELECT stream_id FROM emt_streams WHERE stream_type = 'claim' AND stream_position = 1 LIMIT 1`)
+    ).rows[0].stream_id;
     const editing = await eventStore.readStream<ClaimEvent>(opened);
     expect(editing.events.reduce(claimDecider.evolve, claimDecider.initialState()).status).toBe('editing');
 
-    const next = await eventStore.appendToStream(claimStreamId(submittedId), [{ type: 'Probe', data: {} }], { expectedStreamVersion: 2n });
+    const next = await eventStore.appendToStream(claimStreamId(submittedId), [{ type: 'Probe', data: {} }], {
+      expectedStreamVersion: 2n,
+    });
     expect(next.nextExpectedStreamVersion).toBe(3n);
   });
 
   it('lists the streams under a prefix that hold an event of a type, each once', async () => {
     const stamp = randomBytes(4).toString('hex');
-    await eventStore.appendToStream(`probe-${stamp}-a`, [{ type: 'Defined', data: {} }, { type: 'Defined', data: {} }]);
+    await eventStore.appendToStream(`probe-${stamp}-a`, [
+      { type: 'Defined', data: {} },
+      { type: 'Defined', data: {} },
+    ]);
     await eventStore.appendToStream(`probe-${stamp}-b`, [{ type: 'Other', data: {} }]);
     await eventStore.appendToStream(`other-${stamp}`, [{ type: 'Defined', data: {} }]);
     const streams = await pool.query<{ stream_id: string }>(sqlOf('streamsWithEvent'), [`probe-${stamp}-`, 'Defined']);
@@ -308,12 +375,22 @@ describe('Emmett tables contract', () => {
     used.add('appendToStream');
     used.add('readStreams');
     const streamId = `probe-${randomBytes(4).toString('hex')}`;
-    const appended = await appendEvents(pool, streamId, [{ type: 'Opened', data: { n: 1 } }, { type: 'Bumped', data: { n: 2 } }], 0n);
+    const appended = await appendEvents(
+      pool,
+      streamId,
+      [
+        { type: 'Opened', data: { n: 1 } },
+        { type: 'Bumped', data: { n: 2 } },
+      ],
+      0n,
+    );
     expect(appended.nextExpectedStreamVersion).toBe(2n);
     const emmettRead = await eventStore.readStream(streamId);
     expect(Number(emmettRead.events[1]!.metadata.globalPosition)).toBe(Number(appended.lastEventGlobalPosition));
     expect((await readStreams(pool, [streamId])).get(streamId)).toEqual(emmettRead);
-    const next = await eventStore.appendToStream(streamId, [{ type: 'Bumped', data: { n: 3 } }], { expectedStreamVersion: 2n });
+    const next = await eventStore.appendToStream(streamId, [{ type: 'Bumped', data: { n: 3 } }], {
+      expectedStreamVersion: 2n,
+    });
     expect(next.nextExpectedStreamVersion).toBe(3n);
   });
 

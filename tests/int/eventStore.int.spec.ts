@@ -12,7 +12,10 @@ type CounterEvent = { type: 'CounterOpened' | 'CounterBumped'; data: { n: number
 type Counter = { open: boolean; n: number };
 const counter = {
   initialState: (): Counter => ({ open: false, n: 0 }),
-  evolve: (state: Counter, event: CounterEvent): Counter => ({ open: true, n: event.type === 'CounterBumped' ? state.n + 1 : state.n }),
+  evolve: (state: Counter, event: CounterEvent): Counter => ({
+    open: true,
+    n: event.type === 'CounterBumped' ? state.n + 1 : state.n,
+  }),
   decide: (command: 'open' | 'bump', state: Counter): CounterEvent[] => {
     if (command === 'open') {
       if (state.open) throw new Error('already open');
@@ -33,9 +36,14 @@ afterAll(async () => platform?.stop());
 describe('handleCommand', () => {
   it('lets exactly one of three concurrent first writers create a stream', async () => {
     for (let i = 0; i < 10; i++) {
-      const results = await Promise.allSettled([1, 2, 3].map(() => handleCommand(store, `counter-new${i}`, counter, 'open')));
+      const results = await Promise.allSettled(
+        [1, 2, 3].map(() => handleCommand(store, `counter-new${i}`, counter, 'open')),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []))).toEqual(['already open', 'already open']);
+      expect(results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as Error).message] : []))).toEqual([
+        'already open',
+        'already open',
+      ]);
     }
   });
 

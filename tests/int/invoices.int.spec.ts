@@ -5,7 +5,14 @@ import { shanghaiDate } from '@feibao/domain';
 import { createRedis, rebuildProjections, type Redis } from '@feibao/platform';
 import { allProjections } from '@feibao/read-models';
 import { INSURER_QUEUE, jobIdOf, type InsurerJob } from '@feibao/workers/quoting/jobs';
-import { accountWithRoles, ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import {
+  accountWithRoles,
+  ADMIN,
+  registerUser,
+  startTestPlatform,
+  type Client,
+  type TestPlatform,
+} from '../support/platform.ts';
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
@@ -28,7 +35,8 @@ const waitFor = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, wha
   for (;;) {
     const value = await read();
     if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)?.slice(0, 400)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)?.slice(0, 400)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };
@@ -50,7 +58,11 @@ const buy = async (client: Client, form = generalApplication()) => {
   const insurerId = quoted.quoteProgress[0].insuranceCompanyId;
   const insured = await client.get(`/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
   expect(insured.body.code, insured.body.message).toBe(20000);
-  return { orderId, insurerId: insurerId as number, totalPremium: (await waitForOrderState(client, orderId, 3)).totalPremium as number };
+  return {
+    orderId,
+    insurerId: insurerId as number,
+    totalPremium: (await waitForOrderState(client, orderId, 3)).totalPremium as number,
+  };
 };
 
 /** The ¥600,000 drone needs manual verification: 人保's is entered by the admin, 平安 is let time out. */
@@ -61,17 +73,27 @@ const buyVerifiedByStaff = async (client: Client) => {
   expect(inquiry.body.code, inquiry.body.message).toBe(20000);
   const orderId: string = inquiry.body.data.id;
   const row = await waitFor(
-    async () => ((await admin.get('/api/v1/uav/backoffice/quoteDesk?pageSize=100')).body.data.datas as any[]).find((r) => r.id === orderId),
+    async () =>
+      ((await admin.get('/api/v1/uav/backoffice/quoteDesk?pageSize=100')).body.data.datas as any[]).find(
+        (r) => r.id === orderId,
+      ),
     (r) => r?.cells.every((c: any) => c.status === 'manual'),
     'manual cells',
   );
   const [picc, pingan] = row.cells;
   const keys = picc.answers.filter((a: any) => a.kind === 'manual').map((a: any) => a.key);
-  expect((await admin.post('/api/v1/uav/backoffice/quote/timeout', { requestId: pingan.requestId })).body.code).toBe(20000);
-  const entered = await admin.post('/api/v1/uav/backoffice/quote', { requestId: picc.requestId, answers: keys.map((key: string) => ({ key, premium: 5000, deductible: '免赔10%' })) });
+  expect((await admin.post('/api/v1/uav/backoffice/quote/timeout', { requestId: pingan.requestId })).body.code).toBe(
+    20000,
+  );
+  const entered = await admin.post('/api/v1/uav/backoffice/quote', {
+    requestId: picc.requestId,
+    answers: keys.map((key: string) => ({ key, premium: 5000, deductible: '免赔10%' })),
+  });
   expect(entered.body.code, entered.body.message).toBe(20000);
   await waitForOrderState(client, orderId, 2);
-  const insured = await client.get(`/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${picc.insuranceCompanyId}`);
+  const insured = await client.get(
+    `/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${picc.insuranceCompanyId}`,
+  );
   expect(insured.body.code, insured.body.message).toBe(20000);
   return orderId;
 };
@@ -82,9 +104,14 @@ const invoicesOf = async (client: Client, body: Record<string, unknown> = {}, pa
   expect(answer.body, JSON.stringify(body)).toMatchObject({ code: 20000, success: true, errMessage: null });
   return answer.body.data as { datas: any[]; totals: number; currentPage: number; pageSize: number };
 };
-const idsOf = async (client: Client, body: Record<string, unknown> = {}, path = PAGE) => (await invoicesOf(client, body, path)).datas.map((r) => r.id).sort();
+const idsOf = async (client: Client, body: Record<string, unknown> = {}, path = PAGE) =>
+  (await invoicesOf(client, body, path)).datas.map((r) => r.id).sort();
 const paid = (client: Client, orderId: string) =>
-  waitFor(() => invoicesOf(client), (page) => page.datas.find((r) => r.id === orderId)?.payStatus === '已支付', `invoice of ${orderId} issued`);
+  waitFor(
+    () => invoicesOf(client),
+    (page) => page.datas.find((r) => r.id === orderId)?.payStatus === '已支付',
+    `invoice of ${orderId} issued`,
+  );
 
 // Customer A (Guangdong) buys three orders: a1, a2 (verified by staff), a3 (never underwritten). B (no province) buys one.
 let a: { client: Client; phone: string };
@@ -95,7 +122,14 @@ let a3: string;
 let b1: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', UNDERWRITE_DAYS: '25', SMS_HOURLY_PER_ADDRESS: '100000' } });
+  platform = await startTestPlatform({
+    env: {
+      QUOTE_DAY_SECONDS: '0.2',
+      QUOTE_DEADLINE_DAYS: '300',
+      UNDERWRITE_DAYS: '25',
+      SMS_HOURLY_PER_ADDRESS: '100000',
+    },
+  });
   admin = platform.client();
   admin.adopt(await admin.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }));
   redis = createRedis(platform.config.redisUrl);
@@ -128,7 +162,11 @@ describe('invoices', () => {
       buy(a.client).then(async ({ orderId }) => {
         a3 = orderId;
         // Its underwriting never comes: it stays 待支付.
-        const job = await waitFor(() => insurerJobs.getJob(jobIdOf({ kind: 'underwrite', orderId })!), (j) => j !== undefined, 'underwrite job');
+        const job = await waitFor(
+          () => insurerJobs.getJob(jobIdOf({ kind: 'underwrite', orderId })!),
+          (j) => j !== undefined,
+          'underwrite job',
+        );
         await job!.remove();
       }),
       buy(b.client).then(({ orderId }) => (b1 = orderId)),
@@ -149,9 +187,16 @@ describe('invoices', () => {
       centerBranchName: `${policy.insuranceCompanyName}广东分公司`,
     });
     expect(issued).not.toHaveProperty('userName');
-    expect(page.datas.find((r) => r.id === a2)).toMatchObject({ payStatus: '已支付', operator: '管理员', centerBranchName: '人保财险广东分公司' });
+    expect(page.datas.find((r) => r.id === a2)).toMatchObject({
+      payStatus: '已支付',
+      operator: '管理员',
+      centerBranchName: '人保财险广东分公司',
+    });
     expect(page.datas.find((r) => r.id === a3)).toMatchObject({ payStatus: '待支付', invoiceNo: null });
-    expect((await invoicesOf(b.client)).datas.find((r) => r.id === b1)).toMatchObject({ invoiceName: '北方巡检有限公司', centerBranchName: expect.stringMatching(/总公司$/) });
+    expect((await invoicesOf(b.client)).datas.find((r) => r.id === b1)).toMatchObject({
+      invoiceName: '北方巡检有限公司',
+      centerBranchName: expect.stringMatching(/总公司$/),
+    });
   }, 90_000);
 
   it('lists a customer’s own invoices only, newest first, whatever the body says', async () => {
@@ -179,7 +224,9 @@ describe('invoices', () => {
     expect(new Set([...first.datas, ...second.datas].map((r) => r.id)).size).toBe(3);
     expect((await invoicesOf(a.client, { pageSize: 2, currentPage: 3 })).datas).toEqual([]);
     // Defaults: the first page of 20.
-    expect(await a.client.post(PAGE, {})).toMatchObject({ body: { data: { currentPage: 1, pageSize: 20, totals: 3 } } });
+    expect(await a.client.post(PAGE, {})).toMatchObject({
+      body: { data: { currentPage: 1, pageSize: 20, totals: 3 } },
+    });
   });
 
   it('filters by every field', async () => {
@@ -232,7 +279,11 @@ describe('invoices', () => {
         expect(answer.body).toEqual({ code, message, data: null, success: false, errMessage: message });
       }
     }
-    expect((await platform.client().post(PAGE, {})).body).toMatchObject({ code: 40100, success: false, errMessage: '请先登录' });
+    expect((await platform.client().post(PAGE, {})).body).toMatchObject({
+      code: 40100,
+      success: false,
+      errMessage: '请先登录',
+    });
   });
 
   it('refuses bad input with 40000 and the message, never a 5xx', async () => {
@@ -254,14 +305,25 @@ describe('invoices', () => {
       for (const [body, message] of bad) {
         const answer = await client.post(path, body);
         expect(answer.status, JSON.stringify(body)).toBe(400);
-        expect(answer.body, JSON.stringify(body)).toEqual({ code: 40000, message, data: expect.anything(), success: false, errMessage: message });
+        expect(answer.body, JSON.stringify(body)).toEqual({
+          code: 40000,
+          message,
+          data: expect.anything(),
+          success: false,
+          errMessage: message,
+        });
       }
       // A body that is not JSON is refused by the platform's parser before any route (the plain envelope).
       const raw = await client.post(path, undefined, { raw: '{not json' });
       expect(raw.status).toBe(400);
       expect(raw.body).toMatchObject({ code: 40000, message: '请求格式错误' });
       const array = await client.post(path, undefined, { raw: '[1,2]' });
-      expect(array.body).toMatchObject({ code: 40000, message: '请求格式错误', success: false, errMessage: '请求格式错误' });
+      expect(array.body).toMatchObject({
+        code: 40000,
+        message: '请求格式错误',
+        success: false,
+        errMessage: '请求格式错误',
+      });
     }
   });
 
@@ -271,7 +333,10 @@ describe('invoices', () => {
     expect(before.filter((r) => r.data.invoice).length).toBeGreaterThanOrEqual(4);
     await platform.stopWorkers();
     try {
-      await rebuildProjections(platform.pool, allProjections.filter((p) => p.name === 'invoices'));
+      await rebuildProjections(
+        platform.pool,
+        allProjections.filter((p) => p.name === 'invoices'),
+      );
       expect(await dump()).toEqual(before);
     } finally {
       await platform.startWorkers();

@@ -47,16 +47,29 @@ describe('migrate', () => {
     );
     expect(rows.map((r) => r.table_name)).toEqual([...allCollections].sort());
     for (const row of rows)
-      expect(row.columns.slice(0, 8)).toEqual(['_id', 'data', 'metadata', '_version', '_partition', '_archived', '_created', '_updated']);
+      expect(row.columns.slice(0, 8)).toEqual([
+        '_id',
+        'data',
+        'metadata',
+        '_version',
+        '_partition',
+        '_archived',
+        '_created',
+        '_updated',
+      ]);
   });
 
   it('refuses a changed, a missing or a late-numbered migration and a number used twice', async () => {
     await db.query(`UPDATE feibao_migrations SET checksum = 'edited' WHERE version = 1`);
-    await expect(migrate(url, [readModelMigrations])).rejects.toThrow(/0001_platform_tables changed after it was applied/);
+    await expect(migrate(url, [readModelMigrations])).rejects.toThrow(
+      /0001_platform_tables changed after it was applied/,
+    );
     const original = (await loadMigrations([PLATFORM_MIGRATIONS]))[0]!.checksum;
     await db.query(`UPDATE feibao_migrations SET checksum = $1 WHERE version = 1`, [original]);
 
-    await expect(migrate(url)).rejects.toThrow(/0003_read_model_collections was applied to this database but is not in the code/);
+    await expect(migrate(url)).rejects.toThrow(
+      /0003_read_model_collections was applied to this database but is not in the code/,
+    );
     const late = await folderWith({ '0000_too_late.sql': 'SELECT 1;' });
     await expect(migrate(url, [readModelMigrations, late])).rejects.toThrow(/0000_too_late is numbered below/);
     const twice = await folderWith({ '0004_again.sql': 'SELECT 1;' });
@@ -66,7 +79,9 @@ describe('migrate', () => {
   it('applies a new migration in a transaction and records it only when it succeeds', async () => {
     const next = (await loadMigrations([PLATFORM_MIGRATIONS, readModelMigrations])).length + 1;
     const number = String(next).padStart(4, '0');
-    const broken = await folderWith({ [`${number}_broken.sql`]: 'CREATE TABLE migration_probe (id INT); SELECT no_such_column FROM migration_probe;' });
+    const broken = await folderWith({
+      [`${number}_broken.sql`]: 'CREATE TABLE migration_probe (id INT); SELECT no_such_column FROM migration_probe;',
+    });
     await expect(migrate(url, [readModelMigrations, broken])).rejects.toThrow(new RegExp(`${number}_broken failed`));
     expect((await db.query(`SELECT to_regclass('migration_probe') AS t`)).rows[0].t).toBeNull();
     const fixed = await folderWith({ [`${number}_probe.sql`]: 'CREATE TABLE migration_probe (id INT);' });

@@ -13,7 +13,17 @@ import {
   type EventStore,
   type Redis,
 } from '@feibao/platform';
-import { ADMIN, newPhone, registerUser, sendCode, startTestPlatform, type Client, type TestPlatform, accountWithRoles, signIn } from '../support/platform.ts';
+import {
+  ADMIN,
+  newPhone,
+  registerUser,
+  sendCode,
+  startTestPlatform,
+  type Client,
+  type TestPlatform,
+  accountWithRoles,
+  signIn,
+} from '../support/platform.ts';
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 const PROCESSES = '/api/v1/uav/backoffice/ops/processes';
@@ -30,7 +40,6 @@ let platform: TestPlatform;
 let admin: Client;
 let eventStore: EventStore;
 let redis: Redis;
-
 
 const staffWith = (roles: string[]) => accountWithRoles(platform, admin, roles);
 
@@ -73,7 +82,9 @@ describe('the processes report', () => {
     guest.adopt(await guest.post('/api/v1/uav/user/guest'));
     const customer = platform.client();
     await registerUser(customer);
-    const staff = await Promise.all([['claims'], ['auditor'], ['test'], ['batchTest'], ['auditor', 'test', 'batchTest']].map(staffWith));
+    const staff = await Promise.all(
+      [['claims'], ['auditor'], ['test'], ['batchTest'], ['auditor', 'test', 'batchTest']].map(staffWith),
+    );
     for (const client of [guest, customer, ...staff]) {
       const answer = await client.get(PROCESSES);
       expect(answer.status).toBe(403);
@@ -118,12 +129,16 @@ describe('the processes report', () => {
     expect(own.status).toBe(200);
     expect(await own.json()).toMatchObject({ process: 'edge', ok: true, pid: process.pid });
 
-    const command = (await announcedProcesses(redis, platform.config.queuePrefix)).find((p) => p.process === 'command')!;
+    const command = (await announcedProcesses(redis, platform.config.queuePrefix)).find(
+      (p) => p.process === 'command',
+    )!;
     expect(command.port).toBe(platform.command.port);
     const direct = await fetch(`http://127.0.0.1:${command.port}/internal/health`);
     expect(await direct.json()).toMatchObject({ process: 'command', ok: true });
 
-    const relayed = await fetch(`${platform.baseUrl}/internal/health`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const relayed = await fetch(`${platform.baseUrl}/internal/health`, {
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     expect(relayed.status).toBe(403);
     expect(await relayed.json()).toEqual({ code: 40300, message: '无权限访问', data: null });
     expect((await scrape({ 'x-forwarded-for': '203.0.113.9' })).status).toBe(403);
@@ -141,7 +156,14 @@ describe('request ids', () => {
     try {
       answer = await client.post(
         '/api/v1/uav/user/register',
-        { registerType: 1, name: '日志用户', mobilePhone: phone, password: 'passw0rd-ok', confirmPassword: 'passw0rd-ok', identifyingCode: code },
+        {
+          registerType: 1,
+          name: '日志用户',
+          mobilePhone: phone,
+          password: 'passw0rd-ok',
+          confirmPassword: 'passw0rd-ok',
+          identifyingCode: code,
+        },
         { headers: { 'x-request-id': requestId } },
       );
     } finally {
@@ -150,7 +172,14 @@ describe('request ids', () => {
     expect(answer.body.code).toBe(20000);
     expect(answer.headers.get('x-request-id')).toBe(requestId);
     expect(logs.lines).toContainEqual(
-      expect.objectContaining({ service: 'command', requestId, msg: 'request', route: '/api/v1/uav/user/register', status: 200, level: 'debug' }),
+      expect.objectContaining({
+        service: 'command',
+        requestId,
+        msg: 'request',
+        route: '/api/v1/uav/user/register',
+        status: 200,
+        level: 'debug',
+      }),
     );
     const stream = await eventStore.readStream(userStreamId(phone));
     expect(stream.events.length).toBeGreaterThan(0);
@@ -159,7 +188,9 @@ describe('request ids', () => {
     // The edge makes one when the client sends none, or one that is not a plain token.
     const made = await platform.client().get('/api/v1/uav/user/guest-nothing-here');
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const unsafe = await platform.client().get('/api/v1/uav/no-such', { headers: { 'x-request-id': 'bad id\twith spaces' } });
+    const unsafe = await platform
+      .client()
+      .get('/api/v1/uav/no-such', { headers: { 'x-request-id': 'bad id\twith spaces' } });
     expect(unsafe.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -169,11 +200,17 @@ describe('request ids', () => {
     expect((await client.post('/api/v1/uav/user/update', companyProfile)).body.code).toBe(20000);
     const orderId: string = (await client.post('/api/v1/uav/order/save', generalApplication())).body.data.id;
     const requestId = `it-${randomUUID()}`;
-    const inquiry = await client.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id: orderId }, { headers: { 'x-request-id': requestId } });
+    const inquiry = await client.post(
+      '/api/v1/uav/order/inquiryPrice',
+      { ...generalApplication(), id: orderId },
+      { headers: { 'x-request-id': requestId } },
+    );
     expect(inquiry.body.code).toBe(20000);
     await waitForOrderState(client, orderId, 2);
     // Appended by the workers from jobs the InquiryRequested event caused: the id came along.
-    const answers = (await eventStore.readStream(orderStreamId(orderId))).events.filter((e) => e.type === 'InsurerQuoteRecorded');
+    const answers = (await eventStore.readStream(orderStreamId(orderId))).events.filter(
+      (e) => e.type === 'InsurerQuoteRecorded',
+    );
     expect(answers.length).toBeGreaterThan(0);
     for (const event of answers) expect((event.metadata as { requestId?: string }).requestId).toBe(requestId);
   });
@@ -186,7 +223,9 @@ describe('/metrics at the edge', () => {
     // Concurrent writes to one stream: all but one conflict and decide again.
     const streamId = `conflict-${randomUUID()}`;
     const ticks = await runInContext({ service: 'command' }, () =>
-      Promise.allSettled(Array.from({ length: 6 }, () => handleCommand(eventStore, streamId, counter, { type: 'Tick' }))),
+      Promise.allSettled(
+        Array.from({ length: 6 }, () => handleCommand(eventStore, streamId, counter, { type: 'Tick' })),
+      ),
     );
     // A writer that conflicted on every attempt gives up (counted apart); every other one landed.
     const landed = ticks.filter((t) => t.status === 'fulfilled').length;
@@ -197,16 +236,28 @@ describe('/metrics at the edge', () => {
     expect(status).toBe(200);
     expect(type).toContain('text/plain');
     const sample = (pattern: RegExp) => expect(text).toMatch(pattern);
-    sample(/^http_requests_total\{method="GET",route="\/api\/v1\/uav\/backoffice\/ops\/processes",status="200",service="query",instance="[^"]+"\} \d+/m);
-    sample(/^http_requests_total\{method="GET",route="\(unmatched\)",status="404",service="edge",instance="[^"]+"\} \d+/m);
-    sample(/^http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/api\/v1\/uav\/user\/login",service="command",instance="[^"]+"\} \d+/m);
+    sample(
+      /^http_requests_total\{method="GET",route="\/api\/v1\/uav\/backoffice\/ops\/processes",status="200",service="query",instance="[^"]+"\} \d+/m,
+    );
+    sample(
+      /^http_requests_total\{method="GET",route="\(unmatched\)",status="404",service="edge",instance="[^"]+"\} \d+/m,
+    );
+    sample(
+      /^http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/api\/v1\/uav\/user\/login",service="command",instance="[^"]+"\} \d+/m,
+    );
     sample(/^command_conflicts_total\{stream="conflict",service="command",instance="[^"]+"\} [1-9]\d*/m);
     sample(/^projection_lag_events\{projection="claims",service="edge",instance="[^"]+"\} \d+/m);
     sample(/^projection_lag_seconds\{projection="orders",service="edge",instance="[^"]+"\} [\d.e-]+/m);
     sample(/^queue_jobs\{queue="sms",state="completed",service="edge",instance="[^"]+"\} [1-9]\d*/m);
     sample(/^claims_sla_overdue\{stage="accept",service="query",instance="[^"]+"\} 0/m);
     sample(/^# TYPE quote_turnaround_seconds histogram$/m);
-    if (landed < ticks.length) sample(new RegExp(`^command_conflict_failures_total\\{stream="conflict",service="command",instance="[^"]+"\\} ${ticks.length - landed}$`, 'm'));
+    if (landed < ticks.length)
+      sample(
+        new RegExp(
+          `^command_conflict_failures_total\\{stream="conflict",service="command",instance="[^"]+"\\} ${ticks.length - landed}$`,
+          'm',
+        ),
+      );
     sample(/^process_cpu_user_seconds_total\{service="workers",instance="[^"]+"\} [\d.e-]+/m);
     // One HELP and TYPE per name however many processes report it.
     expect(text.match(/^# TYPE http_requests_total counter$/gm)).toHaveLength(1);

@@ -3,7 +3,15 @@ import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProjectionRow } from '@feibao/domain';
 import { createEventStore, createRedis, OPERATED_QUEUES, type EventStore, type Redis } from '@feibao/platform';
-import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform, accountWithRoles, signIn } from '../support/platform.ts';
+import {
+  ADMIN,
+  registerUser,
+  startTestPlatform,
+  type Client,
+  type TestPlatform,
+  accountWithRoles,
+  signIn,
+} from '../support/platform.ts';
 
 const API = '/api/v1/uav/backoffice/ops';
 const DENIED = { code: 40300, message: '无权限访问' };
@@ -12,7 +20,6 @@ let platform: TestPlatform;
 let admin: Client;
 let eventStore: EventStore;
 let redis: Redis;
-
 
 const staffWith = (roles: string[]) => accountWithRoles(platform, admin, roles);
 
@@ -26,17 +33,30 @@ const projection = async (name: string): Promise<ProjectionRow> => {
 
 /** A FileUploaded without its fields: the uploads projection cannot store it (no document id). */
 const appendMalformedUpload = async () => {
-  const result = await eventStore.appendToStream(`upload-broken-${randomUUID()}`, [{ type: 'FileUploaded', data: { note: 'malformed' } }]);
+  const result = await eventStore.appendToStream(`upload-broken-${randomUUID()}`, [
+    { type: 'FileUploaded', data: { note: 'malformed' } },
+  ]);
   return Number(result.lastEventGlobalPosition);
 };
 const appendUpload = async (fileId: string) =>
   eventStore.appendToStream(`upload-${fileId}`, [
     {
       type: 'FileUploaded',
-      data: { fileId, owner: ADMIN.mobilePhone, originalName: 'a.png', mime: 'image/png', size: 1, storedAs: fileId, category: 'test', orderId: null, uploadedAt: new Date().toISOString() },
+      data: {
+        fileId,
+        owner: ADMIN.mobilePhone,
+        originalName: 'a.png',
+        mime: 'image/png',
+        size: 1,
+        storedAs: fileId,
+        category: 'test',
+        orderId: null,
+        uploadedAt: new Date().toISOString(),
+      },
     },
   ]);
-const uploadStored = async (fileId: string) => (await platform.pool.query(`SELECT 1 FROM uploads WHERE _id = $1`, [fileId])).rowCount === 1;
+const uploadStored = async (fileId: string) =>
+  (await platform.pool.query(`SELECT 1 FROM uploads WHERE _id = $1`, [fileId])).rowCount === 1;
 
 beforeAll(async () => {
   platform = await startTestPlatform({ env: { SMS_HOURLY_PER_ADDRESS: '100000' } });
@@ -76,7 +96,9 @@ describe('who may use the operations console', () => {
     guest.adopt(await guest.post('/api/v1/uav/user/guest'));
     const customer = platform.client();
     await registerUser(customer);
-    const staff = await Promise.all([['claims'], ['auditor'], ['test'], ['batchTest'], ['auditor', 'test', 'batchTest']].map(staffWith));
+    const staff = await Promise.all(
+      [['claims'], ['auditor'], ['test'], ['batchTest'], ['auditor', 'test', 'batchTest']].map(staffWith),
+    );
     for (const client of [guest, customer, ...staff])
       for (const call of calls) {
         const answer = await call(client);
@@ -98,9 +120,17 @@ describe('who may use the operations console', () => {
     const cases: [Promise<{ status: number; body: { code: number; message: string } }>, number, string][] = [
       [admin.post(`${API}/projections/retry`, { name: 'uploads' }), 40000, '请填写原因'],
       [admin.post(`${API}/projections/retry`, { name: 'uploads', reason: '   ' }), 40000, '请填写原因'],
-      [admin.post(`${API}/projections/retry`, { name: 'uploads', reason: 'x'.repeat(501) }), 40000, '原因不能超过500个字符'],
+      [
+        admin.post(`${API}/projections/retry`, { name: 'uploads', reason: 'x'.repeat(501) }),
+        40000,
+        '原因不能超过500个字符',
+      ],
       [admin.post(`${API}/projections/retry`, { name: 'no-such', reason: '测试' }), 40400, '投影不存在'],
-      [admin.post(`${API}/projections/skip`, { name: 'uploads', position: 'abc', reason: '测试' }), 40000, '请指定要跳过的事件'],
+      [
+        admin.post(`${API}/projections/skip`, { name: 'uploads', position: 'abc', reason: '测试' }),
+        40000,
+        '请指定要跳过的事件',
+      ],
       [admin.post(`${API}/queues/retry`, { queue: 'nope', jobId: '1', reason: '测试' }), 40000, '队列不存在'],
       [admin.post(`${API}/queues/remove`, { queue: 'insurer', reason: '测试' }), 40000, '任务不存在'],
       [admin.get(`${API}/queues/failed?queue=nope`), 40000, '队列不存在'],
@@ -126,7 +156,11 @@ describe('a stuck projection', () => {
     // The runner narrows the failing batch to the one event, so the console names it.
     await expect.poll(async () => (await projection('uploads')).state, { timeout: 15_000 }).toBe('parked');
     const parked = await projection('uploads');
-    expect(parked.failedEvent).toEqual({ position: bad, type: 'FileUploaded', streamId: expect.stringMatching(/^upload-broken-/) });
+    expect(parked.failedEvent).toEqual({
+      position: bad,
+      type: 'FileUploaded',
+      streamId: expect.stringMatching(/^upload-broken-/),
+    });
     expect(parked.position).toBeLessThan(bad);
     expect(parked.lagEvents).toBeGreaterThanOrEqual(2);
     expect(parked.lagMs).toBeGreaterThan(0);
@@ -138,18 +172,27 @@ describe('a stuck projection', () => {
     const retry = await admin.post(`${API}/projections/retry`, { name: 'uploads', reason: '确认是否为偶发故障' });
     expect(retry.body).toMatchObject({ code: 20000, message: '已重新启动投影' });
     await expect
-      .poll(async () => {
-        const row = await projection('uploads');
-        return row.state === 'parked' && row.lastError !== 'before retry';
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const row = await projection('uploads');
+          return row.state === 'parked' && row.lastError !== 'before retry';
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
 
     // A skip must name the event the operator saw.
-    expect((await admin.post(`${API}/projections/skip`, { name: 'uploads', position: bad + 1, reason: '跳过' })).body).toMatchObject({
+    expect(
+      (await admin.post(`${API}/projections/skip`, { name: 'uploads', position: bad + 1, reason: '跳过' })).body,
+    ).toMatchObject({
       code: 40900,
       message: '暂停位置已变化，请刷新后重试',
     });
-    const skip = await admin.post(`${API}/projections/skip`, { name: 'uploads', position: bad, reason: '数据错误，已登记修复' });
+    const skip = await admin.post(`${API}/projections/skip`, {
+      name: 'uploads',
+      position: bad,
+      reason: '数据错误，已登记修复',
+    });
     expect(skip.body).toMatchObject({ code: 20000, message: '已跳过该事件', data: { name: 'uploads', position: bad } });
     await expect.poll(() => uploadStored(good), { timeout: 15_000 }).toBe(true);
     await expect.poll(async () => (await projection('uploads')).lagEvents, { timeout: 15_000 }).toBe(0);
@@ -158,7 +201,13 @@ describe('a stuck projection', () => {
     // Both actions are on record, newest first, with who and why.
     const audit = await admin.get(`${API}/audit`);
     expect(audit.body.data.rows.slice(0, 2)).toMatchObject([
-      { kind: 'ProjectionEventSkipped', target: 'uploads', by: ADMIN.mobilePhone, reason: '数据错误，已登记修复', detail: expect.stringContaining(`#${bad} FileUploaded`) },
+      {
+        kind: 'ProjectionEventSkipped',
+        target: 'uploads',
+        by: ADMIN.mobilePhone,
+        reason: '数据错误，已登记修复',
+        detail: expect.stringContaining(`#${bad} FileUploaded`),
+      },
       { kind: 'ProjectionRetried', target: 'uploads', by: ADMIN.mobilePhone, reason: '确认是否为偶发故障' },
     ]);
   }, 60_000);
@@ -171,7 +220,9 @@ describe('failed jobs', () => {
     expect(answer.body.data.map((q: { name: string }) => q.name)).toEqual([...OPERATED_QUEUES]);
     // Every queue the running workers registered in Redis is one the console shows.
     const prefix = platform.config.queuePrefix;
-    const seen = new Set((await redis.keys(`${prefix}:*:meta`)).map((k) => k.slice(prefix.length + 1, -':meta'.length)));
+    const seen = new Set(
+      (await redis.keys(`${prefix}:*:meta`)).map((k) => k.slice(prefix.length + 1, -':meta'.length)),
+    );
     expect(seen.size).toBeGreaterThan(0);
     for (const name of seen) expect(OPERATED_QUEUES).toContain(name);
   });
@@ -183,27 +234,45 @@ describe('failed jobs', () => {
     const prefix = platform.config.queuePrefix;
     const queue = new Queue('claim-timers', { connection, prefix });
     const failing = () =>
-      new Worker('claim-timers', async () => {
-        throw new Error('保险公司接口超时');
-      }, { connection, prefix });
+      new Worker(
+        'claim-timers',
+        async () => {
+          throw new Error('保险公司接口超时');
+        },
+        { connection, prefix },
+      );
     try {
       const job = await queue.add('MarkSlaOverdue', { claimId: 'c-ops', stage: 'accept' }, { attempts: 1 });
       let worker = failing();
       await expect.poll(async () => job.isFailed(), { timeout: 10_000 }).toBe(true);
       await worker.close();
 
-      const counts = (await admin.get(`${API}/queues`)).body.data.find((q: { name: string }) => q.name === 'claim-timers');
+      const counts = (await admin.get(`${API}/queues`)).body.data.find(
+        (q: { name: string }) => q.name === 'claim-timers',
+      );
       expect(counts.counts.failed).toBe(1);
       const failed = await admin.get(`${API}/queues/failed?queue=claim-timers`);
       expect(failed.body.data).toMatchObject({ queue: 'claim-timers', total: 1 });
-      expect(failed.body.data.rows[0]).toMatchObject({ id: job.id, name: 'MarkSlaOverdue', failedReason: '保险公司接口超时', attemptsMade: 1, attempts: 1 });
+      expect(failed.body.data.rows[0]).toMatchObject({
+        id: job.id,
+        name: 'MarkSlaOverdue',
+        failedReason: '保险公司接口超时',
+        attemptsMade: 1,
+        attempts: 1,
+      });
       expect(failed.body.data.rows[0].dataSummary).toContain('c-ops');
 
-      const retried = await admin.post(`${API}/queues/retry`, { queue: 'claim-timers', jobId: job.id, reason: '接口已恢复' });
+      const retried = await admin.post(`${API}/queues/retry`, {
+        queue: 'claim-timers',
+        jobId: job.id,
+        reason: '接口已恢复',
+      });
       expect(retried.body).toMatchObject({ code: 20000, message: '已重新排队' });
       expect(await queue.getJobState(job.id!)).toBe('waiting');
       // Only failed jobs are retried or removed.
-      expect((await admin.post(`${API}/queues/remove`, { queue: 'claim-timers', jobId: job.id, reason: '清理' })).body).toMatchObject({
+      expect(
+        (await admin.post(`${API}/queues/remove`, { queue: 'claim-timers', jobId: job.id, reason: '清理' })).body,
+      ).toMatchObject({
         code: 40900,
         message: '只能重试或删除失败的任务',
       });
@@ -211,7 +280,11 @@ describe('failed jobs', () => {
       worker = failing();
       await expect.poll(async () => queue.getJobState(job.id!), { timeout: 10_000 }).toBe('failed');
       await worker.close();
-      const removed = await admin.post(`${API}/queues/remove`, { queue: 'claim-timers', jobId: job.id, reason: '理赔已结案，任务作废' });
+      const removed = await admin.post(`${API}/queues/remove`, {
+        queue: 'claim-timers',
+        jobId: job.id,
+        reason: '理赔已结案，任务作废',
+      });
       expect(removed.body).toMatchObject({ code: 20000, message: '已删除任务' });
       expect(await queue.getJob(job.id!)).toBeUndefined();
 
@@ -219,8 +292,20 @@ describe('failed jobs', () => {
       await platform.startWorkers();
       const audit = await admin.get(`${API}/audit?pageSize=2`);
       expect(audit.body.data.rows).toMatchObject([
-        { kind: 'QueueJobRemoved', target: 'claim-timers', detail: `MarkSlaOverdue #${job.id}`, reason: '理赔已结案，任务作废', by: ADMIN.mobilePhone },
-        { kind: 'QueueJobRetried', target: 'claim-timers', detail: `MarkSlaOverdue #${job.id}`, reason: '接口已恢复', by: ADMIN.mobilePhone },
+        {
+          kind: 'QueueJobRemoved',
+          target: 'claim-timers',
+          detail: `MarkSlaOverdue #${job.id}`,
+          reason: '理赔已结案，任务作废',
+          by: ADMIN.mobilePhone,
+        },
+        {
+          kind: 'QueueJobRetried',
+          target: 'claim-timers',
+          detail: `MarkSlaOverdue #${job.id}`,
+          reason: '接口已恢复',
+          by: ADMIN.mobilePhone,
+        },
       ]);
     } finally {
       await queue.close();
@@ -234,7 +319,10 @@ describe('bull-board', () => {
   const board = `${API}/board`;
   const cookieOf = (answer: { headers: Headers }) => answer.headers.get('set-cookie') ?? '';
   const withCookie = (path: string, cookie: string, init: RequestInit = {}) =>
-    fetch(platform.baseUrl + path, { ...init, headers: { cookie: cookie.split(';')[0]!, ...(init.headers as Record<string, string>) } });
+    fetch(platform.baseUrl + path, {
+      ...init,
+      headers: { cookie: cookie.split(';')[0]!, ...(init.headers as Record<string, string>) },
+    });
 
   it('opens for an admin through a path-scoped HttpOnly cookie, read-only, and for nobody else', async () => {
     const session = await admin.post(`${API}/boardSession`);

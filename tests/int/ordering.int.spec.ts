@@ -11,7 +11,9 @@ let platform: TestPlatform;
 let eventStore: EventStore;
 beforeAll(async () => {
   // Deadlines far off (60 s), so the time-out test moves the clock itself.
-  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' } });
+  platform = await startTestPlatform({
+    env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' },
+  });
   eventStore = createEventStore(platform.config.databaseUrl);
 });
 afterAll(async () => {
@@ -66,9 +68,13 @@ describe('ordering flow', () => {
     const [first, second] = totals.insuranceCompanyList;
     expect(first.total).toBeGreaterThan(0);
     expect(first.total).not.toBe(second.total);
-    expect(plan.slice(0, -1).every((row: any) => row.insuranceCompanyList.every((c: any) => c.insurancePremium > 0))).toBe(true);
+    expect(
+      plan.slice(0, -1).every((row: any) => row.insuranceCompanyList.every((c: any) => c.insurancePremium > 0)),
+    ).toBe(true);
 
-    const insured = await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${first.insuranceCompanyId}`);
+    const insured = await client.get(
+      `/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${first.insuranceCompanyId}`,
+    );
     expect(insured.body.code).toBe(20000);
     const inForce = await waitForState(client, id, 5);
     expect(inForce.policyNo).toMatch(/^P\d{2}\d{8}\d{8}$/);
@@ -104,20 +110,27 @@ describe('ordering flow', () => {
     const { client } = await customer();
     const id = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
     expect((await client.get(`/api/v1/uav/order/revoke?id=${id}&revokeReason=`)).body.message).toBe('撤销原因不能为空');
-    const revoked = await client.get(`/api/v1/uav/order/revoke?id=${id}&revokeReason=${encodeURIComponent('需求变更')}`);
+    const revoked = await client.get(
+      `/api/v1/uav/order/revoke?id=${id}&revokeReason=${encodeURIComponent('需求变更')}`,
+    );
     expect(revoked.body).toMatchObject({ code: 20000, message: '撤销成功' });
     await new Promise((r) => setTimeout(r, 1500));
     const after = (await client.get(`/api/v1/uav/order/orderDetails?id=${id}`)).body.data;
     expect(after).toMatchObject({ state: 0, revokeReason: '需求变更' });
-    expect((await client.get(`/api/v1/uav/order/revoke?id=${id}&revokeReason=${encodeURIComponent('其他')}`)).body.code).toBe(40900);
+    expect(
+      (await client.get(`/api/v1/uav/order/revoke?id=${id}&revokeReason=${encodeURIComponent('其他')}`)).body.code,
+    ).toBe(40900);
 
     await client.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id });
     await waitForState(client, id, 2);
-    expect((await client.get(`/api/v1/uav/order/reset?orderInfoId=${id}`)).body).toMatchObject({ code: 20000, message: '重置成功' });
+    expect((await client.get(`/api/v1/uav/order/reset?orderInfoId=${id}`)).body).toMatchObject({
+      code: 20000,
+      message: '重置成功',
+    });
     expect((await client.get(`/api/v1/uav/order/orderDetails?id=${id}`)).body.data.state).toBe(0);
   });
 
-  it('deletes a plan line and refuses another user\'s order everywhere', async () => {
+  it("deletes a plan line and refuses another user's order everywhere", async () => {
     const { client } = await customer();
     const id = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
     await waitForState(client, id, 2);
@@ -140,7 +153,8 @@ describe('ordering flow', () => {
       other.post('/api/v1/uav/order/save', { ...generalApplication(), id }),
       other.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id }),
     ];
-    for (const answer of await Promise.all(probes)) expect(answer.body).toMatchObject({ code: 40400, message: '订单不存在' });
+    for (const answer of await Promise.all(probes))
+      expect(answer.body).toMatchObject({ code: 40400, message: '订单不存在' });
     expect((await other.post('/api/v1/uav/order/page', { userName: '' })).body.data.totalCount).toBe(0);
   });
 
@@ -188,7 +202,9 @@ describe('insurer answers', () => {
     const requestId = quoted.quoteProgress[0].requestId;
     const again = await insurerAt(new Date())(job({ kind: 'answer', orderId: id, requestId }));
     expect(again).toEqual([]);
-    const timeout = await insurerAt(new Date(Date.now() + 365 * 86_400_000))(job({ kind: 'timeout', orderId: id, requestId }));
+    const timeout = await insurerAt(new Date(Date.now() + 365 * 86_400_000))(
+      job({ kind: 'timeout', orderId: id, requestId }),
+    );
     expect(timeout).toEqual([]);
   });
 
@@ -212,8 +228,13 @@ describe('insurer answers', () => {
 
     // The back office enters the first insurer's verified premiums…
     const admin = platform.client();
-    admin.adopt(await admin.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }));
-    const userEntry = await client.post('/api/v1/uav/backoffice/quote', { requestId: progress[0].requestId, answers: [{ key: pending[0].key, premium: 1, deductible: 'x' }] });
+    admin.adopt(
+      await admin.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }),
+    );
+    const userEntry = await client.post('/api/v1/uav/backoffice/quote', {
+      requestId: progress[0].requestId,
+      answers: [{ key: pending[0].key, premium: 1, deductible: 'x' }],
+    });
     expect(userEntry.body.code).toBe(40300);
     const entered = await admin.post('/api/v1/uav/backoffice/quote', {
       requestId: progress[0].requestId,
@@ -231,20 +252,26 @@ describe('insurer answers', () => {
     ]);
     const done = await waitForState(client, id, 2);
     expect(done.quoteProgress.map((p: any) => p.status)).toEqual(['answered', 'timed-out']);
-    const totals = (await client.get(`/api/v1/uav/order/listInsurancePlan?id=${id}`)).body.data.at(-1).insuranceCompanyList;
+    const totals = (await client.get(`/api/v1/uav/order/listInsurancePlan?id=${id}`)).body.data.at(
+      -1,
+    ).insuranceCompanyList;
     expect(totals.map((t: any) => t.canInsure)).toEqual([true, false]);
-    expect((await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${totals[1].insuranceCompanyId}`)).body.message).toBe(
-      '该保险公司未完成全部报价，暂不能投保',
-    );
+    expect(
+      (await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${totals[1].insuranceCompanyId}`)).body
+        .message,
+    ).toBe('该保险公司未完成全部报价，暂不能投保');
   });
 
   it('the policy lapses after its end date (injected clock)', async () => {
     const { client } = await customer();
     const id = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
     const quoted = await waitForState(client, id, 2);
-    await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`);
+    await client.get(
+      `/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`,
+    );
     const inForce = await waitForState(client, id, 5);
-    const sweepAt = (at: number) => sweepPolicies({ eventStore, now: () => new Date(at), duePolicySteps: orderReader(platform.pool).duePolicySteps });
+    const sweepAt = (at: number) =>
+      sweepPolicies({ eventStore, now: () => new Date(at), duePolicySteps: orderReader(platform.pool).duePolicySteps });
     const end = new Date(inForce.endDate).getTime();
     await sweepAt(end - 1000);
     await new Promise((r) => setTimeout(r, 300));
@@ -272,13 +299,24 @@ describe('catalogues, leads and uploads', () => {
 
   it('collects a contact lead with the Chinese messages', async () => {
     const client = platform.client();
-    expect((await client.post('/api/v1/uav/order/infocollect', { phone: '13900000000', mailbox: 'a@b.cn', enterpriseType: '制造', guaranteeRange: '产品责任' })).body).toMatchObject({
+    expect(
+      (
+        await client.post('/api/v1/uav/order/infocollect', {
+          phone: '13900000000',
+          mailbox: 'a@b.cn',
+          enterpriseType: '制造',
+          guaranteeRange: '产品责任',
+        })
+      ).body,
+    ).toMatchObject({
       code: 20000,
       message: '提交成功',
       data: { code: 20000 },
     });
     expect((await client.post('/api/v1/uav/order/infocollect', { phone: '' })).body.message).toBe('请输入联系电话');
-    expect((await client.post('/api/v1/uav/order/infocollect', { phone: '13900000000', mailbox: 'nope' })).body.message).toBe('邮箱格式错误');
+    expect(
+      (await client.post('/api/v1/uav/order/infocollect', { phone: '13900000000', mailbox: 'nope' })).body.message,
+    ).toBe('邮箱格式错误');
   });
 
   it('uploads files checked by content, stored under new names, served only to their owner', async () => {
@@ -296,7 +334,11 @@ describe('catalogues, leads and uploads', () => {
         body,
         headers: { authorization: `Bearer ${token}` },
       });
-      return { status: answer.status, body: (await answer.json()) as any, consistency: answer.headers.get('x-consistency-token') };
+      return {
+        status: answer.status,
+        body: (await answer.json()) as any,
+        consistency: answer.headers.get('x-consistency-token'),
+      };
     };
     const done = await upload([['../../etc/passwd.png', png]]);
     expect(done.body).toMatchObject({ code: 20000, message: '上传成功' });
@@ -352,7 +394,9 @@ describe('catalogues, leads and uploads', () => {
         expect(plan).toContain('Index Only Scan using order_list_user_page');
         expect(plan).not.toContain('Sort');
       }
-      expect(await explain(`SELECT count(*) FROM order_list WHERE user_name = $1`)).toContain('Index Only Scan using order_list_user_page');
+      expect(await explain(`SELECT count(*) FROM order_list WHERE user_name = $1`)).toContain(
+        'Index Only Scan using order_list_user_page',
+      );
     } finally {
       await db.query(`DELETE FROM order_list WHERE _id LIKE 'explain-%'`);
     }
@@ -403,12 +447,14 @@ describe('bad input on every ordering endpoint', () => {
       expect((await anonymous.call(method, path, method === 'POST' ? {} : undefined)).status, path).toBe(401);
   });
 
-  it('finds the caller\'s insured drones by device code', async () => {
+  it("finds the caller's insured drones by device code", async () => {
     const { client } = await customer();
     const id = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
     const quoted = await waitForState(client, id, 2);
     expect((await client.get('/api/v1/uav/order/getdronedata?deviceNumber=1581F5FHD23A')).body.data).toEqual([]);
-    await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`);
+    await client.get(
+      `/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`,
+    );
     await waitForState(client, id, 5);
     const found = (await client.get('/api/v1/uav/order/getdronedata?deviceNumber=1581F5FHD23A,UNKNOWN')).body.data;
     expect(found).toHaveLength(1);
@@ -416,4 +462,3 @@ describe('bad input on every ordering endpoint', () => {
     expect(found[0].policyNo).toMatch(/^P/);
   });
 });
-

@@ -37,9 +37,15 @@ describe('/healthz', () => {
       expect(report.checks.queue.ok).toBe(true);
 
       const longAgo = new Date(Date.now() - 60_000).toISOString();
-      await platform.command.deps.redis.set(workersHeartbeatKey(platform.config.queuePrefix), JSON.stringify({ pid: 1, at: longAgo }));
+      await platform.command.deps.redis.set(
+        workersHeartbeatKey(platform.config.queuePrefix),
+        JSON.stringify({ pid: 1, at: longAgo }),
+      );
       const stale = (await (await fetch(`${platform.baseUrl}/healthz`)).json()) as any;
-      expect(stale.checks.workers).toEqual({ ok: false, detail: `workers heartbeat stale: last beat at ${longAgo} (pid 1)` });
+      expect(stale.checks.workers).toEqual({
+        ok: false,
+        detail: `workers heartbeat stale: last beat at ${longAgo} (pid 1)`,
+      });
     } finally {
       await platform.startWorkers();
     }
@@ -49,7 +55,9 @@ describe('/healthz', () => {
   }, 20_000);
 
   it('is 503 naming the parked projection and its error', async () => {
-    await platform.pool.query(`UPDATE feibao_projections SET status = 'parked', last_error = 'boom: bad event' WHERE name = 'user-profiles'`);
+    await platform.pool.query(
+      `UPDATE feibao_projections SET status = 'parked', last_error = 'boom: bad event' WHERE name = 'user-profiles'`,
+    );
     try {
       const answer = await fetch(`${platform.baseUrl}/healthz`);
       expect(answer.status).toBe(503);
@@ -57,12 +65,17 @@ describe('/healthz', () => {
       expect(report.checks.projections).toEqual({ ok: false, detail: 'user-profiles: parked (boom: bad event)' });
       expect(report.checks.eventStore.ok).toBe(true);
     } finally {
-      await platform.pool.query(`UPDATE feibao_projections SET status = 'running', last_error = NULL WHERE name = 'user-profiles'`);
+      await platform.pool.query(
+        `UPDATE feibao_projections SET status = 'running', last_error = NULL WHERE name = 'user-profiles'`,
+      );
     }
   });
 
   it('is 503 when the queue cannot be reached', async () => {
-    const edge = await startEdge({ ...platform.config, redisUrl: 'redis://127.0.0.1:1' }, { port: 0, webRoot: '/nonexistent' });
+    const edge = await startEdge(
+      { ...platform.config, redisUrl: 'redis://127.0.0.1:1' },
+      { port: 0, webRoot: '/nonexistent' },
+    );
     try {
       const answer = await fetch(`http://127.0.0.1:${edge.port}/healthz`);
       expect(answer.status).toBe(503);
@@ -76,9 +89,13 @@ describe('/healthz', () => {
 describe('the edge', () => {
   it('replaces a client-sent X-Forwarded-For, so rate limits key on the real address', async () => {
     const phone = newPhone();
-    const first = await fetch(`${platform.baseUrl}/api/v1/uav/user/phone?phone=${phone}`, { headers: { 'x-forwarded-for': '203.0.113.1' } });
+    const first = await fetch(`${platform.baseUrl}/api/v1/uav/user/phone?phone=${phone}`, {
+      headers: { 'x-forwarded-for': '203.0.113.1' },
+    });
     expect(((await first.json()) as any).code).toBe(20000);
-    const spoofed = await fetch(`${platform.baseUrl}/api/v1/uav/user/phone?phone=${phone}`, { headers: { 'x-forwarded-for': '203.0.113.2' } });
+    const spoofed = await fetch(`${platform.baseUrl}/api/v1/uav/user/phone?phone=${phone}`, {
+      headers: { 'x-forwarded-for': '203.0.113.2' },
+    });
     expect(((await spoofed.json()) as any).code).toBe(42900);
   });
 
@@ -91,7 +108,10 @@ describe('the edge', () => {
 
 describe('dev SMS inbox', () => {
   it('is not mounted in production', async () => {
-    const production = await startTestPlatform({ env: { NODE_ENV: 'production', SMS_PROVIDER: 'dev' }, workers: false });
+    const production = await startTestPlatform({
+      env: { NODE_ENV: 'production', SMS_PROVIDER: 'dev' },
+      workers: false,
+    });
     try {
       const answer = await fetch(`${production.baseUrl}/api/v1/uav/dev/sms/latest?phone=13800000000`);
       expect(answer.status).toBe(404);

@@ -135,9 +135,17 @@ describe('projection runner', () => {
   });
 
   it('wakes only the projections that handle an appended type; an empty notification wakes every one', async () => {
-    const other = defineProjection({ name: 'test-other', version: 1, collections: [], eventTypes: ['Othered'], async handle() {} });
+    const other = defineProjection({
+      name: 'test-other',
+      version: 1,
+      collections: [],
+      eventTypes: ['Othered'],
+      async handle() {},
+    });
     const checkpoint = async (name: string) =>
-      BigInt((await pool.query(`SELECT position FROM feibao_projections WHERE name = $1`, [name])).rows[0]?.position ?? 0);
+      BigInt(
+        (await pool.query(`SELECT position FROM feibao_projections WHERE name = $1`, [name])).rows[0]?.position ?? 0,
+      );
     // No idle poll within the test: a loop moves only when a notification wakes it.
     const runner = createProjectionRunner(pool, [counting, other], { idlePollMs: 600_000 });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
@@ -153,7 +161,8 @@ describe('projection runner', () => {
       expect(await checkpoint('test-other')).toBe(otherBefore);
       expect(otherBefore).toBeLessThan(counted);
 
-      const othered = (await eventStore.appendToStream(`other-${Date.now()}`, [{ type: 'Othered', data: {} }])).lastEventGlobalPosition;
+      const othered = (await eventStore.appendToStream(`other-${Date.now()}`, [{ type: 'Othered', data: {} }]))
+        .lastEventGlobalPosition;
       await expect.poll(() => checkpoint('test-other'), { timeout: 10_000 }).toBeGreaterThanOrEqual(othered);
       expect(await checkpoint('test-counting')).toBeLessThan(othered);
 
@@ -204,7 +213,9 @@ describe('projection runner', () => {
     await append('poison');
     await append('b');
     await expect
-      .poll(async () => (await readProjectionStatuses(pool)).find((s) => s.name === 'test-counting')?.status, { timeout: 10_000 })
+      .poll(async () => (await readProjectionStatuses(pool)).find((s) => s.name === 'test-counting')?.status, {
+        timeout: 10_000,
+      })
       .toBe('parked');
     const status = (await readProjectionStatuses(pool)).find((s) => s.name === 'test-counting')!;
     expect(status.attempts).toBe(3);
@@ -231,7 +242,9 @@ describe('projection runner', () => {
     await append('d');
     await runner.start();
     await expect
-      .poll(async () => (await readProjectionRows(pool)).find((s) => s.name === 'test-counting')?.state, { timeout: 10_000 })
+      .poll(async () => (await readProjectionRows(pool)).find((s) => s.name === 'test-counting')?.state, {
+        timeout: 10_000,
+      })
       .toBe('parked');
     // 'c' shared the failing batch with the poison event, yet is applied; 'd' waits behind it.
     expect(await count('c')).toBe(1);

@@ -65,34 +65,51 @@ const waitFor = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, wha
   for (;;) {
     const value = await read();
     if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)?.slice(0, 400)}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)?.slice(0, 400)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };
 
 /** A token for an account holding just these roles (the server decides by the token's roles). */
 const tokenWith = (roles: string[]) =>
-  createTokenService(platform.config).sign({ sub: `1370000${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`, sid: randomUUID(), roles, guest: false, name: roles.join(',') });
+  createTokenService(platform.config).sign({
+    sub: `1370000${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
+    sid: randomUUID(),
+    roles,
+    guest: false,
+    name: roles.join(','),
+  });
 
 describe('quote desk authorisation', () => {
   const calls: [method: 'GET' | 'POST', path: string, body?: unknown][] = [
     ['GET', DESK],
     ['GET', `${DESK}?status=manual&overdue=true`],
-    ['POST', '/api/v1/uav/backoffice/quote', { requestId: 'x.1.1', answers: [{ key: '1:0', premium: 1, deductible: 'x' }] }],
+    [
+      'POST',
+      '/api/v1/uav/backoffice/quote',
+      { requestId: 'x.1.1', answers: [{ key: '1:0', premium: 1, deductible: 'x' }] },
+    ],
     ['POST', '/api/v1/uav/backoffice/quote/resend', { requestId: 'x.1.1' }],
     ['POST', '/api/v1/uav/backoffice/quote/timeout', { requestId: 'x.1.1' }],
     // Bad input is refused by role first: nothing about the payload leaks to the wrong caller.
     ['POST', '/api/v1/uav/backoffice/quote/timeout', {}],
   ];
   const send = (client: Client, [method, path, body]: (typeof calls)[number], token?: string) =>
-    method === 'GET' ? client.get(path, token ? { token } : undefined) : client.post(path, body, token ? { token } : undefined);
+    method === 'GET'
+      ? client.get(path, token ? { token } : undefined)
+      : client.post(path, body, token ? { token } : undefined);
 
   it('refuses callers without a login (401), customers, guests, claims staff and rule-platform roles (40300)', async () => {
     const anonymous = platform.client();
     const buyer = await customer();
     const guest = platform.client();
     guest.adopt(await guest.post('/api/v1/uav/user/guest'));
-    const others = await Promise.all([['claims'], ['auditor'], ['test'], ['batchTest'], ['user', 'auditor', 'test', 'batchTest', 'claims']].map(tokenWith));
+    const others = await Promise.all(
+      [['claims'], ['auditor'], ['test'], ['batchTest'], ['user', 'auditor', 'test', 'batchTest', 'claims']].map(
+        tokenWith,
+      ),
+    );
     for (const call of calls) {
       const unauthenticated = await send(anonymous, call);
       expect(unauthenticated.status, call[1]).toBe(401);
@@ -100,7 +117,9 @@ describe('quote desk authorisation', () => {
       for (const [who, answer] of [
         ['customer', await send(buyer, call)],
         ['guest', await send(guest, call)],
-        ...(await Promise.all(others.map(async (token, i) => [`role ${i}`, await send(anonymous, call, token)] as const))),
+        ...(await Promise.all(
+          others.map(async (token, i) => [`role ${i}`, await send(anonymous, call, token)] as const),
+        )),
       ] as const) {
         expect(answer.status, `${who} ${call[1]}`).toBe(403);
         expect(answer.body, `${who} ${call[1]}`).toMatchObject({ code: 40300, message: '无权限访问', data: null });
@@ -109,7 +128,10 @@ describe('quote desk authorisation', () => {
   });
 
   it('lets an admin in, and answers bad input with Chinese 4xx envelopes', async () => {
-    expect((await admin.get(DESK)).body).toMatchObject({ code: 20000, data: { currentPage: 1, pageSize: 20, days: 7 } });
+    expect((await admin.get(DESK)).body).toMatchObject({
+      code: 20000,
+      data: { currentPage: 1, pageSize: 20, days: 7 },
+    });
     const bad: [string, unknown, string][] = [
       [`${DESK}?status=nope`, undefined, '报价状态不正确'],
       [`${DESK}?insurerId=abc`, undefined, '保险公司不正确'],
@@ -122,9 +144,27 @@ describe('quote desk authorisation', () => {
       ['/api/v1/uav/backoffice/quote', { requestId: 'x', answers: [] }, '请至少录入一条报价'],
       ['/api/v1/uav/backoffice/quote', { requestId: 'x', answers: [{ key: 'a', declined: true }] }, '请输入拒保原因'],
       ['/api/v1/uav/backoffice/quote', { requestId: 'x', answers: [{ key: 'a', deductible: 'x' }] }, '请输入保费'],
-      ['/api/v1/uav/backoffice/quote', { requestId: 'x', answers: [{ key: 'a', premium: 'abc', deductible: 'x' }] }, '保费必须是数字'],
-      ['/api/v1/uav/backoffice/quote', { requestId: 'x', answers: [{ key: 'a', premium: -1, deductible: 'x' }] }, '保费不能为负数'],
-      ['/api/v1/uav/backoffice/quote', { requestId: 'x', answers: [{ key: 'a', premium: 1, deductible: 'x' }, { key: 'a', declined: true, reason: 'y' }] }, '同一险种只能录入一次'],
+      [
+        '/api/v1/uav/backoffice/quote',
+        { requestId: 'x', answers: [{ key: 'a', premium: 'abc', deductible: 'x' }] },
+        '保费必须是数字',
+      ],
+      [
+        '/api/v1/uav/backoffice/quote',
+        { requestId: 'x', answers: [{ key: 'a', premium: -1, deductible: 'x' }] },
+        '保费不能为负数',
+      ],
+      [
+        '/api/v1/uav/backoffice/quote',
+        {
+          requestId: 'x',
+          answers: [
+            { key: 'a', premium: 1, deductible: 'x' },
+            { key: 'a', declined: true, reason: 'y' },
+          ],
+        },
+        '同一险种只能录入一次',
+      ],
       ['/api/v1/uav/backoffice/quote/resend', {}, '询价请求编号不能为空'],
       ['/api/v1/uav/backoffice/quote/timeout', { requestId: '' }, '询价请求编号不能为空'],
     ];
@@ -134,7 +174,10 @@ describe('quote desk authorisation', () => {
       expect(answer.body, `${path} ${JSON.stringify(body)}`).toMatchObject({ code: 40000, message });
     }
     for (const path of ['/api/v1/uav/backoffice/quote/resend', '/api/v1/uav/backoffice/quote/timeout'])
-      expect((await admin.post(path, { requestId: `${randomUUID()}.1.1` })).body).toMatchObject({ code: 40400, message: '询价请求不存在或已失效' });
+      expect((await admin.post(path, { requestId: `${randomUUID()}.1.1` })).body).toMatchObject({
+        code: 40400,
+        message: '询价请求不存在或已失效',
+      });
     const raw = await admin.post('/api/v1/uav/backoffice/quote/resend', undefined, { raw: '{not json' });
     expect(raw.status).toBeLessThan(500);
     expect(raw.body.code).toBe(40000);
@@ -147,11 +190,21 @@ describe('quote desk', () => {
     const id = await manualInquiry(client);
 
     // Both insurers answer within 0.6 s, asking for manual verification: open and past the promised answer.
-    let row = await waitFor(() => deskRow(id), (r) => r?.cells.every((c: any) => c.status === 'manual'), 'manual cells');
+    let row = await waitFor(
+      () => deskRow(id),
+      (r) => r?.cells.every((c: any) => c.status === 'manual'),
+      'manual cells',
+    );
     expect(row).toMatchObject({ state: 1, round: 1, orderType: 0 });
     expect(row.lines.length).toBeGreaterThan(0);
     const [picc, pingan] = row.cells;
-    expect(picc).toMatchObject({ insuranceCompanyId: 1, overdue: true, attempt: 0, total: null, validUntil: expect.any(String) });
+    expect(picc).toMatchObject({
+      insuranceCompanyId: 1,
+      overdue: true,
+      attempt: 0,
+      total: null,
+      validUntil: expect.any(String),
+    });
     expect(picc.workingDaysLeft).toBeGreaterThan(200);
     expect(picc.workingDaysLeft).toBeLessThanOrEqual(300);
     expect(row.nextDeadlineAt).toBe([picc.deadlineAt, pingan.deadlineAt].sort()[0]);
@@ -173,20 +226,42 @@ describe('quote desk', () => {
     expect(timedOut.body).toMatchObject({ code: 20000, message: '已设为超时', data: { quotingCompleted: false } });
     expect((await deskRow(id)).cells[1]).toMatchObject({ status: 'timed-out', overdue: false, workingDaysLeft: null });
     expect(await deskRow(id, '&status=timed-out&insurerId=2')).toBeDefined();
-    const late = await admin.post('/api/v1/uav/backoffice/quote', { requestId: pingan.requestId, answers: [{ key: manualKeys[0], premium: 1, deductible: 'x' }] });
+    const late = await admin.post('/api/v1/uav/backoffice/quote', {
+      requestId: pingan.requestId,
+      answers: [{ key: manualKeys[0], premium: 1, deductible: 'x' }],
+    });
     expect(late.body).toMatchObject({ code: 40900, message: '该询价已超时，请先重新发送询价' });
-    expect((await admin.post('/api/v1/uav/backoffice/quote/timeout', { requestId: pingan.requestId })).body).toMatchObject({
+    expect(
+      (await admin.post('/api/v1/uav/backoffice/quote/timeout', { requestId: pingan.requestId })).body,
+    ).toMatchObject({
       code: 40900,
       message: '该询价已超时，请先重新发送询价',
     });
 
     const resent = await admin.post('/api/v1/uav/backoffice/quote/resend', { requestId: pingan.requestId });
-    expect(resent.body).toMatchObject({ code: 20000, message: '已重新发送询价', data: { requestId: pingan.requestId } });
+    expect(resent.body).toMatchObject({
+      code: 20000,
+      message: '已重新发送询价',
+      data: { requestId: pingan.requestId },
+    });
     expect(new Date(resent.body.data.deadlineAt).getTime()).toBeGreaterThan(new Date(pingan.deadlineAt).getTime());
     row = await deskRow(id);
-    expect(row.cells[1]).toMatchObject({ status: 'manual', attempt: 1, deadlineAt: resent.body.data.deadlineAt, answerDueAt: resent.body.data.answerDueAt });
-    const job = await waitFor(() => insurerJobs.getJob(`answer_${pingan.requestId}_1`), (j) => j !== undefined, 're-sent answer job');
-    await waitFor(() => job!.getState(), (s) => s === 'completed', 're-sent answer done');
+    expect(row.cells[1]).toMatchObject({
+      status: 'manual',
+      attempt: 1,
+      deadlineAt: resent.body.data.deadlineAt,
+      answerDueAt: resent.body.data.answerDueAt,
+    });
+    const job = await waitFor(
+      () => insurerJobs.getJob(`answer_${pingan.requestId}_1`),
+      (j) => j !== undefined,
+      're-sent answer job',
+    );
+    await waitFor(
+      () => job!.getState(),
+      (s) => s === 'completed',
+      're-sent answer done',
+    );
     expect(await insurerJobs.getJob(`timeout_${pingan.requestId}_1`)).toBeDefined();
 
     // 人保's manual lines get a verified premium; 平安 declines them: quoting completes.
@@ -195,12 +270,23 @@ describe('quote desk', () => {
       answers: manualKeys.map((key: string) => ({ key, premium: 8888.456, deductible: '免赔10%' })),
     });
     expect(entered.body).toMatchObject({ code: 20000, message: '报价已录入', data: { recorded: true } });
-    expect((await admin.post('/api/v1/uav/backoffice/quote', { requestId: picc.requestId, answers: [{ key: manualKeys[0], premium: 1, deductible: 'x' }] })).body).toMatchObject({
+    expect(
+      (
+        await admin.post('/api/v1/uav/backoffice/quote', {
+          requestId: picc.requestId,
+          answers: [{ key: manualKeys[0], premium: 1, deductible: 'x' }],
+        })
+      ).body,
+    ).toMatchObject({
       code: 40900,
       message: '没有可录入的报价：已报价或已拒保的险种不能修改',
     });
-    expect((await admin.post('/api/v1/uav/backoffice/quote/resend', { requestId: picc.requestId })).body).toMatchObject({ code: 40900, message: '该保险公司已答复全部险种，无需处理' });
-    expect((await admin.post('/api/v1/uav/backoffice/quote/timeout', { requestId: picc.requestId })).body).toMatchObject({ code: 40900, message: '该保险公司已答复全部险种，无需处理' });
+    expect((await admin.post('/api/v1/uav/backoffice/quote/resend', { requestId: picc.requestId })).body).toMatchObject(
+      { code: 40900, message: '该保险公司已答复全部险种，无需处理' },
+    );
+    expect(
+      (await admin.post('/api/v1/uav/backoffice/quote/timeout', { requestId: picc.requestId })).body,
+    ).toMatchObject({ code: 40900, message: '该保险公司已答复全部险种，无需处理' });
     const declined = await admin.post('/api/v1/uav/backoffice/quote', {
       requestId: pingan.requestId,
       answers: manualKeys.map((key: string) => ({ key, declined: true, reason: '机型价值超出承保限额' })),
@@ -211,8 +297,15 @@ describe('quote desk', () => {
     expect(row.state).toBe(2);
     expect(row.nextDeadlineAt).toBeNull();
     expect(row.cells.map((c: any) => c.status)).toEqual(['quoted', 'declined']);
-    expect(row.cells[0].answers.find((a: any) => a.key === manualKeys[0])).toMatchObject({ kind: 'quoted', premium: 8888.46, deductible: '免赔10%' });
-    expect(row.cells[1].answers.find((a: any) => a.key === manualKeys[0])).toMatchObject({ kind: 'declined', reason: '机型价值超出承保限额' });
+    expect(row.cells[0].answers.find((a: any) => a.key === manualKeys[0])).toMatchObject({
+      kind: 'quoted',
+      premium: 8888.46,
+      deductible: '免赔10%',
+    });
+    expect(row.cells[1].answers.find((a: any) => a.key === manualKeys[0])).toMatchObject({
+      kind: 'declined',
+      reason: '机型价值超出承保限额',
+    });
     expect(await deskRow(id, '&status=quoted&insurerId=1')).toBeDefined();
     expect(await deskRow(id, '&status=declined')).toBeDefined();
     expect(await deskRow(id, '&overdue=true')).toBeUndefined();
@@ -233,7 +326,10 @@ describe('quote desk', () => {
 
   it('a quote expires after the insurer’s validity: the desk says so, the customer cannot buy it and is told to inquire again', async () => {
     const client = await customer();
-    const inquiry = await client.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), insuranceCompanyList: [{ id: 3, name: '太平洋产险' }] });
+    const inquiry = await client.post('/api/v1/uav/order/inquiryPrice', {
+      ...generalApplication(),
+      insuranceCompanyList: [{ id: 3, name: '太平洋产险' }],
+    });
     const id = inquiry.body.data.id as string;
     const quoted = await waitForOrderState(client, id, 2);
     const validUntil = quoted.quoteProgress[0].validUntil as string;
@@ -249,7 +345,9 @@ describe('quote desk', () => {
       expect((await deskRow(id, '&days=30')).cells[0]).toMatchObject({ status: 'expired', total: expect.any(Number) });
       expect(await deskRow(id, '&days=30&status=expired&insurerId=3')).toBeDefined();
       expect(await deskRow(id, '&days=30&status=quoted')).toBeUndefined();
-      const totals = (await client.get(`/api/v1/uav/order/listInsurancePlan?id=${id}`)).body.data.at(-1).insuranceCompanyList;
+      const totals = (await client.get(`/api/v1/uav/order/listInsurancePlan?id=${id}`)).body.data.at(
+        -1,
+      ).insuranceCompanyList;
       expect(totals[0]).toMatchObject({ quotedAll: true, expired: true, canInsure: false, validUntil });
       const insure = await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=3`);
       expect(insure.body).toMatchObject({ code: 40900, message: '该保险公司的报价已过期，请重新询价' });
@@ -258,17 +356,30 @@ describe('quote desk', () => {
       offset = 0;
     }
     // Before the validity ran out the same quote could be bought.
-    expect((await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=3`)).body).toMatchObject({ code: 20000 });
+    expect((await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=3`)).body).toMatchObject({
+      code: 20000,
+    });
   });
 
   it('pages and sorts by the nearest open deadline, and uses the quote desk index', async () => {
     const client = await customer();
     const first = await manualInquiry(client);
     const second = await manualInquiry(client);
-    await waitFor(() => deskRow(second), (r) => r?.cells.every((c: any) => c.status === 'manual'), 'second order manual');
+    await waitFor(
+      () => deskRow(second),
+      (r) => r?.cells.every((c: any) => c.status === 'manual'),
+      'second order manual',
+    );
     // Re-sending one of the first order's requests moves its deadline past the second's.
-    const row = await waitFor(() => deskRow(first), (r) => r?.cells.every((c: any) => c.status === 'manual'), 'first order manual');
-    for (const cell of row.cells) expect((await admin.post('/api/v1/uav/backoffice/quote/resend', { requestId: cell.requestId })).body.code).toBe(20000);
+    const row = await waitFor(
+      () => deskRow(first),
+      (r) => r?.cells.every((c: any) => c.status === 'manual'),
+      'first order manual',
+    );
+    for (const cell of row.cells)
+      expect((await admin.post('/api/v1/uav/backoffice/quote/resend', { requestId: cell.requestId })).body.code).toBe(
+        20000,
+      );
     const all = (await admin.get(`${DESK}?pageSize=100&status=manual`)).body.data;
     const open = all.datas.filter((r: any) => r.nextDeadlineAt !== null).map((r: any) => r.nextDeadlineAt);
     expect(open).toEqual([...open].sort());

@@ -1,7 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createRedis, lastWriteKeys, lastWritesMirror, redisLastWrites, redisRevocations, revocationKeys, revocationMirror, type LastWritesMirror, type Redis, type RevocationMirror } from '@feibao/platform';
+import {
+  createRedis,
+  lastWriteKeys,
+  lastWritesMirror,
+  redisLastWrites,
+  redisRevocations,
+  revocationKeys,
+  revocationMirror,
+  type LastWritesMirror,
+  type Redis,
+  type RevocationMirror,
+} from '@feibao/platform';
 
 /**
  * Revocations and users' last writes answered from memory (services/platform/src/revocationMirror.ts,
@@ -22,14 +33,28 @@ const connect = () => {
   return redis;
 };
 const startMirror = async () => {
-  const mirror = revocationMirror({ redis: connect(), subscriber: connect(), prefix, accessTokenTtlSeconds: TTL_SECONDS });
+  const mirror = revocationMirror({
+    redis: connect(),
+    subscriber: connect(),
+    prefix,
+    accessTokenTtlSeconds: TTL_SECONDS,
+  });
   mirrors.push(mirror);
   await mirror.ready;
   return mirror;
 };
-const claims = (sid = randomUUID(), sub = `139${randomBytes(4).readUInt32BE() % 100_000_000}`, issuedAtMs = Date.now()) => ({ sid, sub, issuedAtMs });
+const claims = (
+  sid = randomUUID(),
+  sub = `139${randomBytes(4).readUInt32BE() % 100_000_000}`,
+  issuedAtMs = Date.now(),
+) => ({ sid, sub, issuedAtMs });
 /** Polls until the mirror answers `expected`; the time it took, in ms (fails past `limitMs`). */
-const untilAnswered = async (mirror: RevocationMirror, who: ReturnType<typeof claims>, expected: boolean, limitMs = 1000) => {
+const untilAnswered = async (
+  mirror: RevocationMirror,
+  who: ReturnType<typeof claims>,
+  expected: boolean,
+  limitMs = 1000,
+) => {
   const started = performance.now();
   while ((await mirror.isRevoked(who)) !== expected) {
     if (performance.now() - started > limitMs) throw new Error(`mirror still answers ${!expected} after ${limitMs} ms`);
@@ -61,7 +86,10 @@ describe('revocations mirrored in memory', () => {
     const mirror = await startMirror();
     expect(mirror.live).toBe(true);
     // Gone from Redis, still known: the answer now comes from memory.
-    await writerConnection.del(revocationKeys(prefix).session(revoked.sid), revocationKeys(prefix).subject(resetUser.sub));
+    await writerConnection.del(
+      revocationKeys(prefix).session(revoked.sid),
+      revocationKeys(prefix).subject(resetUser.sub),
+    );
     expect(await mirror.isRevoked(revoked)).toBe(true);
     expect(await mirror.isRevoked(resetUser)).toBe(true);
     expect(await mirror.isRevoked({ ...resetUser, issuedAtMs: resetUser.issuedAtMs + 1 })).toBe(false);
@@ -86,7 +114,9 @@ describe('revocations mirrored in memory', () => {
     expect(await mirror.isRevoked({ ...reset, issuedAtMs: reset.issuedAtMs + 1 })).toBe(false);
     windows.sort((a, b) => a - b);
     // Measured here: the window between a revocation's answer and the mirror knowing it (docs/security.md).
-    console.info(`revocation window over ${windows.length}: p50 ${windows[25]!.toFixed(2)} ms, max ${windows.at(-1)!.toFixed(2)} ms`);
+    console.info(
+      `revocation window over ${windows.length}: p50 ${windows[25]!.toFixed(2)} ms, max ${windows.at(-1)!.toFixed(2)} ms`,
+    );
     expect(windows.at(-1)).toBeLessThan(1000);
   });
 
@@ -130,7 +160,13 @@ describe('revocations mirrored in memory', () => {
 
   it('forgets revocations once no token of theirs can be alive', async () => {
     let now = Date.now();
-    const mirror = revocationMirror({ redis: connect(), subscriber: connect(), prefix, accessTokenTtlSeconds: 1, now: () => now });
+    const mirror = revocationMirror({
+      redis: connect(),
+      subscriber: connect(),
+      prefix,
+      accessTokenTtlSeconds: 1,
+      now: () => now,
+    });
     mirrors.push(mirror);
     await mirror.ready;
     const who = claims();

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, accountWithRoles, registerUser, signIn, startTestPlatform, type Client, type TestPlatform, until } from '../support/platform.ts';
+import {
+  ADMIN,
+  accountWithRoles,
+  registerUser,
+  signIn,
+  startTestPlatform,
+  type Client,
+  type TestPlatform,
+  until,
+} from '../support/platform.ts';
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
@@ -26,11 +35,21 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-
 type Outcome = { referral: boolean; premiums: Record<string, number | null> };
-type Run = { status: string; total: number; progress: number; passed: number; failed: number; passRate: number | null; results: { key: string; pass: boolean | null; actual: Outcome; deltas: Record<string, number | null> }[] };
+type Run = {
+  status: string;
+  total: number;
+  progress: number;
+  passed: number;
+  failed: number;
+  passRate: number | null;
+  results: { key: string; pass: boolean | null; actual: Outcome; deltas: Record<string, number | null> }[];
+};
 
-const createCase = async (name: string, expected: { referral: boolean; premiums: Record<string, number>; tolerance: number }) => {
+const createCase = async (
+  name: string,
+  expected: { referral: boolean; premiums: Record<string, number>; tolerance: number },
+) => {
   const created = await auditor.post(`${RULES}/cases/create`, { name, form: generalApplication(), expected });
   expect(created.body.code, created.body.message).toBe(20000);
   return created.body.data.caseId as string;
@@ -53,20 +72,43 @@ describe('rule cases and batch tests', () => {
     await registerUser(customer);
     expect((await customer.get(`${RULES}/cases`)).body.code).toBe(40300);
     // A batch tester may not keep cases; an auditor may not start batch tests.
-    const byTester = await tester.post(`${RULES}/cases/create`, { name: 'x', form: generalApplication(), expected: { referral: false, premiums: {}, tolerance: 0 } });
+    const byTester = await tester.post(`${RULES}/cases/create`, {
+      name: 'x',
+      form: generalApplication(),
+      expected: { referral: false, premiums: {}, tolerance: 0 },
+    });
     expect(byTester.body).toMatchObject({ code: 40300, message: '无权限访问' });
-    expect((await auditor.post(`${RULES}/batchTests/start`, { ruleId: 'tariff-1', version: 1, lastN: 5 })).body.code).toBe(40300);
-    expect((await admin.post(`${RULES}/batchTests/start`, { ruleId: 'tariff-1', version: 1, lastN: 5 })).body.code).toBe(40300);
+    expect(
+      (await auditor.post(`${RULES}/batchTests/start`, { ruleId: 'tariff-1', version: 1, lastN: 5 })).body.code,
+    ).toBe(40300);
+    expect(
+      (await admin.post(`${RULES}/batchTests/start`, { ruleId: 'tariff-1', version: 1, lastN: 5 })).body.code,
+    ).toBe(40300);
     const noSubjects = await tester.post(`${RULES}/batchTests/start`, { ruleId: 'tariff-1', version: 1 });
     expect(noSubjects.body).toMatchObject({ code: 40000, message: '请选择测试案例或最近申请数量' });
-    const missingCase = await tester.post(`${RULES}/batchTests/start`, { ruleId: 'tariff-1', version: 1, caseIds: ['nope'] });
+    const missingCase = await tester.post(`${RULES}/batchTests/start`, {
+      ruleId: 'tariff-1',
+      version: 1,
+      caseIds: ['nope'],
+    });
     expect(missingCase.body).toMatchObject({ code: 40400, message: '案例不存在' });
-    const missingVersion = await tester.post(`${RULES}/batchTests/start`, { ruleId: 'tariff-1', version: 999, lastN: 1 });
+    const missingVersion = await tester.post(`${RULES}/batchTests/start`, {
+      ruleId: 'tariff-1',
+      version: 999,
+      lastN: 1,
+    });
     expect(missingVersion.body.code).toBe(40400);
-    const badForm = await auditor.post(`${RULES}/cases/create`, { name: 'x', form: { insuranceCompanyList: 'x' }, expected: { referral: false, premiums: {}, tolerance: 0 } });
+    const badForm = await auditor.post(`${RULES}/cases/create`, {
+      name: 'x',
+      form: { insuranceCompanyList: 'x' },
+      expected: { referral: false, premiums: {}, tolerance: 0 },
+    });
     expect(badForm.body.code).toBe(40000);
     expect((await auditor.post(`${RULES}/cases/delete`, { caseId: 'nope' })).body.code).toBe(40400);
-    expect((await tester.get(`${RULES}/batchTests/detail?runId=nope`)).body).toMatchObject({ code: 40400, message: '批量测试不存在' });
+    expect((await tester.get(`${RULES}/batchTests/detail?runId=nope`)).body).toMatchObject({
+      code: 40400,
+      message: '批量测试不存在',
+    });
   });
 
   it('runs 1,000 cases on the workers and reports pass and fail per case', { timeout: 240_000 }, async () => {
@@ -75,7 +117,9 @@ describe('rule cases and batch tests', () => {
     const probe = await runToEnd([probeId]);
     expect(probe.run.status).toBe('done');
     const actual = probe.run.results[0]!.actual;
-    const priced = Object.fromEntries(Object.entries(actual.premiums).filter((e): e is [string, number] => e[1] !== null));
+    const priced = Object.fromEntries(
+      Object.entries(actual.premiums).filter((e): e is [string, number] => e[1] !== null),
+    );
     expect(Object.keys(priced).length).toBeGreaterThan(0);
 
     // Even cases expect exactly that; odd ones expect 100 yuan more than any tolerance allows.
@@ -90,7 +134,10 @@ describe('rule cases and batch tests', () => {
       );
       caseIds.push(...chunk);
     }
-    const listed = await until(() => auditor.get(`${RULES}/cases?pageSize=100`), (r) => r.body.code === 20000 && r.body.data.total >= 1001);
+    const listed = await until(
+      () => auditor.get(`${RULES}/cases?pageSize=100`),
+      (r) => r.body.code === 20000 && r.body.data.total >= 1001,
+    );
     expect(listed.body.data.total).toBe(1001);
     expect(listed.body.data.list).toHaveLength(100);
 
@@ -112,12 +159,23 @@ describe('rule cases and batch tests', () => {
 
   it('updates and deletes a case', async () => {
     const id = await createCase('修改前', { referral: false, premiums: { '1': 10 }, tolerance: 0 });
-    const updated = await auditor.post(`${RULES}/cases/update`, { caseId: id, name: '修改后', form: generalApplication(), expected: { referral: true, premiums: {}, tolerance: 0 } });
+    const updated = await auditor.post(`${RULES}/cases/update`, {
+      caseId: id,
+      name: '修改后',
+      form: generalApplication(),
+      expected: { referral: true, premiums: {}, tolerance: 0 },
+    });
     expect(updated.body.code, updated.body.message).toBe(20000);
-    await until(() => auditor.get(`${RULES}/cases?keyword=修改后`), (r) => r.body.data.list.some((c: { caseId: string; name: string }) => c.caseId === id && c.name === '修改后'));
+    await until(
+      () => auditor.get(`${RULES}/cases?keyword=修改后`),
+      (r) => r.body.data.list.some((c: { caseId: string; name: string }) => c.caseId === id && c.name === '修改后'),
+    );
     expect((await auditor.post(`${RULES}/cases/delete`, { caseId: id })).body.code).toBe(20000);
     expect((await auditor.post(`${RULES}/cases/delete`, { caseId: id })).body.code).toBe(40400);
-    const after = await until(() => auditor.get(`${RULES}/cases?keyword=修改后`), (r) => !r.body.data.list.some((c: { caseId: string }) => c.caseId === id));
+    const after = await until(
+      () => auditor.get(`${RULES}/cases?keyword=修改后`),
+      (r) => !r.body.data.list.some((c: { caseId: string }) => c.caseId === id),
+    );
     expect(after.body.code).toBe(20000);
   });
 
@@ -134,17 +192,31 @@ describe('rule cases and batch tests', () => {
     expect(copied.body.code, copied.body.message).toBe(20000);
     expect(copied.body.data).toMatchObject({ orderId, expected: { tolerance: 0.01 } });
     expect(Object.keys(copied.body.data.expected.premiums).length).toBeGreaterThan(0);
-    expect((await auditor.post(`${RULES}/cases/fromOrder`, { orderId: 'nope' })).body).toMatchObject({ code: 40400, message: '订单不存在' });
+    expect((await auditor.post(`${RULES}/cases/fromOrder`, { orderId: 'nope' })).body).toMatchObject({
+      code: 40400,
+      message: '订单不存在',
+    });
     const { run } = await runToEnd([copied.body.data.caseId]);
     expect(run).toMatchObject({ status: 'done', passed: 1, failed: 0 });
 
     const started = await tester.post(`${RULES}/batchTests/start`, { ruleId: 'tariff-1', version: 1, lastN: 1 });
     expect(started.body.code, started.body.message).toBe(20000);
     const last = await until(
-      () => tester.get(`${RULES}/batchTests/detail?runId=${started.body.data.runId}`, { headers: { 'x-consistency-token': String(customer.consistency) } }),
+      () =>
+        tester.get(`${RULES}/batchTests/detail?runId=${started.body.data.runId}`, {
+          headers: { 'x-consistency-token': String(customer.consistency) },
+        }),
       (r) => r.body.code === 20000 && r.body.data.status === 'done',
     );
-    expect(last.body.data).toMatchObject({ total: 1, progress: 1, unchecked: 1, passed: 0, failed: 0, passRate: null, lastN: 1 });
+    expect(last.body.data).toMatchObject({
+      total: 1,
+      progress: 1,
+      unchecked: 1,
+      passed: 0,
+      failed: 0,
+      passRate: null,
+      lastN: 1,
+    });
     expect(last.body.data.results[0]).toMatchObject({ key: `order:${orderId}`, pass: null });
   });
 });

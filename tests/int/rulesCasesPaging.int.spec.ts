@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, accountWithRoles, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import {
+  ADMIN,
+  accountWithRoles,
+  signIn,
+  startTestPlatform,
+  type Client,
+  type TestPlatform,
+} from '../support/platform.ts';
 
 /**
  * GET /api/v1/rules/cases pages on the server (README "Rule platform: cases and batch tests"):
@@ -35,11 +42,16 @@ describe('rule cases, paged on the server', () => {
     // One at a time: the order of creation is the order the pages answer (newest first).
     for (let n = 0; n < 45; n++) {
       const name = n % 9 === 0 ? `夜间作业_${n}` : `常规案例${n}`;
-      const created = await auditor.post(`${RULES}/cases/create`, { name, form: generalApplication(), expected: { referral: false, premiums: {}, tolerance: 1 } });
+      const created = await auditor.post(`${RULES}/cases/create`, {
+        name,
+        form: generalApplication(),
+        expected: { referral: false, premiums: {}, tolerance: 1 },
+      });
       expect(created.body.code, created.body.message).toBe(20000);
     }
     const deadline = Date.now() + 10_000;
-    while ((await casesOf(auditor, '')).total < 45 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((await casesOf(auditor, '')).total < 45 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
 
     const pages = await Promise.all([1, 2, 3, 4].map((page) => casesOf(auditor, `?page=${page}`)));
     expect(pages.map((p) => p.list.length)).toEqual([20, 20, 5, 0]);

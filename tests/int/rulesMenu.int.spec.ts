@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '@feibao/platform';
-import { ADMIN, newPhone, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import {
+  ADMIN,
+  newPhone,
+  registerUser,
+  startTestPlatform,
+  type Client,
+  type TestPlatform,
+} from '../support/platform.ts';
 
 const MENU = '/api/v1/rules/menu';
 const DENIED = { code: 40300, message: '无权限访问' };
@@ -21,9 +28,15 @@ const accountWith = async (roles: string[], phone?: string) => {
   const client = platform.client();
   const registered = await registerUser(client, phone);
   if (roles.length > 0) {
-    const granted = await admin.post('/api/v1/uav/backoffice/users/grantRoles', { mobilePhone: registered.phone, roles, reason: '规则平台' });
+    const granted = await admin.post('/api/v1/uav/backoffice/users/grantRoles', {
+      mobilePhone: registered.phone,
+      roles,
+      reason: '规则平台',
+    });
     expect(granted.body.code, granted.body.message).toBe(20000);
-    const login = client.adopt(await client.post('/api/v1/uav/user/login', { mobilePhone: registered.phone, password: registered.password }));
+    const login = client.adopt(
+      await client.post('/api/v1/uav/user/login', { mobilePhone: registered.phone, password: registered.password }),
+    );
     expect(login.body.code, login.body.message).toBe(20000);
   }
   return { client, phone: registered.phone };
@@ -43,8 +56,18 @@ describe('GET /api/v1/rules/menu', () => {
     const answer = await rulesGet(admin);
     expect(answer.status).toBe(200);
     expect(answer.body.code).toBe(20000);
-    expect(answer.body.data.profile).toMatchObject({ mobilePhone: ADMIN.mobilePhone, roles: expect.arrayContaining(['admin']), superUser: false });
-    expect(answer.body.data.menu.map((g: { key: string }) => g.key)).toEqual(['ruleManage', 'ruleTest', 'review', 'ruleConfig', 'systemConfig']);
+    expect(answer.body.data.profile).toMatchObject({
+      mobilePhone: ADMIN.mobilePhone,
+      roles: expect.arrayContaining(['admin']),
+      superUser: false,
+    });
+    expect(answer.body.data.menu.map((g: { key: string }) => g.key)).toEqual([
+      'ruleManage',
+      'ruleTest',
+      'review',
+      'ruleConfig',
+      'systemConfig',
+    ]);
     expect(answer.body.data.menu[0].items.map((i: { route: string }) => i.route)).toContain('ruleTransposition');
     expect((await admin.get(MENU)).body.data).toEqual(answer.body.data);
   });
@@ -56,7 +79,10 @@ describe('GET /api/v1/rules/menu', () => {
     expect(menuTitles(auditorMenu)[0]).toBe('规则管理: 规则列表 阶段转换 我的场景 新增复合规则 规则池 规则案例');
 
     const tester = await accountWith(['test']);
-    expect(menuTitles((await rulesGet(tester.client)).body.data)).toEqual(['规则测试: 我的批量测试 多批次测试详情', '审核列表: 新建申请 我的申请']);
+    expect(menuTitles((await rulesGet(tester.client)).body.data)).toEqual([
+      '规则测试: 我的批量测试 多批次测试详情',
+      '审核列表: 新建申请 我的申请',
+    ]);
 
     const batchTester = await accountWith(['batchTest']);
     const batch = (await rulesGet(batchTester.client)).body.data;
@@ -93,14 +119,23 @@ describe('rule-platform session codes', () => {
     expect(missing.body).toMatchObject({ code: 50008, message: '登录凭证无效，请重新登录', data: null });
     expect((await rulesGet(anonymous, MENU, 'not-a-token')).body.code).toBe(50008);
     const foreign = createTokenService({ ...platform.config, jwtSecret: 'another-secret-0123456789abcdef' });
-    const forged = await foreign.sign({ sub: ADMIN.mobilePhone, sid: crypto.randomUUID(), roles: ['admin'], guest: false, name: '管理员' });
+    const forged = await foreign.sign({
+      sub: ADMIN.mobilePhone,
+      sid: crypto.randomUUID(),
+      roles: ['admin'],
+      guest: false,
+      name: '管理员',
+    });
     expect((await rulesGet(anonymous, MENU, forged)).body.code).toBe(50008);
   });
 
   it('answers 50014 for an expired token', async () => {
     const tokens = createTokenService(platform.config);
     const longAgo = new Date(Date.now() - (platform.config.accessTokenTtlSeconds + 60) * 1000);
-    const expired = await tokens.sign({ sub: ADMIN.mobilePhone, sid: crypto.randomUUID(), roles: ['admin'], guest: false, name: '管理员' }, longAgo);
+    const expired = await tokens.sign(
+      { sub: ADMIN.mobilePhone, sid: crypto.randomUUID(), roles: ['admin'], guest: false, name: '管理员' },
+      longAgo,
+    );
     const answer = await rulesGet(platform.client(), MENU, expired);
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({ code: 50014, message: '登录已过期，请重新登录' });
@@ -117,7 +152,11 @@ describe('rule-platform session codes', () => {
   }, 60_000);
 
   it('keeps the customer API on its own code for the same token', async () => {
-    const answer = await platform.client().get(`/api/v1/uav/user/getUserByUserName?userName=${ADMIN.mobilePhone}`, { headers: { 'x-token': 'not-a-token' } });
+    const answer = await platform
+      .client()
+      .get(`/api/v1/uav/user/getUserByUserName?userName=${ADMIN.mobilePhone}`, {
+        headers: { 'x-token': 'not-a-token' },
+      });
     expect(answer.body.code).toBe(40100);
   });
 });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlanLines, CoverId, seededRules, tariffInput, type Jdm } from '@feibao/domain';
 import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, accountWithRoles, registerUser, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import {
+  ADMIN,
+  accountWithRoles,
+  registerUser,
+  signIn,
+  startTestPlatform,
+  type Client,
+  type TestPlatform,
+} from '../support/platform.ts';
 
 /**
  * 试算 (rule editor): an unsaved model evaluated on one input with its compact trace; models the
@@ -34,7 +42,19 @@ describe('rule tryout', () => {
     const piece: Jdm = {
       nodes: [
         { id: 'i', type: 'inputNode', name: '请求', position: { x: 0, y: 0 } },
-        { id: 'x', type: 'expressionNode', name: '共用拒保', position: { x: 200, y: 0 }, content: { expressions: [{ id: 'e', key: 'decline.reason', value: '"共用规则拒保"' }], passThrough: false, inputField: null, outputPath: null, executionMode: 'single' } },
+        {
+          id: 'x',
+          type: 'expressionNode',
+          name: '共用拒保',
+          position: { x: 200, y: 0 },
+          content: {
+            expressions: [{ id: 'e', key: 'decline.reason', value: '"共用规则拒保"' }],
+            passThrough: false,
+            inputField: null,
+            outputPath: null,
+            executionMode: 'single',
+          },
+        },
         { id: 'o', type: 'outputNode', name: '结果', position: { x: 400, y: 0 } },
       ],
       edges: [
@@ -43,16 +63,42 @@ describe('rule tryout', () => {
       ],
     };
     const referring: Jdm = {
-      nodes: [piece.nodes[0]!, { id: 'd', type: 'decisionNode', name: '引用共用拒保', position: { x: 200, y: 0 }, content: { key: 'pool-try' } }, piece.nodes[2]!],
+      nodes: [
+        piece.nodes[0]!,
+        {
+          id: 'd',
+          type: 'decisionNode',
+          name: '引用共用拒保',
+          position: { x: 200, y: 0 },
+          content: { key: 'pool-try' },
+        },
+        piece.nodes[2]!,
+      ],
       edges: [
         { id: 'e1', type: 'edge', sourceId: 'i', targetId: 'd' },
         { id: 'e2', type: 'edge', sourceId: 'd', targetId: 'o' },
       ],
     };
-    expect((await admin.post(TRY, { content: referring, input: {} })).body).toMatchObject({ code: 40000, message: '规则池中没有已启用的规则：pool-try' });
-    expect((await auditor.post('/api/v1/rules/define', { ruleId: 'pool-try', name: '共用拒保', stage: 'pool', reason: '共用' })).body.code).toBe(20000);
-    expect((await auditor.post('/api/v1/rules/version/draft', { ruleId: 'pool-try', content: piece, reason: 'v1' })).body.code).toBe(20000);
-    const step = (who: Client, action: string, extra = {}) => who.post(`/api/v1/rules/version/${action}`, { ruleId: 'pool-try', version: 1, reason: '共用', ...extra });
+    expect((await admin.post(TRY, { content: referring, input: {} })).body).toMatchObject({
+      code: 40000,
+      message: '规则池中没有已启用的规则：pool-try',
+    });
+    expect(
+      (
+        await auditor.post('/api/v1/rules/define', {
+          ruleId: 'pool-try',
+          name: '共用拒保',
+          stage: 'pool',
+          reason: '共用',
+        })
+      ).body.code,
+    ).toBe(20000);
+    expect(
+      (await auditor.post('/api/v1/rules/version/draft', { ruleId: 'pool-try', content: piece, reason: 'v1' })).body
+        .code,
+    ).toBe(20000);
+    const step = (who: Client, action: string, extra = {}) =>
+      who.post(`/api/v1/rules/version/${action}`, { ruleId: 'pool-try', version: 1, reason: '共用', ...extra });
     expect((await step(auditor, 'submit', { overrideReason: '无案例' })).body.code).toBe(20000);
     expect((await step(admin, 'approve')).body.code).toBe(20000);
     expect((await step(admin, 'enable')).body.code).toBe(20000);
@@ -82,22 +128,33 @@ describe('rule tryout', () => {
 
   it('refuses models the engine cannot load and inputs that are not objects or too large', async () => {
     const noOutput = { nodes: [{ id: 'a', type: 'inputNode', name: '请求', position: { x: 0, y: 0 } }], edges: [] };
-    expect((await admin.post(TRY, { content: noOutput, input: {} })).body).toMatchObject({ code: 40000, message: '规则无法加载：规则必须有一个输入节点和输出节点' });
+    expect((await admin.post(TRY, { content: noOutput, input: {} })).body).toMatchObject({
+      code: 40000,
+      message: '规则无法加载：规则必须有一个输入节点和输出节点',
+    });
     const broken = tariff1();
     const expression = broken.nodes.find((n) => n.name === '三者险保费')!;
     (expression.content as { expressions: { value: string }[] }).expressions[0]!.value = 'quantity * (';
     const answer = await admin.post(TRY, { content: broken, input: liabilityInput() });
     expect(answer.body.code).toBe(40000);
     expect(answer.body.message).toMatch(/^规则(无法加载|试算失败)：/);
-    expect((await admin.post(TRY, { content: tariff1(), input: [1, 2] })).body).toMatchObject({ code: 40000, message: '试算输入必须是JSON对象' });
-    expect((await admin.post(TRY, { content: tariff1(), input: { text: 'x'.repeat(70_000) } })).body).toMatchObject({ code: 40000, message: '试算输入不能超过64KB' });
+    expect((await admin.post(TRY, { content: tariff1(), input: [1, 2] })).body).toMatchObject({
+      code: 40000,
+      message: '试算输入必须是JSON对象',
+    });
+    expect((await admin.post(TRY, { content: tariff1(), input: { text: 'x'.repeat(70_000) } })).body).toMatchObject({
+      code: 40000,
+      message: '试算输入不能超过64KB',
+    });
   });
 
   it('refuses test and batchTest roles with 40300 and callers without a session with 50008', async () => {
     for (const roles of [['test'], ['batchTest'], []]) {
       const client = roles.length ? await accountWithRoles(platform, admin, roles) : platform.client();
       if (!roles.length) await registerUser(client);
-      expect((await client.post(TRY, { content: tariff1(), input: {} })).body, roles.join()).toMatchObject({ code: 40300 });
+      expect((await client.post(TRY, { content: tariff1(), input: {} })).body, roles.join()).toMatchObject({
+        code: 40300,
+      });
     }
     expect((await platform.client().post(TRY, { content: tariff1(), input: {} })).body).toMatchObject({ code: 50008 });
   });

@@ -162,7 +162,15 @@ const routeAccess: Record<string, Access> = {
   [`POST ${R}/define`]: ruleStaff('complexRuleAdd'),
   [`POST ${R}/definition/update`]: ruleStaff('mySceneList'),
   [`POST ${R}/stage/move`]: ruleStaff('stageTransform'),
-  [`GET ${R}/config`]: ruleStaff('keywordManage', 'ruleType', 'ruleSource', 'ruleMessage', 'ruleRisk', 'insuranceEnableLimit', 'companyRuleStageMerge'),
+  [`GET ${R}/config`]: ruleStaff(
+    'keywordManage',
+    'ruleType',
+    'ruleSource',
+    'ruleMessage',
+    'ruleRisk',
+    'insuranceEnableLimit',
+    'companyRuleStageMerge',
+  ),
   [`POST ${R}/config/create`]: ruleStaff('keywordManage'),
   [`POST ${R}/config/update`]: ruleStaff('keywordManage'),
   [`POST ${R}/config/disable`]: ruleStaff('keywordManage'),
@@ -191,7 +199,9 @@ type Request = { path: string; body?: unknown };
 const requestsFor = (method: string, path: string): Request[] => {
   if (path === `${R}/config`) return ConfigKinds.map((kind) => ({ path: `${path}?kind=${kind}` }));
   if (path.startsWith(`${R}/config/`)) return ConfigKinds.map((kind) => ({ path, body: { kind } }));
-  return [{ path: path.replace('*rest', 'api/queues').replace(':id', SOME_ID), body: method === 'POST' ? {} : undefined }];
+  return [
+    { path: path.replace('*rest', 'api/queues').replace(':id', SOME_ID), body: method === 'POST' ? {} : undefined },
+  ];
 };
 
 /** Logging out ends the caller's session: it goes last. */
@@ -221,7 +231,9 @@ beforeAll(async () => {
   clients = await signedInCast(platform);
   published = [];
   for (const port of [platform.command.port, platform.query.port]) {
-    const table = (await (await fetch(`http://127.0.0.1:${port}/internal/routes`)).json()) as { data: { method: string; path: string }[] };
+    const table = (await (await fetch(`http://127.0.0.1:${port}/internal/routes`)).json()) as {
+      data: { method: string; path: string }[];
+    };
     published.push(...table.data);
   }
 }, 60_000);
@@ -232,8 +244,14 @@ afterAll(async () => {
 describe('function-level authorisation', () => {
   it('classifies every route the services publish, and nothing they do not', () => {
     const keys = published.map((r) => `${r.method} ${r.path}`);
-    expect(keys.filter((k) => !(k in routeAccess)), 'published but not classified').toEqual([]);
-    expect(Object.keys(routeAccess).filter((k) => !keys.includes(k)), 'classified but not published').toEqual([]);
+    expect(
+      keys.filter((k) => !(k in routeAccess)),
+      'published but not classified',
+    ).toEqual([]);
+    expect(
+      Object.keys(routeAccess).filter((k) => !keys.includes(k)),
+      'classified but not published',
+    ).toEqual([]);
   });
 
   it('gives each rule-platform call the roles its menu route gives', () => {
@@ -242,14 +260,15 @@ describe('function-level authorisation', () => {
       if (access.kind !== 'rules') continue;
       for (const role of ['admin', 'auditor', 'test', 'batchTest', 'claims', 'user'] as const) {
         const viewer = { roles: [role], userName: '' };
-        const byMenu = access.menu === 'any' ? canUseRulePlatform([role]) : access.menu.some((m) => mayOpenRulesRoute(m, viewer));
+        const byMenu =
+          access.menu === 'any' ? canUseRulePlatform([role]) : access.menu.some((m) => mayOpenRulesRoute(m, viewer));
         if (byMenu !== access.roles.includes(role)) wrong.push(`${key} ${role}: menu ${byMenu}`);
       }
     }
     expect(wrong).toEqual([]);
   });
 
-  it('does not relay the services\' internal routes', async () => {
+  it("does not relay the services' internal routes", async () => {
     for (const key of Object.keys(routeAccess).filter((k) => routeAccess[k]!.kind === 'internal')) {
       const [method, path] = key.split(' ') as [string, string];
       const answer = await rawCall(platform.baseUrl, method, path);
@@ -257,7 +276,7 @@ describe('function-level authorisation', () => {
     }
   });
 
-  it.each(CALLER_KINDS)('%s: refused below each route\'s class, let through in it', async (who) => {
+  it.each(CALLER_KINDS)("%s: refused below each route's class, let through in it", async (who) => {
     const client = clients[who];
     const token = client.state.accessToken;
     const roles = who === 'none' || who === 'guest' ? [] : who === 'user' ? ['user'] : ['user', who];
@@ -280,7 +299,8 @@ describe('function-level authorisation', () => {
           if ([40100, 40300, 50008, 50012, 50014].includes(answer.body?.code ?? 0)) wrong.push(`refused ${label}`);
           continue;
         }
-        const expected = who === 'none' ? { status: 401, code: rulesCall ? 50008 : 40100 } : { status: 403, code: 40300 };
+        const expected =
+          who === 'none' ? { status: 401, code: rulesCall ? 50008 : 40100 } : { status: 403, code: 40300 };
         if (answer.status !== expected.status || answer.body?.code !== expected.code || answer.body?.data !== null)
           wrong.push(`let through ${label}`);
       }

@@ -23,10 +23,17 @@ let spoofCounter = 0;
 const spoofed = () => {
   const n = ++spoofCounter;
   const address = `203.0.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
-  return { 'x-forwarded-for': address, 'x-real-ip': address, forwarded: `for=${address}`, 'true-client-ip': address, 'cf-connecting-ip': address };
+  return {
+    'x-forwarded-for': address,
+    'x-real-ip': address,
+    forwarded: `for=${address}`,
+    'true-client-ip': address,
+    'cf-connecting-ip': address,
+  };
 };
 
-const login = (mobilePhone: string, password: string) => platform.client().post(LOGIN, { mobilePhone, password }, { headers: spoofed() });
+const login = (mobilePhone: string, password: string) =>
+  platform.client().post(LOGIN, { mobilePhone, password }, { headers: spoofed() });
 
 /** Forgets every count (a new window), so each test starts from none. */
 const resetLimits = async () => {
@@ -39,7 +46,11 @@ const resetLimits = async () => {
 
 beforeAll(async () => {
   platform = await startTestPlatform({
-    env: { LOGIN_MAX_FAILURES: String(MAX_FAILURES), SMS_HOURLY_PER_PHONE: String(SMS_PER_PHONE), SMS_HOURLY_PER_ADDRESS: String(SMS_PER_ADDRESS) },
+    env: {
+      LOGIN_MAX_FAILURES: String(MAX_FAILURES),
+      SMS_HOURLY_PER_PHONE: String(SMS_PER_PHONE),
+      SMS_HOURLY_PER_ADDRESS: String(SMS_PER_ADDRESS),
+    },
   });
   account = await registerUser(platform.client());
 });
@@ -55,7 +66,9 @@ describe('login limits', () => {
     expect(locked.status).toBe(429);
     expect(locked.body).toMatchObject({ code: 42900, message: '登录尝试过于频繁，请15分钟后再试' });
     // The rule platform's login shares the count.
-    const rules = await platform.client().post(RULES_LOGIN, { username: account.phone, password: account.password }, { headers: spoofed() });
+    const rules = await platform
+      .client()
+      .post(RULES_LOGIN, { username: account.phone, password: account.password }, { headers: spoofed() });
     expect(rules.body.code).toBe(42900);
   });
 
@@ -79,12 +92,14 @@ describe('login limits', () => {
 
   it('lets a right password through and does not count it against the address', async () => {
     await resetLimits();
-    for (let i = 0; i < MAX_FAILURES * 4 + 2; i++) expect((await login(account.phone, account.password)).body.code).toBe(20000);
+    for (let i = 0; i < MAX_FAILURES * 4 + 2; i++)
+      expect((await login(account.phone, account.password)).body.code).toBe(20000);
   });
 });
 
 describe('SMS limits', () => {
-  const send = (phone: string) => platform.client().get(`/api/v1/uav/user/phone?phone=${phone}`, { headers: spoofed() });
+  const send = (phone: string) =>
+    platform.client().get(`/api/v1/uav/user/phone?phone=${phone}`, { headers: spoofed() });
 
   it('limits codes per phone, whatever address the client claims', async () => {
     await resetLimits();
@@ -124,7 +139,10 @@ describe('timing', () => {
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const ratio = median(unknownPhone) / median(wrongPassword);
-    expect(ratio, `unknown ${median(unknownPhone).toFixed(1)} ms, wrong password ${median(wrongPassword).toFixed(1)} ms`).toBeGreaterThan(0.5);
+    expect(
+      ratio,
+      `unknown ${median(unknownPhone).toFixed(1)} ms, wrong password ${median(wrongPassword).toFixed(1)} ms`,
+    ).toBeGreaterThan(0.5);
     expect(ratio).toBeLessThan(2);
   });
 });

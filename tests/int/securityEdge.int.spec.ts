@@ -61,7 +61,10 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   webRoot = mkdtempSync(path.join(tmpdir(), 'feibao-edge-web-'));
   mkdirSync(path.join(webRoot, 'assets'));
-  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app</title><script type="module" src="/assets/app.js"></script>');
+  writeFileSync(
+    path.join(webRoot, 'index.html'),
+    '<!doctype html><title>app</title><script type="module" src="/assets/app.js"></script>',
+  );
   writeFileSync(path.join(webRoot, 'rules.html'), '<!doctype html><title>rules</title>');
   writeFileSync(path.join(webRoot, 'assets', 'app.js'), 'export {};');
   await startFakeUpstream();
@@ -137,7 +140,10 @@ const parseRaw = (answer: string) => {
 const expectSecurityHeaders = (what: string, headers: Headers, hsts = false) => {
   const csp = headers.get('content-security-policy') ?? '';
   const directives = Object.fromEntries(
-    csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values.join(' ')]),
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values.join(' ')]),
   );
   expect({ what, scripts: directives['script-src'] }).toEqual({ what, scripts: "'self'" });
   expect(csp, what).not.toMatch(/unsafe-eval/);
@@ -184,7 +190,11 @@ describe('security headers on every answer of the edge', () => {
       ['upstream reset (502)', '/api/v1/uav/fake/reset'],
       ['invalid path', '/%E0'],
       ['method on a page', '/', { method: 'DELETE' }],
-      ['oversized body', '/api/v1/uav/fake/echo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(300 * 1024, ' ') }],
+      [
+        'oversized body',
+        '/api/v1/uav/fake/echo',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(300 * 1024, ' ') },
+      ],
       ['health', '/healthz'],
     ];
     const statuses: Record<string, number> = {};
@@ -194,15 +204,27 @@ describe('security headers on every answer of the edge', () => {
       statuses[what] = answer.status;
       expectSecurityHeaders(what, answer.headers);
     }
-    expect(statuses).toMatchObject({ page: 200, asset: 200, 'missing asset': 404, 'upstream reset (502)': 502, 'invalid path': 400, 'oversized body': 413 });
+    expect(statuses).toMatchObject({
+      page: 200,
+      asset: 200,
+      'missing asset': 404,
+      'upstream reset (502)': 502,
+      'invalid path': 400,
+      'oversized body': 413,
+    });
   });
 
   it('puts them on the answers node would give bare: a bad request line, headers too large', async () => {
     const garbage = parseRaw((await rawExchange(plain.port, ['NOT A REQUEST\r\n\r\n'])).answer);
-    expect([garbage.status, JSON.parse(garbage.body)]).toEqual([400, { code: 40000, message: '请求格式错误', data: null }]);
+    expect([garbage.status, JSON.parse(garbage.body)]).toEqual([
+      400,
+      { code: 40000, message: '请求格式错误', data: null },
+    ]);
     expectSecurityHeaders('bad request line', garbage.headers);
 
-    const huge = parseRaw((await rawExchange(plain.port, [`GET / HTTP/1.1\r\nHost: edge\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`])).answer);
+    const huge = parseRaw(
+      (await rawExchange(plain.port, [`GET / HTTP/1.1\r\nHost: edge\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`])).answer,
+    );
     expect([huge.status, (JSON.parse(huge.body) as { code: number }).code]).toEqual([431, 41300]);
     expectSecurityHeaders('headers too large', huge.headers);
   });
@@ -244,13 +266,17 @@ describe('no stack traces or internal error texts in answers', () => {
 
   it('keeps the reasons of failed health checks from callers that may not read internals', async () => {
     // The stand-in has no projections or workers of its own: the edge's report fails with reasons.
-    const local = (await (await fetch(at(plain, '/healthz'))).json()) as { checks: Record<string, { detail?: unknown }> };
+    const local = (await (await fetch(at(plain, '/healthz'))).json()) as {
+      checks: Record<string, { detail?: unknown }>;
+    };
     expect(Object.values(local.checks).some((check) => check.detail !== undefined)).toBe(true);
     // A request a proxy relayed (X-Forwarded-For) is the public's.
     const relayed = await fetch(at(plain, '/healthz'), { headers: { 'x-forwarded-for': '203.0.113.9' } });
     const text = await relayed.text();
     const report = JSON.parse(text) as { ok: boolean; checks: Record<string, unknown> };
-    expect(Object.keys(report.checks)).toEqual(expect.arrayContaining(['eventStore', 'commandService', 'queryService']));
+    expect(Object.keys(report.checks)).toEqual(
+      expect.arrayContaining(['eventStore', 'commandService', 'queryService']),
+    );
     for (const check of Object.values(report.checks)) expect(Object.keys(check as object)).toEqual(['ok']);
     expect(text).not.toMatch(internals);
   });
@@ -258,7 +284,8 @@ describe('no stack traces or internal error texts in answers', () => {
   it('answers a service failure and a 4xx with its own text with the generic envelope (Koa pipeline)', async () => {
     const app = createKoaApp({ trustProxy: false, service: 'security-test' });
     app.use(async (ctx) => {
-      if (ctx.path === '/crash') throw new Error('connect ECONNREFUSED 10.0.0.3:5432 at Pool.connect (node_modules/pg/lib/index.js:45)');
+      if (ctx.path === '/crash')
+        throw new Error('connect ECONNREFUSED 10.0.0.3:5432 at Pool.connect (node_modules/pg/lib/index.js:45)');
       ctx.throw(400, 'column "password_hash" does not exist');
     });
     const server = app.listen(0, '127.0.0.1');
@@ -267,8 +294,14 @@ describe('no stack traces or internal error texts in answers', () => {
       const port = (server.address() as net.AddressInfo).port;
       const crash = await fetch(`http://127.0.0.1:${port}/crash`);
       const exposed = await fetch(`http://127.0.0.1:${port}/other`);
-      expect([crash.status, await crash.json()]).toEqual([500, { code: 50000, message: '服务器繁忙，请稍后再试', data: null }]);
-      expect([exposed.status, await exposed.json()]).toEqual([400, { code: 40000, message: '请求格式错误', data: null }]);
+      expect([crash.status, await crash.json()]).toEqual([
+        500,
+        { code: 50000, message: '服务器繁忙，请稍后再试', data: null },
+      ]);
+      expect([exposed.status, await exposed.json()]).toEqual([
+        400,
+        { code: 40000, message: '请求格式错误', data: null },
+      ]);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -286,12 +319,17 @@ describe('clients that trickle their request are cut off', () => {
 
   it('closes a connection that sends nothing, or its headers a line at a time', async () => {
     expectTimeout(await rawExchange(plain.port, []));
-    const lines = ['GET /healthz HTTP/1.1\r\n', 'Host: edge\r\n', ...Array.from({ length: 60 }, (_, i) => `X-Slow-${i}: 1\r\n`)];
+    const lines = [
+      'GET /healthz HTTP/1.1\r\n',
+      'Host: edge\r\n',
+      ...Array.from({ length: 60 }, (_, i) => `X-Slow-${i}: 1\r\n`),
+    ];
     expectTimeout(await rawExchange(plain.port, lines, 100));
   });
 
   it('closes a relayed request whose body trickles in past the request time limit', async () => {
-    const head = 'POST /api/v1/uav/fake/echo HTTP/1.1\r\nHost: edge\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
+    const head =
+      'POST /api/v1/uav/fake/echo HTTP/1.1\r\nHost: edge\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
     expectTimeout(await rawExchange(plain.port, [head, ...Array.from({ length: 60 }, () => ' ')], 100));
   });
 });
@@ -305,8 +343,13 @@ describe('cookies', () => {
     const login = await signIn(client, registered.phone, registered.password);
     const refresh = await client.post('/api/v1/uav/user/refresh', { refreshToken: client.state.refreshToken });
     const guest = await client.post('/api/v1/uav/user/guest', {});
-    const rules = await client.post('/sso-platform/authencation/oauth2/login/user', { username: ADMIN.mobilePhone, password: ADMIN.password });
-    expect([registered.answer, login, refresh, guest, rules].map((a) => a.body.code)).toEqual([20000, 20000, 20000, 20000, 20000]);
+    const rules = await client.post('/sso-platform/authencation/oauth2/login/user', {
+      username: ADMIN.mobilePhone,
+      password: ADMIN.password,
+    });
+    expect([registered.answer, login, refresh, guest, rules].map((a) => a.body.code)).toEqual([
+      20000, 20000, 20000, 20000, 20000,
+    ]);
     expect([registered.answer, login, refresh, guest, rules].flatMap((a) => setCookies(a.headers))).toEqual([]);
   });
 

@@ -23,14 +23,30 @@ const DOWNLOADS = /\.csv|export|download|\/file\/|\/picture\/|\/ops\/board\b/i;
 /** Ends the caller's session: called last, once, so the sweep keeps its tokens. */
 const SESSION_ENDERS = new Set(['POST /api/v1/uav/user/logout']);
 
-type Probe = { label: string; method: string; path: string; body?: string | FormData; contentType?: string; headers?: Record<string, string> };
+type Probe = {
+  label: string;
+  method: string;
+  path: string;
+  body?: string | FormData;
+  contentType?: string;
+  headers?: Record<string, string>;
+};
 type Finding = { probe: string; status: number; text: string };
 
 const tableOf = async (port: number) =>
   ((await (await fetch(`http://127.0.0.1:${port}/internal/routes`)).json()) as { data: RouteEntry[] }).data;
 
 const LONG = 'x'.repeat(100 * 1024);
-const ODD_STRINGS = ['\ud800', 'a\u0000b', '\u202egnp.exe', '😀🚁', '../../etc/passwd', ' ', '<script>alert(1)</script>', "' OR 1=1 --"];
+const ODD_STRINGS = [
+  '\ud800',
+  'a\u0000b',
+  '\u202egnp.exe',
+  '😀🚁',
+  '../../etc/passwd',
+  ' ',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+];
 /** Raw JSON only: numbers JSON.stringify cannot write (1e309 is Infinity once parsed) and keys that name prototypes. */
 const rawJsonOf = (keys: readonly string[]) => [
   `{${keys.map((k) => `"${k}": 1e309`).join(',')}}`,
@@ -43,10 +59,44 @@ const rawJsonOf = (keys: readonly string[]) => [
 
 /** Field names seen in the services' forms, plus whatever a route names in its own validation answer. */
 const COMMON_KEYS = [
-  'id', 'ids', 'orderId', 'claimId', 'ruleId', 'caseId', 'runId', 'version', 'mobilePhone', 'phone', 'password', 'confirmPassword',
-  'identifyingCode', 'name', 'reason', 'roles', 'pageSize', 'currentPage', 'page', 'size', 'keyword', 'status', 'state',
-  'insuranceCompanyId', 'uavInfoList', 'insuranceTypeInfoList', 'form', 'content', 'code', 'kind', 'type', 'refreshToken',
-  'username', 'startDate', 'endDate', 'amount', 'list', 'data',
+  'id',
+  'ids',
+  'orderId',
+  'claimId',
+  'ruleId',
+  'caseId',
+  'runId',
+  'version',
+  'mobilePhone',
+  'phone',
+  'password',
+  'confirmPassword',
+  'identifyingCode',
+  'name',
+  'reason',
+  'roles',
+  'pageSize',
+  'currentPage',
+  'page',
+  'size',
+  'keyword',
+  'status',
+  'state',
+  'insuranceCompanyId',
+  'uavInfoList',
+  'insuranceTypeInfoList',
+  'form',
+  'content',
+  'code',
+  'kind',
+  'type',
+  'refreshToken',
+  'username',
+  'startDate',
+  'endDate',
+  'amount',
+  'list',
+  'data',
 ];
 
 const fieldsNamedBy = (body: unknown): string[] => {
@@ -90,7 +140,11 @@ const bodyProbes = (keys: readonly string[]): Omit<Probe, 'method' | 'path'>[] =
     { label: 'depth 10000 array', body: deepArray(10_000) },
     { label: 'huge array', body: `[${Array(60_000).fill('1').join(',')}]` },
     { label: 'huge array field', body: JSON.stringify({ [key]: Array(50_000).fill('a') }) },
-    { label: 'urlencoded repeated keys', body: `${key}=1&${key}=2&${key}[]=3&__proto__[x]=1`, contentType: 'application/x-www-form-urlencoded' },
+    {
+      label: 'urlencoded repeated keys',
+      body: `${key}=1&${key}=2&${key}[]=3&__proto__[x]=1`,
+      contentType: 'application/x-www-form-urlencoded',
+    },
     { label: 'text/plain', body: 'hello', contentType: 'text/plain' },
     { label: 'unknown charset', body: '{}', contentType: 'application/json; charset=x-klingon' },
     { label: 'gzip that is not', body: '{"a": 1}', headers: { 'content-encoding': 'gzip' } },
@@ -117,7 +171,18 @@ const queryProbes = (keys: readonly string[]) => {
   ];
 };
 
-const PARAM_FILLS = ['..%2F..%2Fetc%2Fpasswd', '%00', 'x'.repeat(4000), '%E0%A4%A', '-1', '1e309', '__proto__', '%F0%9F%98%80', '..', 'a%2Fb'];
+const PARAM_FILLS = [
+  '..%2F..%2Fetc%2Fpasswd',
+  '%00',
+  'x'.repeat(4000),
+  '%E0%A4%A',
+  '-1',
+  '1e309',
+  '__proto__',
+  '%F0%9F%98%80',
+  '..',
+  'a%2Fb',
+];
 
 const fillPath = (template: string, fill: string) =>
   template
@@ -133,11 +198,17 @@ const STACK = /\bat [\w.<>]+ \(|node_modules|\.tsx?:\d+|\bError: |\n\s+at /;
 const send = async (client: Client, probe: Probe): Promise<Finding | null> => {
   const headers: Record<string, string> = { ...probe.headers };
   if (client.state.accessToken) headers.authorization = `Bearer ${client.state.accessToken}`;
-  if (probe.body !== undefined && probe.contentType !== 'multipart') headers['content-type'] = probe.contentType ?? 'application/json';
+  if (probe.body !== undefined && probe.contentType !== 'multipart')
+    headers['content-type'] = probe.contentType ?? 'application/json';
   const name = `${probe.method} ${probe.path.slice(0, 160)} [${probe.label}]`;
   let response: Response;
   try {
-    response = await fetch(platform.baseUrl + probe.path, { method: probe.method, headers, body: probe.body, redirect: 'manual' });
+    response = await fetch(platform.baseUrl + probe.path, {
+      method: probe.method,
+      headers,
+      body: probe.body,
+      redirect: 'manual',
+    });
   } catch (error) {
     return { probe: name, status: 0, text: String(error) };
   }
@@ -145,7 +216,9 @@ const send = async (client: Client, probe: Probe): Promise<Finding | null> => {
   if (response.status >= 500) return { probe: name, status: response.status, text: text.slice(0, 300) };
   if (STACK.test(text)) return { probe: name, status: response.status, text: `stack trace: ${text.slice(0, 300)}` };
   // A file (an export, a picture, the board's pages) is only ever a download route's success.
-  const isFile = /attachment/i.test(response.headers.get('content-disposition') ?? '') || !/json/i.test(response.headers.get('content-type') ?? '');
+  const isFile =
+    /attachment/i.test(response.headers.get('content-disposition') ?? '') ||
+    !/json/i.test(response.headers.get('content-type') ?? '');
   if (isFile) {
     if (response.status < 400 && DOWNLOADS.test(probe.path)) return null;
     return { probe: name, status: response.status, text: `not an envelope: ${text.slice(0, 200)}` };
@@ -189,9 +262,14 @@ const keysOf = async (client: Client, route: RouteEntry) => {
 
 const probesFor = (route: RouteEntry, keys: readonly string[]): Probe[] => {
   const base = plainPath(route.path);
-  const probes: Probe[] = queryProbes(keys).map((query, i) => ({ label: `query #${i}`, method: route.method, path: base + query }));
+  const probes: Probe[] = queryProbes(keys).map((query, i) => ({
+    label: `query #${i}`,
+    method: route.method,
+    path: base + query,
+  }));
   if (route.path.includes('/:') || route.path.includes('/*'))
-    for (const fill of PARAM_FILLS) probes.push({ label: `param ${fill.slice(0, 20)}`, method: route.method, path: fillPath(route.path, fill) });
+    for (const fill of PARAM_FILLS)
+      probes.push({ label: `param ${fill.slice(0, 20)}`, method: route.method, path: fillPath(route.path, fill) });
   if (route.method !== 'GET')
     for (const body of bodyProbes(keys)) probes.push({ ...body, method: route.method, path: base });
   return probes;
@@ -244,7 +322,9 @@ describe('malformed input on every route', () => {
     // The session-ending routes last, with junk too: still envelopes.
     for (const client of [customer, admin])
       for (const route of routes.filter((r) => SESSION_ENDERS.has(`${r.method} ${r.path}`)))
-        expect(await send(client, { label: 'depth 10000', method: route.method, path: route.path, body: deepArray(10_000) })).toBeNull();
+        expect(
+          await send(client, { label: 'depth 10000', method: route.method, path: route.path, body: deepArray(10_000) }),
+        ).toBeNull();
   }, 180_000);
 
   it('refuses unstorable text in multipart fields and in imported rule files with 40000', async () => {

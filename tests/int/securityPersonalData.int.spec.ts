@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { ADMIN, newPhone, registerUser, signIn, startTestPlatform, until, type Client, type TestPlatform } from '../support/platform.ts';
+import {
+  ADMIN,
+  newPhone,
+  registerUser,
+  signIn,
+  startTestPlatform,
+  until,
+  type Client,
+  type TestPlatform,
+} from '../support/platform.ts';
 import { claimReport, injuredPerson } from '../support/claims.ts';
 import { companyProfile, customerWithPolicy } from '../support/policies.ts';
 
@@ -34,7 +43,8 @@ const wholeIn = (answer: unknown, values: readonly string[]) => {
 };
 
 /** A complete report whose injured person has this ID number. */
-const report = (id: string, technicalLevel: string) => claimReport(id, { injuryInfoList: [injuredPerson({ technicalLevel })] });
+const report = (id: string, technicalLevel: string) =>
+  claimReport(id, { injuryInfoList: [injuredPerson({ technicalLevel })] });
 
 let platform: TestPlatform;
 let admin: Client;
@@ -46,19 +56,30 @@ let claimId: string;
 let quotingOrderId: string;
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' } });
+  platform = await startTestPlatform({
+    env: { QUOTE_DAY_SECONDS: '0.2', QUOTE_DEADLINE_DAYS: '300', SMS_HOURLY_PER_ADDRESS: '100000' },
+  });
   admin = platform.client();
   await signIn(admin, ADMIN.mobilePhone, ADMIN.password);
   staff = platform.client();
   const account = await registerUser(staff);
   staffPhone = account.phone;
-  expect((await admin.post(`${U}/user/grantRoles`, { mobilePhone: staffPhone, roles: ['claims'] })).body.code).toBe(20000);
+  expect((await admin.post(`${U}/user/grantRoles`, { mobilePhone: staffPhone, roles: ['claims'] })).body.code).toBe(
+    20000,
+  );
   await signIn(staff, staffPhone, account.password);
   other = platform.client();
   await registerUser(other, newPhone());
 
   customer = await customerWithPolicy(platform);
-  const profile = { ...companyProfile, idCard: OWN_ID, theInsured: 2, theInsuredName: '被保险人', theInsuredPhone: INSURED_PHONE, theInsuredIdCard: INSURED_ID };
+  const profile = {
+    ...companyProfile,
+    idCard: OWN_ID,
+    theInsured: 2,
+    theInsuredName: '被保险人',
+    theInsuredPhone: INSURED_PHONE,
+    theInsuredIdCard: INSURED_ID,
+  };
   expect((await customer.client.post(`${U}/user/update`, profile)).body.code).toBe(20000);
   // An order still with the insurers, for the quote desk.
   quotingOrderId = (await customer.client.post(`${U}/order/inquiryPrice`, generalApplication())).body.data.id;
@@ -75,7 +96,10 @@ beforeAll(async () => {
   const accepted = await staff.post(`${C}/accept`, { id: claimId, reason: `已核实伤者身份 ${INJURED_ID}` });
   expect(accepted.body.code).toBe(20000);
   // The customer's and the admin's reads below wait for the staff's writes.
-  for (const client of [customer.client, admin]) await client.get(`${C}/details?id=${claimId}`, { headers: { 'x-consistency-token': accepted.headers.get('x-consistency-token')! } });
+  for (const client of [customer.client, admin])
+    await client.get(`${C}/details?id=${claimId}`, {
+      headers: { 'x-consistency-token': accepted.headers.get('x-consistency-token')! },
+    });
 }, 90_000);
 afterAll(async () => {
   await platform?.stop();
@@ -86,15 +110,23 @@ describe('the claimant', () => {
     const details = (await customer.client.get(`${C}/details?id=${claimId}`)).body.data;
     expect(details).toMatchObject({ userName: customer.phone, assignee: masked(staffPhone) });
     expect(details.injuryInfoList[0].technicalLevel).toBe(INJURED_ID);
-    const row = (await customer.client.post(`${C}/page`, {})).body.data.datas.find((r: { id: string }) => r.id === claimId);
+    const row = (await customer.client.post(`${C}/page`, {})).body.data.datas.find(
+      (r: { id: string }) => r.id === claimId,
+    );
     expect(row).toMatchObject({ userName: customer.phone, assignee: masked(staffPhone) });
   });
 
   it('reads the history with ID numbers and staff phones masked', async () => {
-    const history = (await customer.client.get(`${C}/history?id=${claimId}`)).body.data as { userName: string; details: string; remark: string }[];
+    const history = (await customer.client.get(`${C}/history?id=${claimId}`)).body.data as {
+      userName: string;
+      details: string;
+      remark: string;
+    }[];
     expect(wholeIn(history, [...ALL_IDS, staffPhone])).toEqual([]);
     expect(history.map((r) => r.details)).toContain(`分派给 ${masked(staffPhone)}`);
-    expect(history.map((r) => r.details)).toContain(`${FIRST_INJURED_ID.slice(0, 6)}********${FIRST_INJURED_ID.slice(-4)} → ${INJURED_ID.slice(0, 6)}********${INJURED_ID.slice(-4)}`);
+    expect(history.map((r) => r.details)).toContain(
+      `${FIRST_INJURED_ID.slice(0, 6)}********${FIRST_INJURED_ID.slice(-4)} → ${INJURED_ID.slice(0, 6)}********${INJURED_ID.slice(-4)}`,
+    );
     expect(history.some((r) => r.userName === customer.phone)).toBe(true);
   });
 
@@ -132,12 +164,15 @@ describe('admins', () => {
     const log = await admin.get(`${C}/listLogById?id=${claimId}`);
     expect(log.body.code).toBe(20000);
     expect(wholeIn(log.body.data, ALL_IDS)).toEqual([]);
-    const csv = await fetch(`${platform.baseUrl}${C}/history.csv?id=${claimId}`, { headers: { authorization: `Bearer ${admin.state.accessToken}` } });
+    const csv = await fetch(`${platform.baseUrl}${C}/history.csv?id=${claimId}`, {
+      headers: { authorization: `Bearer ${admin.state.accessToken}` },
+    });
     expect(wholeIn(await csv.text(), ALL_IDS)).toEqual([]);
 
     const audit = await until(
       () => admin.get(`${U}/backoffice/audit/history?kind=claim&id=${claimId}`),
-      (a) => a.body.code === 20000 && a.body.data.entries.some((e: { operateType: string }) => e.operateType === '受理'),
+      (a) =>
+        a.body.code === 20000 && a.body.data.entries.some((e: { operateType: string }) => e.operateType === '受理'),
     );
     expect(wholeIn(audit.body.data, ALL_IDS)).toEqual([]);
     // The audit finds people by phone: the subject's phone stays whole for admins.
@@ -151,7 +186,15 @@ describe('admins', () => {
   it('list users with their phones (to grant roles) and nothing of their profiles', async () => {
     const page = (await admin.get(`${U}/backoffice/users?q=${customer.phone}`)).body.data;
     expect(page.datas).toHaveLength(1);
-    expect(Object.keys(page.datas[0]).sort()).toEqual(['companyName', 'createdAt', 'lastLoginAt', 'mobilePhone', 'name', 'registerType', 'roles']);
+    expect(Object.keys(page.datas[0]).sort()).toEqual([
+      'companyName',
+      'createdAt',
+      'lastLoginAt',
+      'mobilePhone',
+      'name',
+      'registerType',
+      'roles',
+    ]);
     expect(page.datas[0].mobilePhone).toBe(customer.phone);
     expect(wholeIn(page, [...ALL_IDS, INSURED_PHONE])).toEqual([]);
   });
@@ -170,7 +213,9 @@ describe('admins', () => {
       () => admin.get(`${U}/backoffice/quoteDesk?days=7`),
       (a) => a.body.code === 20000 && a.body.data.datas.some((r: { id: string }) => r.id === quotingOrderId),
     );
-    expect(desk.body.data.datas.find((r: { id: string }) => r.id === quotingOrderId).userName).toBe(masked(customer.phone));
+    expect(desk.body.data.datas.find((r: { id: string }) => r.id === quotingOrderId).userName).toBe(
+      masked(customer.phone),
+    );
     expect(wholeIn(desk.body.data, [customer.phone])).toEqual([]);
     expect(wholeIn((await admin.get(`${U}/backoffice/quoteProgress`)).body.data, [customer.phone])).toEqual([]);
     expect((await admin.get(`${U}/order/orderDetails?id=${quotingOrderId}`)).body.data.userName).toBe(customer.phone);

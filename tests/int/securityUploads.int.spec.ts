@@ -23,7 +23,11 @@ let owner: string;
 type Answer = { status: number; body: { code: number; message: string; data: any } };
 
 const post = async (url: string, form: FormData): Promise<Answer> => {
-  const response = await fetch(platform.baseUrl + url, { method: 'POST', headers: { authorization: `Bearer ${client.state.accessToken}` }, body: form });
+  const response = await fetch(platform.baseUrl + url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${client.state.accessToken}` },
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 };
 const formOf = (files: [Uint8Array, string][], fields: Record<string, string> = {}) => {
@@ -33,15 +37,19 @@ const formOf = (files: [Uint8Array, string][], fields: Record<string, string> = 
   return form;
 };
 const uploadFiles = (files: [Uint8Array, string][]) => post('/api/v1/uav/file/uploadBatch?type=3', formOf(files));
-const uploadPictures = (claimId: string, files: [Uint8Array, string][]) => post('/api/v1/uav/claim/settlement/uploadBatch', formOf(files, { id: claimId }));
+const uploadPictures = (claimId: string, files: [Uint8Array, string][]) =>
+  post('/api/v1/uav/claim/settlement/uploadBatch', formOf(files, { id: claimId }));
 
 /** Every file below the upload folder, relative to it. */
-const filesOnDisk = () => (readdirSync(uploadDir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-  .filter((entry) => entry.isFile())
-  .map((entry) => path.relative(uploadDir, path.join(entry.parentPath, entry.name)))
-  .sort();
+const filesOnDisk = () =>
+  (readdirSync(uploadDir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(uploadDir, path.join(entry.parentPath, entry.name)))
+    .sort();
 const eventCount = async (type: string) =>
-  Number((await platform.pool.query('SELECT count(*) AS n FROM emt_messages WHERE message_type = $1', [type])).rows[0].n);
+  Number(
+    (await platform.pool.query('SELECT count(*) AS n FROM emt_messages WHERE message_type = $1', [type])).rows[0].n,
+  );
 
 const openClaim = () => openClaimOnStream(eventStore, owner);
 
@@ -99,16 +107,30 @@ let jpeg: Buffer;
 let png: Buffer;
 /** Each made when its test runs (the real pictures are made in beforeAll). */
 const polyglots: Record<string, () => [Buffer, string]> = {
-  'JPEG + HTML/JS': () => [Buffer.concat([jpeg, Buffer.from('<html><body><script>fetch("/api/v1/uav/user/info")</script></body></html>')]), 'photo.jpg'],
+  'JPEG + HTML/JS': () => [
+    Buffer.concat([jpeg, Buffer.from('<html><body><script>fetch("/api/v1/uav/user/info")</script></body></html>')]),
+    'photo.jpg',
+  ],
   'JPEG + ZIP/PHP': () => [Buffer.concat([jpeg, zipOf('shell.php', '<?php system($_GET["c"]); ?>')]), 'photo.jpg'],
   'JPEG with PHP in a comment': () => [jpegWithComment(jpeg, '<?php system($_GET["c"]); ?>'), 'photo.jpg'],
   'GIF/JS': () => [gifJavaScript(), 'anim.gif'],
   'PNG + script after IEND': () => [Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]), 'pic.png'],
-  'SVG with script': () => [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'pic.svg'],
-  'SVG renamed .png': () => [Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), 'pic.png'],
+  'SVG with script': () => [
+    Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    'pic.svg',
+  ],
+  'SVG renamed .png': () => [
+    Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+    'pic.png',
+  ],
   'HTML renamed .jpg': () => [Buffer.from('<!doctype html><html><script>alert(1)</script></html>'), 'photo.jpg'],
   'truncated JPEG': () => [jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'half.jpg'],
-  'PDF with JavaScript': () => [Buffer.from('%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'), 'doc.pdf'],
+  'PDF with JavaScript': () => [
+    Buffer.from(
+      '%PDF-1.4\n1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    ),
+    'doc.pdf',
+  ],
 };
 
 beforeAll(async () => {
@@ -118,8 +140,13 @@ beforeAll(async () => {
   client = platform.client();
   const { phone } = await registerUser(client);
   owner = phone;
-  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } }).jpeg().withMetadata().toBuffer();
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#36a' } }).png().toBuffer();
+  jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a6' } })
+    .jpeg()
+    .withMetadata()
+    .toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#36a' } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await eventStore?.close();
@@ -132,7 +159,11 @@ const WORKER_COPY = /\.(thumb|display)\.webp(\.[0-9a-f]+\.tmp)?$/;
 
 /** Runs an upload that must be refused and checks nothing of it was kept. */
 const refusedLeavingNothing = async (upload: () => Promise<Answer>) => {
-  const before = { files: filesOnDisk(), uploads: await eventCount('FileUploaded'), pictures: await eventCount('ClaimPictureUploaded') };
+  const before = {
+    files: filesOnDisk(),
+    uploads: await eventCount('FileUploaded'),
+    pictures: await eventCount('ClaimPictureUploaded'),
+  };
   const answer = await upload();
   expect(answer.status).toBeGreaterThanOrEqual(400);
   expect(answer.status).toBeLessThan(500);
@@ -146,13 +177,31 @@ const refusedLeavingNothing = async (upload: () => Promise<Answer>) => {
 
 describe('uploads judged by content', () => {
   it('takes real pictures and PDFs, also a JPEG followed by its multi-picture companions', async () => {
-    const gif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a33' } }).gif().toBuffer();
-    const webp = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a33' } }).webp().toBuffer();
+    const gif = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a33' } })
+      .gif()
+      .toBuffer();
+    const webp = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#a33' } })
+      .webp()
+      .toBuffer();
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-    const answer = await uploadFiles([[jpeg, 'a.jpg'], [png, 'b.png'], [gif, 'c.gif'], [webp, 'd.webp'], [pdf, 'e.pdf'], [Buffer.concat([jpeg, jpeg]), 'mpf.jpg']]);
+    const answer = await uploadFiles([
+      [jpeg, 'a.jpg'],
+      [png, 'b.png'],
+      [gif, 'c.gif'],
+      [webp, 'd.webp'],
+      [pdf, 'e.pdf'],
+      [Buffer.concat([jpeg, jpeg]), 'mpf.jpg'],
+    ]);
     expect(answer.body).toMatchObject({ code: 20000, message: '上传成功' });
     // Formidable lists the parts as each finishes writing: compare without order.
-    expect(answer.body.data.map((f: { mime: string }) => f.mime).sort()).toEqual(['application/pdf', 'image/gif', 'image/jpeg', 'image/jpeg', 'image/png', 'image/webp']);
+    expect(answer.body.data.map((f: { mime: string }) => f.mime).sort()).toEqual([
+      'application/pdf',
+      'image/gif',
+      'image/jpeg',
+      'image/jpeg',
+      'image/png',
+      'image/webp',
+    ]);
     const claimId = await openClaim();
     expect((await uploadPictures(claimId, [[jpeg, 'scene.jpg']])).body.code).toBe(20000);
   });
@@ -168,15 +217,29 @@ describe('uploads judged by content', () => {
 
   it('refuses a whole batch when one of its files is a polyglot', async () => {
     const bad = Buffer.concat([jpeg, Buffer.from('<script>alert(1)</script>')]);
-    await refusedLeavingNothing(() => uploadFiles([[jpeg, 'good.jpg'], [bad, 'bad.jpg']]));
+    await refusedLeavingNothing(() =>
+      uploadFiles([
+        [jpeg, 'good.jpg'],
+        [bad, 'bad.jpg'],
+      ]),
+    );
     const claimId = await openClaim();
-    await refusedLeavingNothing(() => uploadPictures(claimId, [[jpeg, 'good.jpg'], [bad, 'bad.jpg']]));
+    await refusedLeavingNothing(() =>
+      uploadPictures(claimId, [
+        [jpeg, 'good.jpg'],
+        [bad, 'bad.jpg'],
+      ]),
+    );
   });
 
   it('refuses decompression bombs from their headers, undecoded: a 50,000 × 50,000 PNG, a 60,000 × 60,000 JPEG', async () => {
-    const bombs: [Buffer, string][] = [[pngDeclaring(50_000, 50_000), 'bomb.png'], [jpegDeclaring(jpeg, 60_000, 60_000), 'bomb.jpg']];
+    const bombs: [Buffer, string][] = [
+      [pngDeclaring(50_000, 50_000), 'bomb.png'],
+      [jpegDeclaring(jpeg, 60_000, 60_000), 'bomb.jpg'],
+    ];
     // What the workers' decoder would do with them: refuse past its pixel limit.
-    for (const [bytes] of bombs) await expect(sharp(bytes, { limitInputPixels: 40_000_000 }).raw().toBuffer()).rejects.toThrow();
+    for (const [bytes] of bombs)
+      await expect(sharp(bytes, { limitInputPixels: 40_000_000 }).raw().toBuffer()).rejects.toThrow();
     for (const [bytes, name] of bombs) {
       const started = performance.now();
       const file = await refusedLeavingNothing(() => uploadFiles([[bytes, name]]));
@@ -216,6 +279,8 @@ describe('uploads judged by content', () => {
     }
     // Everything on disk sits under the upload folder with a name the server made.
     for (const file of filesOnDisk().filter((f) => !WORKER_COPY.test(f)))
-      expect(file).toMatch(/^(claims\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.[0-9a-f-]{36}\.(png|jpg)|[0-9a-f-]{36}\.(jpg|png|gif|webp|pdf))$/);
+      expect(file).toMatch(
+        /^(claims\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.[0-9a-f-]{36}\.(png|jpg)|[0-9a-f-]{36}\.(jpg|png|gif|webp|pdf))$/,
+      );
   });
 });

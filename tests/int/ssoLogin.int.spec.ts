@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '@feibao/platform';
-import { ADMIN, newPhone, registerUser, sendCode, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import {
+  ADMIN,
+  newPhone,
+  registerUser,
+  sendCode,
+  signIn,
+  startTestPlatform,
+  type Client,
+  type TestPlatform,
+} from '../support/platform.ts';
 
 /**
  * The rule platform's sign-in calls (README "Rule platform: signing in", "Compatibility calls"):
@@ -56,7 +65,10 @@ const required = async (username?: string) => {
 
 const failPasswordLogins = async (username: string, times: number) => {
   for (let i = 0; i < times; i++)
-    expect((await client.post(LOGIN_USER, { username, password: `wrong-${i}` }, { token: null })).body).toMatchObject({ code: 40000, message: '用户名或密码错误' });
+    expect((await client.post(LOGIN_USER, { username, password: `wrong-${i}` }, { token: null })).body).toMatchObject({
+      code: 40000,
+      message: '用户名或密码错误',
+    });
 };
 
 const codeFor = async (phone: string) => {
@@ -97,20 +109,40 @@ describe('captcha trigger', () => {
     await failPasswordLogins(newPhone(), 1);
     expect(await required()).toBe(true);
 
-    const bare = await client.post(LOGIN_USER, { username: auditor.phone, password: auditor.password }, { token: null });
+    const bare = await client.post(
+      LOGIN_USER,
+      { username: auditor.phone, password: auditor.password },
+      { token: null },
+    );
     expect(bare.status).toBe(400);
     expect(bare.body).toMatchObject({ code: 40000, message: '请输入图形验证码', data: { captchaRequired: true } });
-    const wrong = await client.post(LOGIN_USER, { username: auditor.phone, password: auditor.password, ...(await solved()), captcha: 'ZZZZ' }, { token: null });
+    const wrong = await client.post(
+      LOGIN_USER,
+      { username: auditor.phone, password: auditor.password, ...(await solved()), captcha: 'ZZZZ' },
+      { token: null },
+    );
     expect(wrong.body).toMatchObject({ code: 40000, message: '图形验证码错误或已过期' });
 
     const captcha = await solved();
-    const signedIn = await client.post(LOGIN_USER, { username: auditor.phone, password: auditor.password, ...captcha, captcha: DEV_ANSWER.toLowerCase() }, { token: null });
-    expect(signedIn.body).toMatchObject({ code: 20000, message: '登录成功', data: { success: true, user: { mobilePhone: auditor.phone } } });
+    const signedIn = await client.post(
+      LOGIN_USER,
+      { username: auditor.phone, password: auditor.password, ...captcha, captcha: DEV_ANSWER.toLowerCase() },
+      { token: null },
+    );
+    expect(signedIn.body).toMatchObject({
+      code: 20000,
+      message: '登录成功',
+      data: { success: true, user: { mobilePhone: auditor.phone } },
+    });
     expect(signedIn.body.data.accessToken).toEqual(expect.any(String));
     expect(signedIn.body.data.refreshToken).toEqual(expect.any(String));
     expect(await required()).toBe(false);
     // Single use: the right answer does not open a second login.
-    const reused = await client.post(LOGIN_USER, { username: auditor.phone, password: auditor.password, ...captcha }, { token: null });
+    const reused = await client.post(
+      LOGIN_USER,
+      { username: auditor.phone, password: auditor.password, ...captcha },
+      { token: null },
+    );
     expect(reused.body).toMatchObject({ code: 40000, message: '图形验证码错误或已过期' });
   });
 
@@ -122,25 +154,59 @@ describe('captcha trigger', () => {
     await redis.del(...(await redis.keys(`${platform.config.queuePrefix}:rl:captcha:fail:ip:*`)));
     expect(await required()).toBe(false);
     expect(await required(target)).toBe(true);
-    expect((await client.post(LOGIN_USER, { username: target, password: 'x-1' }, { token: null })).body.message).toBe('请输入图形验证码');
+    expect((await client.post(LOGIN_USER, { username: target, password: 'x-1' }, { token: null })).body.message).toBe(
+      '请输入图形验证码',
+    );
     // Another name from this address goes straight through.
-    const other = await client.post(LOGIN_USER, { username: auditor.phone, password: auditor.password }, { token: null });
+    const other = await client.post(
+      LOGIN_USER,
+      { username: auditor.phone, password: auditor.password },
+      { token: null },
+    );
     expect(other.body.code).toBe(20000);
   });
 
   it('checks a captcha sent while none is required, and refuses an expired one', async () => {
-    const sent = await client.post(LOGIN_USER, { username: auditor.phone, password: auditor.password, ...(await solved()), captcha: 'ABCD' }, { token: null });
+    const sent = await client.post(
+      LOGIN_USER,
+      { username: auditor.phone, password: auditor.password, ...(await solved()), captcha: 'ABCD' },
+      { token: null },
+    );
     expect(sent.body).toMatchObject({ code: 40000, message: '图形验证码错误或已过期' });
-    const keyOnly = await client.post(LOGIN_USER, { username: auditor.phone, password: auditor.password, captchaKey: (await solved()).captchaKey }, { token: null });
+    const keyOnly = await client.post(
+      LOGIN_USER,
+      { username: auditor.phone, password: auditor.password, captchaKey: (await solved()).captchaKey },
+      { token: null },
+    );
     expect(keyOnly.body).toMatchObject({ code: 40000, message: '请输入图形验证码' });
 
     const captcha = await solved();
     await platform.command.deps.redis.del(`${platform.config.queuePrefix}:captcha:${captcha.captchaKey}`);
-    const expired = await client.post(LOGIN_USER, { username: auditor.phone, password: auditor.password, ...captcha }, { token: null });
+    const expired = await client.post(
+      LOGIN_USER,
+      { username: auditor.phone, password: auditor.password, ...captcha },
+      { token: null },
+    );
     expect(expired.body).toMatchObject({ code: 40000, message: '图形验证码错误或已过期' });
     for (const captchaKey of ['short', 'x'.repeat(64), '../../etc', 'a b c d e f g h i j k l'])
-      expect((await client.post(LOGIN_USER, { username: auditor.phone, password: auditor.password, captchaKey, captcha: DEV_ANSWER }, { token: null })).body.message).toBe('图形验证码错误或已过期');
-    expect((await client.post(LOGIN_USER, { username: auditor.phone, password: auditor.password, captchaKey: 'k'.repeat(65), captcha: DEV_ANSWER }, { token: null })).body.code).toBe(40000);
+      expect(
+        (
+          await client.post(
+            LOGIN_USER,
+            { username: auditor.phone, password: auditor.password, captchaKey, captcha: DEV_ANSWER },
+            { token: null },
+          )
+        ).body.message,
+      ).toBe('图形验证码错误或已过期');
+    expect(
+      (
+        await client.post(
+          LOGIN_USER,
+          { username: auditor.phone, password: auditor.password, captchaKey: 'k'.repeat(65), captcha: DEV_ANSWER },
+          { token: null },
+        )
+      ).body.code,
+    ).toBe(40000);
   });
 
   it('refuses odd trigger queries with 40000', async () => {
@@ -181,7 +247,11 @@ describe('captcha image', () => {
     for (let i = 0; i < CAPTCHA_PER_MINUTE; i++) expect((await captchaImage()).response.status).toBe(200);
     const limited = await captchaImage();
     expect(limited.response.status).toBe(429);
-    expect(JSON.parse(limited.bytes.toString())).toMatchObject({ code: 42900, message: '获取图形验证码过于频繁，请稍后再试', data: null });
+    expect(JSON.parse(limited.bytes.toString())).toMatchObject({
+      code: 42900,
+      message: '获取图形验证码过于频繁，请稍后再试',
+      data: null,
+    });
     await resetCounts();
   });
 
@@ -197,33 +267,76 @@ describe('captcha image', () => {
 describe('SMS-code login', () => {
   it('signs a rule-platform account in with its code, once', async () => {
     const code = await codeFor(auditor.phone);
-    const answer = await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: code }, { token: null });
-    expect(answer.body).toMatchObject({ code: 20000, message: '登录成功', data: { success: true, user: { mobilePhone: auditor.phone, roles: expect.arrayContaining(['auditor']) } } });
-    const me = await client.get(`${S}/authorization/user/get`, { token: null, headers: { 'x-token': answer.body.data.accessToken } });
+    const answer = await client.post(
+      LOGIN_CODE,
+      { mobilePhone: auditor.phone, identifyingCode: code },
+      { token: null },
+    );
+    expect(answer.body).toMatchObject({
+      code: 20000,
+      message: '登录成功',
+      data: { success: true, user: { mobilePhone: auditor.phone, roles: expect.arrayContaining(['auditor']) } },
+    });
+    const me = await client.get(`${S}/authorization/user/get`, {
+      token: null,
+      headers: { 'x-token': answer.body.data.accessToken },
+    });
     expect(me.body).toMatchObject({ code: 20000, data: { username: auditor.phone } });
     const again = await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: code }, { token: null });
     expect(again.body).toMatchObject({ code: 40000, message: '验证码已失效，请重新获取' });
   });
 
   it('refuses missing and malformed fields, wrong and expired codes, unknown phones and customers', async () => {
-    expect((await client.post(LOGIN_CODE, {}, { token: null })).body).toMatchObject({ code: 40000, message: '请填写手机号' });
-    expect((await client.post(LOGIN_CODE, { mobilePhone: '12345', identifyingCode: '123456' }, { token: null })).body.message).toBe('手机号格式不正确');
-    expect((await client.post(LOGIN_CODE, { mobilePhone: auditor.phone }, { token: null })).body.message).toBe('请输入验证码');
-    expect((await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: '12ab' }, { token: null })).body.message).toBe('请输入6位数字验证码');
-    expect((await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: '123456', extra: 1 }, { token: null })).body.message).toBe('不支持的参数: extra');
+    expect((await client.post(LOGIN_CODE, {}, { token: null })).body).toMatchObject({
+      code: 40000,
+      message: '请填写手机号',
+    });
+    expect(
+      (await client.post(LOGIN_CODE, { mobilePhone: '12345', identifyingCode: '123456' }, { token: null })).body
+        .message,
+    ).toBe('手机号格式不正确');
+    expect((await client.post(LOGIN_CODE, { mobilePhone: auditor.phone }, { token: null })).body.message).toBe(
+      '请输入验证码',
+    );
+    expect(
+      (await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: '12ab' }, { token: null })).body
+        .message,
+    ).toBe('请输入6位数字验证码');
+    expect(
+      (
+        await client.post(
+          LOGIN_CODE,
+          { mobilePhone: auditor.phone, identifyingCode: '123456', extra: 1 },
+          { token: null },
+        )
+      ).body.message,
+    ).toBe('不支持的参数: extra');
 
     const code = await codeFor(auditor.phone);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    expect((await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: wrong }, { token: null })).body).toMatchObject({ code: 40000, message: '验证码错误' });
-    await platform.pool.query(`UPDATE feibao_sms_challenges SET expires_at = now() - interval '1 second' WHERE phone = $1`, [auditor.phone]);
-    expect((await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: code }, { token: null })).body).toMatchObject({ code: 40000, message: '验证码已失效，请重新获取' });
+    expect(
+      (await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: wrong }, { token: null })).body,
+    ).toMatchObject({ code: 40000, message: '验证码错误' });
+    await platform.pool.query(
+      `UPDATE feibao_sms_challenges SET expires_at = now() - interval '1 second' WHERE phone = $1`,
+      [auditor.phone],
+    );
+    expect(
+      (await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: code }, { token: null })).body,
+    ).toMatchObject({ code: 40000, message: '验证码已失效，请重新获取' });
 
     const stranger = newPhone();
     const strangerCode = await codeFor(stranger);
-    expect((await client.post(LOGIN_CODE, { mobilePhone: stranger, identifyingCode: strangerCode }, { token: null })).body).toMatchObject({ code: 40400, message: '该手机号未注册' });
+    expect(
+      (await client.post(LOGIN_CODE, { mobilePhone: stranger, identifyingCode: strangerCode }, { token: null })).body,
+    ).toMatchObject({ code: 40400, message: '该手机号未注册' });
 
     const customerCode = await codeFor(customer.phone);
-    const refused = await client.post(LOGIN_CODE, { mobilePhone: customer.phone, identifyingCode: customerCode }, { token: null });
+    const refused = await client.post(
+      LOGIN_CODE,
+      { mobilePhone: customer.phone, identifyingCode: customerCode },
+      { token: null },
+    );
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 40300, message: '无权访问规则平台', data: null });
   });
@@ -232,28 +345,68 @@ describe('SMS-code login', () => {
     const code = await codeFor(auditor.phone);
     const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, '0');
     for (let i = 0; i < CAPTCHA_AFTER; i++)
-      expect((await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: wrong }, { token: null })).body.code).toBe(40000);
+      expect(
+        (await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: wrong }, { token: null })).body
+          .code,
+      ).toBe(40000);
     expect(await required(auditor.phone)).toBe(true);
-    expect((await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: code }, { token: null })).body.message).toBe('请输入图形验证码');
+    expect(
+      (await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: code }, { token: null })).body
+        .message,
+    ).toBe('请输入图形验证码');
     // With captchas solved, the guesses go on until the phone's login limit.
     for (let i = CAPTCHA_AFTER; i < MAX_FAILURES; i++)
-      expect((await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: wrong, ...(await solved()) }, { token: null })).body.code).toBe(40000);
-    const limited = await client.post(LOGIN_CODE, { mobilePhone: auditor.phone, identifyingCode: code, ...(await solved()) }, { token: null });
+      expect(
+        (
+          await client.post(
+            LOGIN_CODE,
+            { mobilePhone: auditor.phone, identifyingCode: wrong, ...(await solved()) },
+            { token: null },
+          )
+        ).body.code,
+      ).toBe(40000);
+    const limited = await client.post(
+      LOGIN_CODE,
+      { mobilePhone: auditor.phone, identifyingCode: code, ...(await solved()) },
+      { token: null },
+    );
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ code: 42900, message: '登录尝试过于频繁，请15分钟后再试' });
     // The password login shares that count.
-    expect((await client.post(LOGIN_USER, { username: auditor.phone, password: auditor.password, ...(await solved()) }, { token: null })).body.code).toBe(42900);
+    expect(
+      (
+        await client.post(
+          LOGIN_USER,
+          { username: auditor.phone, password: auditor.password, ...(await solved()) },
+          { token: null },
+        )
+      ).body.code,
+    ).toBe(42900);
   });
 });
 
 describe('admin-style login and info', () => {
   it('answers the token in data.token and the rule roles in the info call', async () => {
-    const login = await client.post(ADMIN_LOGIN, { username: ADMIN.mobilePhone, password: ADMIN.password }, { token: null });
-    expect(login.body).toMatchObject({ code: 20000, data: { token: expect.any(String), refreshToken: expect.any(String) } });
+    const login = await client.post(
+      ADMIN_LOGIN,
+      { username: ADMIN.mobilePhone, password: ADMIN.password },
+      { token: null },
+    );
+    expect(login.body).toMatchObject({
+      code: 20000,
+      data: { token: expect.any(String), refreshToken: expect.any(String) },
+    });
     const info = await client.get(ADMIN_INFO, { token: null, headers: { 'x-token': login.body.data.token } });
-    expect(info.body).toMatchObject({ code: 20000, data: { roles: ['admin'], username: ADMIN.mobilePhone, avatar: '' } });
+    expect(info.body).toMatchObject({
+      code: 20000,
+      data: { roles: ['admin'], username: ADMIN.mobilePhone, avatar: '' },
+    });
 
-    const auditorLogin = await client.post(ADMIN_LOGIN, { username: auditor.phone, password: auditor.password }, { token: null });
+    const auditorLogin = await client.post(
+      ADMIN_LOGIN,
+      { username: auditor.phone, password: auditor.password },
+      { token: null },
+    );
     const auditorInfo = await client.get(ADMIN_INFO, { token: auditorLogin.body.data.token });
     expect(auditorInfo.body).toMatchObject({ code: 20000, data: { roles: ['auditor'], name: '测试用户' } });
   });
@@ -265,13 +418,23 @@ describe('admin-style login and info', () => {
     expect(none.body).toEqual(failed);
     expect((await client.get(ADMIN_INFO, { token: 'not.a.token' })).body).toEqual(failed);
     const expired = await platform.command.deps.tokens.sign(
-      { sub: ADMIN.mobilePhone, sid: '00000000-0000-4000-8000-000000000000', roles: ['user', 'admin'], guest: false, name: 'x' },
+      {
+        sub: ADMIN.mobilePhone,
+        sid: '00000000-0000-4000-8000-000000000000',
+        roles: ['user', 'admin'],
+        guest: false,
+        name: 'x',
+      },
       new Date(Date.now() - 24 * 3600 * 1000),
     );
     expect((await client.get(ADMIN_INFO, { token: expired })).body).toEqual(failed);
 
     const session = platform.client();
-    const login = await session.post(ADMIN_LOGIN, { username: ADMIN.mobilePhone, password: ADMIN.password }, { token: null });
+    const login = await session.post(
+      ADMIN_LOGIN,
+      { username: ADMIN.mobilePhone, password: ADMIN.password },
+      { token: null },
+    );
     const token = login.body.data.token as string;
     expect((await session.post('/api/v1/uav/user/logout', {}, { token })).body.code).toBe(20000);
     expect((await session.get(ADMIN_INFO, { token })).body).toEqual(failed);
@@ -286,18 +449,38 @@ describe('admin-style login and info', () => {
     guest.adopt(await guest.post('/api/v1/uav/user/guest'));
     expect((await guest.get(ADMIN_INFO)).body).toEqual(noRoles);
 
-    expect((await client.post(ADMIN_LOGIN, { username: customer.phone, password: customer.password }, { token: null })).body).toMatchObject({ code: 40300, message: '无权访问规则平台' });
-    expect((await client.post(ADMIN_LOGIN, { username: auditor.phone, password: 'wrong-pass' }, { token: null })).body).toMatchObject({ code: 40000, message: '用户名或密码错误' });
-    expect((await client.post(ADMIN_LOGIN, {}, { token: null })).body).toMatchObject({ code: 40000, message: '请输入用户名' });
-    expect((await client.post(ADMIN_LOGIN, { username: auditor.phone }, { token: null })).body).toMatchObject({ code: 40000, message: '请输入密码' });
+    expect(
+      (await client.post(ADMIN_LOGIN, { username: customer.phone, password: customer.password }, { token: null })).body,
+    ).toMatchObject({ code: 40300, message: '无权访问规则平台' });
+    expect(
+      (await client.post(ADMIN_LOGIN, { username: auditor.phone, password: 'wrong-pass' }, { token: null })).body,
+    ).toMatchObject({ code: 40000, message: '用户名或密码错误' });
+    expect((await client.post(ADMIN_LOGIN, {}, { token: null })).body).toMatchObject({
+      code: 40000,
+      message: '请输入用户名',
+    });
+    expect((await client.post(ADMIN_LOGIN, { username: auditor.phone }, { token: null })).body).toMatchObject({
+      code: 40000,
+      message: '请输入密码',
+    });
   });
 
   it('lets RULES_SUPERUSER in without a rule role, as admin to the info call', async () => {
     const account = await registerUser(platform.client(), superUserPhone);
-    const login = await client.post(ADMIN_LOGIN, { username: account.phone, password: account.password }, { token: null });
+    const login = await client.post(
+      ADMIN_LOGIN,
+      { username: account.phone, password: account.password },
+      { token: null },
+    );
     expect(login.body.code).toBe(20000);
-    expect((await client.get(ADMIN_INFO, { token: login.body.data.token })).body).toMatchObject({ code: 20000, data: { roles: ['admin'] } });
-    expect((await client.post(LOGIN_USER, { username: account.phone, password: account.password }, { token: null })).body.code).toBe(20000);
+    expect((await client.get(ADMIN_INFO, { token: login.body.data.token })).body).toMatchObject({
+      code: 20000,
+      data: { roles: ['admin'] },
+    });
+    expect(
+      (await client.post(LOGIN_USER, { username: account.phone, password: account.password }, { token: null })).body
+        .code,
+    ).toBe(20000);
   });
 });
 
@@ -314,34 +497,85 @@ describe('tenant exchange', () => {
 
   it('signs in with the tenant, a known app key and a solved captcha', async () => {
     const answer = await client.post(LOGIN_TENANT, await form(), { token: null });
-    expect(answer.body).toMatchObject({ code: 20000, message: '登录成功', data: { success: true, user: { mobilePhone: auditor.phone } } });
+    expect(answer.body).toMatchObject({
+      code: 20000,
+      message: '登录成功',
+      data: { success: true, user: { mobilePhone: auditor.phone } },
+    });
     const me = await client.get(`${S}/authorization/user/get`, { token: answer.body.data.accessToken });
     expect(me.body.data).toMatchObject({ username: auditor.phone, roles: expect.arrayContaining(['auditor']) });
   });
 
   it('always wants a captcha, spends it on any refusal, and names a wrong tenant or app key', async () => {
     const { captchaKey: _key, captcha: _answer, ...bare } = await form();
-    expect((await client.post(LOGIN_TENANT, bare, { token: null })).body).toMatchObject({ code: 40000, message: '请输入图形验证码' });
-    expect((await client.post(LOGIN_TENANT, await form({ captcha: 'QQQQ' }), { token: null })).body).toMatchObject({ code: 40000, message: '图形验证码错误或已过期' });
+    expect((await client.post(LOGIN_TENANT, bare, { token: null })).body).toMatchObject({
+      code: 40000,
+      message: '请输入图形验证码',
+    });
+    expect((await client.post(LOGIN_TENANT, await form({ captcha: 'QQQQ' }), { token: null })).body).toMatchObject({
+      code: 40000,
+      message: '图形验证码错误或已过期',
+    });
 
     const wrongTenant = await form({ tenant: 'someone-else' });
-    expect((await client.post(LOGIN_TENANT, wrongTenant, { token: null })).body).toMatchObject({ code: 40000, message: '租户不存在' });
+    expect((await client.post(LOGIN_TENANT, wrongTenant, { token: null })).body).toMatchObject({
+      code: 40000,
+      message: '租户不存在',
+    });
     // The captcha went with that refusal.
-    expect((await client.post(LOGIN_TENANT, { ...wrongTenant, tenant: platform.config.loginTenant }, { token: null })).body.message).toBe('图形验证码错误或已过期');
-    expect((await client.post(LOGIN_TENANT, await form({ appKey: 'not-our-app' }), { token: null })).body).toMatchObject({ code: 40000, message: '应用标识无效' });
+    expect(
+      (await client.post(LOGIN_TENANT, { ...wrongTenant, tenant: platform.config.loginTenant }, { token: null })).body
+        .message,
+    ).toBe('图形验证码错误或已过期');
+    expect(
+      (await client.post(LOGIN_TENANT, await form({ appKey: 'not-our-app' }), { token: null })).body,
+    ).toMatchObject({ code: 40000, message: '应用标识无效' });
     // An app's name is not its key.
-    expect((await client.post(LOGIN_TENANT, await form({ appKey: platform.config.clientApps.get(appKey()) }), { token: null })).body.message).toBe('应用标识无效');
+    expect(
+      (
+        await client.post(LOGIN_TENANT, await form({ appKey: platform.config.clientApps.get(appKey()) }), {
+          token: null,
+        })
+      ).body.message,
+    ).toBe('应用标识无效');
 
-    expect((await client.post(LOGIN_TENANT, await form({ password: 'wrong-pass' }), { token: null })).body).toMatchObject({ code: 40000, message: '用户名或密码错误' });
-    expect((await client.post(LOGIN_TENANT, await form({ userName: customer.phone, password: customer.password }), { token: null })).body).toMatchObject({ code: 40300, message: '无权访问规则平台' });
-    expect((await client.post(LOGIN_TENANT, {}, { token: null })).body).toMatchObject({ code: 40000, message: '请输入租户' });
-    expect((await client.post(LOGIN_TENANT, { tenant: 'feibao', userName: auditor.phone, password: 'x', captchaKey: 'k', captcha: 'c' }, { token: null })).body.message).toBe('请输入应用标识');
+    expect(
+      (await client.post(LOGIN_TENANT, await form({ password: 'wrong-pass' }), { token: null })).body,
+    ).toMatchObject({ code: 40000, message: '用户名或密码错误' });
+    expect(
+      (
+        await client.post(LOGIN_TENANT, await form({ userName: customer.phone, password: customer.password }), {
+          token: null,
+        })
+      ).body,
+    ).toMatchObject({ code: 40300, message: '无权访问规则平台' });
+    expect((await client.post(LOGIN_TENANT, {}, { token: null })).body).toMatchObject({
+      code: 40000,
+      message: '请输入租户',
+    });
+    expect(
+      (
+        await client.post(
+          LOGIN_TENANT,
+          { tenant: 'feibao', userName: auditor.phone, password: 'x', captchaKey: 'k', captcha: 'c' },
+          { token: null },
+        )
+      ).body.message,
+    ).toBe('请输入应用标识');
   });
 });
 
 describe('bad input never becomes a 5xx', () => {
   it('answers every junk body and query with an envelope below 500', async () => {
-    const bodies = ['{"username":', '[]', '"text"', 'null', '{"username":{"a":1},"password":[1]}', JSON.stringify({ mobilePhone: 1, identifyingCode: true, captcha: 5, captchaKey: [] }), JSON.stringify({ tenant: 'x'.repeat(100_000) })];
+    const bodies = [
+      '{"username":',
+      '[]',
+      '"text"',
+      'null',
+      '{"username":{"a":1},"password":[1]}',
+      JSON.stringify({ mobilePhone: 1, identifyingCode: true, captcha: 5, captchaKey: [] }),
+      JSON.stringify({ tenant: 'x'.repeat(100_000) }),
+    ];
     for (const path of [LOGIN_USER, LOGIN_CODE, LOGIN_TENANT, ADMIN_LOGIN])
       for (const raw of bodies) {
         const answer = await client.call('POST', path, undefined, { raw, token: null });
@@ -351,7 +585,10 @@ describe('bad input never becomes a 5xx', () => {
     for (const path of [`${TRIGGER}?username[a]=1`, `${CAPTCHA}?t=1&t=2`, `${ADMIN_INFO}?token=abc`]) {
       const response = await fetch(platform.baseUrl + path);
       expect(response.status, path).toBeLessThan(500);
-      expect(JSON.parse(await response.text()), path).toMatchObject({ code: expect.any(Number), message: expect.any(String) });
+      expect(JSON.parse(await response.text()), path).toMatchObject({
+        code: expect.any(Number),
+        message: expect.any(String),
+      });
     }
   });
 });

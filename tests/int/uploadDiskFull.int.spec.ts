@@ -42,7 +42,9 @@ const noisyPng = (seed: number) => {
     x = (x * 1103515245 + 12345) >>> 0;
     raw[i] = x >>> 24;
   }
-  return sharp(raw, { raw: { width: 200, height: 200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(raw, { raw: { width: 200, height: 200, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 };
 
 describe.skipIf(!mounted)('a full disk under the uploads', () => {
@@ -63,10 +65,17 @@ describe.skipIf(!mounted)('a full disk under the uploads', () => {
     const refused = answers.filter((a) => a.code !== 20000);
     expect(accepted).toBeGreaterThan(0);
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused, JSON.stringify(answers)).toSatisfy((r: typeof refused) => r.every((a) => a.code === 50300 && a.status === 503 && a.message === '服务器存储空间不足，请稍后再试'));
+    expect(refused, JSON.stringify(answers)).toSatisfy((r: typeof refused) =>
+      r.every((a) => a.code === 50300 && a.status === 503 && a.message === '服务器存储空间不足，请稍后再试'),
+    );
     // Nothing half-stored: no partial file, no file without its record, no record without its file.
-    const onDisk = readdirSync(mountPoint, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort();
-    const recorded = (await platform.pool.query(`SELECT stream_id FROM emt_messages WHERE message_type = 'FileUploaded'`)).rows;
+    const onDisk = readdirSync(mountPoint, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name)
+      .sort();
+    const recorded = (
+      await platform.pool.query(`SELECT stream_id FROM emt_messages WHERE message_type = 'FileUploaded'`)
+    ).rows;
     expect(recorded).toHaveLength(accepted);
     expect(onDisk).toHaveLength(accepted);
   });

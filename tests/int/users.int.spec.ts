@@ -9,20 +9,27 @@ let platform: TestPlatform;
 let admin: Client;
 
 const signInAdmin = async (client: Client) =>
-  client.adopt(await client.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }));
+  client.adopt(
+    await client.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }),
+  );
 
 /** The roles an access token carries (its payload, as any service reads it). */
-const tokenRoles = (token: string | null) => JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()).roles as string[];
+const tokenRoles = (token: string | null) =>
+  JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString()).roles as string[];
 
 /** A fresh access token for the client's session, as the web client gets one when its token lapses. */
 const refresh = async (client: Client) => {
-  const answer = client.adopt(await client.post('/api/v1/uav/user/refresh', { refreshToken: client.state.refreshToken }));
+  const answer = client.adopt(
+    await client.post('/api/v1/uav/user/refresh', { refreshToken: client.state.refreshToken }),
+  );
   expect(answer.body.code, answer.body.message).toBe(20000);
   return answer.body.data as { accessToken: string; user: { roles: string[] } };
 };
 
-const grant = (client: Client, mobilePhone: string, roles: string[], reason = '岗位需要') => client.post(`${API}/grantRoles`, { mobilePhone, roles, reason });
-const revoke = (client: Client, mobilePhone: string, roles: string[], reason = '岗位调整') => client.post(`${API}/revokeRoles`, { mobilePhone, roles, reason });
+const grant = (client: Client, mobilePhone: string, roles: string[], reason = '岗位需要') =>
+  client.post(`${API}/grantRoles`, { mobilePhone, roles, reason });
+const revoke = (client: Client, mobilePhone: string, roles: string[], reason = '岗位调整') =>
+  client.post(`${API}/revokeRoles`, { mobilePhone, roles, reason });
 
 /** A registered account holding these staff roles in its current token. */
 const staffWith = async (roles: string[]) => {
@@ -60,7 +67,15 @@ describe('who may administer users', () => {
     guest.adopt(await guest.post('/api/v1/uav/user/guest'));
     const customer = platform.client();
     await registerUser(customer);
-    const callers = [guest, customer, ...(await Promise.all([['claims'], ['auditor'], ['test'], ['batchTest'], ['auditor', 'test', 'batchTest']].map(staffWith))).map((s) => s.client)];
+    const callers = [
+      guest,
+      customer,
+      ...(
+        await Promise.all(
+          [['claims'], ['auditor'], ['test'], ['batchTest'], ['auditor', 'test', 'batchTest']].map(staffWith),
+        )
+      ).map((s) => s.client),
+    ];
     for (const client of callers)
       for (const call of calls) {
         const answer = await call(client);
@@ -75,7 +90,9 @@ describe('who may administer users', () => {
   it('refuses the older grantRoles route to claims staff as well', async () => {
     const { client } = await staffWith(['claims']);
     const { phone } = await registerUser(platform.client());
-    expect((await client.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles: ['claims'] })).body).toMatchObject(DENIED);
+    expect(
+      (await client.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles: ['claims'] })).body,
+    ).toMatchObject(DENIED);
   }, 60_000);
 });
 
@@ -87,7 +104,11 @@ describe('granting and revoking', () => {
     const theirs = { headers: { 'x-consistency-token': String(user.consistency) } };
 
     const granted = await grant(admin, phone, ['claims', 'auditor'], '新入职理赔岗');
-    expect(granted.body).toMatchObject({ code: 20000, message: '授权成功', data: { mobilePhone: phone, roles: ['user', 'claims', 'auditor'] } });
+    expect(granted.body).toMatchObject({
+      code: 20000,
+      message: '授权成功',
+      data: { mobilePhone: phone, roles: ['user', 'claims', 'auditor'] },
+    });
 
     // The current token still holds what it was signed with; the refreshed one has the new roles.
     expect(tokenRoles(user.state.accessToken)).toEqual(['user']);
@@ -99,15 +120,27 @@ describe('granting and revoking', () => {
     for (const q of [phone.slice(0, 7), phone, '王五', '测绘科技']) {
       const page = await admin.get(`${API}?q=${encodeURIComponent(q)}&pageSize=100`, theirs);
       expect(page.body.code, q).toBe(20000);
-      expect(page.body.data.datas.map((r: { mobilePhone: string }) => r.mobilePhone), q).toContain(phone);
+      expect(
+        page.body.data.datas.map((r: { mobilePhone: string }) => r.mobilePhone),
+        q,
+      ).toContain(phone);
     }
     const row = (await admin.get(`${API}?q=${phone}`, theirs)).body.data.datas[0];
-    expect(row).toMatchObject({ mobilePhone: phone, name: '王五', companyName: '飞保测绘科技有限公司', registerType: 2, roles: ['user', 'claims', 'auditor'] });
+    expect(row).toMatchObject({
+      mobilePhone: phone,
+      name: '王五',
+      companyName: '飞保测绘科技有限公司',
+      registerType: 2,
+      roles: ['user', 'claims', 'auditor'],
+    });
     expect(typeof row.createdAt).toBe('string');
     const auditors = await admin.get(`${API}?role=auditor&pageSize=100`, theirs);
     expect(auditors.body.data.datas.every((r: { roles: string[] }) => r.roles.includes('auditor'))).toBe(true);
     expect(auditors.body.data.datas.map((r: { mobilePhone: string }) => r.mobilePhone)).toContain(phone);
-    expect((await admin.get(`${API}?q=${encodeURIComponent('没有这个名字')}`)).body.data).toMatchObject({ datas: [], totalCount: 0 });
+    expect((await admin.get(`${API}?q=${encodeURIComponent('没有这个名字')}`)).body.data).toMatchObject({
+      datas: [],
+      totalCount: 0,
+    });
 
     // Revoking one role: the history reads newest first with who and why.
     const revoked = await revoke(admin, phone, ['auditor'], '不再参与规则审核');
@@ -151,15 +184,25 @@ describe('granting and revoking', () => {
 
   it('keeps the older grantRoles route working without a reason', async () => {
     const { phone } = await registerUser(platform.client());
-    expect((await admin.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles: ['test'] })).body).toMatchObject({ code: 20000, message: '授权成功' });
+    expect(
+      (await admin.post('/api/v1/uav/user/grantRoles', { mobilePhone: phone, roles: ['test'] })).body,
+    ).toMatchObject({ code: 20000, message: '授权成功' });
     const history = await admin.get(`${API}/roleHistory?mobilePhone=${phone}`);
-    expect(history.body.data[0]).toMatchObject({ action: 'grant', roles: ['test'], by: ADMIN.mobilePhone, reason: '未记录原因' });
+    expect(history.body.data[0]).toMatchObject({
+      action: 'grant',
+      roles: ['test'],
+      by: ADMIN.mobilePhone,
+      reason: '未记录原因',
+    });
   }, 60_000);
 });
 
 describe('the last admin', () => {
   it('cannot be removed, alone or by two admins revoking each other at the same moment', async () => {
-    expect((await revoke(admin, ADMIN.mobilePhone, ['admin'])).body).toMatchObject({ code: 40900, message: '不能移除最后一位管理员' });
+    expect((await revoke(admin, ADMIN.mobilePhone, ['admin'])).body).toMatchObject({
+      code: 40900,
+      message: '不能移除最后一位管理员',
+    });
 
     for (let round = 0; round < 3; round++) {
       // Two admins; each revokes the other at once. Exactly one may win.
@@ -167,12 +210,17 @@ describe('the last admin', () => {
       await signInAdmin(a);
       const { client: b, phone: bPhone } = await staffWith(['admin']);
       const remaining = async () => {
-        const list = await a.get(`${API}?role=admin&pageSize=100`, { headers: { 'x-consistency-token': String(Math.max(a.consistency, b.consistency)) } });
+        const list = await a.get(`${API}?role=admin&pageSize=100`, {
+          headers: { 'x-consistency-token': String(Math.max(a.consistency, b.consistency)) },
+        });
         return list.body.data.datas.map((r: { mobilePhone: string }) => r.mobilePhone) as string[];
       };
       expect((await remaining()).sort()).toEqual([ADMIN.mobilePhone, bPhone].sort());
 
-      const answers = await Promise.all([revoke(a, bPhone, ['admin'], '互相撤销'), revoke(b, ADMIN.mobilePhone, ['admin'], '互相撤销')]);
+      const answers = await Promise.all([
+        revoke(a, bPhone, ['admin'], '互相撤销'),
+        revoke(b, ADMIN.mobilePhone, ['admin'], '互相撤销'),
+      ]);
       expect(answers.map((x) => x.body.code).sort()).toEqual([20000, 40900]);
       expect(answers.find((x) => x.body.code === 40900)!.body.message).toBe('不能移除最后一位管理员');
       const left = await remaining();

@@ -38,7 +38,11 @@ const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs = 
   }
 };
 
-const answers200 = (url: string) => fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.status === 200, () => false);
+const answers200 = (url: string) =>
+  fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => r.status === 200,
+    () => false,
+  );
 
 type Kind = 'command' | 'query' | 'workers' | 'edge';
 const entries: Record<Kind, string> = {
@@ -61,7 +65,9 @@ export class PlatformProcess {
   ) {}
 
   get healthUrl() {
-    return this.kind === 'edge' ? `http://127.0.0.1:${this.port}/healthz` : `http://127.0.0.1:${this.port}/internal/health`;
+    return this.kind === 'edge'
+      ? `http://127.0.0.1:${this.port}/healthz`
+      : `http://127.0.0.1:${this.port}/internal/health`;
   }
 
   async start({ waitHealthy = true } = {}) {
@@ -82,7 +88,10 @@ export class PlatformProcess {
         return this.listening();
       });
     } catch (error) {
-      const tail = readFileSync(path.join(this.logDir, `${this.name}.log`), 'utf8').split('\n').slice(-15).join('\n');
+      const tail = readFileSync(path.join(this.logDir, `${this.name}.log`), 'utf8')
+        .split('\n')
+        .slice(-15)
+        .join('\n');
       throw new Error(`${this.name} did not start (${(error as Error).message}); its log ends:\n${tail}`);
     }
   }
@@ -131,7 +140,11 @@ export const startCluster = async (options: ClusterOptions = {}) => {
     const port = await freePort();
     let server: ChildProcess | null = null;
     const up = async () => {
-      server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      server = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        { stdio: 'ignore' },
+      );
       await waitFor('redis-server', () => redisAnswers('127.0.0.1', port), 10_000);
     };
     const down = async () => {
@@ -153,7 +166,11 @@ export const startCluster = async (options: ClusterOptions = {}) => {
     };
   } else {
     const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-    redis = { url, restart: () => Promise.reject(new Error('the shared Redis is not restarted')), stop: async () => undefined };
+    redis = {
+      url,
+      restart: () => Promise.reject(new Error('the shared Redis is not restarted')),
+      stop: async () => undefined,
+    };
   }
 
   let databaseUrl: string;
@@ -189,7 +206,9 @@ export const startCluster = async (options: ClusterOptions = {}) => {
     postgres = {
       restart: () => Promise.reject(new Error('the shared PostgreSQL is not restarted')),
       async stop() {
-        const drop = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+        const drop = new pg.Client({
+          connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+        });
         await drop.connect();
         await drop.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
         await drop.end();
@@ -216,11 +235,22 @@ export const startCluster = async (options: ClusterOptions = {}) => {
     ...options.env,
   };
 
-  const ports = async () => ({ command: await freePort(), query: await freePort(), workers: await freePort(), edge: await freePort() });
+  const ports = async () => ({
+    command: await freePort(),
+    query: await freePort(),
+    workers: await freePort(),
+    edge: await freePort(),
+  });
   const sets = [];
   for (let i = 0; i < replicas; i++) {
     const p = await ports();
-    const env = { ...baseEnv, PORT: String(p.edge), COMMAND_PORT: String(p.command), QUERY_PORT: String(p.query), WORKERS_PORT: String(p.workers) };
+    const env = {
+      ...baseEnv,
+      PORT: String(p.edge),
+      COMMAND_PORT: String(p.command),
+      QUERY_PORT: String(p.query),
+      WORKERS_PORT: String(p.workers),
+    };
     const make = (kind: Kind) => new PlatformProcess(kind, `${kind}-${i + 1}`, p[kind], env, dir);
     sets.push({ command: make('command'), query: make('query'), workers: make('workers'), edge: make('edge') });
   }
@@ -228,7 +258,8 @@ export const startCluster = async (options: ClusterOptions = {}) => {
   // The command service seeds the admin and the rules; the others start once it is up.
   await sets[0]!.command.start();
   await Promise.all(all.filter((p) => p !== sets[0]!.command).map((p) => p.start()));
-  for (const p of all.filter((p) => p.kind === 'edge')) await waitFor(`${p.name} healthy`, () => answers200(p.healthUrl));
+  for (const p of all.filter((p) => p.kind === 'edge'))
+    await waitFor(`${p.name} healthy`, () => answers200(p.healthUrl));
 
   return {
     dir,
@@ -249,7 +280,8 @@ export const startCluster = async (options: ClusterOptions = {}) => {
     restartPostgres: postgres.restart,
     /** Until every edge says the whole platform is healthy again. */
     async healthy(timeoutMs = 60_000) {
-      for (const p of all.filter((p) => p.kind === 'edge')) await waitFor(`${p.name} healthy`, () => answers200(p.healthUrl), timeoutMs);
+      for (const p of all.filter((p) => p.kind === 'edge'))
+        await waitFor(`${p.name} healthy`, () => answers200(p.healthUrl), timeoutMs);
     },
     async stop() {
       await Promise.all(all.map((p) => p.kill('SIGTERM')));

@@ -24,7 +24,12 @@ type Ack = { orderId: string; kind: 'create' | 'update' | 'inquiry' };
 const isEnvelope = (body: unknown) => typeof (body as { code?: unknown })?.code === 'number';
 
 /** Saves a draft, updates it twice, asks for quotes; again and again until told to stop. */
-const writer = async (client: Client, acks: Ack[], tally: { sent: number; refused: number; unreachable: number; bare5xx: number }, stop: () => boolean) => {
+const writer = async (
+  client: Client,
+  acks: Ack[],
+  tally: { sent: number; refused: number; unreachable: number; bare5xx: number },
+  stop: () => boolean,
+) => {
   const send = async (path: string, body: object) => {
     tally.sent += 1;
     const answer = await client.post(path, body).catch(() => null);
@@ -41,8 +46,11 @@ const writer = async (client: Client, acks: Ack[], tally: { sent: number; refuse
     if (!saved) continue;
     const orderId: string = saved.body.data.id;
     acks.push({ orderId, kind: 'create' });
-    for (let i = 0; i < 2; i++) if (await send('/api/v1/uav/order/save', { ...generalApplication(), id: orderId })) acks.push({ orderId, kind: 'update' });
-    if (await send('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id: orderId })) acks.push({ orderId, kind: 'inquiry' });
+    for (let i = 0; i < 2; i++)
+      if (await send('/api/v1/uav/order/save', { ...generalApplication(), id: orderId }))
+        acks.push({ orderId, kind: 'update' });
+    if (await send('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id: orderId }))
+      acks.push({ orderId, kind: 'inquiry' });
   }
 };
 
@@ -99,7 +107,11 @@ describe('kill -9 of the command service mid-append', () => {
       // An inquiry is one command: its request event never stands without the draft before it.
       const halfWritten = [...streams].filter(([, types]) => types[0] !== 'OrderDraftSaved').map(([id]) => id);
       // The insurers still answer the inquiries for a few seconds: wait for the last, then for the projections.
-      await until(async () => (await readFacts(cluster.databaseUrl)).orders.filter((o) => o.state === 1).length, (n) => n === 0, 120_000);
+      await until(
+        async () => (await readFacts(cluster.databaseUrl)).orders.filter((o) => o.state === 1).length,
+        (n) => n === 0,
+        120_000,
+      );
       await projectionsCaughtUp(pool);
       await cluster.sets[0]!.workers.kill('SIGTERM');
       const rebuild = await readModelsEqualRebuild(cluster.databaseUrl);

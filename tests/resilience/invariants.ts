@@ -19,7 +19,9 @@ const dumpReadModels = async (pool: pg.Pool) => {
   const dump: Record<string, string[]> = {};
   for (const projection of allProjections)
     for (const collection of projection.collections) {
-      const { rows } = await pool.query(`SELECT (to_jsonb(t) - '_created' - '_updated' - '_version')::text AS row FROM "${collection.name}" t`);
+      const { rows } = await pool.query(
+        `SELECT (to_jsonb(t) - '_created' - '_updated' - '_version')::text AS row FROM "${collection.name}" t`,
+      );
       dump[collection.name] = rows.map((r) => r.row as string).sort();
     }
   return dump;
@@ -53,9 +55,15 @@ export const readModelsEqualRebuild = async (databaseUrl: string) => {
     const live = await dumpReadModels(pool);
     await rebuildProjections(pool, allProjections);
     const rebuilt = await dumpReadModels(pool);
-    const differing = Object.keys(live).filter((table) => JSON.stringify(live[table]) !== JSON.stringify(rebuilt[table]));
+    const differing = Object.keys(live).filter(
+      (table) => JSON.stringify(live[table]) !== JSON.stringify(rebuilt[table]),
+    );
     const rows = Object.values(live).reduce((n, r) => n + r.length, 0);
-    return { differing, rows, sample: differing.map((t) => ({ table: t, live: live[t]!.length, rebuilt: rebuilt[t]!.length })) };
+    return {
+      differing,
+      rows,
+      sample: differing.map((t) => ({ table: t, live: live[t]!.length, rebuilt: rebuilt[t]!.length })),
+    };
   } finally {
     await pool.end();
   }
@@ -83,7 +91,9 @@ export type StoreFacts = {
 export const readFacts = async (databaseUrl: string): Promise<StoreFacts> => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
-    const events = Number((await pool.query(`SELECT count(*) AS n FROM emt_messages WHERE is_archived = FALSE`)).rows[0].n);
+    const events = Number(
+      (await pool.query(`SELECT count(*) AS n FROM emt_messages WHERE is_archived = FALSE`)).rows[0].n,
+    );
     const duplicates = await pool.query(
       `SELECT stream_id, message_data->'data'->>'requestId' AS request, count(*) AS n FROM emt_messages
         WHERE message_type = 'InsurerQuoteRecorded' AND message_data->'data'->>'source' = 'automatic'
@@ -102,7 +112,13 @@ export const readFacts = async (databaseUrl: string): Promise<StoreFacts> => {
       `SELECT stream_id, message_data->'data'->>'stage' AS stage FROM emt_messages WHERE message_type = 'ClaimSlaOverdue'
         GROUP BY 1, 2, message_data->'data'->>'dueAt' HAVING count(*) > 1`,
     );
-    const claims = Number((await pool.query(`SELECT count(DISTINCT stream_id) AS n FROM emt_messages WHERE message_type = 'ClaimSubmitted'`)).rows[0].n);
+    const claims = Number(
+      (
+        await pool.query(
+          `SELECT count(DISTINCT stream_id) AS n FROM emt_messages WHERE message_type = 'ClaimSubmitted'`,
+        )
+      ).rows[0].n,
+    );
     return {
       events,
       duplicateAnswers: duplicates.rows.map((r) => `${r.stream_id} ${r.request} ×${r.n}`),

@@ -22,23 +22,38 @@ export type JourneyStats = {
 export const newStats = (): JourneyStats => ({ requests: 0, fiveHundreds: [], retries: 0, refusals: {} });
 
 /** Calls until the answer is 20000 (or `accept` says it is final); 5xx answers are counted, transport errors retried. */
-const until20000 = async (stats: JourneyStats, what: string, send: () => Promise<ApiAnswer>, accept = (a: ApiAnswer) => a.body.code === 20000, timeoutMs = 180_000) => {
+const until20000 = async (
+  stats: JourneyStats,
+  what: string,
+  send: () => Promise<ApiAnswer>,
+  accept = (a: ApiAnswer) => a.body.code === 20000,
+  timeoutMs = 180_000,
+) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     stats.requests += 1;
-    const answer = await send().catch((error: Error) => ({ status: 0, body: { code: 0, message: error.message, data: null }, headers: new Headers() }));
-    if (answer.status >= 500 && !isEnvelope(answer)) stats.fiveHundreds.push({ status: answer.status, path: what, body: JSON.stringify(answer.body).slice(0, 200) });
+    const answer = await send().catch((error: Error) => ({
+      status: 0,
+      body: { code: 0, message: error.message, data: null },
+      headers: new Headers(),
+    }));
+    if (answer.status >= 500 && !isEnvelope(answer))
+      stats.fiveHundreds.push({ status: answer.status, path: what, body: JSON.stringify(answer.body).slice(0, 200) });
     if (accept(answer)) return answer;
     if (answer.status >= 500 || answer.status === 0) {
       const key = `${answer.status} ${answer.body.code} ${answer.body.message}`.slice(0, 120);
       stats.refusals[key] = (stats.refusals[key] ?? 0) + 1;
     }
-    if (Date.now() > deadline) throw new Error(`${what}: no success within ${timeoutMs} ms; last ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `${what}: no success within ${timeoutMs} ms; last ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`,
+      );
     stats.retries += 1;
     await sleep(250);
   }
 };
-const isEnvelope = (answer: ApiAnswer) => typeof answer.body?.code === 'number' && typeof answer.body?.message === 'string';
+const isEnvelope = (answer: ApiAnswer) =>
+  typeof answer.body?.code === 'number' && typeof answer.body?.message === 'string';
 
 export const register = async (client: Client, stats: JourneyStats) => {
   const phone = newPhone();
@@ -59,14 +74,22 @@ export const register = async (client: Client, stats: JourneyStats) => {
     }
     if (!code) return { status: 200, body: { code: 0, message: 'no code yet', data: null }, headers: new Headers() };
     return client.adopt(
-      await client.post(`${API}/user/register`, { registerType: 1, name: '韧性测试', mobilePhone: phone, password, confirmPassword: password, identifyingCode: code }),
+      await client.post(`${API}/user/register`, {
+        registerType: 1,
+        name: '韧性测试',
+        mobilePhone: phone,
+        password,
+        confirmPassword: password,
+        identifyingCode: code,
+      }),
     );
   });
   await until20000(stats, 'profile', () => client.post(`${API}/user/update`, companyProfile));
   return phone;
 };
 
-const orderState = async (client: Client, id: string) => (await client.get(`${API}/order/orderDetails?id=${id}`)).body.data?.state as number | undefined;
+const orderState = async (client: Client, id: string) =>
+  (await client.get(`${API}/order/orderDetails?id=${id}`)).body.data?.state as number | undefined;
 
 /** Draft → inquiry → quotes from the simulated insurers → insure with the first → policy in force (state 5). */
 export const buyPolicy = async (client: Client, stats: JourneyStats) => {
@@ -81,14 +104,17 @@ export const buyPolicy = async (client: Client, stats: JourneyStats) => {
   );
   const quoted = await until20000(stats, 'quoted', async () => {
     const details = await client.get(`${API}/order/orderDetails?id=${orderId}`);
-    return details.body.code !== 20000 || details.body.data.state >= 2 ? details : { ...details, body: { ...details.body, code: 0 } };
+    return details.body.code !== 20000 || details.body.data.state >= 2
+      ? details
+      : { ...details, body: { ...details.body, code: 0 } };
   });
   // Insure with the first insurer that takes it (one may have declined or timed out); a retry of an
   // insure that went through finds the order already past state 2.
   await until20000(stats, 'order/insure', async () => {
     let last: ApiAnswer = quoted;
     for (const { insuranceCompanyId } of quoted.body.data.quoteProgress as { insuranceCompanyId: number }[]) {
-      if (((await orderState(client, orderId)) ?? 0) > 2) return { ...last, body: { code: 20000, message: 'insured', data: null } };
+      if (((await orderState(client, orderId)) ?? 0) > 2)
+        return { ...last, body: { code: 20000, message: 'insured', data: null } };
       last = await client.get(`${API}/order/insure?id=${orderId}&insuranceCompanyId=${insuranceCompanyId}`);
       if (last.body.code === 20000) return last;
     }
@@ -96,14 +122,20 @@ export const buyPolicy = async (client: Client, stats: JourneyStats) => {
   });
   await until20000(stats, 'in force', async () => {
     const state = await orderState(client, orderId);
-    return { status: 200, body: { code: state === 5 ? 20000 : 0, message: String(state), data: state }, headers: new Headers() };
+    return {
+      status: 200,
+      body: { code: state === 5 ? 20000 : 0, message: String(state), data: state },
+      headers: new Headers(),
+    };
   });
   return orderId;
 };
 
 let photo: Buffer | null = null;
 const aPhoto = async () =>
-  (photo ??= await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 120, b: 200 } } }).jpeg().toBuffer());
+  (photo ??= await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer());
 
 /** Opens a claim on the policy, reports the accident, uploads one photo and submits. */
 export const reportClaim = async (client: Client, stats: JourneyStats, baseUrl: string, orderId: string) => {

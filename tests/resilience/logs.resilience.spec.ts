@@ -69,18 +69,37 @@ describe('logs at LOG_LEVEL=debug', () => {
     const newPassword = 'second-Passw0rd';
     const ownId = idNumber('11010519880307123');
     const injuredId = idNumber('44030519900101456');
-    keep(phone, password, newPassword, 'wrong-Passw0rd', ownId, injuredId, ADMIN.mobilePhone, ADMIN.password, companyProfile.phone);
+    keep(
+      phone,
+      password,
+      newPassword,
+      'wrong-Passw0rd',
+      ownId,
+      injuredId,
+      ADMIN.mobilePhone,
+      ADMIN.password,
+      companyProfile.phone,
+    );
 
     // Registration with an SMS code, then a profile with the legal representative's ID number.
     const code = await smsCode(phone, 'register');
     const registered = client.adopt(
-      await client.post(`${API}/user/register`, { registerType: 1, name: '日志测试', mobilePhone: phone, password, confirmPassword: password, identifyingCode: code }),
+      await client.post(`${API}/user/register`, {
+        registerType: 1,
+        name: '日志测试',
+        mobilePhone: phone,
+        password,
+        confirmPassword: password,
+        identifyingCode: code,
+      }),
     );
     tokensOf(registered);
     expect((await client.post(`${API}/user/update`, { ...companyProfile, idCard: ownId })).body.code).toBe(20000);
 
     // A wrong password (logged as refused), then the right one, then a refresh.
-    expect((await client.post(`${API}/user/login`, { mobilePhone: phone, password: 'wrong-Passw0rd' })).body.code).toBe(40000);
+    expect((await client.post(`${API}/user/login`, { mobilePhone: phone, password: 'wrong-Passw0rd' })).body.code).toBe(
+      40000,
+    );
     const login = tokensOf(client.adopt(await client.post(`${API}/user/login`, { mobilePhone: phone, password })));
     tokensOf(client.adopt(await client.post(`${API}/user/refresh`, { refreshToken: login.body.data.refreshToken })));
 
@@ -95,7 +114,9 @@ describe('logs at LOG_LEVEL=debug', () => {
     });
     tokensOf(client.adopt(reset));
     const loginCode = await smsCode(phone, 'login');
-    tokensOf(client.adopt(await client.post(`${API}/user/loginByPhone`, { mobilePhone: phone, identifyingCode: loginCode })));
+    tokensOf(
+      client.adopt(await client.post(`${API}/user/loginByPhone`, { mobilePhone: phone, identifyingCode: loginCode })),
+    );
 
     // A one-time code traded for a session (the code travels in the query string), then logout.
     const authorized = await client.post(`${API}/uc/authorize`);
@@ -109,9 +130,15 @@ describe('logs at LOG_LEVEL=debug', () => {
     await fetch(`${cluster.baseUrl()}/%E0?phone=${phone}`).then((r) => r.text());
 
     // The rule platform: phone and password, then an X-Token call.
-    const rules = await client.post('/sso-platform/authencation/oauth2/login/user', { username: ADMIN.mobilePhone, password: ADMIN.password });
+    const rules = await client.post('/sso-platform/authencation/oauth2/login/user', {
+      username: ADMIN.mobilePhone,
+      password: ADMIN.password,
+    });
     tokensOf(rules);
-    const menu = await client.get('/api/v1/rules/menu', { token: null, headers: { 'x-token': rules.body.data.accessToken } });
+    const menu = await client.get('/api/v1/rules/menu', {
+      token: null,
+      headers: { 'x-token': rules.body.data.accessToken },
+    });
     expect(menu.body.code).toBe(20000);
 
     // A policy and a claim naming an injured person by ID number.
@@ -119,7 +146,10 @@ describe('logs at LOG_LEVEL=debug', () => {
     const orderId = await buyPolicy(client, stats);
     const created = await client.get(`${API}/claim/settlement/createClaimSettlement?orderId=${orderId}`);
     expect(created.body.code).toBe(20000);
-    const saved = await client.post(`${API}/claim/settlement/save`, claimReport(created.body.data, { injuryInfoList: [injuredPerson({ technicalLevel: injuredId })] }));
+    const saved = await client.post(
+      `${API}/claim/settlement/save`,
+      claimReport(created.body.data, { injuryInfoList: [injuredPerson({ technicalLevel: injuredId })] }),
+    );
     expect(saved.body.code).toBe(20000);
 
     // A call relayed while its service is down: the edge's warning names the path, not the query.
@@ -143,7 +173,8 @@ describe('logs at LOG_LEVEL=debug', () => {
     for (const { file, text } of logs) {
       for (const secret of secrets) if (text.includes(secret)) leaks.push(`${file}: ${secret}`);
       // Six digits also occur by chance: an SMS code counts as a JSON value, a query value or in the SMS text.
-      for (const sms of smsCodes) if (new RegExp(`["=为]${sms}(?!\\d)`).test(text)) leaks.push(`${file}: SMS code ${sms}`);
+      for (const sms of smsCodes)
+        if (new RegExp(`["=为]${sms}(?!\\d)`).test(text)) leaks.push(`${file}: SMS code ${sms}`);
     }
     expect(leaks).toEqual([]);
   }, 120_000);

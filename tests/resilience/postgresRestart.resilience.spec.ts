@@ -22,17 +22,27 @@ afterAll(async () => {
 
 describe('PostgreSQL restarted under load', () => {
   it('reconnects every service without a restart, answers in the envelope meanwhile, loses nothing', async () => {
-    const { stats, failures, seen: healthDuringOutage } = await customersThroughOutages(cluster, {
+    const {
+      stats,
+      failures,
+      seen: healthDuringOutage,
+    } = await customersThroughOutages(cluster, {
       customers: profile.loadCustomers,
       times: profile.postgresRestarts,
       restart: () => cluster.restartPostgres(2000),
-      whileDown: () => fetch(`${cluster.baseUrl()}/healthz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0),
+      whileDown: () =>
+        fetch(`${cluster.baseUrl()}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
+          (r) => r.status,
+          () => 0,
+        ),
     });
     expect(failures).toEqual([]);
     await cluster.healthy();
 
     const facts = await settledFacts(cluster.databaseUrl);
-    const restartedProcesses = cluster.processes.filter((p) => p.starts !== 1 || !p.child || p.child.exitCode !== null).map((p) => p.name);
+    const restartedProcesses = cluster.processes
+      .filter((p) => p.starts !== 1 || !p.child || p.child.exitCode !== null)
+      .map((p) => p.name);
     await cluster.sets[0]!.workers.kill('SIGTERM');
     const rebuild = await readModelsEqualRebuild(cluster.databaseUrl);
     figures('postgres-restart', {
@@ -43,7 +53,10 @@ describe('PostgreSQL restarted under load', () => {
       events: facts.events,
       healthDuringOutage,
       answersWhileDown: stats.refusals,
-      lost: facts.timersNotFired.length + facts.picturesWithoutThumbnail.length + facts.orders.filter((o) => o.state !== 5).length,
+      lost:
+        facts.timersNotFired.length +
+        facts.picturesWithoutThumbnail.length +
+        facts.orders.filter((o) => o.state !== 5).length,
       duplicates: facts.duplicateAnswers.length,
       fiveHundredsWithoutEnvelope: stats.fiveHundreds.length,
     });

@@ -13,7 +13,13 @@ let cluster: Cluster;
 beforeAll(async () => {
   cluster = await startCluster({
     ownRedis: true,
-    env: { QUOTE_DAY_SECONDS: '0.5', QUOTE_DEADLINE_DAYS: '40', JOB_LOCK_MS: '2000', PICTURE_LOCK_MS: '2000', JOB_RECOVERY_CHECK_MS: '1000' },
+    env: {
+      QUOTE_DAY_SECONDS: '0.5',
+      QUOTE_DEADLINE_DAYS: '40',
+      JOB_LOCK_MS: '2000',
+      PICTURE_LOCK_MS: '2000',
+      JOB_RECOVERY_CHECK_MS: '1000',
+    },
   });
 }, 120_000);
 afterAll(async () => {
@@ -50,7 +56,10 @@ describe('Redis restarted empty under load', () => {
       retries: stats.retries,
       events: facts.events,
       healthDuringOutage: seen.map((h) => `${h.status}${h.redisDown ? ' redis down' : ''}`),
-      lost: facts.timersNotFired.length + facts.picturesWithoutThumbnail.length + facts.orders.filter((o) => o.state !== 5).length,
+      lost:
+        facts.timersNotFired.length +
+        facts.picturesWithoutThumbnail.length +
+        facts.orders.filter((o) => o.state !== 5).length,
       duplicates: facts.duplicateAnswers.length,
       fiveHundreds: stats.fiveHundreds.length,
     });

@@ -55,7 +55,10 @@ describe('two of every process', () => {
       rowsCompared: rebuild.rows,
       staleReads: stale,
       duplicates: facts.duplicateAnswers.length + facts.timersFiredTwice.length,
-      lost: facts.timersNotFired.length + facts.picturesWithoutThumbnail.length + facts.orders.filter((o) => o.state === 1 || o.state < 0).length,
+      lost:
+        facts.timersNotFired.length +
+        facts.picturesWithoutThumbnail.length +
+        facts.orders.filter((o) => o.state === 1 || o.state < 0).length,
       fiveHundreds: stats.fiveHundreds.length,
     });
     expect(stale).toBe(0);

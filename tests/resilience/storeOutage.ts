@@ -33,6 +33,8 @@ export const customersThroughOutages = async <T>(
     seen.push(await options.whileDown());
     await restarted;
   }
-  const failures = (await done).filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason));
+  const failures = (await done)
+    .filter((o) => o.status === 'rejected')
+    .map((o) => String((o as PromiseRejectedResult).reason));
   return { stats, failures, seen };
 };

@@ -50,11 +50,18 @@ describe('kill -9 of the workers process under load', () => {
       await workers.start();
     }
     const outcomes = await done;
-    const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason));
+    const failures = outcomes
+      .filter((o) => o.status === 'rejected')
+      .map((o) => String((o as PromiseRejectedResult).reason));
     expect(failures).toEqual([]);
 
     const facts = await settledFacts(cluster.databaseUrl);
-    const failed = await failedJobs(cluster.redisUrl, cluster.queuePrefix, ['insurer', 'claim-timers', 'claim-pictures', 'sms']);
+    const failed = await failedJobs(cluster.redisUrl, cluster.queuePrefix, [
+      'insurer',
+      'claim-timers',
+      'claim-pictures',
+      'sms',
+    ]);
     await workers.kill('SIGTERM');
     const rebuild = await readModelsEqualRebuild(cluster.databaseUrl);
 
@@ -65,7 +72,10 @@ describe('kill -9 of the workers process under load', () => {
       retries: stats.retries,
       events: facts.events,
       rowsCompared: rebuild.rows,
-      lost: facts.timersNotFired.length + facts.picturesWithoutThumbnail.length + facts.orders.filter((o) => o.state !== 5).length,
+      lost:
+        facts.timersNotFired.length +
+        facts.picturesWithoutThumbnail.length +
+        facts.orders.filter((o) => o.state !== 5).length,
       duplicates: facts.duplicateAnswers.length,
       fiveHundreds: stats.fiveHundreds.length,
     });

@@ -8,7 +8,13 @@ import { handleCommand, type EventStore } from '@feibao/platform';
  */
 
 /** The policy's first insured drone, as a report lists it when it was damaged. */
-export const damagedDrone = { deviceNumber: '1581F5FHD23A', deviceType: '多旋翼', rotorCount: 4, price: '65000', realTimeFlightData: 0 };
+export const damagedDrone = {
+  deviceNumber: '1581F5FHD23A',
+  deviceType: '多旋翼',
+  rotorCount: 4,
+  price: '65000',
+  realTimeFlightData: 0,
+};
 
 /** A third party lightly injured: `technicalLevel` carries their (valid) resident ID number. */
 export const injuredPerson = (overrides: Record<string, unknown> = {}) => ({
@@ -55,7 +61,18 @@ export const openClaimOnStream = async (eventStore: EventStore, owner: string) =
       claimNo: `LP${Date.now()}`,
       orderId: randomUUID(),
       owner,
-      policy: { orderId: 'o-1', orderNo: 'BD1', policyNo: 'P01', insurerId: 1, insurerName: '测试保险', startDate: '2020-01-01', endDate: '2099-01-01', totalPremium: 100, lines: [], drones: [] },
+      policy: {
+        orderId: 'o-1',
+        orderNo: 'BD1',
+        policyNo: 'P01',
+        insurerId: 1,
+        insurerName: '测试保险',
+        startDate: '2020-01-01',
+        endDate: '2099-01-01',
+        totalPremium: 100,
+        lines: [],
+        drones: [],
+      },
     },
     metadata: { now: new Date(), actor: owner, roles: ['user'] },
   });

@@ -29,8 +29,11 @@ const dropTestDatabases = async (serverUrl: string, runId: string) => {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    const { rows } = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [`feibao\\_test\\_${runId}\\_%`]);
-    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+    const { rows } = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+      `feibao\\_test\\_${runId}\\_%`,
+    ]);
+    for (const { datname } of rows)
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
   } finally {
     await client.end();
   }

@@ -10,7 +10,6 @@ import { startWorkers } from '@feibao/workers/service';
 
 export const ADMIN = { mobilePhone: '19900000001', password: 'admin-pass-123' };
 
-
 export type TestPlatformOptions = {
   env?: Record<string, string>;
   now?: () => Date;
@@ -46,10 +45,20 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
   await migrate(config.databaseUrl, [readModelMigrations]);
   const command = await startCommandService(config, { port: 0, now: options.now });
   const query = await startQueryService(config, { port: 0, now: options.now });
-  let workers = options.workers === false ? null : await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 } });
+  let workers =
+    options.workers === false ? null : await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 } });
   // TEST_EDGE=in-process: the edge hands API requests to the apps in this process, as `npm start`'s combined process does.
-  const inProcess = process.env.TEST_EDGE === 'in-process' ? { command: command.app.callback(), query: query.app.callback() } : undefined;
-  const edge = await startEdge(config, { port: 0, commandPort: command.port, queryPort: query.port, webRoot: '/nonexistent', inProcess });
+  const inProcess =
+    process.env.TEST_EDGE === 'in-process'
+      ? { command: command.app.callback(), query: query.app.callback() }
+      : undefined;
+  const edge = await startEdge(config, {
+    port: 0,
+    commandPort: command.port,
+    queryPort: query.port,
+    webRoot: '/nonexistent',
+    inProcess,
+  });
   const baseUrl = `http://127.0.0.1:${edge.port}`;
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
 
@@ -133,7 +142,8 @@ export const createClient = (baseUrl: string | (() => string)) => {
     state,
     call,
     get: <T = any>(path: string, init?: Parameters<typeof call>[3]) => call<T>('GET', path, undefined, init),
-    post: <T = any>(path: string, body?: unknown, init?: Parameters<typeof call>[3]) => call<T>('POST', path, body ?? {}, init),
+    post: <T = any>(path: string, body?: unknown, init?: Parameters<typeof call>[3]) =>
+      call<T>('POST', path, body ?? {}, init),
     /** Keeps the tokens of a login-like answer. */
     adopt(answer: ApiAnswer) {
       if (answer.body.code === 20000) {

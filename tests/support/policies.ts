@@ -15,7 +15,8 @@ export const waitForOrderState = async (client: Client, id: string, state: numbe
   for (;;) {
     const details = await client.get(`/api/v1/uav/order/orderDetails?id=${id}`);
     if (details.body.data?.state === state) return details.body.data;
-    if (Date.now() > deadline) throw new Error(`order ${id} stayed in state ${details.body.data?.state}, wanted ${state}`);
+    if (Date.now() > deadline)
+      throw new Error(`order ${id} stayed in state ${details.body.data?.state}, wanted ${state}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 };

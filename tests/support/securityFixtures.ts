@@ -47,7 +47,12 @@ export const rawCall = async (
   } catch {
     // Not an envelope: a picture, a CSV or the board's HTML.
   }
-  return { status: response.status, text, body: parsed, consistency: Number(response.headers.get('x-consistency-token') ?? 0) };
+  return {
+    status: response.status,
+    text,
+    body: parsed,
+    consistency: Number(response.headers.get('x-consistency-token') ?? 0),
+  };
 };
 
 const unique = () => randomBytes(3).toString('hex').toUpperCase();
@@ -74,7 +79,10 @@ export const signedInCast = async (platform: TestPlatform) => {
 };
 
 /** A small real picture (the picture worker decodes it). */
-export const tinyPng = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6' } }).png().toBuffer();
+export const tinyPng = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6' } })
+    .png()
+    .toBuffer();
 
 export const uploadForm = (bytes: Uint8Array, name: string, fields: Record<string, string> = {}) => {
   const form = new FormData();
@@ -144,9 +152,20 @@ export const customerWithEverything = async (platform: TestPlatform) => {
     fileId,
     requestId,
     lineKey,
-    secrets: [owner.phone, name, enterpriseName, owner.orderId, order.orderNo, order.policyNo, draftId, claimId, claim.claimSettlementNo, pictureId, fileId, fileName].filter(
-      (s): s is string => typeof s === 'string' && s.length > 0,
-    ),
+    secrets: [
+      owner.phone,
+      name,
+      enterpriseName,
+      owner.orderId,
+      order.orderNo,
+      order.policyNo,
+      draftId,
+      claimId,
+      claim.claimSettlementNo,
+      pictureId,
+      fileId,
+      fileName,
+    ].filter((s): s is string => typeof s === 'string' && s.length > 0),
   };
 };
 export type CustomerWithEverything = Awaited<ReturnType<typeof customerWithEverything>>;

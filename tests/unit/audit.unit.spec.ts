@@ -24,7 +24,12 @@ describe('npm audit verdict (scripts/audit.mjs)', () => {
         name: 'path-to-regexp',
         severity: 'high',
         range: '<0.1.12',
-        via: [{ title: 'path-to-regexp outputs backtracking regular expressions', url: 'https://github.com/advisories/GHSA-9wv6-86v2-598j' }],
+        via: [
+          {
+            title: 'path-to-regexp outputs backtracking regular expressions',
+            url: 'https://github.com/advisories/GHSA-9wv6-86v2-598j',
+          },
+        ],
         fixAvailable: true,
       },
     };
@@ -35,7 +40,13 @@ describe('npm audit verdict (scripts/audit.mjs)', () => {
   });
 
   it('skips, never passes, when the advisory database cannot be reached', () => {
-    const refused = { message: '405 Method Not Allowed - POST …/advisories/bulk', method: 'POST', statusCode: 405, body: '', error: { summary: '', detail: '' } };
+    const refused = {
+      message: '405 Method Not Allowed - POST …/advisories/bulk',
+      method: 'POST',
+      statusCode: 405,
+      body: '',
+      error: { summary: '', detail: '' },
+    };
     const offline = { error: { code: 'ENOTFOUND', summary: 'request to the registry failed', detail: '' } };
     for (const answer of [refused, offline]) {
       const verdict = auditVerdict(JSON.stringify(answer));

@@ -83,20 +83,23 @@ beforeAll(() => {
     return probe;
   });
   const biome = path.join(root, 'node_modules', '.bin', 'biome');
-  const run = spawnSync(biome, ['lint', '--reporter=json', '--max-diagnostics=none', ...probes], { cwd: scratch, encoding: 'utf8' });
+  const run = spawnSync(biome, ['lint', '--reporter=json', '--max-diagnostics=none', ...probes], {
+    cwd: scratch,
+    encoding: 'utf8',
+  });
   const report = JSON.parse(run.stdout) as { diagnostics: { category: string; location: { path: string } }[] };
   for (const { category, location } of report.diagnostics) {
-    if (category === 'lint/style/noRestrictedImports') refused.set(location.path, (refused.get(location.path) ?? 0) + 1);
+    if (category === 'lint/style/noRestrictedImports')
+      refused.set(location.path, (refused.get(location.path) ?? 0) + 1);
   }
 }, 30_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('package boundaries (biome.json)', () => {
-  it.each(cases.map(([file, specifier, expected], i) => [file.replace(/probe/, `probe${i}`), specifier, expected] as const))(
-    '%s importing %s is refused: %s',
-    (probe, _specifier, expected) => {
-      expect(refused.has(probe)).toBe(expected);
-    },
-  );
+  it.each(
+    cases.map(([file, specifier, expected], i) => [file.replace(/probe/, `probe${i}`), specifier, expected] as const),
+  )('%s importing %s is refused: %s', (probe, _specifier, expected) => {
+    expect(refused.has(probe)).toBe(expected);
+  });
 });

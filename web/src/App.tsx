@@ -27,7 +27,8 @@ import { DesktopLayout, RootLayout, TouchLayout } from './shell/Layouts.tsx';
  * page and a phone's first page load only the shell (bench/bundles.ts measures it, `npm test` holds
  * it under its limit). The layouts' Suspense boundaries show while a chunk loads.
  */
-const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) => lazy(() => load().then((page) => ({ default: page })));
+const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) =>
+  lazy(() => load().then((page) => ({ default: page })));
 const accounts = () => import('./accounts/pages.tsx');
 const ordering = () => import('./ordering/pages.ts');
 const claims = () => import('./claims/pages.ts');

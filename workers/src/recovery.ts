@@ -36,7 +36,11 @@ type JobAhead = { job: InsurerJob; at: string | Date };
  * Policy dates (take effect, lapse) are not among them: the policy sweep, put back with the marker,
  * runs every due step from the read model within a minute, without a job per policy in force.
  */
-export const insurerJobsAhead = (order: Order, updatedAt: string, options: { quoteDaySeconds: number; underwriteDays: number }): JobAhead[] => {
+export const insurerJobsAhead = (
+  order: Order,
+  updatedAt: string,
+  options: { quoteDaySeconds: number; underwriteDays: number },
+): JobAhead[] => {
   const jobs: JobAhead[] = [];
   switch (order.status) {
     case 'quoting':
@@ -44,13 +48,19 @@ export const insurerJobsAhead = (order: Order, updatedAt: string, options: { quo
         if (timedOut) continue;
         const { requestId, attempt } = request;
         // Only a request with no answer at all: a partial (manual) answer is staff's to finish, and rating it again would record it twice.
-        if (Object.keys(answers).length === 0) jobs.push({ job: { kind: 'answer', orderId: order.orderId, requestId, attempt }, at: request.answerDueAt });
+        if (Object.keys(answers).length === 0)
+          jobs.push({ job: { kind: 'answer', orderId: order.orderId, requestId, attempt }, at: request.answerDueAt });
         jobs.push({ job: { kind: 'timeout', orderId: order.orderId, requestId, attempt }, at: request.deadlineAt });
       }
       return jobs;
     case 'insured':
       // Insured is the order's last event until underwriting, so its time is the insure time.
-      return [{ job: { kind: 'underwrite', orderId: order.orderId }, at: addWorkingDays(new Date(updatedAt), options.underwriteDays, options.quoteDaySeconds) }];
+      return [
+        {
+          job: { kind: 'underwrite', orderId: order.orderId },
+          at: addWorkingDays(new Date(updatedAt), options.underwriteDays, options.quoteDaySeconds),
+        },
+      ];
     default:
       return jobs;
   }
@@ -63,8 +73,10 @@ export const recreateJobs = async (deps: Omit<RecoveryDeps, 'redis' | 'prefix' |
     if (job) ensured += 1;
   };
   for (const { order, updatedAt } of await orderReader(deps.pool).awaitingInsurerWork())
-    for (const { job, at } of insurerJobsAhead(order, updatedAt, deps)) count(await addInsurerJob(deps.insurerJobs, job, at, now));
-  for (const timer of await claimReader(deps.pool).runningSlaStages()) count(await addClaimTimer(deps.claimTimers, timer, now));
+    for (const { job, at } of insurerJobsAhead(order, updatedAt, deps))
+      count(await addInsurerJob(deps.insurerJobs, job, at, now));
+  for (const timer of await claimReader(deps.pool).runningSlaStages())
+    count(await addClaimTimer(deps.claimTimers, timer, now));
   for (const picture of await claimPictureReader(deps.pool).pendingProcessing())
     count(await deps.pictureJobs.add('process', picture, { jobId: picture.pictureId }));
   return ensured;

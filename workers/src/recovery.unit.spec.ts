@@ -11,7 +11,16 @@ const request = (requestId: string, attempt?: number) => ({
   deadlineAt: '2026-11-09T00:00:00.000Z',
   attempt,
 });
-const base = { orderId: 'o1', orderNo: 'BD1', owner: 'u', orderType: 0, form: {}, createdAt: '2026-11-01T00:00:00.000Z', round: 1, lines: [] };
+const base = {
+  orderId: 'o1',
+  orderNo: 'BD1',
+  owner: 'u',
+  orderType: 0,
+  form: {},
+  createdAt: '2026-11-01T00:00:00.000Z',
+  round: 1,
+  lines: [],
+};
 const options = { quoteDaySeconds: 86_400, underwriteDays: 1 };
 
 describe('the insurer jobs an order still waits for', () => {
@@ -40,6 +49,7 @@ describe('the insurer jobs an order still waits for', () => {
     expect(new Date(underwrite!.at).getTime()).toBeGreaterThan(new Date('2026-11-02T08:00:00.000Z').getTime());
 
     const policy = { ...base, startDate: '2026-12-01T00:00:00.000Z', endDate: '2027-11-30T00:00:00.000Z' };
-    for (const status of ['underwritten', 'inForce', 'lapsed']) expect(insurerJobsAhead({ ...policy, status } as unknown as Order, '', options)).toEqual([]);
+    for (const status of ['underwritten', 'inForce', 'lapsed'])
+      expect(insurerJobsAhead({ ...policy, status } as unknown as Order, '', options)).toEqual([]);
   });
 });

@@ -70,7 +70,11 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   insurerWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'insurer job failed'));
   insurerWorker.on('error', (err) => logger.error({ err }, 'insurer worker error'));
   const scheduleSweep = () =>
-    insurerJobs.upsertJobScheduler('policy-sweep', { every: options.sweepEveryMs ?? 60_000 }, { name: 'policy-sweep', data: { kind: 'policy-sweep' } });
+    insurerJobs.upsertJobScheduler(
+      'policy-sweep',
+      { every: options.sweepEveryMs ?? 60_000 },
+      { name: 'policy-sweep', data: { kind: 'policy-sweep' } },
+    );
   await scheduleSweep();
 
   const dispatch = insurerDispatch(insurerJobs, {
@@ -83,10 +87,23 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   const pictureJobs = claimPictureQueue(queueConnection, config.queuePrefix);
   const pictureWorker = startClaimPictureWorker(config, { connection, eventStore, now });
   const ruleTestJobs = ruleTestQueue(queueConnection, config.queuePrefix);
-  const ruleTestWorker = startRuleTestWorker({ connection, prefix: config.queuePrefix, eventStore, pool, now, jobLock });
+  const ruleTestWorker = startRuleTestWorker({
+    connection,
+    prefix: config.queuePrefix,
+    eventStore,
+    pool,
+    now,
+    jobLock,
+  });
   const projections = createProjectionRunner(
     pool,
-    [...allProjections, dispatch, claimTimerDispatch(claimTimers, now), claimPictureDispatch(pictureJobs), ruleTestDispatch(ruleTestJobs)],
+    [
+      ...allProjections,
+      dispatch,
+      claimTimerDispatch(claimTimers, now),
+      claimPictureDispatch(pictureJobs),
+      ruleTestDispatch(ruleTestJobs),
+    ],
     options.projections,
   );
   await projections.start();
@@ -108,7 +125,13 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   const heartbeat = startWorkersHeartbeat(queueConnection, config.queuePrefix);
   await heartbeat.ready;
   // The workers' own health and metrics (platform processes.ts); the edge and the back office find them through the announcement.
-  const queueWorkers = { sms: smsWorker, insurer: insurerWorker, claimTimers: claimTimerWorker, claimPictures: pictureWorker, ruleTests: ruleTestWorker };
+  const queueWorkers = {
+    sms: smsWorker,
+    insurer: insurerWorker,
+    claimTimers: claimTimerWorker,
+    claimPictures: pictureWorker,
+    ruleTests: ruleTestWorker,
+  };
   const endpoints = await startProcessServer(config.host, options.port ?? config.workersPort, {
     process: 'workers',
     startedAt: new Date().toISOString(),
@@ -137,7 +160,10 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
     port: endpoints.port,
   });
   await announcement.ready;
-  logger.info({ projections: allProjections.map((p) => p.name), smsProvider: config.smsProvider, port: endpoints.port }, 'workers running');
+  logger.info(
+    { projections: allProjections.map((p) => p.name), smsProvider: config.smsProvider, port: endpoints.port },
+    'workers running',
+  );
 
   return {
     projections,
@@ -147,9 +173,23 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
       await heartbeat.stop();
       await announcement.stop();
       await endpoints.stop();
-      await Promise.allSettled([smsWorker.close(), insurerWorker.close(), claimTimerWorker.close(), pictureWorker.close(), ruleTestWorker.close(), projections.stop()]);
+      await Promise.allSettled([
+        smsWorker.close(),
+        insurerWorker.close(),
+        claimTimerWorker.close(),
+        pictureWorker.close(),
+        ruleTestWorker.close(),
+        projections.stop(),
+      ]);
       await rules.stop();
-      await Promise.allSettled([insurerJobs.close(), claimTimers.close(), pictureJobs.close(), ruleTestJobs.close(), eventStore.close(), pool.end()]);
+      await Promise.allSettled([
+        insurerJobs.close(),
+        claimTimers.close(),
+        pictureJobs.close(),
+        ruleTestJobs.close(),
+        eventStore.close(),
+        pool.end(),
+      ]);
       connection.disconnect();
       queueConnection.disconnect();
     },
@@ -168,7 +208,14 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
       await rules.stop();
       // The projection loops first: a pool ended under them leaves their queued queries waiting forever.
       await projections.stop();
-      await Promise.allSettled([insurerJobs.close(), claimTimers.close(), pictureJobs.close(), ruleTestJobs.close(), eventStore.close(), pool.end()]);
+      await Promise.allSettled([
+        insurerJobs.close(),
+        claimTimers.close(),
+        pictureJobs.close(),
+        ruleTestJobs.close(),
+        eventStore.close(),
+        pool.end(),
+      ]);
     },
   };
 };

@@ -17,8 +17,16 @@ export type AdminRegistered = { type: 'AdminRegistered'; data: { mobilePhone: st
 export type AdminDeregistered = { type: 'AdminDeregistered'; data: { mobilePhone: string; by: string; at: string } };
 export type AdminRegistryEvent = AdminRegistered | AdminDeregistered;
 
-export type RegisterAdmin = { type: 'RegisterAdmin'; data: { mobilePhone: string; by: string }; metadata: { now: Date } };
-export type DeregisterAdmin = { type: 'DeregisterAdmin'; data: { mobilePhone: string; by: string }; metadata: { now: Date } };
+export type RegisterAdmin = {
+  type: 'RegisterAdmin';
+  data: { mobilePhone: string; by: string };
+  metadata: { now: Date };
+};
+export type DeregisterAdmin = {
+  type: 'DeregisterAdmin';
+  data: { mobilePhone: string; by: string };
+  metadata: { now: Date };
+};
 export type AdminRegistryCommand = RegisterAdmin | DeregisterAdmin;
 
 export type AdminRegistry = { admins: string[] };
@@ -28,7 +36,9 @@ export const adminRegistryMessages = { lastAdmin: '不能移除最后一位管�
 export const evolveAdminRegistry = (state: AdminRegistry, event: AdminRegistryEvent): AdminRegistry => {
   switch (event.type) {
     case 'AdminRegistered':
-      return state.admins.includes(event.data.mobilePhone) ? state : { admins: [...state.admins, event.data.mobilePhone] };
+      return state.admins.includes(event.data.mobilePhone)
+        ? state
+        : { admins: [...state.admins, event.data.mobilePhone] };
     case 'AdminDeregistered':
       return { admins: state.admins.filter((a) => a !== event.data.mobilePhone) };
     default:

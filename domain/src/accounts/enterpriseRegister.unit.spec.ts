@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { enterpriseMessages, enterpriseRegisterSchema, InsuredRelation, messages, registerSchemaFor } from './validation.ts';
+import {
+  enterpriseMessages,
+  enterpriseRegisterSchema,
+  InsuredRelation,
+  messages,
+  registerSchemaFor,
+} from './validation.ts';
 
 const form = {
   companyName: '飞保企业',
@@ -49,7 +55,8 @@ describe('enterprise registration form (web)', () => {
   });
 
   it('accepts 6 and 18 characters of letters plus digits', () => {
-    for (const password of ['abc123', `a1${'B'.repeat(16)}`]) expect(firstMessage({ ...form, password, confirmPassword: password })).toBeNull();
+    for (const password of ['abc123', `a1${'B'.repeat(16)}`])
+      expect(firstMessage({ ...form, password, confirmPassword: password })).toBeNull();
   });
 
   it('is chosen by its companyName and becomes a company registration', () => {
@@ -66,6 +73,10 @@ describe('enterprise registration form (web)', () => {
       theInsured: InsuredRelation.samePolicyholder,
     });
     const other = enterpriseRegisterSchema.parse({ ...form, insuredName: '另一家公司' });
-    expect(other).toMatchObject({ theInsured: InsuredRelation.notPolicyholder, theInsuredName: '另一家公司', theInsuredPhone: '13912345678' });
+    expect(other).toMatchObject({
+      theInsured: InsuredRelation.notPolicyholder,
+      theInsuredName: '另一家公司',
+      theInsuredPhone: '13912345678',
+    });
   });
 });

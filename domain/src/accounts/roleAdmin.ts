@@ -31,7 +31,13 @@ export const roleHistoryEntry = (event: UserEvent): RoleHistoryEntry | null => {
       const { data } = event;
       // Staff roles at registration only come from seeding the admin.
       const seeded = data.roles.some((r) => r !== 'user');
-      return { at: data.registeredAt, action: 'register', roles: data.roles, by: seeded ? SYSTEM_ACTOR : data.mobilePhone, reason: REGISTRATION_REASON };
+      return {
+        at: data.registeredAt,
+        action: 'register',
+        roles: data.roles,
+        by: seeded ? SYSTEM_ACTOR : data.mobilePhone,
+        reason: REGISTRATION_REASON,
+      };
     }
     case 'UserRolesGranted':
       return {
@@ -42,7 +48,13 @@ export const roleHistoryEntry = (event: UserEvent): RoleHistoryEntry | null => {
         reason: event.data.reason ?? LEGACY_GRANT_REASON,
       };
     case 'UserRolesRevoked':
-      return { at: event.data.revokedAt, action: 'revoke', roles: event.data.roles, by: event.data.revokedBy, reason: event.data.reason };
+      return {
+        at: event.data.revokedAt,
+        action: 'revoke',
+        roles: event.data.roles,
+        by: event.data.revokedBy,
+        reason: event.data.reason,
+      };
     case 'UserProfileUpdated':
     case 'UserPasswordReset':
     case 'UserLoggedIn':

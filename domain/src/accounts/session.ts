@@ -89,7 +89,9 @@ export const evolveSession = (state: Session, event: SessionEvent): Session => {
           }
         : state;
     case 'SessionRevoked':
-      return state.status === 'none' ? state : { status: 'revoked', sessionId: state.sessionId, subject: state.subject };
+      return state.status === 'none'
+        ? state
+        : { status: 'revoked', sessionId: state.sessionId, subject: state.subject };
   }
 };
 

@@ -91,7 +91,18 @@ export const decideUser = (command: UserCommand, state: User): UserEvent[] => {
       // Granting roles already held changes nothing, so seeding and retries are idempotent.
       return missing.length === 0
         ? []
-        : [{ type: 'UserRolesGranted', data: { mobilePhone: user.mobilePhone, roles: missing, grantedAt: at, grantedBy: command.data.by, reason } }];
+        : [
+            {
+              type: 'UserRolesGranted',
+              data: {
+                mobilePhone: user.mobilePhone,
+                roles: missing,
+                grantedAt: at,
+                grantedBy: command.data.by,
+                reason,
+              },
+            },
+          ];
     }
     case 'RevokeRoles': {
       const user = requireActive(state);
@@ -101,7 +112,12 @@ export const decideUser = (command: UserCommand, state: User): UserEvent[] => {
       const held = [...new Set(command.data.roles)].filter((r) => user.roles.includes(r));
       return held.length === 0
         ? []
-        : [{ type: 'UserRolesRevoked', data: { mobilePhone: user.mobilePhone, roles: held, revokedBy: command.data.by, reason, revokedAt: at } }];
+        : [
+            {
+              type: 'UserRolesRevoked',
+              data: { mobilePhone: user.mobilePhone, roles: held, revokedBy: command.data.by, reason, revokedAt: at },
+            },
+          ];
     }
     case 'RecordLogin':
       requireActive(state);

@@ -37,7 +37,13 @@ export type UserLoggedIn = {
   data: { mobilePhone: string; method: 'password' | 'sms' | 'register' | 'reset' | 'code'; at: string };
 };
 
-export type UserEvent = UserRegistered | UserProfileUpdated | UserPasswordReset | UserRolesGranted | UserRolesRevoked | UserLoggedIn;
+export type UserEvent =
+  | UserRegistered
+  | UserProfileUpdated
+  | UserPasswordReset
+  | UserRolesGranted
+  | UserRolesRevoked
+  | UserLoggedIn;
 export const userEventTypes: readonly UserEvent['type'][] = [
   'UserRegistered',
   'UserProfileUpdated',
@@ -79,15 +85,21 @@ export const evolveUser = (state: User, event: UserEvent): User => {
         profile: event.data.profile,
       };
     case 'UserProfileUpdated':
-      return state.status === 'active' ? { ...state, name: event.data.name, profile: event.data.profile, registerType: 2 } : state;
+      return state.status === 'active'
+        ? { ...state, name: event.data.name, profile: event.data.profile, registerType: 2 }
+        : state;
     case 'UserPasswordReset':
-      return state.status === 'active' ? { ...state, passwordHash: event.data.passwordHash, passwordResetAt: event.data.resetAt } : state;
+      return state.status === 'active'
+        ? { ...state, passwordHash: event.data.passwordHash, passwordResetAt: event.data.resetAt }
+        : state;
     case 'UserRolesGranted':
       return state.status === 'active'
         ? { ...state, roles: [...new Set([...state.roles, ...event.data.roles])] }
         : state;
     case 'UserRolesRevoked':
-      return state.status === 'active' ? { ...state, roles: state.roles.filter((r) => !event.data.roles.includes(r)) } : state;
+      return state.status === 'active'
+        ? { ...state, roles: state.roles.filter((r) => !event.data.roles.includes(r)) }
+        : state;
     case 'UserLoggedIn':
       return state;
   }

@@ -231,7 +231,9 @@ export const enterpriseMessages = {
 export const enterpriseRegisterSchema = z
   .strictObject({
     companyName: required(enterpriseMessages.companyNameRequired).max(100, { error: enterpriseMessages.tooLong(100) }),
-    creditCode: required(enterpriseMessages.creditCodeRequired).regex(CREDIT_CODE_PATTERN, { error: messages.creditCodeFormat }),
+    creditCode: required(enterpriseMessages.creditCodeRequired).regex(CREDIT_CODE_PATTERN, {
+      error: messages.creditCodeFormat,
+    }),
     insuredName: required(enterpriseMessages.insuredNameRequired).max(100, { error: enterpriseMessages.tooLong(100) }),
     email: required(enterpriseMessages.emailRequired)
       .max(100, { error: enterpriseMessages.tooLong(100) })
@@ -240,7 +242,9 @@ export const enterpriseRegisterSchema = z
     insuredType: z.coerce
       .number({ error: messages.insuredTypeRequired })
       .refine((v) => insuredTypes.some((t) => t.value === v), { error: messages.insuredTypeRequired }),
-    contactPhone: required(enterpriseMessages.contactPhoneRequired).regex(CONTACT_PHONE_PATTERN, { error: messages.contactPhoneFormat }),
+    contactPhone: required(enterpriseMessages.contactPhoneRequired).regex(CONTACT_PHONE_PATTERN, {
+      error: messages.contactPhoneFormat,
+    }),
     verifyCode: smsCodeField,
     password: required(messages.passwordRequired).regex(ENTERPRISE_PASSWORD_PATTERN, {
       error: messages.passwordEnterprise,

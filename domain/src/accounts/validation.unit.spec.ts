@@ -65,18 +65,54 @@ describe('account schemas carry the Chinese messages', () => {
     [registerPersonSchema, { ...person, password: 'abc123', confirmPassword: 'abc123' }, messages.passwordMin8],
     [registerPersonSchema, { ...person, confirmPassword: 'abcd12345' }, messages.passwordMismatch],
     [registerPersonSchema, { ...person, identifyingCode: '' }, messages.codeRequired],
-    [resetPasswordSchema, { ...person, registerType: 1, password: 'short' , confirmPassword: 'short'}, messages.passwordMin8],
+    [
+      resetPasswordSchema,
+      { ...person, registerType: 1, password: 'short', confirmPassword: 'short' },
+      messages.passwordMin8,
+    ],
     [registerCompanySchema, { ...company, enterpriseName: '' }, messages.enterpriseNameRequired],
     [registerCompanySchema, { ...company, unifiedSocialCreditCode: '91310000ma1fl0000x' }, messages.creditCodeFormat],
     [registerCompanySchema, { ...company, email: 'not-an-email' }, messages.emailFormat],
     [registerCompanySchema, { ...company, phone: '12800000000' }, messages.contactPhoneFormat],
     [registerCompanySchema, { ...company, idCard: '110105194912310021' }, messages.idCardFormat],
-    [registerCompanySchema, { ...company, theInsured: 2, theInsuredPhone: '13900000000' }, messages.insuredNameRequired],
+    [
+      registerCompanySchema,
+      { ...company, theInsured: 2, theInsuredPhone: '13900000000' },
+      messages.insuredNameRequired,
+    ],
     [registerCompanySchema, { ...company, theInsured: 2, theInsuredName: '乙方' }, messages.insuredPhoneRequired],
     [updateProfileSchema, { enterpriseName: '' }, messages.enterpriseNameRequired],
     [updateProfileSchema, { enterpriseName: '甲', address: '999999' }, messages.addressInvalid],
-    [enterpriseRegisterSchema, { companyName: '甲', creditCode: '123', insuredName: '乙', email: 'a@b.cn', insuredType: 1, contactPhone: '13900000000', verifyCode: '123456', password: 'abc123', confirmPassword: 'abc123' }, messages.creditCodeFormat],
-    [enterpriseRegisterSchema, { companyName: '甲', creditCode: '91310000MA1FL0000X', insuredName: '乙', email: 'a@b.cn', insuredType: 1, contactPhone: '13900000000', verifyCode: '123456', password: 'abcdef', confirmPassword: 'abcdef' }, messages.passwordEnterprise],
+    [
+      enterpriseRegisterSchema,
+      {
+        companyName: '甲',
+        creditCode: '123',
+        insuredName: '乙',
+        email: 'a@b.cn',
+        insuredType: 1,
+        contactPhone: '13900000000',
+        verifyCode: '123456',
+        password: 'abc123',
+        confirmPassword: 'abc123',
+      },
+      messages.creditCodeFormat,
+    ],
+    [
+      enterpriseRegisterSchema,
+      {
+        companyName: '甲',
+        creditCode: '91310000MA1FL0000X',
+        insuredName: '乙',
+        email: 'a@b.cn',
+        insuredType: 1,
+        contactPhone: '13900000000',
+        verifyCode: '123456',
+        password: 'abcdef',
+        confirmPassword: 'abcdef',
+      },
+      messages.passwordEnterprise,
+    ],
     [leadSchema, { phone: '' }, messages.contactPhoneRequired],
     [leadSchema, { phone: '13900000000', mailbox: 'x@' }, messages.emailFormat],
   ] as const)('%#: refuses with its message', (schema, value, message) => {
@@ -85,7 +121,13 @@ describe('account schemas carry the Chinese messages', () => {
 
   it('accepts well-formed forms and treats empty optional fields as absent', () => {
     expect(registerPersonSchema.parse(person)).toMatchObject({ registerType: 1, name: '张三' });
-    const parsed = registerCompanySchema.parse({ ...company, email: '', idCard: '', theInsured: '1', insuredType: '1' });
+    const parsed = registerCompanySchema.parse({
+      ...company,
+      email: '',
+      idCard: '',
+      theInsured: '1',
+      insuredType: '1',
+    });
     expect(parsed.email).toBeUndefined();
     expect(parsed.theInsured).toBe(1);
     expect(parsed.insuredType).toBe(1);
@@ -98,18 +140,37 @@ describe('account schemas carry the Chinese messages', () => {
   });
 
   it('refuses unknown fields', () => {
-    expect(loginSchema.safeParse({ mobilePhone: '13800000001', password: 'x', userName: 'someone' }).success).toBe(false);
+    expect(loginSchema.safeParse({ mobilePhone: '13800000001', password: 'x', userName: 'someone' }).success).toBe(
+      false,
+    );
   });
 });
 
 describe('rule platform sign-in forms', () => {
-  const tenantForm = { tenant: 'feibao', userName: '13800000001', password: 'x', captchaKey: 'k'.repeat(24), captcha: 'AB3K', appKey: 'key' };
+  const tenantForm = {
+    tenant: 'feibao',
+    userName: '13800000001',
+    password: 'x',
+    captchaKey: 'k'.repeat(24),
+    captcha: 'AB3K',
+    appKey: 'key',
+  };
 
   it('takes the captcha as optional on the password and code logins, empty meaning absent', () => {
-    expect(ruleLoginSchema.parse({ username: '13800000001', password: 'x' })).toEqual({ username: '13800000001', password: 'x' });
-    expect(ruleLoginSchema.parse({ username: '13800000001', password: 'x', captchaKey: '', captcha: ' ' })).toEqual({ username: '13800000001', password: 'x' });
-    expect(ruleLoginSchema.parse({ username: 'u', password: 'x', captchaKey: 'abc', captcha: ' ab3k ' })).toMatchObject({ captchaKey: 'abc', captcha: 'ab3k' });
-    expect(ruleCodeLoginSchema.parse({ mobilePhone: '13800000001', identifyingCode: '123456', captchaKey: null })).toEqual({ mobilePhone: '13800000001', identifyingCode: '123456' });
+    expect(ruleLoginSchema.parse({ username: '13800000001', password: 'x' })).toEqual({
+      username: '13800000001',
+      password: 'x',
+    });
+    expect(ruleLoginSchema.parse({ username: '13800000001', password: 'x', captchaKey: '', captcha: ' ' })).toEqual({
+      username: '13800000001',
+      password: 'x',
+    });
+    expect(ruleLoginSchema.parse({ username: 'u', password: 'x', captchaKey: 'abc', captcha: ' ab3k ' })).toMatchObject(
+      { captchaKey: 'abc', captcha: 'ab3k' },
+    );
+    expect(
+      ruleCodeLoginSchema.parse({ mobilePhone: '13800000001', identifyingCode: '123456', captchaKey: null }),
+    ).toEqual({ mobilePhone: '13800000001', identifyingCode: '123456' });
   });
 
   it.each([

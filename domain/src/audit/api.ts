@@ -33,7 +33,10 @@ export type AuditSubject = {
   updatedAt: string;
 };
 
-export type AuditSearchRow = Pick<AuditSubject, 'kind' | 'id' | 'number' | 'policyNo' | 'phone' | 'companyName' | 'state' | 'stateName' | 'updatedAt'>;
+export type AuditSearchRow = Pick<
+  AuditSubject,
+  'kind' | 'id' | 'number' | 'policyNo' | 'phone' | 'companyName' | 'state' | 'stateName' | 'updatedAt'
+>;
 export type AuditSearchPage = { datas: AuditSearchRow[]; currentPage: number; pageSize: number; totalCount: number };
 
 export type AuditChangeCount = { change: AuditChange; name: string; count: number };

@@ -33,25 +33,73 @@ describe('diffOrderForms()', () => {
     const rows = diffOrderForms(form(), after);
     expect(rows).toEqual(
       expect.arrayContaining([
-        { moduleName: '投保信息', path: 'startDate', fieldName: '起保日期', operateType: '修改', oldValue: null, newValue: '2030-01-01' },
-        { moduleName: '无人机信息', path: 'uavInfoList[1].price', fieldName: '无人机2(巡检固定翼)·购价', operateType: '修改', oldValue: '180000', newValue: '190000' },
-        { moduleName: '配件信息', path: 'uavInfoList[0].partInfoList[0]', fieldName: '无人机1(测绘一号)·配件1(电池)', operateType: '新增', oldValue: null, newValue: '无人机1(测绘一号)·配件1(电池)' },
-        { moduleName: '飞手信息', path: 'uavDriverInfoList[0]', fieldName: '飞手1(王飞)', operateType: '删除', oldValue: '飞手1(王飞)', newValue: null },
-        { moduleName: '飞行信息', path: 'flyingInfo.mainTerrain', fieldName: '主要地形', operateType: '修改', oldValue: '山区', newValue: '城市' },
+        {
+          moduleName: '投保信息',
+          path: 'startDate',
+          fieldName: '起保日期',
+          operateType: '修改',
+          oldValue: null,
+          newValue: '2030-01-01',
+        },
+        {
+          moduleName: '无人机信息',
+          path: 'uavInfoList[1].price',
+          fieldName: '无人机2(巡检固定翼)·购价',
+          operateType: '修改',
+          oldValue: '180000',
+          newValue: '190000',
+        },
+        {
+          moduleName: '配件信息',
+          path: 'uavInfoList[0].partInfoList[0]',
+          fieldName: '无人机1(测绘一号)·配件1(电池)',
+          operateType: '新增',
+          oldValue: null,
+          newValue: '无人机1(测绘一号)·配件1(电池)',
+        },
+        {
+          moduleName: '飞手信息',
+          path: 'uavDriverInfoList[0]',
+          fieldName: '飞手1(王飞)',
+          operateType: '删除',
+          oldValue: '飞手1(王飞)',
+          newValue: null,
+        },
+        {
+          moduleName: '飞行信息',
+          path: 'flyingInfo.mainTerrain',
+          fieldName: '主要地形',
+          operateType: '修改',
+          oldValue: '山区',
+          newValue: '城市',
+        },
       ]),
     );
     // The hull cover's amount follows the drones' prices (险种信息), nothing else moved.
-    expect(rows.filter((r) => r.moduleName === '险种信息').map((r) => r.path)).toEqual(['insuranceTypeInfoList[1].insuranceAmount']);
+    expect(rows.filter((r) => r.moduleName === '险种信息').map((r) => r.path)).toEqual([
+      'insuranceTypeInfoList[1].insuranceAmount',
+    ]);
     expect(rows).toHaveLength(6);
   });
 
   it('against no form lists what was filled in; bookkeeping keys and unknown keys behave', () => {
     const rows = diffOrderForms(null, form());
     expect(rows.some((r) => r.path === 'id' || r.path === 'state')).toBe(false);
-    expect(rows).toEqual(expect.arrayContaining([expect.objectContaining({ fieldName: '订单类型', newValue: '普通' })]));
+    expect(rows).toEqual(
+      expect.arrayContaining([expect.objectContaining({ fieldName: '订单类型', newValue: '普通' })]),
+    );
     expect(rows.filter((r) => r.moduleName === '无人机信息').map((r) => r.operateType)).toEqual(['新增', '新增']);
     const odd = { ...form(), futureField: 'x' } as OrderForm;
-    expect(diffOrderForms(form(), odd)).toEqual([{ moduleName: '投保信息', path: 'futureField', fieldName: 'futureField', operateType: '修改', oldValue: null, newValue: 'x' }]);
+    expect(diffOrderForms(form(), odd)).toEqual([
+      {
+        moduleName: '投保信息',
+        path: 'futureField',
+        fieldName: 'futureField',
+        operateType: '修改',
+        oldValue: null,
+        newValue: 'x',
+      },
+    ]);
   });
 });
 
@@ -70,18 +118,55 @@ describe('orderAuditEntries()', () => {
     return rows;
   };
   const lines = buildPlanLines(form());
-  const request = { requestId: 'o1:1:2', insurerId: 2, insurerName: '平安产险', requestedAt: '2026-01-01T02:00:00Z', answerDueAt: '2026-01-02T02:00:00Z', deadlineAt: '2026-01-09T02:00:00Z' };
+  const request = {
+    requestId: 'o1:1:2',
+    insurerId: 2,
+    insurerName: '平安产险',
+    requestedAt: '2026-01-01T02:00:00Z',
+    answerDueAt: '2026-01-02T02:00:00Z',
+    deadlineAt: '2026-01-09T02:00:00Z',
+  };
 
   it('tells who did what, when, with field rows on saves and reasons on withdrawals', () => {
     const rows = fold([
       saved(form(), '2026-01-01T01:00:00Z'),
-      saved(form((raw) => (raw.uavInfoList[1].price = 190000)), '2026-01-01T01:30:00Z'),
-      { type: 'InquiryRequested', data: { orderId: 'o1', round: 1, form: form(), lines, requests: [request], requestedAt: '2026-01-01T02:00:00Z' } },
+      saved(
+        form((raw) => (raw.uavInfoList[1].price = 190000)),
+        '2026-01-01T01:30:00Z',
+      ),
+      {
+        type: 'InquiryRequested',
+        data: {
+          orderId: 'o1',
+          round: 1,
+          form: form(),
+          lines,
+          requests: [request],
+          requestedAt: '2026-01-01T02:00:00Z',
+        },
+      },
       {
         type: 'InsurerQuoteRecorded',
-        data: { orderId: 'o1', requestId: request.requestId, insurerId: 2, answers: [{ key: lines[0]!.key, kind: 'quoted', premium: 1234.5, deductible: '免赔10%' }], source: 'manual', recordedBy: '19900000001', recordedAt: '2026-01-01T03:00:00Z' },
+        data: {
+          orderId: 'o1',
+          requestId: request.requestId,
+          insurerId: 2,
+          answers: [{ key: lines[0]!.key, kind: 'quoted', premium: 1234.5, deductible: '免赔10%' }],
+          source: 'manual',
+          recordedBy: '19900000001',
+          recordedAt: '2026-01-01T03:00:00Z',
+        },
       },
-      { type: 'InquiryRevoked', data: { orderId: 'o1', round: 1, revokeReason: '其他', revokeReasonTxt: '预算调整', revokedAt: '2026-01-01T04:00:00Z' } },
+      {
+        type: 'InquiryRevoked',
+        data: {
+          orderId: 'o1',
+          round: 1,
+          revokeReason: '其他',
+          revokeReasonTxt: '预算调整',
+          revokedAt: '2026-01-01T04:00:00Z',
+        },
+      },
     ]);
     const heads = rows.filter((r) => r.fieldName === '');
     expect(heads.map((r) => [r.operateType, r.userName, r.change, r.operateDate])).toEqual([
@@ -93,16 +178,37 @@ describe('orderAuditEntries()', () => {
     ]);
     expect(heads[1]!.details).toBe('保存投保信息（2项修改）');
     // The inquiry went out with the earlier price again: its own field rows say so.
-    expect(rows.filter((r) => r.position === 2 && r.fieldName !== '').map((r) => r.details)).toContain('190000 → 180000');
-    expect(heads[3]!.details).toBe(`平安产险人工录入报价：${lines[0]!.insuranceTypeInfoName}（测绘一号）：保费1234.5元，免赔10%`);
+    expect(rows.filter((r) => r.position === 2 && r.fieldName !== '').map((r) => r.details)).toContain(
+      '190000 → 180000',
+    );
+    expect(heads[3]!.details).toBe(
+      `平安产险人工录入报价：${lines[0]!.insuranceTypeInfoName}（测绘一号）：保费1234.5元，免赔10%`,
+    );
     expect(heads[4]).toMatchObject({ details: '撤销第1轮询价', remark: '其他：预算调整' });
   });
 
   it('shows an event it does not know yet as a generic row instead of failing', () => {
     const before = evolveOrder(initialOrder(), saved(form(), '2026-01-01T01:00:00Z'));
-    const rows = orderAuditEntries(before, { type: 'QuoteValidityExtended', data: { orderId: 'o1', extendedBy: '19900000001', extendedAt: '2026-01-03T00:00:00Z', reason: '客户要求' } }, 7);
+    const rows = orderAuditEntries(
+      before,
+      {
+        type: 'QuoteValidityExtended',
+        data: { orderId: 'o1', extendedBy: '19900000001', extendedAt: '2026-01-03T00:00:00Z', reason: '客户要求' },
+      },
+      7,
+    );
     expect(rows).toEqual([
-      { position: 7, operateDate: '2026-01-03 08:00:00', userName: '19900000001', operateType: 'QuoteValidityExtended', moduleName: '订单', fieldName: '', details: '订单事件：QuoteValidityExtended', remark: '客户要求', change: 'other' },
+      {
+        position: 7,
+        operateDate: '2026-01-03 08:00:00',
+        userName: '19900000001',
+        operateType: 'QuoteValidityExtended',
+        moduleName: '订单',
+        fieldName: '',
+        details: '订单事件：QuoteValidityExtended',
+        remark: '客户要求',
+        change: 'other',
+      },
     ]);
   });
 });
@@ -118,7 +224,17 @@ describe('claim audit rows', () => {
         by: '19900000001',
         basedOnVersion: 3,
         form: {} as never,
-        changes: [{ moduleName: '事故基本信息', path: 'accidentAddress', fieldName: '详细地址', operateType: '修改', oldValue: 'A', newValue: 'B', remark: '客户来电更正' }],
+        changes: [
+          {
+            moduleName: '事故基本信息',
+            path: 'accidentAddress',
+            fieldName: '详细地址',
+            operateType: '修改',
+            oldValue: 'A',
+            newValue: 'B',
+            remark: '客户来电更正',
+          },
+        ],
       },
     };
     const rows = claimAuditEntries(amended, 4);
@@ -135,17 +251,58 @@ describe('subjects and CSV', () => {
     expect(orderSubject(initialOrder(), 'x')).toBeNull();
     const order = evolveOrder(initialOrder(), {
       type: 'OrderDraftSaved',
-      data: { orderId: 'o1', orderNo: 'FB1', owner: '138', orderType: 0, form: form(), savedAt: '2026-01-01T00:00:00Z' },
+      data: {
+        orderId: 'o1',
+        orderNo: 'FB1',
+        owner: '138',
+        orderType: 0,
+        form: form(),
+        savedAt: '2026-01-01T00:00:00Z',
+      },
     });
-    expect(orderSubject(order, '2026-01-02T00:00:00Z')).toMatchObject({ kind: 'order', number: 'FB1', state: 0, stateName: '待询价', policyNo: null, updatedAt: '2026-01-02T00:00:00Z' });
-    const claim = { status: 'cancelled', claimId: 'c1', claimNo: 'LP1', orderId: 'o1', owner: '138', policy: { policyNo: 'P1', insurerName: 'I', startDate: 's', endDate: 'e' }, assessment: null, createdAt: 'c' };
-    expect(claimSubject(claim as never, 'u')).toMatchObject({ kind: 'claim', state: null, stateName: '已取消', policyNo: 'P1', orderId: 'o1' });
+    expect(orderSubject(order, '2026-01-02T00:00:00Z')).toMatchObject({
+      kind: 'order',
+      number: 'FB1',
+      state: 0,
+      stateName: '待询价',
+      policyNo: null,
+      updatedAt: '2026-01-02T00:00:00Z',
+    });
+    const claim = {
+      status: 'cancelled',
+      claimId: 'c1',
+      claimNo: 'LP1',
+      orderId: 'o1',
+      owner: '138',
+      policy: { policyNo: 'P1', insurerName: 'I', startDate: 's', endDate: 'e' },
+      assessment: null,
+      createdAt: 'c',
+    };
+    expect(claimSubject(claim as never, 'u')).toMatchObject({
+      kind: 'claim',
+      state: null,
+      stateName: '已取消',
+      policyNo: 'P1',
+      orderId: 'o1',
+    });
   });
 
   it('writes a BOM, Chinese headers with the kind of change, and formula-safe cells', () => {
     const csv = auditCsv([
-      { position: 1, operateDate: '2026-01-01 09:00:00', userName: '138', operateType: '暂存', moduleName: '订单', fieldName: '', details: '=HYPERLINK("x")', remark: 'a,b', change: 'fill' },
+      {
+        position: 1,
+        operateDate: '2026-01-01 09:00:00',
+        userName: '138',
+        operateType: '暂存',
+        moduleName: '订单',
+        fieldName: '',
+        details: '=HYPERLINK("x")',
+        remark: 'a,b',
+        change: 'fill',
+      },
     ]);
-    expect(csv).toBe('\uFEFF操作时间,操作人,变更类型,模块,字段,操作类型,详情,说明\r\n2026-01-01 09:00:00,138,填写,订单,,暂存,"\'=HYPERLINK(""x"")","a,b"\r\n');
+    expect(csv).toBe(
+      '\uFEFF操作时间,操作人,变更类型,模块,字段,操作类型,详情,说明\r\n2026-01-01 09:00:00,138,填写,订单,,暂存,"\'=HYPERLINK(""x"")","a,b"\r\n',
+    );
   });
 });

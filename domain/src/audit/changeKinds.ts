@@ -4,7 +4,18 @@ import type { HistoryEntry } from '../claims/history.ts';
  * The kinds of change the audit timeline filters by. Every event of an order or a claim falls
  * into exactly one; all the rows of one event (its summary and its field rows) share it.
  */
-export const auditChanges = ['fill', 'inquiry', 'quote', 'revoke', 'insure', 'policy', 'handle', 'picture', 'admin', 'other'] as const;
+export const auditChanges = [
+  'fill',
+  'inquiry',
+  'quote',
+  'revoke',
+  'insure',
+  'policy',
+  'handle',
+  'picture',
+  'admin',
+  'other',
+] as const;
 export type AuditChange = (typeof auditChanges)[number];
 
 export const auditChangeNames: Readonly<Record<AuditChange, string>> = {
@@ -20,13 +31,16 @@ export const auditChangeNames: Readonly<Record<AuditChange, string>> = {
   other: '其他',
 };
 
-export const isAuditChange = (value: string): value is AuditChange => (auditChanges as readonly string[]).includes(value);
+export const isAuditChange = (value: string): value is AuditChange =>
+  (auditChanges as readonly string[]).includes(value);
 
 /** A history row (claims' shape, so one timeline shows both) with its kind of change. */
 export type AuditEntry = HistoryEntry & { change: AuditChange };
 
 /** How many events (not rows) of each kind a history holds, in the filter's order. */
-export const countChanges = (entries: readonly AuditEntry[]): { change: AuditChange; name: string; count: number }[] => {
+export const countChanges = (
+  entries: readonly AuditEntry[],
+): { change: AuditChange; name: string; count: number }[] => {
   const events = new Map<AuditChange, Set<number>>();
   for (const e of entries) {
     const seen = events.get(e.change) ?? new Set<number>();

@@ -11,7 +11,16 @@ const BOM = '\uFEFF';
 export const auditCsv = (entries: readonly AuditEntry[]): string => {
   const lines = [
     HEADER,
-    ...entries.map((e) => [e.operateDate, e.userName, auditChangeNames[e.change], e.moduleName, e.fieldName, e.operateType, e.details, e.remark]),
+    ...entries.map((e) => [
+      e.operateDate,
+      e.userName,
+      auditChangeNames[e.change],
+      e.moduleName,
+      e.fieldName,
+      e.operateType,
+      e.details,
+      e.remark,
+    ]),
   ].map((cells) => cells.map(csvCell).join(','));
   return `${BOM}${lines.join('\r\n')}\r\n`;
 };

@@ -97,7 +97,13 @@ const lists: Readonly<Record<string, ListSection>> = {
   },
   deviceInfoList: {
     moduleName: '设备信息',
-    labels: { name: '设备名称', nameRemark: '设备名称说明', manufacturer: '设备厂商', model: '设备型号', price: '设备价格' },
+    labels: {
+      name: '设备名称',
+      nameRemark: '设备名称说明',
+      manufacturer: '设备厂商',
+      model: '设备型号',
+      price: '设备价格',
+    },
     key: () => undefined,
     name: (item, _key, index) => `设备${index + 1}${str(item.name) ? `(${str(item.name)})` : ''}`,
   },
@@ -222,14 +228,17 @@ const recordRows = (
   keysOf(before, after).flatMap((key): FieldChange[] => {
     if (spec.skip?.includes(key)) return [];
     const list = spec.lists?.[key];
-    if (list) return listRows(list, before[key], after[key], { path: at.path ? `${at.path}.${key}` : key, label: at.label });
+    if (list)
+      return listRows(list, before[key], after[key], { path: at.path ? `${at.path}.${key}` : key, label: at.label });
     const section = nested[key];
     if (section) return recordRows(section, asRecord(before[key]), asRecord(after[key]), { path: key, label: '' });
     const oldValue = render(key, before[key]);
     const newValue = render(key, after[key]);
     if (oldValue === newValue) return [];
     const here = join(at, key, spec.labels[key] ?? key);
-    return [{ moduleName: spec.moduleName, path: here.path, fieldName: here.label, operateType: '修改', oldValue, newValue }];
+    return [
+      { moduleName: spec.moduleName, path: here.path, fieldName: here.label, operateType: '修改', oldValue, newValue },
+    ];
   });
 
 /**

@@ -47,7 +47,8 @@ const insurerName = (before: Order, requestId: string, insurerId: number) => {
   return insurerById(insurerId)?.name ?? `保险公司${insurerId}`;
 };
 
-const counted = (step: string, changes: readonly unknown[]) => `${step}（${changes.length === 0 ? '无修改' : `${changes.length}项修改`}）`;
+const counted = (step: string, changes: readonly unknown[]) =>
+  `${step}（${changes.length === 0 ? '无修改' : `${changes.length}项修改`}）`;
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
@@ -76,7 +77,14 @@ const genericEntry = (event: RawEvent, position: number): AuditEntry => {
 export const orderAuditEntries = (before: Order, raw: RawEvent, position: number): AuditEntry[] => {
   const owner = before.status === 'none' ? null : before.owner;
   const lines = 'lines' in before ? before.lines : [];
-  const entry = (at: string, userName: string, change: AuditChange, operateType: string, details: string, remark: string | null = null): AuditEntry => ({
+  const entry = (
+    at: string,
+    userName: string,
+    change: AuditChange,
+    operateType: string,
+    details: string,
+    remark: string | null = null,
+  ): AuditEntry => ({
     position,
     operateDate: shanghaiDateTime(at),
     userName,
@@ -89,7 +97,16 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
   });
   const fieldRows = (head: AuditEntry, changes: readonly FieldChange[]): AuditEntry[] => [
     head,
-    ...changes.map((c): AuditEntry => ({ ...head, operateType: c.operateType, moduleName: c.moduleName, fieldName: c.fieldName, details: changeDetails(c), remark: '' })),
+    ...changes.map(
+      (c): AuditEntry => ({
+        ...head,
+        operateType: c.operateType,
+        moduleName: c.moduleName,
+        fieldName: c.fieldName,
+        details: changeDetails(c),
+        remark: '',
+      }),
+    ),
   ];
 
   const event = raw as OrderEvent;
@@ -107,7 +124,13 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
       const { data } = event;
       const changes = before.status === 'none' ? [] : diffOrderForms(before.form, data.form);
       const insurers = data.requests.map((r) => r.insurerName).join('、') || '无';
-      const head = entry(data.requestedAt, who(owner), 'inquiry', '询价', `发起第${data.round}轮询价：${data.lines.length}个保障项，询价公司：${insurers}`);
+      const head = entry(
+        data.requestedAt,
+        who(owner),
+        'inquiry',
+        '询价',
+        `发起第${data.round}轮询价：${data.lines.length}个保障项，询价公司：${insurers}`,
+      );
       return fieldRows(head, changes);
     }
     case 'InsurerQuoteRecorded': {
@@ -132,7 +155,13 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
       const { data } = event;
       const name = insurerName(before, data.requestId, data.insurerId);
       return [
-        entry(data.resentAt, who(data.resentBy), 'admin', '重新发送', `重新向${name}发送报价请求（第${data.attempt}次重发），截止${shanghaiDateTime(data.deadlineAt)}`),
+        entry(
+          data.resentAt,
+          who(data.resentBy),
+          'admin',
+          '重新发送',
+          `重新向${name}发送报价请求（第${data.attempt}次重发），截止${shanghaiDateTime(data.deadlineAt)}`,
+        ),
       ];
     }
     case 'QuotingCompleted':
@@ -145,15 +174,39 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
     case 'PlanReset':
       return [entry(event.data.resetAt, who(owner), 'inquiry', '重置方案', '重置保障方案，订单回到待询价')];
     case 'PlanLineDeleted':
-      return [entry(event.data.deletedAt, who(owner), 'inquiry', '删除保障项', `删除保障项：${lineName(lines, event.data.key)}`)];
+      return [
+        entry(
+          event.data.deletedAt,
+          who(owner),
+          'inquiry',
+          '删除保障项',
+          `删除保障项：${lineName(lines, event.data.key)}`,
+        ),
+      ];
     case 'OrderInsured': {
       const { data } = event;
       const start = data.requestedStartDate ? `，起保日期${data.requestedStartDate}` : '';
-      return [entry(data.insuredAt, who(owner), 'insure', '投保', `选择${data.insurerName}投保，总保费${yuan(data.totalPremium)}${start}`)];
+      return [
+        entry(
+          data.insuredAt,
+          who(owner),
+          'insure',
+          '投保',
+          `选择${data.insurerName}投保，总保费${yuan(data.totalPremium)}${start}`,
+        ),
+      ];
     }
     case 'PolicyUnderwritten': {
       const { data } = event;
-      return [entry(data.underwrittenAt, SYSTEM, 'policy', '承保', `保单号${data.policyNo}，保险期间${data.startDate}至${data.endDate}`)];
+      return [
+        entry(
+          data.underwrittenAt,
+          SYSTEM,
+          'policy',
+          '承保',
+          `保单号${data.policyNo}，保险期间${data.startDate}至${data.endDate}`,
+        ),
+      ];
     }
     case 'PolicyTookEffect':
       return [entry(event.data.at, SYSTEM, 'policy', '生效', '保单生效')];

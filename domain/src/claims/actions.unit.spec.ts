@@ -9,7 +9,8 @@ const staff = { sub: 'staff1', roles: ['claims'] };
 /** An admin who filed a claim of their own: both hats at once. */
 const adminOwner = { sub: owner.sub, roles: ['user', 'admin'] };
 
-const actions = (status: ClaimStatus, caller: { sub: string; roles: string[] }) => allowedClaimActions({ status, owner: owner.sub }, caller);
+const actions = (status: ClaimStatus, caller: { sub: string; roles: string[] }) =>
+  allowedClaimActions({ status, owner: owner.sub }, caller);
 
 describe('allowedClaimActions', () => {
   it('gives the owner the customer buttons per state', () => {
@@ -21,13 +22,34 @@ describe('allowedClaimActions', () => {
       closed: ['view', 'withdraw', 'history'],
       withdrawn: ['view', 'history'],
     };
-    for (const [status, list] of Object.entries(expected)) expect(actions(status as ClaimStatus, owner), status).toEqual(list);
+    for (const [status, list] of Object.entries(expected))
+      expect(actions(status as ClaimStatus, owner), status).toEqual(list);
   });
 
   it('lets an admin submit what is stored in editing, saved and submitted, and edit until closed', () => {
     expect(actions('editing', admin)).toEqual(['view', 'submit', 'withdraw', 'edit', 'pictures', 'assign', 'history']);
-    expect(actions('submitted', admin)).toEqual(['view', 'submit', 'withdraw', 'edit', 'pictures', 'accept', 'requestEvidence', 'assign', 'history']);
-    expect(actions('processing', admin)).toEqual(['view', 'withdraw', 'edit', 'pictures', 'requestEvidence', 'assess', 'close', 'assign', 'history']);
+    expect(actions('submitted', admin)).toEqual([
+      'view',
+      'submit',
+      'withdraw',
+      'edit',
+      'pictures',
+      'accept',
+      'requestEvidence',
+      'assign',
+      'history',
+    ]);
+    expect(actions('processing', admin)).toEqual([
+      'view',
+      'withdraw',
+      'edit',
+      'pictures',
+      'requestEvidence',
+      'assess',
+      'close',
+      'assign',
+      'history',
+    ]);
     expect(actions('closed', admin)).toEqual(['view', 'withdraw', 'reopen', 'history']);
     expect(actions('withdrawn', admin)).toEqual(['view', 'history']);
   });
@@ -35,8 +57,25 @@ describe('allowedClaimActions', () => {
   it('gives claims staff the handling steps but no submit or edit', () => {
     expect(actions('editing', staff)).toEqual(['view', 'withdraw', 'pictures', 'assign', 'history']);
     expect(actions('saved', staff)).toEqual(['view', 'withdraw', 'pictures', 'assign', 'history']);
-    expect(actions('submitted', staff)).toEqual(['view', 'withdraw', 'pictures', 'accept', 'requestEvidence', 'assign', 'history']);
-    expect(actions('processing', staff)).toEqual(['view', 'withdraw', 'pictures', 'requestEvidence', 'assess', 'close', 'assign', 'history']);
+    expect(actions('submitted', staff)).toEqual([
+      'view',
+      'withdraw',
+      'pictures',
+      'accept',
+      'requestEvidence',
+      'assign',
+      'history',
+    ]);
+    expect(actions('processing', staff)).toEqual([
+      'view',
+      'withdraw',
+      'pictures',
+      'requestEvidence',
+      'assess',
+      'close',
+      'assign',
+      'history',
+    ]);
     expect(actions('closed', staff)).toEqual(['view', 'withdraw', 'reopen', 'history']);
     expect(actions('withdrawn', staff)).toEqual(['view', 'history']);
   });
@@ -46,9 +85,13 @@ describe('allowedClaimActions', () => {
     for (const status of statuses) {
       for (const caller of [owner, admin, staff, stranger]) {
         const list = actions(status, caller);
-        expect(list.includes('accept'), `${status} ${caller.sub}`).toBe(status === 'submitted' && caller !== owner && caller !== stranger);
+        expect(list.includes('accept'), `${status} ${caller.sub}`).toBe(
+          status === 'submitted' && caller !== owner && caller !== stranger,
+        );
         expect(list.includes('back'), `${status} ${caller.sub}`).toBe(status === 'editing' && caller === owner);
-        expect(list.includes('withdraw'), `${status} ${caller.sub}`).toBe(status !== 'withdrawn' && caller !== stranger);
+        expect(list.includes('withdraw'), `${status} ${caller.sub}`).toBe(
+          status !== 'withdrawn' && caller !== stranger,
+        );
       }
     }
   });
@@ -71,12 +114,31 @@ describe('allowedClaimActions', () => {
   });
 
   it('shows a stranger no history and no owner or staff buttons', () => {
-    for (const action of ['save', 'submit', 'back', 'edit', 'accept', 'history'] as const) expect(actions('saved', stranger)).not.toContain(action);
+    for (const action of ['save', 'submit', 'back', 'edit', 'accept', 'history'] as const)
+      expect(actions('saved', stranger)).not.toContain(action);
   });
 
   it('treats an admin owner as owner first: save and submit, no second submit', () => {
-    expect(actions('saved', adminOwner)).toEqual(['view', 'save', 'submit', 'withdraw', 'edit', 'pictures', 'assign', 'history']);
-    expect(actions('submitted', adminOwner)).toEqual(['view', 'withdraw', 'edit', 'pictures', 'accept', 'requestEvidence', 'assign', 'history']);
+    expect(actions('saved', adminOwner)).toEqual([
+      'view',
+      'save',
+      'submit',
+      'withdraw',
+      'edit',
+      'pictures',
+      'assign',
+      'history',
+    ]);
+    expect(actions('submitted', adminOwner)).toEqual([
+      'view',
+      'withdraw',
+      'edit',
+      'pictures',
+      'accept',
+      'requestEvidence',
+      'assign',
+      'history',
+    ]);
   });
 
   it('offers nothing on a cancelled claim', () => {

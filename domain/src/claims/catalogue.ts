@@ -11,7 +11,12 @@ export const uavAccidentTypes: readonly Choice[] = [
   { value: '3', label: '碰撞后坠毁' },
   { value: '4', label: '碰撞后返航' },
 ];
-export const UavAccidentType = { lost: '1', crashNotLost: '2', crashAfterCollision: '3', returnedAfterCollision: '4' } as const;
+export const UavAccidentType = {
+  lost: '1',
+  crashNotLost: '2',
+  crashAfterCollision: '3',
+  returnedAfterCollision: '4',
+} as const;
 
 /** The three loss categories; `accidentType` on the wire is the comma list of the ticked ones. */
 export const lossCategories: readonly Choice[] = [

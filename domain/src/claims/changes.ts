@@ -44,7 +44,8 @@ const choiceList =
       .filter(Boolean);
     return codes.length === 0 ? null : codes.map((c) => choiceLabel(choices, c) ?? c).join('、');
   };
-const province: Render = (v) => (v === undefined || v === null || v === '' ? null : (provinces.find((p) => p.code === v)?.name ?? String(v)));
+const province: Render = (v) =>
+  v === undefined || v === null || v === '' ? null : (provinces.find((p) => p.code === v)?.name ?? String(v));
 
 /** Top-level fields in form order; the two derived fields the server stores come last. */
 const accidentFields: Field<ClaimForm>[] = [
@@ -143,7 +144,11 @@ type Keyed<T> = { item: T; key: string; label: string };
  * Keys items by `code` when there is one, else by position. A repeated code gets `~2`, `~3`…
  * so paths stay unique even when a draft lists the same part twice.
  */
-const keyItems = <T>(items: readonly T[], code: (item: T) => string | undefined, name: (key: string, index: number, coded: boolean) => string) => {
+const keyItems = <T>(
+  items: readonly T[],
+  code: (item: T) => string | undefined,
+  name: (key: string, index: number, coded: boolean) => string,
+) => {
   const seen = new Map<string, number>();
   return items.map((item, index): Keyed<T> => {
     const c = code(item);
@@ -186,10 +191,18 @@ const listRows = <T extends object>(
   const changed = nexts.flatMap((next) => {
     const old = oldByKey.get(next.key);
     if (!old) return [whole(next, '新增')];
-    return compare(old.item, next.item, { moduleName: spec.moduleName, path: `${spec.path}[${next.key}]`, label: next.label });
+    return compare(old.item, next.item, {
+      moduleName: spec.moduleName,
+      path: `${spec.path}[${next.key}]`,
+      label: next.label,
+    });
   });
   const removed = olds.filter((o) => !nextKeys.has(o.key)).map((o) => whole(o, '删除'));
-  return { changed, removed, pairs: nexts.flatMap((n) => (oldByKey.has(n.key) ? [{ old: oldByKey.get(n.key)!, next: n }] : [])) };
+  return {
+    changed,
+    removed,
+    pairs: nexts.flatMap((n) => (oldByKey.has(n.key) ? [{ old: oldByKey.get(n.key)!, next: n }] : [])),
+  };
 };
 
 const droneSpec: ListSpec<ClaimDrone> = {
@@ -229,12 +242,17 @@ export const diffClaimForms = (before: ClaimForm, after: ClaimForm): FieldChange
   );
   // Parts of an added or removed drone are not listed: the drone's own row covers them.
   const parts = drones.pairs.flatMap(({ old, next }) => {
-    const rows = listRows(partSpec(`${droneSpec.path}[${next.key}]`), old.item.partInfoList, next.item.partInfoList, (o, n, at) =>
-      fieldRows(partFields, o, n, at),
+    const rows = listRows(
+      partSpec(`${droneSpec.path}[${next.key}]`),
+      old.item.partInfoList,
+      next.item.partInfoList,
+      (o, n, at) => fieldRows(partFields, o, n, at),
     );
     return [...rows.changed, ...rows.removed];
   });
-  const injuries = listRows(injurySpec, before.injuryInfoList, after.injuryInfoList, (o, n, at) => fieldRows(injuryFields, o, n, at));
+  const injuries = listRows(injurySpec, before.injuryInfoList, after.injuryInfoList, (o, n, at) =>
+    fieldRows(injuryFields, o, n, at),
+  );
   const properties = listRows(propertySpec, before.propertyInfoList, after.propertyInfoList, (o, n, at) =>
     fieldRows(propertyFields, o, n, at),
   );

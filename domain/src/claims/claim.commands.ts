@@ -23,7 +23,10 @@ export type ClaimMetadata = { now: Date; actor: string; roles: readonly string[]
 
 type Cmd<T extends string, D> = { type: T; data: D; metadata: ClaimMetadata };
 
-export type OpenClaim = Cmd<'OpenClaim', { claimId: string; claimNo: string; orderId: string; owner: string; policy: PolicySnapshot }>;
+export type OpenClaim = Cmd<
+  'OpenClaim',
+  { claimId: string; claimNo: string; orderId: string; owner: string; policy: PolicySnapshot }
+>;
 export type CancelClaim = Cmd<'CancelClaim', Record<string, never>>;
 export type SaveClaim = Cmd<'SaveClaim', { form: ClaimForm }>;
 export type SubmitClaim = Cmd<'SubmitClaim', { form: ClaimForm; acceptDueAt: string }>;
@@ -33,14 +36,28 @@ export type RequestEvidence = Cmd<'RequestEvidence', { message: string }>;
 export type AssessClaim = Cmd<'AssessClaim', { losses: ExposureLoss[]; reason: string | null }>;
 export type CloseClaim = Cmd<'CloseClaim', { reason: string }>;
 export type ReopenClaim = Cmd<'ReopenClaim', { reason: string; closeDueAt: string }>;
-export type AmendClaim = Cmd<'AmendClaim', { form: ClaimForm; basedOnVersion: number; explanations: Record<string, string> }>;
+export type AmendClaim = Cmd<
+  'AmendClaim',
+  { form: ClaimForm; basedOnVersion: number; explanations: Record<string, string> }
+>;
 /** `assignee` null unassigns; the route has checked that a named assignee is active staff. */
 export type AssignClaim = Cmd<'AssignClaim', { assignee: string | null }>;
 export type MarkSlaOverdue = Cmd<'MarkSlaOverdue', { stage: SlaStage; dueAt: string }>;
-export type AddPicture = Cmd<'AddPicture', { pictureId: string; name: string; mime: string; size: number; storedAs: string }>;
+export type AddPicture = Cmd<
+  'AddPicture',
+  { pictureId: string; name: string; mime: string; size: number; storedAs: string }
+>;
 export type RecordPictureProcessed = Cmd<
   'RecordPictureProcessed',
-  { pictureId: string; thumbnailAs: string; displayAs: string; width: number; height: number; capturedAt: string | null; gps: Gps | null }
+  {
+    pictureId: string;
+    thumbnailAs: string;
+    displayAs: string;
+    width: number;
+    height: number;
+    capturedAt: string | null;
+    gps: Gps | null;
+  }
 >;
 export type RejectPicture = Cmd<'RejectPicture', { pictureId: string; reason: string }>;
 export type ClassifyPictures = Cmd<'ClassifyPictures', { pictureIds: string[]; imageTypeCode: string }>;
@@ -99,7 +116,11 @@ const m = claimMessages;
 
 const isStaff = (meta: ClaimMetadata) => meta.system === true || hasRole(meta.roles, 'claims', 'admin');
 const isOwner = (claim: ClaimRecord, meta: ClaimMetadata) => claim.owner === meta.actor;
-const at = (claim: ClaimRecord, meta: ClaimMetadata) => ({ claimId: claim.claimId, at: meta.now.toISOString(), by: meta.actor });
+const at = (claim: ClaimRecord, meta: ClaimMetadata) => ({
+  claimId: claim.claimId,
+  at: meta.now.toISOString(),
+  by: meta.actor,
+});
 
 /** Owners reach their claim, staff every claim; a cancelled claim is gone for everyone. */
 const existing = (state: Claim, meta: ClaimMetadata): ClaimRecord => {
@@ -138,7 +159,8 @@ const decideSubmit = (command: SubmitClaim, claim: ClaimRecord): ClaimEvent[] =>
   const meta = command.metadata;
   const changes = diffClaimForms(claim.form, command.data.form);
   const submitted = { ...at(claim, meta), form: command.data.form, changes, acceptDueAt: command.data.acceptDueAt };
-  if (isOwner(claim, meta) && customerEditable.includes(claim.status)) return [{ type: 'ClaimSubmitted', data: submitted }];
+  if (isOwner(claim, meta) && customerEditable.includes(claim.status))
+    return [{ type: 'ClaimSubmitted', data: submitted }];
   // Staff submit what is stored: their own changes go through an explained amendment first.
   if (isAdmin(meta.roles) && (customerEditable.includes(claim.status) || claim.status === 'submitted')) {
     if (changes.length > 0) throw illegalState(m.changesNeedExplanation);
@@ -159,7 +181,12 @@ const decideAmend = (command: AmendClaim, claim: ClaimRecord): ClaimEvent[] => {
     if (remark === '') throw invalid(m.explanationRequired(change.fieldName));
     return { ...change, remark: remark.slice(0, 500) };
   });
-  return [{ type: 'ClaimAmended', data: { ...at(claim, meta), form: command.data.form, changes: explained, basedOnVersion: claim.version } }];
+  return [
+    {
+      type: 'ClaimAmended',
+      data: { ...at(claim, meta), form: command.data.form, changes: explained, basedOnVersion: claim.version },
+    },
+  ];
 };
 
 export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] => {
@@ -168,7 +195,12 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
     case 'OpenClaim': {
       if (state.status !== 'none') throw illegalState(m.exists);
       const { claimId, claimNo, orderId, owner, policy } = command.data;
-      return [{ type: 'ClaimOpened', data: { claimId, at: meta.now.toISOString(), by: meta.actor, claimNo, orderId, owner, policy } }];
+      return [
+        {
+          type: 'ClaimOpened',
+          data: { claimId, at: meta.now.toISOString(), by: meta.actor, claimNo, orderId, owner, policy },
+        },
+      ];
     }
     case 'CancelClaim': {
       const claim = existing(state, meta);
@@ -178,9 +210,16 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
     case 'SaveClaim': {
       const claim = existing(state, meta);
       if (!isOwner(claim, meta) || !customerEditable.includes(claim.status)) {
-        throw illegalState(isStaff(meta) && !isOwner(claim, meta) ? m.changesNeedExplanation : notEditableReason(claim.status));
+        throw illegalState(
+          isStaff(meta) && !isOwner(claim, meta) ? m.changesNeedExplanation : notEditableReason(claim.status),
+        );
       }
-      return [{ type: 'ClaimDraftSaved', data: { ...at(claim, meta), form: command.data.form, changes: diffClaimForms(claim.form, command.data.form) } }];
+      return [
+        {
+          type: 'ClaimDraftSaved',
+          data: { ...at(claim, meta), form: command.data.form, changes: diffClaimForms(claim.form, command.data.form) },
+        },
+      ];
     }
     case 'SubmitClaim':
       return decideSubmit(command, existing(state, meta));
@@ -192,12 +231,22 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
     case 'AcceptClaim': {
       const claim = staffOnly(existing(state, meta), meta);
       if (claim.status !== 'submitted') throw illegalState(m.acceptOnlySubmitted);
-      return [{ type: 'ClaimAccepted', data: { ...at(claim, meta), reason: command.data.reason, closeDueAt: command.data.closeDueAt } }];
+      return [
+        {
+          type: 'ClaimAccepted',
+          data: { ...at(claim, meta), reason: command.data.reason, closeDueAt: command.data.closeDueAt },
+        },
+      ];
     }
     case 'RequestEvidence': {
       const claim = staffOnly(existing(state, meta), meta);
       if (claim.status !== 'submitted' && claim.status !== 'processing') throw illegalState(m.evidenceNotAllowed);
-      return [{ type: 'EvidenceRequested', data: { ...at(claim, meta), message: requireText(command.data.message, m.messageRequired) } }];
+      return [
+        {
+          type: 'EvidenceRequested',
+          data: { ...at(claim, meta), message: requireText(command.data.message, m.messageRequired) },
+        },
+      ];
     }
     case 'AssessClaim': {
       const claim = staffOnly(existing(state, meta), meta);
@@ -208,7 +257,12 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
     case 'CloseClaim': {
       const claim = staffOnly(existing(state, meta), meta);
       if (claim.status !== 'processing') throw illegalState(m.closeOnlyProcessing);
-      return [{ type: 'ClaimClosed', data: { ...at(claim, meta), reason: requireText(command.data.reason, m.reasonRequired) } }];
+      return [
+        {
+          type: 'ClaimClosed',
+          data: { ...at(claim, meta), reason: requireText(command.data.reason, m.reasonRequired) },
+        },
+      ];
     }
     case 'ReopenClaim': {
       const claim = staffOnly(existing(state, meta), meta);
@@ -229,14 +283,19 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
       // A timer that fires after its stage ended (or was restarted with a new due time) changes nothing.
       if (state.status === 'none' || !meta.system) return [];
       const { stage, dueAt } = command.data;
-      const running = stage === 'accept' ? state.status === 'submitted' && state.acceptDueAt === dueAt : state.status === 'processing' && state.closeDueAt === dueAt;
+      const running =
+        stage === 'accept'
+          ? state.status === 'submitted' && state.acceptDueAt === dueAt
+          : state.status === 'processing' && state.closeDueAt === dueAt;
       if (!running || state.overdue.includes(stage)) return [];
       return [{ type: 'ClaimSlaOverdue', data: { ...at(state, meta), stage, dueAt } }];
     }
     case 'AddPicture': {
       const claim = picturesEditable(existing(state, meta));
       if (Object.keys(claim.pictures).length >= MAX_PICTURES_PER_CLAIM) throw illegalState(m.tooManyPictures);
-      return [{ type: 'ClaimPictureUploaded', data: { ...at(claim, meta), ...command.data, imageTypeCode: UNCLASSIFIED } }];
+      return [
+        { type: 'ClaimPictureUploaded', data: { ...at(claim, meta), ...command.data, imageTypeCode: UNCLASSIFIED } },
+      ];
     }
     case 'RecordPictureProcessed':
     case 'RejectPicture': {
@@ -250,14 +309,31 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
     }
     case 'ClassifyPictures': {
       const claim = picturesEditable(existing(state, meta));
-      const node = isImageTypeCode(command.data.imageTypeCode) ? imageTypeByCode(command.data.imageTypeCode) : undefined;
+      const node = isImageTypeCode(command.data.imageTypeCode)
+        ? imageTypeByCode(command.data.imageTypeCode)
+        : undefined;
       if (!node) throw invalid(m.categoryUnknown);
       const pictureIds = pictureIdsOf(claim, command.data.pictureIds);
-      return [{ type: 'ClaimPicturesClassified', data: { ...at(claim, meta), pictureIds, imageTypeCode: node.imageTypeCode, imageTypeName: node.imageTypeName } }];
+      return [
+        {
+          type: 'ClaimPicturesClassified',
+          data: {
+            ...at(claim, meta),
+            pictureIds,
+            imageTypeCode: node.imageTypeCode,
+            imageTypeName: node.imageTypeName,
+          },
+        },
+      ];
     }
     case 'DeletePictures': {
       const claim = picturesEditable(existing(state, meta));
-      return [{ type: 'ClaimPicturesDeleted', data: { ...at(claim, meta), pictureIds: pictureIdsOf(claim, command.data.pictureIds) } }];
+      return [
+        {
+          type: 'ClaimPicturesDeleted',
+          data: { ...at(claim, meta), pictureIds: pictureIdsOf(claim, command.data.pictureIds) },
+        },
+      ];
     }
     default:
       return assertNever(command);

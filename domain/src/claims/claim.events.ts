@@ -263,7 +263,9 @@ const applyClaimEvent = (claim: ClaimRecord, event: ClaimEvent): ClaimRecord => 
     case 'ClaimAssigned':
       return { ...claim, assignee: event.data.assignee };
     case 'ClaimSlaOverdue':
-      return claim.overdue.includes(event.data.stage) ? claim : { ...claim, overdue: [...claim.overdue, event.data.stage] };
+      return claim.overdue.includes(event.data.stage)
+        ? claim
+        : { ...claim, overdue: [...claim.overdue, event.data.stage] };
     case 'ClaimPictureUploaded': {
       const { claimId: _c, at, by, ...picture } = event.data;
       return {
@@ -296,11 +298,17 @@ const applyClaimEvent = (claim: ClaimRecord, event: ClaimEvent): ClaimRecord => 
         })),
       };
     case 'ClaimPictureRejected':
-      return { ...claim, pictures: withPictures(claim, [event.data.pictureId], (p) => ({ ...p, processing: 'rejected' })) };
+      return {
+        ...claim,
+        pictures: withPictures(claim, [event.data.pictureId], (p) => ({ ...p, processing: 'rejected' })),
+      };
     case 'ClaimPicturesClassified':
       return {
         ...claim,
-        pictures: withPictures(claim, event.data.pictureIds, (p) => ({ ...p, imageTypeCode: event.data.imageTypeCode })),
+        pictures: withPictures(claim, event.data.pictureIds, (p) => ({
+          ...p,
+          imageTypeCode: event.data.imageTypeCode,
+        })),
       };
     case 'ClaimPicturesDeleted':
       return { ...claim, pictures: withPictures(claim, event.data.pictureIds, () => null) };

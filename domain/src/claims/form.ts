@@ -3,7 +3,17 @@ import { isValidIdCard } from '../accounts/validation.ts';
 import { provinceCodes } from '../catalogue/regions.ts';
 import { SHANGHAI_OFFSET_MS } from '../shared/calendar.ts';
 import { blank, flag, isCalendarDate, list, num, numericFlag, record, text } from '../shared/fields.ts';
-import { dataPlatforms, driveTypes, droneTypes, flyTypes, MULTIROTOR, OTHER, rotorCounts, selfRescuePlans, windResistances } from '../ordering/catalogue.ts';
+import {
+  dataPlatforms,
+  driveTypes,
+  droneTypes,
+  flyTypes,
+  MULTIROTOR,
+  OTHER,
+  rotorCounts,
+  selfRescuePlans,
+  windResistances,
+} from '../ordering/catalogue.ts';
 import { splitDeviceCodes } from '../ordering/form.ts';
 import {
   EARLIEST_ACCIDENT_DATE,
@@ -55,7 +65,9 @@ const oneOf = (label: string, values: readonly string[]) =>
 /** Ticked subtypes as a comma list of codes; unknown codes are refused, repeats dropped. */
 const codeList = (label: string, choices: readonly Choice[]) =>
   text(label, 50)
-    .refine((v) => v === undefined || splitDeviceCodes(v).every((c) => isChoice(choices, c)), { error: `${label}不正确` })
+    .refine((v) => v === undefined || splitDeviceCodes(v).every((c) => isChoice(choices, c)), {
+      error: `${label}不正确`,
+    })
     .transform((v) => (v === undefined ? undefined : [...new Set(splitDeviceCodes(v))].sort().join(',') || undefined))
     .optional();
 /** Money in yuan or 10k yuan: two decimals are kept, negatives refused. */
@@ -75,7 +87,10 @@ export const partSchema = record('配件', {
   partCount: num('配件数量', { max: 10_000, int: true }),
   partQuality: choice('配件品质', partQualities),
   /** Computed by the server (unit price × count); whatever is sent is replaced. */
-  total: z.unknown().optional().transform(() => undefined as number | undefined),
+  total: z
+    .unknown()
+    .optional()
+    .transform(() => undefined as number | undefined),
 });
 
 export const claimDroneSchema = record('无人机', {
@@ -192,7 +207,10 @@ const normaliseDrone = (drone: ClaimDrone): ClaimDrone => {
     dataPlatformRemark: keepWhen(realTime && drone.dataPlatform === OTHER, drone.dataPlatformRemark),
     partInfoList: drone.partInfoList.map((p) => ({
       ...p,
-      total: p.partUnitPrice === undefined || p.partCount === undefined ? undefined : cents(p.partUnitPrice * p.partCount) / 100,
+      total:
+        p.partUnitPrice === undefined || p.partCount === undefined
+          ? undefined
+          : cents(p.partUnitPrice * p.partCount) / 100,
     })),
   };
 };
@@ -216,7 +234,9 @@ export const normaliseClaimForm = (form: ClaimForm, keepParts?: ReadonlyMap<stri
   const drones = form.settlementUavInfoList.map((d) =>
     normaliseDrone(keepParts ? { ...d, partInfoList: keepParts.get(d.deviceNumber ?? '') ?? [] } : d),
   );
-  const categories = [form.uavLossType === '1' ? '1' : null, injury ? '2' : null, property ? '3' : null].filter(Boolean);
+  const categories = [form.uavLossType === '1' ? '1' : null, injury ? '2' : null, property ? '3' : null].filter(
+    Boolean,
+  );
   return {
     ...form,
     accidentAddressProvince: region.province,
@@ -225,7 +245,11 @@ export const normaliseClaimForm = (form: ClaimForm, keepParts?: ReadonlyMap<stri
     injuryLossTypeRemark: keepWhen(injury, form.injuryLossTypeRemark),
     propertyLossTypeRemark: keepWhen(property, form.propertyLossTypeRemark),
     settlementUavInfoList: drones,
-    deviceNumber: drones.map((d) => d.deviceNumber).filter((c): c is string => !!c).join(',') || undefined,
+    deviceNumber:
+      drones
+        .map((d) => d.deviceNumber)
+        .filter((c): c is string => !!c)
+        .join(',') || undefined,
     accidentType: categories.join(',') || undefined,
   };
 };
@@ -241,7 +265,8 @@ export const validateClaimForm = (
     const nowLocal = new Date(context.now.getTime() + SHANGHAI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
     if (form.accidentTime > nowLocal) return m.accidentTimeInFuture;
   }
-  if (form.accidentAddressProvince !== undefined && !provinceCodes.has(form.accidentAddressProvince)) return m.provinceUnknown;
+  if (form.accidentAddressProvince !== undefined && !provinceCodes.has(form.accidentAddressProvince))
+    return m.provinceUnknown;
   if (form.accidentAddressCity !== undefined && !/^\d{4}00$/.test(form.accidentAddressCity)) return m.cityFormat;
   const codes = form.settlementUavInfoList.map((d) => d.deviceNumber);
   if (codes.some((c) => c !== undefined && !context.insuredDeviceCodes.includes(c))) return m.droneNotInsured;

@@ -29,7 +29,8 @@ const build = (patch: Record<string, unknown> = {}) => normaliseClaimForm(parsed
 
 const now = new Date('2026-11-23T02:00:00.000Z'); // 10:00 in Shanghai
 const insured = ['UAV-1', 'UAV-2'];
-const check = (form: ClaimForm, forSubmit = true) => validateClaimForm(form, { now, insuredDeviceCodes: insured, forSubmit });
+const check = (form: ClaimForm, forSubmit = true) =>
+  validateClaimForm(form, { now, insuredDeviceCodes: insured, forSubmit });
 
 describe('parseClaimForm', () => {
   it("reads the old client's loose input: numbers as strings, blanks as absent", () => {
@@ -44,7 +45,13 @@ describe('parseClaimForm', () => {
       injuryLossType: '3,1,1',
       propertyLossType: '',
       settlementUavInfoList: [
-        drone('UAV-1', { price: '1234.567', rotorCount: '6', realTimeFlightData: '1', usefulLife: '', partInfoList: [{ partCode: 'P1', partUnitPrice: '10', partCount: '2' }] }),
+        drone('UAV-1', {
+          price: '1234.567',
+          rotorCount: '6',
+          realTimeFlightData: '1',
+          usefulLife: '',
+          partInfoList: [{ partCode: 'P1', partUnitPrice: '10', partCount: '2' }],
+        }),
       ],
       injuryInfoList: '',
       unknownField: 'dropped',
@@ -63,7 +70,12 @@ describe('parseClaimForm', () => {
     });
     expect(form.accidentTypeRemark).toBeUndefined();
     expect(form.propertyLossType).toBeUndefined();
-    expect(form.settlementUavInfoList[0]).toMatchObject({ price: 1234.57, rotorCount: 6, realTimeFlightData: 1, partInfoList: [{ partUnitPrice: 10, partCount: 2 }] });
+    expect(form.settlementUavInfoList[0]).toMatchObject({
+      price: 1234.57,
+      rotorCount: 6,
+      realTimeFlightData: 1,
+      partInfoList: [{ partUnitPrice: 10, partCount: 2 }],
+    });
     expect(form.settlementUavInfoList[0]?.usefulLife).toBeUndefined();
   });
 
@@ -79,7 +91,9 @@ describe('parseClaimForm', () => {
   });
 
   it('checks the injured person ID number (technicalLevel)', () => {
-    const injury = (technicalLevel: string) => ({ injuryInfoList: [{ injuryType: '4', injuryName: '张三', technicalLevel }] });
+    const injury = (technicalLevel: string) => ({
+      injuryInfoList: [{ injuryType: '4', injuryName: '张三', technicalLevel }],
+    });
     expect(refusal(injury('110105194912310021'))).toBe(m.idCardFormat);
     expect(refusal(injury('11010519491231'))).toBe('身份证格式错误!');
     expect(parsed(injury('11010519491231002X')).injuryInfoList[0]?.technicalLevel).toBe('11010519491231002X');
@@ -103,7 +117,16 @@ describe('toAccidentTime', () => {
   });
 
   it('returns null for anything that is not a real time', () => {
-    for (const v of ['', 'yesterday', '2026/05/01', '2026-02-30', '2026-05-01 25:00:00', '2026-05-01 10:60:00', '2026-13-01T00:00:00Z', '2026-02-30T10:00:00Z'])
+    for (const v of [
+      '',
+      'yesterday',
+      '2026/05/01',
+      '2026-02-30',
+      '2026-05-01 25:00:00',
+      '2026-05-01 10:60:00',
+      '2026-13-01T00:00:00Z',
+      '2026-02-30T10:00:00Z',
+    ])
       expect(toAccidentTime(v), v).toBeNull();
   });
 });
@@ -124,7 +147,10 @@ describe('accidentRegion', () => {
 
 describe('normaliseClaimForm', () => {
   it('applies the region rule', () => {
-    expect(build({ accidentAddressProvince: '110000', accidentAddressCity: '440305' })).toMatchObject({ accidentAddressProvince: '440000', accidentAddressCity: '440300' });
+    expect(build({ accidentAddressProvince: '110000', accidentAddressCity: '440305' })).toMatchObject({
+      accidentAddressProvince: '440000',
+      accidentAddressCity: '440300',
+    });
   });
 
   it('keeps the other perpetrator name only when there is one', () => {
@@ -135,7 +161,12 @@ describe('normaliseClaimForm', () => {
   it('keeps injury and property remarks only when their loss is ticked', () => {
     const unticked = build({ injuryLossTypeRemark: '轻伤', propertyLossTypeRemark: '撞坏围墙' });
     expect([unticked.injuryLossTypeRemark, unticked.propertyLossTypeRemark]).toEqual([undefined, undefined]);
-    const ticked = build({ injuryLossType: '3', injuryLossTypeRemark: '轻伤', propertyLossType: '2', propertyLossTypeRemark: '撞坏围墙' });
+    const ticked = build({
+      injuryLossType: '3',
+      injuryLossTypeRemark: '轻伤',
+      propertyLossType: '2',
+      propertyLossTypeRemark: '撞坏围墙',
+    });
     expect([ticked.injuryLossTypeRemark, ticked.propertyLossTypeRemark]).toEqual(['轻伤', '撞坏围墙']);
   });
 
@@ -186,7 +217,14 @@ describe('normaliseClaimForm', () => {
 
   it("replaces a customer's parts with the stored ones (keepParts)", () => {
     const stored: ClaimPart[] = [{ partCode: 'S1', partUnitPrice: 100, partCount: 2 }];
-    const form = parsed(complete({ settlementUavInfoList: [drone('UAV-1', { partInfoList: [{ partCode: 'HACK', partUnitPrice: '1', partCount: '1' }] }), drone('UAV-2')] }));
+    const form = parsed(
+      complete({
+        settlementUavInfoList: [
+          drone('UAV-1', { partInfoList: [{ partCode: 'HACK', partUnitPrice: '1', partCount: '1' }] }),
+          drone('UAV-2'),
+        ],
+      }),
+    );
     const [first, second] = normaliseClaimForm(form, new Map([['UAV-1', stored]])).settlementUavInfoList;
     expect(first?.partInfoList).toEqual([{ partCode: 'S1', partUnitPrice: 100, partCount: 2, total: 200 }]);
     expect(second?.partInfoList).toEqual([]);
@@ -241,6 +279,15 @@ describe('validateClaimForm', () => {
       expect(check(build(patch), false), message).toBeNull();
     }
     expect(check(build({ otherPerpetrators: '1', uavAccidentTypeRemark: '某公司' }))).toBeNull();
-    expect(check(build({ injuryLossType: '3', injuryInfoList: [injury], propertyLossType: '2', propertyInfoList: [{ propertyName: '围墙' }] }))).toBeNull();
+    expect(
+      check(
+        build({
+          injuryLossType: '3',
+          injuryInfoList: [injury],
+          propertyLossType: '2',
+          propertyInfoList: [{ propertyName: '围墙' }],
+        }),
+      ),
+    ).toBeNull();
   });
 });

@@ -60,7 +60,12 @@ export const slaStageText = (stage: SlaStage): string => {
 
 export const claimHistoryEntries = (event: ClaimEvent, position: number): HistoryEntry[] => {
   const base = { position, operateDate: shanghaiDateTime(event.data.at), userName: userName(event.data.by) };
-  const row = (operateType: string, details: string, remark: string | null = null, moduleName = CLAIM_MODULE): HistoryEntry => ({
+  const row = (
+    operateType: string,
+    details: string,
+    remark: string | null = null,
+    moduleName = CLAIM_MODULE,
+  ): HistoryEntry => ({
     ...base,
     operateType,
     moduleName,
@@ -101,7 +106,8 @@ export const claimHistoryEntries = (event: ClaimEvent, position: number): Histor
       return [row('补充材料', event.data.message)];
     case 'ClaimAssessed': {
       const lines = event.data.exposures.map(
-        (e) => `${e.lineName}：损失${yuan(e.lossAmount)}，免赔${yuan(e.deductibleAmount)}，赔付${yuan(e.payableAmount)}`,
+        (e) =>
+          `${e.lineName}：损失${yuan(e.lossAmount)}，免赔${yuan(e.deductibleAmount)}，赔付${yuan(e.payableAmount)}`,
       );
       const total = `合计：损失${yuan(event.data.lossAmount)}，赔付${yuan(event.data.payableAmount)}`;
       return [row('定损', [...lines, total].join('；'), event.data.reason)];
@@ -121,7 +127,9 @@ export const claimHistoryEntries = (event: ClaimEvent, position: number): Histor
     case 'ClaimPictureRejected':
       return [row('图片处理失败', `图片${event.data.pictureId}处理失败`, event.data.reason, PICTURE_MODULE)];
     case 'ClaimPicturesClassified':
-      return [row('图片分类', `${event.data.pictureIds.length}张图片分类为${event.data.imageTypeName}`, null, PICTURE_MODULE)];
+      return [
+        row('图片分类', `${event.data.pictureIds.length}张图片分类为${event.data.imageTypeName}`, null, PICTURE_MODULE),
+      ];
     case 'ClaimPicturesDeleted':
       return [row('删除图片', `删除${event.data.pictureIds.length}张图片`, null, PICTURE_MODULE)];
     default:

@@ -5,7 +5,10 @@
  */
 
 export type ImageTypeNode = { imageTypeCode: string; imageTypeName: string; childList: ImageTypeNode[] };
-export type CountedImageTypeNode = Omit<ImageTypeNode, 'childList'> & { imageTypeCount: number; childList: CountedImageTypeNode[] };
+export type CountedImageTypeNode = Omit<ImageTypeNode, 'childList'> & {
+  imageTypeCount: number;
+  childList: CountedImageTypeNode[];
+};
 export type ImageTypeLevel = 1 | 2 | 3;
 export type ImageTypeInfo = { imageTypeCode: string; imageTypeName: string; level: ImageTypeLevel };
 
@@ -25,8 +28,16 @@ export const claimImageTypes: readonly ImageTypeNode[] = Object.freeze([
     node('2010', '机身/机臂', [node('201010', '机身'), node('201020', '机臂'), node('201030', '起落架')]),
     node('2020', '动力系统', [node('202010', '电机'), node('202020', '桨叶'), node('202030', '电池')]),
     node('2030', '飞控与导航', [node('203010', '飞控'), node('203020', 'GPS/RTK模块'), node('203030', '遥控器与图传')]),
-    node('2040', '云台与载荷', [node('204010', '云台'), node('204020', '相机/任务载荷'), node('204030', '喷洒/播撒装置')]),
-    node('2050', '铭牌与序列号', [node('205010', '机身铭牌'), node('205020', '序列号截图'), node('205030', '购机发票/合同')]),
+    node('2040', '云台与载荷', [
+      node('204010', '云台'),
+      node('204020', '相机/任务载荷'),
+      node('204030', '喷洒/播撒装置'),
+    ]),
+    node('2050', '铭牌与序列号', [
+      node('205010', '机身铭牌'),
+      node('205020', '序列号截图'),
+      node('205030', '购机发票/合同'),
+    ]),
   ]),
   node('30', '证明材料', [
     node('3010', '身份证明', [node('301010', '身份证'), node('301020', '营业执照')]),
@@ -38,12 +49,20 @@ export const claimImageTypes: readonly ImageTypeNode[] = Object.freeze([
   ]),
   node('40', '人员伤亡', [
     node('4010', '伤情照片', [node('401010', '受伤部位'), node('401020', '救治现场')]),
-    node('4020', '医疗单据', [node('402010', '病历/诊断证明'), node('402020', '医疗费发票'), node('402030', '费用清单')]),
+    node('4020', '医疗单据', [
+      node('402010', '病历/诊断证明'),
+      node('402020', '医疗费发票'),
+      node('402030', '费用清单'),
+    ]),
     node('4030', '伤者身份证明', [node('403010', '伤者身份证')]),
   ]),
   node('50', '财产损失', [
     node('5010', '损失照片', [node('501010', '损失全景'), node('501020', '损坏细节')]),
-    node('5020', '财产证明/报价', [node('502010', '权属证明'), node('502020', '购置发票'), node('502030', '维修/重置报价')]),
+    node('5020', '财产证明/报价', [
+      node('502010', '权属证明'),
+      node('502020', '购置发票'),
+      node('502030', '维修/重置报价'),
+    ]),
   ]),
   node(UNCLASSIFIED, '未分类'),
 ]);
@@ -51,7 +70,10 @@ export const claimImageTypes: readonly ImageTypeNode[] = Object.freeze([
 const byCode = new Map<string, { info: ImageTypeInfo; node: ImageTypeNode }>();
 const index = (nodes: readonly ImageTypeNode[], level: ImageTypeLevel) => {
   for (const n of nodes) {
-    byCode.set(n.imageTypeCode, { info: Object.freeze({ imageTypeCode: n.imageTypeCode, imageTypeName: n.imageTypeName, level }), node: n });
+    byCode.set(n.imageTypeCode, {
+      info: Object.freeze({ imageTypeCode: n.imageTypeCode, imageTypeName: n.imageTypeName, level }),
+      node: n,
+    });
     if (level < 3) index(n.childList, (level + 1) as ImageTypeLevel);
   }
 };
@@ -118,5 +140,7 @@ export const requiredEvidence = (claim: EvidenceClaim): EvidenceItem[] => [
 ];
 
 /** The required items with no picture anywhere in their category's subtree. */
-export const missingEvidence = (required: readonly EvidenceItem[], counts: Readonly<Record<string, number>>): EvidenceItem[] =>
-  required.filter((item) => !codesUnder(item.code).some((code) => (counts[code] ?? 0) > 0));
+export const missingEvidence = (
+  required: readonly EvidenceItem[],
+  counts: Readonly<Record<string, number>>,
+): EvidenceItem[] => required.filter((item) => !codesUnder(item.code).some((code) => (counts[code] ?? 0) > 0));

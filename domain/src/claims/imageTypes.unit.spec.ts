@@ -12,10 +12,15 @@ import {
   UNCLASSIFIED,
 } from './imageTypes.ts';
 
-const flatten = (nodes: readonly ImageTypeNode[], depth = 1): { node: ImageTypeNode; depth: number; parent?: string }[] =>
+const flatten = (
+  nodes: readonly ImageTypeNode[],
+  depth = 1,
+): { node: ImageTypeNode; depth: number; parent?: string }[] =>
   nodes.flatMap((node) => [
     { node, depth },
-    ...flatten(node.childList, depth + 1).map((e) => (e.depth === depth + 1 ? { ...e, parent: node.imageTypeCode } : e)),
+    ...flatten(node.childList, depth + 1).map((e) =>
+      e.depth === depth + 1 ? { ...e, parent: node.imageTypeCode } : e,
+    ),
   ]);
 const all = flatten(claimImageTypes);
 const find = (nodes: readonly CountedImageTypeNode[], code: string): CountedImageTypeNode | undefined => {
@@ -30,7 +35,14 @@ const codesOf = (items: { code: string }[]) => items.map((i) => i.code);
 
 describe('the category tree', () => {
   it('has the assessor roots, with 未分类 last and childless', () => {
-    expect(claimImageTypes.map((n) => n.imageTypeName)).toEqual(['事故现场', '无人机损失', '证明材料', '人员伤亡', '财产损失', '未分类']);
+    expect(claimImageTypes.map((n) => n.imageTypeName)).toEqual([
+      '事故现场',
+      '无人机损失',
+      '证明材料',
+      '人员伤亡',
+      '财产损失',
+      '未分类',
+    ]);
     expect(UNCLASSIFIED).toBe('99');
     expect(claimImageTypes.at(-1)).toEqual({ imageTypeCode: '99', imageTypeName: '未分类', childList: [] });
   });
@@ -74,7 +86,18 @@ describe('lookups', () => {
   it('lists a category and everything beneath it', () => {
     expect(codesUnder('2020')).toEqual(['2020', '202010', '202020', '202030']);
     expect(codesUnder('202030')).toEqual(['202030']);
-    expect(codesUnder('10')).toEqual(['10', '1010', '101010', '101020', '1020', '102010', '102020', '1030', '103010', '103020']);
+    expect(codesUnder('10')).toEqual([
+      '10',
+      '1010',
+      '101010',
+      '101020',
+      '1020',
+      '102010',
+      '102020',
+      '1030',
+      '103010',
+      '103020',
+    ]);
     expect(codesUnder('nope')).toEqual([]);
   });
 });
@@ -93,13 +116,21 @@ describe('countImageTypes', () => {
 
   it('keeps the shape of the tree', () => {
     const tree = countImageTypes({});
-    const strip = (n: CountedImageTypeNode): ImageTypeNode => ({ imageTypeCode: n.imageTypeCode, imageTypeName: n.imageTypeName, childList: n.childList.map(strip) });
+    const strip = (n: CountedImageTypeNode): ImageTypeNode => ({
+      imageTypeCode: n.imageTypeCode,
+      imageTypeName: n.imageTypeName,
+      childList: n.childList.map(strip),
+    });
     expect(tree.map(strip)).toEqual(claimImageTypes);
   });
 });
 
 describe('requiredEvidence', () => {
-  const claim = (uavAccidentType: string | null, injuryLoss = false, propertyLoss = false) => ({ uavAccidentType, injuryLoss, propertyLoss });
+  const claim = (uavAccidentType: string | null, injuryLoss = false, propertyLoss = false) => ({
+    uavAccidentType,
+    injuryLoss,
+    propertyLoss,
+  });
 
   it('always asks for identity and the pilot licence', () => {
     expect(requiredEvidence(claim(null))).toEqual([
@@ -121,7 +152,18 @@ describe('requiredEvidence', () => {
   it('adds injury and property evidence when those losses are claimed', () => {
     expect(codesOf(requiredEvidence(claim('4', true, false)))).toEqual(['3010', '3020', '20', '3050', '4010', '4020']);
     expect(codesOf(requiredEvidence(claim(null, false, true)))).toEqual(['3010', '3020', '5010', '5020']);
-    expect(codesOf(requiredEvidence(claim('2', true, true)))).toEqual(['3010', '3020', '10', '20', '3030', '3050', '4010', '4020', '5010', '5020']);
+    expect(codesOf(requiredEvidence(claim('2', true, true)))).toEqual([
+      '3010',
+      '3020',
+      '10',
+      '20',
+      '3030',
+      '3050',
+      '4010',
+      '4020',
+      '5010',
+      '5020',
+    ]);
   });
 
   it('only names categories that exist', () => {
@@ -148,6 +190,8 @@ describe('missingEvidence', () => {
   });
 
   it('is empty when every item has a picture', () => {
-    expect(missingEvidence(required, { '301010': 1, '302010': 1, '101010': 1, '201010': 1, '303010': 1, '305010': 1 })).toEqual([]);
+    expect(
+      missingEvidence(required, { '301010': 1, '302010': 1, '101010': 1, '201010': 1, '303010': 1, '305010': 1 }),
+    ).toEqual([]);
   });
 });

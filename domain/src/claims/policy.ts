@@ -94,8 +94,16 @@ export const assessExposures = (policy: PolicySnapshot, losses: readonly Exposur
   const exposures = losses.map((loss): AssessedExposure => {
     const line = policy.lines.find((l) => l.key === loss.lineKey);
     if (!line) throw invalid('定损险种不在保单中');
-    const limitAmount = Number.isFinite(line.insuranceAmount) && line.insuranceAmount > 0 ? Math.round(line.insuranceAmount * TEN_THOUSAND * 100) / 100 : null;
-    const result = assessExposure({ lossYuan: loss.lossAmount, kind: loss.kind, deductibleText: line.deductible, limitYuan: limitAmount });
+    const limitAmount =
+      Number.isFinite(line.insuranceAmount) && line.insuranceAmount > 0
+        ? Math.round(line.insuranceAmount * TEN_THOUSAND * 100) / 100
+        : null;
+    const result = assessExposure({
+      lossYuan: loss.lossAmount,
+      kind: loss.kind,
+      deductibleText: line.deductible,
+      limitYuan: limitAmount,
+    });
     return {
       ...loss,
       lineName: line.droneName ? `${line.name}（${line.droneName}）` : line.name,
@@ -108,7 +116,13 @@ export const assessExposures = (policy: PolicySnapshot, losses: readonly Exposur
     };
   });
   const total = assessTotal(
-    exposures.map((e) => ({ lossYuan: e.lossAmount, deductibleYuan: e.deductibleAmount, payableYuan: e.payableAmount, cappedBy: e.cappedBy, understood: e.understood })),
+    exposures.map((e) => ({
+      lossYuan: e.lossAmount,
+      deductibleYuan: e.deductibleAmount,
+      payableYuan: e.payableAmount,
+      cappedBy: e.cappedBy,
+      understood: e.understood,
+    })),
   );
   return { exposures, lossAmount: total.lossYuan, payableAmount: total.payableYuan };
 };

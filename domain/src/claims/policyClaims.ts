@@ -8,7 +8,10 @@ import { isClaimUnfinished, type Claim } from './claim.events.ts';
  * "no unfinished claim" check: the second one conflicts, decides again and sees the first.
  */
 export type PolicyClaims = { lastClaimId: string | null; lastRegisteredAt: string | null; claimIds: string[] };
-export type PolicyClaimRegistered = { type: 'PolicyClaimRegistered'; data: { orderId: string; claimId: string; at: string } };
+export type PolicyClaimRegistered = {
+  type: 'PolicyClaimRegistered';
+  data: { orderId: string; claimId: string; at: string };
+};
 export type RegisterPolicyClaim = {
   type: 'RegisterPolicyClaim';
   /** The latest claim the caller found finished (or none): if another was registered since, decide again. */
@@ -21,9 +24,18 @@ export const policyClaimsMessages = { concurrent: '该保单的理赔申请正�
 export const policyClaimsDecider: Decider<PolicyClaims, RegisterPolicyClaim, PolicyClaimRegistered> = {
   decide: (command, state) => {
     if (state.lastClaimId !== command.data.latestSeen) throw illegalState(policyClaimsMessages.concurrent);
-    return [{ type: 'PolicyClaimRegistered', data: { orderId: command.data.orderId, claimId: command.data.claimId, at: command.metadata.now.toISOString() } }];
+    return [
+      {
+        type: 'PolicyClaimRegistered',
+        data: { orderId: command.data.orderId, claimId: command.data.claimId, at: command.metadata.now.toISOString() },
+      },
+    ];
   },
-  evolve: (state, event) => ({ lastClaimId: event.data.claimId, lastRegisteredAt: event.data.at, claimIds: [...state.claimIds, event.data.claimId] }),
+  evolve: (state, event) => ({
+    lastClaimId: event.data.claimId,
+    lastRegisteredAt: event.data.at,
+    claimIds: [...state.claimIds, event.data.claimId],
+  }),
   initialState: () => ({ lastClaimId: null, lastRegisteredAt: null, claimIds: [] }),
 };
 

@@ -82,7 +82,13 @@ const normalise = (text: string) =>
 
 export const parseDeductible = (text: string | null | undefined): DeductibleTerms => {
   const original = text ?? '';
-  const unknown: DeductibleTerms = { text: original, understood: false, byKind: {}, general: NONE, perPayoutCapYuan: null };
+  const unknown: DeductibleTerms = {
+    text: original,
+    understood: false,
+    byKind: {},
+    general: NONE,
+    perPayoutCapYuan: null,
+  };
   const parts = normalise(original)
     .split(/[，,]/)
     .filter((p) => p !== '');

@@ -2,10 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.ts';
 import { assessExposure, assessTotal, type LossKind, parseDeductible } from './settlement.ts';
 
-const assess = (deductibleText: string | null, lossYuan: number, kind: LossKind = 'drone', limitYuan: number | null = null) =>
-  assessExposure({ lossYuan, kind, deductibleText, limitYuan });
+const assess = (
+  deductibleText: string | null,
+  lossYuan: number,
+  kind: LossKind = 'drone',
+  limitYuan: number | null = null,
+) => assessExposure({ lossYuan, kind, deductibleText, limitYuan });
 
-type Case = { text: string; kind: LossKind; loss: number; deductible: number; payable: number; cappedBy?: 'limit' | 'perPayout' };
+type Case = {
+  text: string;
+  kind: LossKind;
+  loss: number;
+  deductible: number;
+  payable: number;
+  cappedBy?: 'limit' | 'perPayout';
+};
 
 /** Every wording the tariffs and the insure form put on a policy, with a worked number. */
 const catalogue: Case[] = [
@@ -20,12 +31,25 @@ const catalogue: Case[] = [
   { text: '绝对免赔20%', kind: 'drone', loss: 12_000, deductible: 2_400, payable: 9_600 },
   { text: '绝对免赔25%', kind: 'drone', loss: 12_000, deductible: 3_000, payable: 9_000 },
   { text: '绝对免赔30%', kind: 'drone', loss: 12_000, deductible: 3_600, payable: 8_400 },
-  { text: '绝对免赔额1000元或损失金额的10%，以高者为准', kind: 'drone', loss: 8_000, deductible: 1_000, payable: 7_000 },
+  {
+    text: '绝对免赔额1000元或损失金额的10%，以高者为准',
+    kind: 'drone',
+    loss: 8_000,
+    deductible: 1_000,
+    payable: 7_000,
+  },
   { text: '单次赔付限额50万', kind: 'injury', loss: 800_000, deductible: 0, payable: 500_000, cappedBy: 'perPayout' },
   { text: '人伤0免赔，财损免赔500元', kind: 'property', loss: 3_000, deductible: 500, payable: 2_500 },
   { text: '单次赔付限额50万，财损免赔500元', kind: 'property', loss: 3_000, deductible: 500, payable: 2_500 },
   { text: '人伤0免赔，财损免赔1000元', kind: 'property', loss: 3_000, deductible: 1_000, payable: 2_000 },
-  { text: '单次赔付限额50万，财损免赔1000元', kind: 'property', loss: 600_000, deductible: 1_000, payable: 500_000, cappedBy: 'perPayout' },
+  {
+    text: '单次赔付限额50万，财损免赔1000元',
+    kind: 'property',
+    loss: 600_000,
+    deductible: 1_000,
+    payable: 500_000,
+    cappedBy: 'perPayout',
+  },
   { text: '人伤0免赔，财损免赔300元', kind: 'property', loss: 3_000, deductible: 300, payable: 2_700 },
   { text: '单次赔付限额50万，财损免赔300元', kind: 'property', loss: 3_000, deductible: 300, payable: 2_700 },
 ];
@@ -33,7 +57,13 @@ const catalogue: Case[] = [
 describe('every catalogue wording', () => {
   it.each(catalogue)('$text on a $kind loss of $loss', ({ text, kind, loss, deductible, payable, cappedBy }) => {
     expect(parseDeductible(text).understood).toBe(true);
-    expect(assess(text, loss, kind)).toEqual({ lossYuan: loss, deductibleYuan: deductible, payableYuan: payable, cappedBy: cappedBy ?? null, understood: true });
+    expect(assess(text, loss, kind)).toEqual({
+      lossYuan: loss,
+      deductibleYuan: deductible,
+      payableYuan: payable,
+      cappedBy: cappedBy ?? null,
+      understood: true,
+    });
   });
 });
 
@@ -83,34 +113,69 @@ describe('assessExposure', () => {
   });
 
   it('never deducts more than the loss, so a small loss pays nothing', () => {
-    expect(assess('免赔10%或1000元', 600)).toMatchObject({ lossYuan: 600, deductibleYuan: 600, payableYuan: 0, cappedBy: null });
+    expect(assess('免赔10%或1000元', 600)).toMatchObject({
+      lossYuan: 600,
+      deductibleYuan: 600,
+      payableYuan: 0,
+      cappedBy: null,
+    });
     expect(assess('免赔10%或1000元', 0)).toMatchObject({ deductibleYuan: 0, payableYuan: 0 });
   });
 
   it("caps the payable at the line's sum insured", () => {
-    expect(assess('免赔10%或1000元', 60_000, 'drone', 50_000)).toMatchObject({ deductibleYuan: 6_000, payableYuan: 50_000, cappedBy: 'limit' });
+    expect(assess('免赔10%或1000元', 60_000, 'drone', 50_000)).toMatchObject({
+      deductibleYuan: 6_000,
+      payableYuan: 50_000,
+      cappedBy: 'limit',
+    });
     expect(assess('免赔10%或1000元', 50_000, 'drone', 50_000)).toMatchObject({ payableYuan: 45_000, cappedBy: null });
   });
 
   it('applies the tighter of the sum insured and the per-payout cap', () => {
-    expect(assess('单次赔付限额50万', 800_000, 'injury', 1_000_000)).toMatchObject({ payableYuan: 500_000, cappedBy: 'perPayout' });
-    expect(assess('单次赔付限额50万', 800_000, 'injury', 300_000)).toMatchObject({ payableYuan: 300_000, cappedBy: 'limit' });
+    expect(assess('单次赔付限额50万', 800_000, 'injury', 1_000_000)).toMatchObject({
+      payableYuan: 500_000,
+      cappedBy: 'perPayout',
+    });
+    expect(assess('单次赔付限额50万', 800_000, 'injury', 300_000)).toMatchObject({
+      payableYuan: 300_000,
+      cappedBy: 'limit',
+    });
   });
 
   it('applies the property deductible to property losses only', () => {
-    expect(assess('人伤0免赔，财损免赔500元', 3_000, 'property')).toMatchObject({ deductibleYuan: 500, payableYuan: 2_500 });
-    expect(assess('人伤0免赔，财损免赔500元', 3_000, 'injury')).toMatchObject({ deductibleYuan: 0, payableYuan: 3_000 });
+    expect(assess('人伤0免赔，财损免赔500元', 3_000, 'property')).toMatchObject({
+      deductibleYuan: 500,
+      payableYuan: 2_500,
+    });
+    expect(assess('人伤0免赔，财损免赔500元', 3_000, 'injury')).toMatchObject({
+      deductibleYuan: 0,
+      payableYuan: 3_000,
+    });
     expect(assess('人伤0免赔，财损免赔500元', 3_000, 'other')).toMatchObject({ deductibleYuan: 0, payableYuan: 3_000 });
   });
 
   it('pays the whole loss on unknown wording but says it was not understood', () => {
-    expect(assess('另行约定', 8_000)).toEqual({ lossYuan: 8_000, deductibleYuan: 0, payableYuan: 8_000, cappedBy: null, understood: false });
-    expect(assess(null, 8_000, 'drone', 5_000)).toMatchObject({ payableYuan: 5_000, cappedBy: 'limit', understood: false });
+    expect(assess('另行约定', 8_000)).toEqual({
+      lossYuan: 8_000,
+      deductibleYuan: 0,
+      payableYuan: 8_000,
+      cappedBy: null,
+      understood: false,
+    });
+    expect(assess(null, 8_000, 'drone', 5_000)).toMatchObject({
+      payableYuan: 5_000,
+      cappedBy: 'limit',
+      understood: false,
+    });
   });
 
   it('rounds to the fen without floating-point drift', () => {
     expect(assess('绝对免赔20%', 0.3)).toMatchObject({ lossYuan: 0.3, deductibleYuan: 0.06, payableYuan: 0.24 });
-    expect(assess('绝对免赔25%', 1234.567)).toMatchObject({ lossYuan: 1234.57, deductibleYuan: 308.64, payableYuan: 925.93 });
+    expect(assess('绝对免赔25%', 1234.567)).toMatchObject({
+      lossYuan: 1234.57,
+      deductibleYuan: 308.64,
+      payableYuan: 925.93,
+    });
   });
 
   it('rejects a negative or non-finite loss', () => {

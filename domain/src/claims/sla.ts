@@ -23,11 +23,18 @@ export type ClaimQueue = (typeof claimQueues)[number];
  * stop). Null when nobody at the desk is waiting on it.
  */
 export const currentClaimStage = (
-  claim: Pick<ClaimRecord, 'status' | 'submittedAt' | 'acceptedAt' | 'reopenedAt' | 'acceptDueAt' | 'closeDueAt' | 'evidenceRequest'>,
+  claim: Pick<
+    ClaimRecord,
+    'status' | 'submittedAt' | 'acceptedAt' | 'reopenedAt' | 'acceptDueAt' | 'closeDueAt' | 'evidenceRequest'
+  >,
 ): { startedAt: string; dueAt: string | null } | null => {
-  if (claim.status === 'submitted' && claim.submittedAt) return { startedAt: claim.submittedAt, dueAt: claim.acceptDueAt };
+  if (claim.status === 'submitted' && claim.submittedAt)
+    return { startedAt: claim.submittedAt, dueAt: claim.acceptDueAt };
   if (claim.status === 'processing') {
-    const startedAt = [claim.acceptedAt, claim.reopenedAt].filter((t): t is string => t !== null && t !== undefined).sort().at(-1);
+    const startedAt = [claim.acceptedAt, claim.reopenedAt]
+      .filter((t): t is string => t !== null && t !== undefined)
+      .sort()
+      .at(-1);
     return startedAt ? { startedAt, dueAt: claim.closeDueAt } : null;
   }
   if (claim.status === 'saved' && claim.evidenceRequest) return { startedAt: claim.evidenceRequest.at, dueAt: null };

@@ -35,4 +35,10 @@ export type InvoicePage<Row extends InvoiceRow = InvoiceRow> = {
 };
 
 /** The invoice page's envelope: the usual code/message/data plus the old page's success and errMessage. */
-export type InvoiceEnvelope<T> = { code: number; message: string; data: T; success: boolean; errMessage: string | null };
+export type InvoiceEnvelope<T> = {
+  code: number;
+  message: string;
+  data: T;
+  success: boolean;
+  errMessage: string | null;
+};

@@ -1,6 +1,13 @@
 import type { UserEvent } from '../accounts/user.events.ts';
 import { provinces } from '../catalogue/regions.ts';
-import type { InquiryRequested, InsurerQuoteRecorded, OrderDraftSaved, OrderEvent, OrderInsured, PolicyUnderwritten } from '../ordering/order.events.ts';
+import type {
+  InquiryRequested,
+  InsurerQuoteRecorded,
+  OrderDraftSaved,
+  OrderEvent,
+  OrderInsured,
+  PolicyUnderwritten,
+} from '../ordering/order.events.ts';
 import { shanghaiDate } from '../shared/calendar.ts';
 import { maskPhone } from '../shared/masking.ts';
 
@@ -24,7 +31,10 @@ export const HEAD_OFFICE = '总公司';
 /** What an invoice needs of an account: the policyholder's title and province, a staff member's name. */
 export type InvoiceParty = { name: string; enterpriseName: string | null; province: string | null };
 
-export const invoiceUserEventTypes = ['UserRegistered', 'UserProfileUpdated'] as const satisfies readonly UserEvent['type'][];
+export const invoiceUserEventTypes = [
+  'UserRegistered',
+  'UserProfileUpdated',
+] as const satisfies readonly UserEvent['type'][];
 export type InvoiceUserEvent = Extract<UserEvent, { type: (typeof invoiceUserEventTypes)[number] }>;
 
 export const invoiceOrderEventTypes = [
@@ -34,7 +44,12 @@ export const invoiceOrderEventTypes = [
   'OrderInsured',
   'PolicyUnderwritten',
 ] as const satisfies readonly OrderEvent['type'][];
-export type InvoiceOrderEvent = OrderDraftSaved | InquiryRequested | InsurerQuoteRecorded | OrderInsured | PolicyUnderwritten;
+export type InvoiceOrderEvent =
+  | OrderDraftSaved
+  | InquiryRequested
+  | InsurerQuoteRecorded
+  | OrderInsured
+  | PolicyUnderwritten;
 
 const blankToNull = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : null);
 
@@ -120,11 +135,20 @@ export const partiesNeeded = (state: InvoiceState | null, event: InvoiceOrderEve
  * Pure: the next state of one order's invoice. Events out of their order's lifecycle (an
  * underwriting without a purchase, a second purchase) change nothing, so a replay is harmless.
  */
-export const evolveInvoice = (state: InvoiceState | null, event: InvoiceOrderEvent, partyOf: PartyLookup): InvoiceState | null => {
+export const evolveInvoice = (
+  state: InvoiceState | null,
+  event: InvoiceOrderEvent,
+  partyOf: PartyLookup,
+): InvoiceState | null => {
   switch (event.type) {
     case 'OrderDraftSaved':
       // The owner and number never change; later saves carry the same ones.
-      return state ?? { trace: { orderId: event.data.orderId, orderNo: event.data.orderNo, owner: event.data.owner, verifiedBy: {} }, invoice: null };
+      return (
+        state ?? {
+          trace: { orderId: event.data.orderId, orderNo: event.data.orderNo, owner: event.data.owner, verifiedBy: {} },
+          invoice: null,
+        }
+      );
     case 'InquiryRequested':
       // A new round asks the insurers afresh: hand entries of an earlier round no longer count.
       if (!state || state.invoice || Object.keys(state.trace.verifiedBy).length === 0) return state;
@@ -132,7 +156,13 @@ export const evolveInvoice = (state: InvoiceState | null, event: InvoiceOrderEve
     case 'InsurerQuoteRecorded': {
       if (!state || state.invoice || event.data.source !== 'manual') return state;
       if (!event.data.answers.some((a) => a.kind === 'quoted')) return state;
-      return { ...state, trace: { ...state.trace, verifiedBy: { ...state.trace.verifiedBy, [String(event.data.insurerId)]: event.data.recordedBy } } };
+      return {
+        ...state,
+        trace: {
+          ...state.trace,
+          verifiedBy: { ...state.trace.verifiedBy, [String(event.data.insurerId)]: event.data.recordedBy },
+        },
+      };
     }
     case 'OrderInsured': {
       if (!state || state.invoice) return state;

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceOrderEvent, InvoiceParty, InvoiceState, InvoiceUserEvent } from './invoice.ts';
-import { branchName, evolveInvoice, evolveInvoiceParty, invoiceNumber, invoiceTitle, partiesNeeded, PayStatus, SYSTEM_OPERATOR } from './invoice.ts';
+import {
+  branchName,
+  evolveInvoice,
+  evolveInvoiceParty,
+  invoiceNumber,
+  invoiceTitle,
+  partiesNeeded,
+  PayStatus,
+  SYSTEM_OPERATOR,
+} from './invoice.ts';
 
 const OWNER = '13800001234';
 const STAFF = '19900000001';
@@ -8,7 +17,14 @@ const ORDER = 'order-1';
 
 const saved: InvoiceOrderEvent = {
   type: 'OrderDraftSaved',
-  data: { orderId: ORDER, orderNo: 'FB20250301000001', owner: OWNER, orderType: 0, form: {} as never, savedAt: '2025-03-01T01:00:00.000Z' },
+  data: {
+    orderId: ORDER,
+    orderNo: 'FB20250301000001',
+    owner: OWNER,
+    orderType: 0,
+    form: {} as never,
+    savedAt: '2025-03-01T01:00:00.000Z',
+  },
 };
 const inquiry = (round: number): InvoiceOrderEvent => ({
   type: 'InquiryRequested',
@@ -20,7 +36,11 @@ const manualQuote = (insurerId: number, by = STAFF, kind: 'quoted' | 'declined' 
     orderId: ORDER,
     requestId: `${ORDER}.1.${insurerId}`,
     insurerId,
-    answers: [kind === 'quoted' ? { key: '1:0', kind, premium: 100, deductible: '0免赔' } : { key: '1:0', kind, reason: '风险过高' }],
+    answers: [
+      kind === 'quoted'
+        ? { key: '1:0', kind, premium: 100, deductible: '0免赔' }
+        : { key: '1:0', kind, reason: '风险过高' },
+    ],
     source: 'manual',
     recordedBy: by,
     recordedAt: '2025-03-02T02:00:00.000Z',
@@ -28,11 +48,22 @@ const manualQuote = (insurerId: number, by = STAFF, kind: 'quoted' | 'declined' 
 });
 const automaticQuote = (insurerId: number): InvoiceOrderEvent => ({
   ...(manualQuote(insurerId) as Extract<InvoiceOrderEvent, { type: 'InsurerQuoteRecorded' }>),
-  data: { ...(manualQuote(insurerId).data as Extract<InvoiceOrderEvent, { type: 'InsurerQuoteRecorded' }>['data']), source: 'automatic', recordedBy: 'system' },
+  data: {
+    ...(manualQuote(insurerId).data as Extract<InvoiceOrderEvent, { type: 'InsurerQuoteRecorded' }>['data']),
+    source: 'automatic',
+    recordedBy: 'system',
+  },
 });
 const insured = (insurerId = 1, insurerName = '人保财险'): InvoiceOrderEvent => ({
   type: 'OrderInsured',
-  data: { orderId: ORDER, insurerId, insurerName, totalPremium: 1234.5, insuredAt: '2025-03-03T02:00:00.000Z', requestedStartDate: null },
+  data: {
+    orderId: ORDER,
+    insurerId,
+    insurerName,
+    totalPremium: 1234.5,
+    insuredAt: '2025-03-03T02:00:00.000Z',
+    requestedStartDate: null,
+  },
 });
 const underwritten: InvoiceOrderEvent = {
   type: 'PolicyUnderwritten',
@@ -93,13 +124,23 @@ describe('invoice derivation (given order events → the invoice row)', () => {
   it('names the staff member who verified the bought insurer’s quote by hand as operator', () => {
     expect(fold([saved, inquiry(1), manualQuote(1), insured(1), underwritten])!.invoice!.operator).toBe('李审核');
     // Another insurer's hand entry does not make this one's invoice a person's.
-    expect(fold([saved, inquiry(1), manualQuote(2), insured(1), underwritten])!.invoice!.operator).toBe(SYSTEM_OPERATOR);
+    expect(fold([saved, inquiry(1), manualQuote(2), insured(1), underwritten])!.invoice!.operator).toBe(
+      SYSTEM_OPERATOR,
+    );
     // A declined line is no verified quote.
-    expect(fold([saved, inquiry(1), manualQuote(1, STAFF, 'declined'), insured(1), underwritten])!.invoice!.operator).toBe(SYSTEM_OPERATOR);
+    expect(
+      fold([saved, inquiry(1), manualQuote(1, STAFF, 'declined'), insured(1), underwritten])!.invoice!.operator,
+    ).toBe(SYSTEM_OPERATOR);
     // A new round forgets the earlier round's entries.
-    expect(fold([saved, inquiry(1), manualQuote(1), inquiry(2), automaticQuote(1), insured(1), underwritten])!.invoice!.operator).toBe(SYSTEM_OPERATOR);
+    expect(
+      fold([saved, inquiry(1), manualQuote(1), inquiry(2), automaticQuote(1), insured(1), underwritten])!.invoice!
+        .operator,
+    ).toBe(SYSTEM_OPERATOR);
     // A staff member without a name is shown by a masked phone, never the whole number.
-    expect(fold([saved, inquiry(1), manualQuote(1), insured(1), underwritten], parties({ [OWNER]: company }))!.invoice!.operator).toBe('199****0001');
+    expect(
+      fold([saved, inquiry(1), manualQuote(1), insured(1), underwritten], parties({ [OWNER]: company }))!.invoice!
+        .operator,
+    ).toBe('199****0001');
   });
 
   it('takes title and branch from the profile at issue, and keeps them after', () => {
@@ -110,7 +151,11 @@ describe('invoice derivation (given order events → the invoice row)', () => {
     state = evolveInvoice(state, underwritten, lookup);
     expect(state!.invoice).toMatchObject({ invoiceName: '飞保新公司', centerBranchName: '人保财险北京分公司' });
     // A replayed underwriting or purchase changes nothing.
-    const again = evolveInvoice(evolveInvoice(state, underwritten, parties({ [OWNER]: company })), insured(2, '平安产险'), lookup);
+    const again = evolveInvoice(
+      evolveInvoice(state, underwritten, parties({ [OWNER]: company })),
+      insured(2, '平安产险'),
+      lookup,
+    );
     expect(again).toEqual(state);
   });
 
@@ -132,11 +177,24 @@ describe('invoice parties, titles, branches and numbers', () => {
   it('reads the account from registration and profile updates', () => {
     const registered: InvoiceUserEvent = {
       type: 'UserRegistered',
-      data: { mobilePhone: OWNER, name: '张三', registerType: 1, passwordHash: 'x', roles: ['user'], profile: null, registeredAt: '2025-01-01T00:00:00.000Z' },
+      data: {
+        mobilePhone: OWNER,
+        name: '张三',
+        registerType: 1,
+        passwordHash: 'x',
+        roles: ['user'],
+        profile: null,
+        registeredAt: '2025-01-01T00:00:00.000Z',
+      },
     };
     const updated: InvoiceUserEvent = {
       type: 'UserProfileUpdated',
-      data: { mobilePhone: OWNER, name: '张三', profile: { enterpriseName: ' 飞保科技 ', address: '650000' }, updatedAt: '2025-01-02T00:00:00.000Z' },
+      data: {
+        mobilePhone: OWNER,
+        name: '张三',
+        profile: { enterpriseName: ' 飞保科技 ', address: '650000' },
+        updatedAt: '2025-01-02T00:00:00.000Z',
+      },
     };
     const party = evolveInvoiceParty(evolveInvoiceParty(null, registered), updated);
     expect(party).toEqual({ name: '张三', enterpriseName: '飞保科技', province: '650000' });

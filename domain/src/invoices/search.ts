@@ -51,7 +51,10 @@ export const invoiceSearchSchema = z
     invoicingDateStart: date('开票开始日期'),
     invoicingDateEnd: date('开票结束日期'),
     centerBranchName: text('开票机构', 50),
-    payStatus: z.preprocess(payStatusOf, z.enum([PayStatus.unpaid, PayStatus.paid], { error: invoiceMessages.payStatus }).optional()),
+    payStatus: z.preprocess(
+      payStatusOf,
+      z.enum([PayStatus.unpaid, PayStatus.paid], { error: invoiceMessages.payStatus }).optional(),
+    ),
     /** Yuan, to the fen: invoices of exactly this amount. */
     amount: z.preprocess(
       toNumber,
@@ -79,7 +82,9 @@ export type InvoiceSearch = z.output<typeof invoiceSearchSchema>;
 export type { PayStatusValue };
 
 /** Parse without throwing: the search or the first refusal message (the web checks before sending). */
-export const parseInvoiceSearch = (body: unknown): { ok: true; search: InvoiceSearch } | { ok: false; message: string } => {
+export const parseInvoiceSearch = (
+  body: unknown,
+): { ok: true; search: InvoiceSearch } | { ok: false; message: string } => {
   const result = invoiceSearchSchema.safeParse(body ?? {});
   return result.success ? { ok: true, search: result.data } : { ok: false, message: result.error.issues[0]!.message };
 };

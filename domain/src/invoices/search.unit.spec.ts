@@ -9,9 +9,18 @@ const refused = (body: unknown) => {
 
 describe('invoice search', () => {
   it('takes an empty body as the first page, no filters; blanks mean no filter; userName is dropped', () => {
-    const parsed = parseInvoiceSearch({ invoiceNo: '', payStatus: '', amount: ' ', invoiceTime: null, userName: '13800000000' });
+    const parsed = parseInvoiceSearch({
+      invoiceNo: '',
+      payStatus: '',
+      amount: ' ',
+      invoiceTime: null,
+      userName: '13800000000',
+    });
     expect(parsed).toEqual({ ok: true, search: { currentPage: 1, pageSize: INVOICE_PAGE_SIZE } });
-    expect(parseInvoiceSearch(undefined)).toEqual({ ok: true, search: { currentPage: 1, pageSize: INVOICE_PAGE_SIZE } });
+    expect(parseInvoiceSearch(undefined)).toEqual({
+      ok: true,
+      search: { currentPage: 1, pageSize: INVOICE_PAGE_SIZE },
+    });
   });
 
   it('reads every filter, as the old page sends them', () => {
@@ -44,7 +53,8 @@ describe('invoice search', () => {
         pageSize: 50,
       },
     });
-    for (const unpaid of [0, '0', 'unpaid', '待支付']) expect(parseInvoiceSearch({ payStatus: unpaid })).toMatchObject({ search: { payStatus: '待支付' } });
+    for (const unpaid of [0, '0', 'unpaid', '待支付'])
+      expect(parseInvoiceSearch({ payStatus: unpaid })).toMatchObject({ search: { payStatus: '待支付' } });
   });
 
   it('refuses bad input with a Chinese message', () => {
@@ -55,7 +65,9 @@ describe('invoice search', () => {
     expect(refused({ amount: 1.234 })).toBe(invoiceMessages.amountCents);
     expect(refused({ invoiceTime: '2025-02-30' })).toBe('开票日期不是有效日期');
     expect(refused({ invoiceTime: 'yesterday' })).toBe('开票日期格式应为yyyy-MM-dd');
-    expect(refused({ invoicingDateStart: '2025-04-01', invoicingDateEnd: '2025-03-01' })).toBe(invoiceMessages.dateRange);
+    expect(refused({ invoicingDateStart: '2025-04-01', invoicingDateEnd: '2025-03-01' })).toBe(
+      invoiceMessages.dateRange,
+    );
     expect(refused({ currentPage: 0 })).toBe(invoiceMessages.currentPage);
     expect(refused({ currentPage: 'x' })).toBe(invoiceMessages.currentPage);
     expect(refused({ pageSize: 101 })).toBe(invoiceMessages.pageSize);
@@ -64,6 +76,7 @@ describe('invoice search', () => {
   });
 
   it('accepts amounts to the fen despite binary fractions', () => {
-    for (const amount of [0.1, 0.29, 1234.57, 0]) expect(parseInvoiceSearch({ amount })).toMatchObject({ ok: true, search: { amount } });
+    for (const amount of [0.1, 0.29, 1234.57, 0])
+      expect(parseInvoiceSearch({ amount })).toMatchObject({ ok: true, search: { amount } });
   });
 });

@@ -15,17 +15,40 @@ export type ProjectionEventSkipped = {
   type: 'ProjectionEventSkipped';
   data: Who & { name: string; position: number; eventType: string; streamId: string; lastError: string | null };
 };
-export type QueueJobRetried = { type: 'QueueJobRetried'; data: Who & { queue: string; jobId: string; jobName: string; failedReason: string | null } };
-export type QueueJobRemoved = { type: 'QueueJobRemoved'; data: Who & { queue: string; jobId: string; jobName: string; failedReason: string | null } };
+export type QueueJobRetried = {
+  type: 'QueueJobRetried';
+  data: Who & { queue: string; jobId: string; jobName: string; failedReason: string | null };
+};
+export type QueueJobRemoved = {
+  type: 'QueueJobRemoved';
+  data: Who & { queue: string; jobId: string; jobName: string; failedReason: string | null };
+};
 export type OpsEvent = ProjectionRetried | ProjectionEventSkipped | QueueJobRetried | QueueJobRemoved;
-export const opsEventTypes = ['ProjectionRetried', 'ProjectionEventSkipped', 'QueueJobRetried', 'QueueJobRemoved'] as const satisfies readonly OpsEvent['type'][];
+export const opsEventTypes = [
+  'ProjectionRetried',
+  'ProjectionEventSkipped',
+  'QueueJobRetried',
+  'QueueJobRemoved',
+] as const satisfies readonly OpsEvent['type'][];
 
 type Meta = { now: Date; by: string; reason: string };
 export type OpsCommand =
   | { type: 'RetryProjection'; data: { name: string; lastError: string | null }; metadata: Meta }
-  | { type: 'SkipProjectionEvent'; data: { name: string; position: number; eventType: string; streamId: string; lastError: string | null }; metadata: Meta }
-  | { type: 'RetryQueueJob'; data: { queue: string; jobId: string; jobName: string; failedReason: string | null }; metadata: Meta }
-  | { type: 'RemoveQueueJob'; data: { queue: string; jobId: string; jobName: string; failedReason: string | null }; metadata: Meta };
+  | {
+      type: 'SkipProjectionEvent';
+      data: { name: string; position: number; eventType: string; streamId: string; lastError: string | null };
+      metadata: Meta;
+    }
+  | {
+      type: 'RetryQueueJob';
+      data: { queue: string; jobId: string; jobName: string; failedReason: string | null };
+      metadata: Meta;
+    }
+  | {
+      type: 'RemoveQueueJob';
+      data: { queue: string; jobId: string; jobName: string; failedReason: string | null };
+      metadata: Meta;
+    };
 
 /** How many actions the stream holds; nothing an operator does depends on earlier actions. */
 export type OpsLog = { actions: number };

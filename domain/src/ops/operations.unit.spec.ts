@@ -16,19 +16,37 @@ describe('operations record', () => {
       data: { name: 'uploads', position: 40, eventType: 'FileUploaded', streamId: 'upload-x', lastError: 'boom' },
       metadata: meta('  数据错误  '),
     };
-    spec([]).when(command).then([
-      {
-        type: 'ProjectionEventSkipped',
-        data: { name: 'uploads', position: 40, eventType: 'FileUploaded', streamId: 'upload-x', lastError: 'boom', by: '19900000000', reason: '数据错误', at: now.toISOString() },
-      },
-    ]);
+    spec([])
+      .when(command)
+      .then([
+        {
+          type: 'ProjectionEventSkipped',
+          data: {
+            name: 'uploads',
+            position: 40,
+            eventType: 'FileUploaded',
+            streamId: 'upload-x',
+            lastError: 'boom',
+            by: '19900000000',
+            reason: '数据错误',
+            at: now.toISOString(),
+          },
+        },
+      ]);
   });
 
   it('refuses an action without a reason, whatever it is', () => {
     for (const reason of ['', '   '])
       spec([])
-        .when({ type: 'RetryQueueJob', data: { queue: 'insurer', jobId: '1', jobName: 'quote', failedReason: null }, metadata: meta(reason) })
-        .thenThrows((e) => e instanceof DomainError && e.code === ResultCode.badRequest && e.message === opsMessages.reasonRequired);
+        .when({
+          type: 'RetryQueueJob',
+          data: { queue: 'insurer', jobId: '1', jobName: 'quote', failedReason: null },
+          metadata: meta(reason),
+        })
+        .thenThrows(
+          (e) =>
+            e instanceof DomainError && e.code === ResultCode.badRequest && e.message === opsMessages.reasonRequired,
+        );
     spec([])
       .when({ type: 'RetryProjection', data: { name: 'uploads', lastError: null }, metadata: meta('x'.repeat(501)) })
       .thenThrows((e) => e instanceof DomainError && e.message === opsMessages.reasonTooLong);

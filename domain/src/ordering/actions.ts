@@ -14,7 +14,17 @@ import { OrderState, type OrderStateValue } from './order.events.ts';
  * - insure (buy from one insurer): quoted;
  * - claim (申请理赔): in force and now between the policy's start and end.
  */
-export const orderActions = ['edit', 'viewPlan', 'reInquire', 'newRound', 'revoke', 'reset', 'deletePlanLine', 'insure', 'claim'] as const;
+export const orderActions = [
+  'edit',
+  'viewPlan',
+  'reInquire',
+  'newRound',
+  'revoke',
+  'reset',
+  'deletePlanLine',
+  'insure',
+  'claim',
+] as const;
 export type OrderAction = (typeof orderActions)[number];
 
 /** The few facts the actions depend on; both the domain state and the read model provide them. */

@@ -18,7 +18,14 @@ describe('allowedActions', () => {
   });
 
   it('while quoting: revoke, reset, delete lines; a general order may start a new round', () => {
-    expect(allowedActions(facts(OrderState.quoting), now)).toEqual(['viewPlan', 'reInquire', 'newRound', 'revoke', 'reset', 'deletePlanLine']);
+    expect(allowedActions(facts(OrderState.quoting), now)).toEqual([
+      'viewPlan',
+      'reInquire',
+      'newRound',
+      'revoke',
+      'reset',
+      'deletePlanLine',
+    ]);
     expect(allowedActions(facts(OrderState.quoting, { orderType: 1 }), now)).not.toContain('newRound');
   });
 
@@ -30,13 +37,19 @@ describe('allowedActions', () => {
 
   it('after insuring the plan is read-only', () => {
     for (const state of [OrderState.insured, OrderState.underwritten, OrderState.inForce, OrderState.lapsed])
-      expect(allowedActions(facts(state, policy), now)).not.toEqual(expect.arrayContaining(['reset', 'deletePlanLine', 'insure', 'revoke']));
+      expect(allowedActions(facts(state, policy), now)).not.toEqual(
+        expect.arrayContaining(['reset', 'deletePlanLine', 'insure', 'revoke']),
+      );
   });
 
   it('a claim is possible only for a policy in force while now lies between its dates', () => {
     expect(allowedActions(facts(OrderState.inForce, policy), now)).toContain('claim');
-    expect(allowedActions(facts(OrderState.inForce, policy), new Date('2027-01-02T00:00:00.000Z'))).not.toContain('claim');
-    expect(allowedActions(facts(OrderState.inForce, policy), new Date('2025-12-31T00:00:00.000Z'))).not.toContain('claim');
+    expect(allowedActions(facts(OrderState.inForce, policy), new Date('2027-01-02T00:00:00.000Z'))).not.toContain(
+      'claim',
+    );
+    expect(allowedActions(facts(OrderState.inForce, policy), new Date('2025-12-31T00:00:00.000Z'))).not.toContain(
+      'claim',
+    );
     expect(allowedActions(facts(OrderState.underwritten, policy), now)).not.toContain('claim');
     expect(allowedActions(facts(OrderState.inForce), now)).not.toContain('claim');
   });

@@ -43,7 +43,8 @@ export const insurerById = (id: number): Insurer | undefined => insurers.find((i
 
 /** Insurers outside the catalogue (none today) get the common 30 days. */
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
-export const quoteValidityDays = (insurerId: number): number => insurerById(insurerId)?.quoteValidityDays ?? DEFAULT_QUOTE_VALIDITY_DAYS;
+export const quoteValidityDays = (insurerId: number): number =>
+  insurerById(insurerId)?.quoteValidityDays ?? DEFAULT_QUOTE_VALIDITY_DAYS;
 
 /** Line type: 1 main cover, 2 additional cover (rider), 4 education-training cover. */
 export const CoverKind = { main: 1, additional: 2, training: 4 } as const;

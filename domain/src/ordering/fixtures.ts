@@ -11,10 +11,7 @@ export const generalApplication = (): Record<string, unknown> => ({
     { id: 1, name: '人保财险' },
     { id: 2, name: '平安产险' },
   ],
-  insuranceTypeInfoList: [
-    { insuranceTypeId: 1 },
-    { insuranceTypeId: 2, insuranceAmount: 100 },
-  ],
+  insuranceTypeInfoList: [{ insuranceTypeId: 1 }, { insuranceTypeId: 2, insuranceAmount: 100 }],
   uavInfoList: [
     {
       name: '测绘一号',
@@ -51,7 +48,12 @@ export const generalApplication = (): Record<string, unknown> => ({
     },
   ],
   uavDriverInfoList: [{ name: '王飞', licenseNumber: 'CAAC-2023-0001', technicalLevel: '高级', operatingHours: 620 }],
-  flyingInfo: { applicationField: '巡检/测绘', mainTerrain: '山区', landingAndTakeoffMethods: '平地', taskMode: '机组飞行' },
+  flyingInfo: {
+    applicationField: '巡检/测绘',
+    mainTerrain: '山区',
+    landingAndTakeoffMethods: '平地',
+    taskMode: '机组飞行',
+  },
 });
 
 export const trainingApplication = (): Record<string, unknown> => ({
@@ -84,7 +86,12 @@ export const trainingApplication = (): Record<string, unknown> => ({
     },
   ],
   flyingInfo: { synchronization: '1' },
-  siteInfo: { insureSite: '上海市浦东新区飞行训练基地', siteSize: 3000, siteIdentity: '长期租用', siteType: '开放式体育场' },
+  siteInfo: {
+    insureSite: '上海市浦东新区飞行训练基地',
+    siteSize: 3000,
+    siteIdentity: '长期租用',
+    siteType: '开放式体育场',
+  },
 });
 
 /** Parse (as the HTTP layer would) and normalise. */

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { blank, date, flag, list, num, numberSchema, numericFlag, record, requiredNum, section, text, toNumber } from '../shared/fields.ts';
+import {
+  blank,
+  date,
+  flag,
+  list,
+  num,
+  numberSchema,
+  numericFlag,
+  record,
+  requiredNum,
+  section,
+  text,
+  toNumber,
+} from '../shared/fields.ts';
 import {
   acceptedSumInsured,
   applicationFields,
@@ -75,7 +88,6 @@ export const orderFormMessages = {
 
 export const EARLIEST_PRODUCTION_DATE = '1990-01-01';
 
-
 /** Codes separated by ASCII or full-width commas; blanks (a trailing comma) do not count. */
 export const splitDeviceCodes = (deviceNumber: string | undefined | null): string[] =>
   (deviceNumber ?? '')
@@ -108,9 +120,12 @@ export const droneSchema = record('无人机', {
   id: id('无人机编号'),
   orderInfoId: id('订单编号'),
   name: text('无人机名称', 50),
-  deviceNumber: text('设备编号', 10_000).refine((v) => splitDeviceCodes(v).length <= orderFormLimits.deviceCodesPerDrone, {
-    error: `每架无人机最多填写${orderFormLimits.deviceCodesPerDrone}个设备编号`,
-  }),
+  deviceNumber: text('设备编号', 10_000).refine(
+    (v) => splitDeviceCodes(v).length <= orderFormLimits.deviceCodesPerDrone,
+    {
+      error: `每架无人机最多填写${orderFormLimits.deviceCodesPerDrone}个设备编号`,
+    },
+  ),
   quantity: num('无人机数量', { max: 10_000, int: true }),
   manufacturer: text('生产厂商', 50),
   model: text('型号', 50),
@@ -242,9 +257,7 @@ export type FlyingInfo = OrderForm['flyingInfo'];
 export type SiteInfo = OrderForm['siteInfo'];
 
 /** Parse without throwing: the form or the first refusal message. */
-export const parseOrderForm = (
-  body: unknown,
-): { ok: true; form: OrderForm } | { ok: false; message: string } => {
+export const parseOrderForm = (body: unknown): { ok: true; form: OrderForm } | { ok: false; message: string } => {
   const result = orderFormSchema.safeParse(body);
   return result.success ? { ok: true, form: result.data } : { ok: false, message: result.error.issues[0]!.message };
 };
@@ -398,7 +411,8 @@ export const normaliseOrderForm = (form: OrderForm): OrderForm => {
 // ---------------------------------------------------------------------------
 // Validation: the first failing rule, as the old toasts showed one.
 
-const lineOf = (form: OrderForm, coverId: number) => form.insuranceTypeInfoList.find((l) => l.insuranceTypeId === coverId);
+const lineOf = (form: OrderForm, coverId: number) =>
+  form.insuranceTypeInfoList.find((l) => l.insuranceTypeId === coverId);
 const missing = (v: unknown) => v === undefined || v === null;
 const missingOrZero = (v: number | undefined | null) => missing(v) || v === 0;
 
@@ -416,7 +430,8 @@ const validateGeneral = (form: OrderForm): string | null => {
     return orderFormMessages.unknownInsurer;
   const perDrone = lines.some((l) => insuranceTypeById(l.insuranceTypeId)?.groupCode === CoverGroup.drone);
   if (perDrone && form.uavInfoList.length === 0) return orderFormMessages.droneRequired;
-  if (lineOf(form, CoverId.operatorAccident) && form.uavDriverInfoList.length === 0) return orderFormMessages.pilotRequired;
+  if (lineOf(form, CoverId.operatorAccident) && form.uavDriverInfoList.length === 0)
+    return orderFormMessages.pilotRequired;
   return null;
 };
 
@@ -455,7 +470,8 @@ const validateTraining = (form: OrderForm): string | null => {
 
 const validateApplicationField = (flying: FlyingInfo): string | null => {
   const field = flying.applicationField;
-  if (!field || !(applicationFields as readonly string[]).includes(field)) return orderFormMessages.applicationFieldRequired;
+  if (!field || !(applicationFields as readonly string[]).includes(field))
+    return orderFormMessages.applicationFieldRequired;
   if (field === OTHER && !flying.applicationFieldRemark) return orderFormMessages.applicationFieldRemarkRequired;
   return null;
 };
@@ -483,7 +499,8 @@ const validateDrones = (drones: readonly Drone[], today: string | undefined): st
     if (!missing(d.price) && d.price! < 0) return `${which}${orderFormMessages.dronePriceNegative}`;
     if (d.productionYear && d.productionYear < EARLIEST_PRODUCTION_DATE)
       return `${which}${orderFormMessages.productionDateTooEarly}`;
-    if (d.productionYear && today && d.productionYear > today) return `${which}${orderFormMessages.productionDateInFuture}`;
+    if (d.productionYear && today && d.productionYear > today)
+      return `${which}${orderFormMessages.productionDateInFuture}`;
   }
   return null;
 };
@@ -495,7 +512,9 @@ const validateDrones = (drones: readonly Drone[], today: string | undefined): st
  * are skipped.
  */
 export const validateOrderForm = (form: OrderForm, today?: string): string | null => {
-  if (form.insuranceTypeInfoList.some((l) => !insuranceTypeById(l.insuranceTypeId)?.orderTypes.includes(form.orderType)))
+  if (
+    form.insuranceTypeInfoList.some((l) => !insuranceTypeById(l.insuranceTypeId)?.orderTypes.includes(form.orderType))
+  )
     return orderFormMessages.unknownCover;
   return (
     (form.orderType === 0 ? validateGeneral(form) : validateTraining(form)) ??

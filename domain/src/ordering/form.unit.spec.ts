@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { coverDeductibles, coverRemarks, normaliseOrderForm, orderFormMessages as m, orderFormSchema, parseOrderForm, splitDeviceCodes, validateOrderForm } from './form.ts';
+import {
+  coverDeductibles,
+  coverRemarks,
+  normaliseOrderForm,
+  orderFormMessages as m,
+  orderFormSchema,
+  parseOrderForm,
+  splitDeviceCodes,
+  validateOrderForm,
+} from './form.ts';
 import { generalApplication, prepared, trainingApplication } from './fixtures.ts';
 
 const today = '2026-11-21';
@@ -43,17 +52,22 @@ describe('type 0 validation', () => {
     );
   });
   it('needs a drone for a drone cover and a pilot for the operator rider', () => {
-    expect(validate(general({ uavInfoList: [], insuranceTypeInfoList: [{ insuranceTypeId: 2, insuranceAmount: 50 }] }))).toBe(
-      m.droneRequired,
-    );
+    expect(
+      validate(general({ uavInfoList: [], insuranceTypeInfoList: [{ insuranceTypeId: 2, insuranceAmount: 50 }] })),
+    ).toBe(m.droneRequired);
     expect(
       validate(
-        general({ uavDriverInfoList: [], insuranceTypeInfoList: [...lines(1), { insuranceTypeId: 3, insuranceAmount: 10 }] }),
+        general({
+          uavDriverInfoList: [],
+          insuranceTypeInfoList: [...lines(1), { insuranceTypeId: 3, insuranceAmount: 10 }],
+        }),
       ),
     ).toBe(m.pilotRequired);
   });
   it('refuses a term or an amount outside the choices', () => {
-    expect(validate(general({ insuranceTypeInfoList: [{ insuranceTypeId: 1, guaranteeTerm: 45 }] }))).toBe(m.termNotOffered);
+    expect(validate(general({ insuranceTypeInfoList: [{ insuranceTypeId: 1, guaranteeTerm: 45 }] }))).toBe(
+      m.termNotOffered,
+    );
     expect(validate(general({ insuranceTypeInfoList: [{ insuranceTypeId: 2, insuranceAmount: 70 }] }))).toBe(
       `无人机第三者责任险${m.amountNotOffered}`,
     );
@@ -88,9 +102,9 @@ describe('type 1 validation', () => {
   });
   it('needs sum insured and head count for staff accident', () => {
     expect(validate(training({ insuranceTypeInfoList: lines(100) }))).toBe(m.staffAmountRequired);
-    expect(validate(training({ staffCount: '', insuranceTypeInfoList: [{ insuranceTypeId: 100, insuranceAmount: 10 }] }))).toBe(
-      m.staffCountRequired,
-    );
+    expect(
+      validate(training({ staffCount: '', insuranceTypeInfoList: [{ insuranceTypeId: 100, insuranceAmount: 10 }] })),
+    ).toBe(m.staffCountRequired);
   });
   it('needs sum insured, term and head count for student accident', () => {
     expect(validate(training({ insuranceTypeInfoList: lines(101) }))).toBe(m.studentAmountRequired);
@@ -98,16 +112,21 @@ describe('type 1 validation', () => {
       m.studentTermRequired,
     );
     expect(
-      validate(training({ studentCount: 0, insuranceTypeInfoList: [{ insuranceTypeId: 101, insuranceAmount: 10, guaranteeTerm: 30 }] })),
+      validate(
+        training({
+          studentCount: 0,
+          insuranceTypeInfoList: [{ insuranceTypeId: 101, insuranceAmount: 10, guaranteeTerm: 30 }],
+        }),
+      ),
     ).toBe(m.studentCountRequired);
     expect(
       validate(training({ insuranceTypeInfoList: [{ insuranceTypeId: 101, insuranceAmount: 10, guaranteeTerm: 7 }] })),
     ).toBe(m.termNotOffered);
   });
   it('needs the site size for site liability', () => {
-    expect(validate(training({ siteInfo: {}, insuranceTypeInfoList: [{ insuranceTypeId: 102, insuranceAmount: 100 }] }))).toBe(
-      m.siteSizeRequired,
-    );
+    expect(
+      validate(training({ siteInfo: {}, insuranceTypeInfoList: [{ insuranceTypeId: 102, insuranceAmount: 100 }] })),
+    ).toBe(m.siteSizeRequired);
     expect(validate(training({ insuranceTypeInfoList: lines(102) }))).toBe(m.siteAmountRequired);
   });
   it('accepts the student sum insured of 20 one mobile flow offered', () => {
@@ -152,7 +171,13 @@ describe('drone sanity checks', () => {
 
 describe('parsing the posted form', () => {
   it('accepts numbers as strings, treats blanks as absent and strips unknown keys', () => {
-    const result = parseOrderForm({ ...trainingApplication(), staffCount: '6', studentCount: '', foo: 'bar', orderType: '1' });
+    const result = parseOrderForm({
+      ...trainingApplication(),
+      staffCount: '6',
+      studentCount: '',
+      foo: 'bar',
+      orderType: '1',
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.form.staffCount).toBe(6);
@@ -161,7 +186,9 @@ describe('parsing the posted form', () => {
     expect('foo' in result.form).toBe(false);
   });
   it('reads an ISO instant as the Shanghai calendar day and a bare year as 1 January', () => {
-    const form = orderFormSchema.parse({ uavInfoList: [{ productionYear: '2024-03-01T16:00:00.000Z' }, { productionYear: '2020' }] });
+    const form = orderFormSchema.parse({
+      uavInfoList: [{ productionYear: '2024-03-01T16:00:00.000Z' }, { productionYear: '2020' }],
+    });
     expect(form.uavInfoList.map((d) => d.productionYear)).toEqual(['2024-03-02', '2020-01-01']);
   });
   it.each([
@@ -169,7 +196,10 @@ describe('parsing the posted form', () => {
     [{ orderType: 2 }, '订单类型不正确'],
     [{ uavInfoList: 'x' }, '无人机格式不正确'],
     [{ uavInfoList: Array.from({ length: 51 }, () => ({})) }, '无人机最多50项'],
-    [{ uavInfoList: [{ deviceNumber: Array.from({ length: 201 }, (_, i) => `C${i}`).join(',') }] }, '每架无人机最多填写200个设备编号'],
+    [
+      { uavInfoList: [{ deviceNumber: Array.from({ length: 201 }, (_, i) => `C${i}`).join(',') }] },
+      '每架无人机最多填写200个设备编号',
+    ],
     [{ uavInfoList: [{ price: 'abc' }] }, '无人机购价必须是数字'],
     [{ uavInfoList: [{ name: 'x'.repeat(51) }] }, '无人机名称不能超过50个字符'],
     [{ uavInfoList: [{ productionYear: '2023-02-30' }] }, '无人机生产日期不是有效日期'],
@@ -204,36 +234,48 @@ describe('automatic form rules', () => {
   });
   it('sets the liability deductible by limit', () => {
     const deductible = (amount: number) =>
-      prepared(general({ insuranceTypeInfoList: [{ insuranceTypeId: 2, insuranceAmount: amount }] })).insuranceTypeInfoList[0]!
-        .notCompensation;
+      prepared(general({ insuranceTypeInfoList: [{ insuranceTypeId: 2, insuranceAmount: amount }] }))
+        .insuranceTypeInfoList[0]!.notCompensation;
     expect(deductible(100)).toBe('单次赔付限额50万');
     expect(deductible(50)).toBe('人伤0免赔');
   });
   it('sets deductible and remark of the personnel, site and training covers', () => {
-    const byId = Object.fromEntries(prepared(trainingApplication()).insuranceTypeInfoList.map((l) => [l.insuranceTypeId, l]));
+    const byId = Object.fromEntries(
+      prepared(trainingApplication()).insuranceTypeInfoList.map((l) => [l.insuranceTypeId, l]),
+    );
     for (const id of [100, 101]) {
       expect(byId[id]).toMatchObject({ notCompensation: '0免赔', remark: '含意外医疗和住院津贴' });
     }
     expect(byId[102]).toMatchObject({ notCompensation: coverDeductibles.siteTraining, remark: '含意外医疗和住院津贴' });
-    expect(byId[103]).toMatchObject({ insuranceAmount: 0, notCompensation: '0免赔', remark: '含二次考试费用，赔付上限2000元' });
+    expect(byId[103]).toMatchObject({
+      insuranceAmount: 0,
+      notCompensation: '0免赔',
+      remark: '含二次考试费用，赔付上限2000元',
+    });
     const premium = prepared(training({ insuranceTypeInfoList: [{ insuranceTypeId: 103, insuranceAmount: 1 }] }));
     expect(premium.insuranceTypeInfoList[0]!.remark).toBe(coverRemarks.trainingPremium);
     const defaulted = prepared(training({ insuranceTypeInfoList: lines(103) }));
     expect(defaulted.insuranceTypeInfoList[0]!.insuranceAmount).toBe(0);
   });
   it('makes main cover 4 exclusive', () => {
-    const form = prepared(general({ insuranceTypeInfoList: [...lines(1, 4), { insuranceTypeId: 2, insuranceAmount: 50 }, ...lines(5)] }));
+    const form = prepared(
+      general({ insuranceTypeInfoList: [...lines(1, 4), { insuranceTypeId: 2, insuranceAmount: 50 }, ...lines(5)] }),
+    );
     expect(form.insuranceTypeInfoList.map((l) => l.insuranceTypeId)).toEqual([4, 5]);
   });
   it('drops additional covers when no main cover is left', () => {
-    const form = prepared(general({ insuranceTypeInfoList: [{ insuranceTypeId: 3, insuranceAmount: 10 }, ...lines(5)] }));
+    const form = prepared(
+      general({ insuranceTypeInfoList: [{ insuranceTypeId: 3, insuranceAmount: 10 }, ...lines(5)] }),
+    );
     expect(form.insuranceTypeInfoList).toEqual([]);
   });
   it('drops duplicate cover lines', () => {
     expect(prepared(general({ insuranceTypeInfoList: lines(1, 1) })).insuranceTypeInfoList).toHaveLength(1);
   });
   it('defaults a type 1 application to 教育培训 with the locked flight profile', () => {
-    const form = prepared(training({ flyingInfo: { synchronization: '0', mainTerrain: '海洋', taskMode: '机组飞行' } }));
+    const form = prepared(
+      training({ flyingInfo: { synchronization: '0', mainTerrain: '海洋', taskMode: '机组飞行' } }),
+    );
     expect(form.flyingInfo).toMatchObject({
       applicationField: '教育培训',
       mainTerrain: '城市',
@@ -243,7 +285,9 @@ describe('automatic form rules', () => {
     });
   });
   it('locks the profile for 教育培训 in type 0 as well, and leaves other fields alone', () => {
-    expect(prepared(general({ flyingInfo: { applicationField: '教育培训', mainTerrain: '海洋' } })).flyingInfo.mainTerrain).toBe('城市');
+    expect(
+      prepared(general({ flyingInfo: { applicationField: '教育培训', mainTerrain: '海洋' } })).flyingInfo.mainTerrain,
+    ).toBe('城市');
     expect(prepared(generalApplication()).flyingInfo.mainTerrain).toBe('山区');
   });
   it('clears the application field remark unless the field is 其他', () => {
@@ -283,21 +327,31 @@ describe('automatic form rules', () => {
     expect(notOther.dataPlatformRemark).toBeUndefined();
   });
   it('keeps the site type remark only for 其他 and stores an empty accident amount as null', () => {
-    const site = prepared(training({ siteInfo: { siteSize: 100, siteType: '工厂', siteTypeRemark: 'x', historyAccidentPrice: '' } })).siteInfo;
+    const site = prepared(
+      training({ siteInfo: { siteSize: 100, siteType: '工厂', siteTypeRemark: 'x', historyAccidentPrice: '' } }),
+    ).siteInfo;
     expect(site.siteTypeRemark).toBeUndefined();
     expect(site.historyAccidentPrice).toBeNull();
-    const other = prepared(training({ siteInfo: { siteType: '其他', siteTypeRemark: '仓库', historyAccidentPrice: '3000' } })).siteInfo;
+    const other = prepared(
+      training({ siteInfo: { siteType: '其他', siteTypeRemark: '仓库', historyAccidentPrice: '3000' } }),
+    ).siteInfo;
     expect(other).toMatchObject({ siteTypeRemark: '仓库', historyAccidentPrice: 3000 });
   });
   it('defaults the term to 365 days but leaves the student accident term to the user', () => {
-    const form = prepared(general({ insuranceTypeInfoList: [...lines(1), { insuranceTypeId: 2, insuranceAmount: 50, guaranteeTerm: 30 }] }));
+    const form = prepared(
+      general({ insuranceTypeInfoList: [...lines(1), { insuranceTypeId: 2, insuranceAmount: 50, guaranteeTerm: 30 }] }),
+    );
     expect(form.insuranceTypeInfoList.map((l) => [l.guaranteeTerm, l.guaranteeTermName])).toEqual([
       [365, '1年'],
       [30, '30天'],
     ]);
-    const byId = Object.fromEntries(prepared(trainingApplication()).insuranceTypeInfoList.map((l) => [l.insuranceTypeId, l.guaranteeTerm]));
+    const byId = Object.fromEntries(
+      prepared(trainingApplication()).insuranceTypeInfoList.map((l) => [l.insuranceTypeId, l.guaranteeTerm]),
+    );
     expect(byId).toEqual({ 1: 365, 2: 365, 100: 365, 101: 90, 102: 365, 103: 365 });
-    expect(prepared(training({ insuranceTypeInfoList: lines(101) })).insuranceTypeInfoList[0]!.guaranteeTerm).toBeUndefined();
+    expect(
+      prepared(training({ insuranceTypeInfoList: lines(101) })).insuranceTypeInfoList[0]!.guaranteeTerm,
+    ).toBeUndefined();
   });
   it('keeps insurers for type 0 only, named from the catalogue, once each', () => {
     const form = prepared(general({ insuranceCompanyList: [{ id: 3, name: 'x' }, { id: 3 }] }));

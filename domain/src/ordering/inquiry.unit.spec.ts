@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { canRead, hasRole } from '../accounts/roles.ts';
 import { generalApplication, prepared, trainingApplication } from './fixtures.ts';
 import { visibleInsurers } from './catalogue.ts';
-import { chooseInsurers, nextRound, orderIdOfRequest, orderNumber, orderToWrite, planInquiry, requestIdOf } from './inquiry.ts';
+import {
+  chooseInsurers,
+  nextRound,
+  orderIdOfRequest,
+  orderNumber,
+  orderToWrite,
+  planInquiry,
+  requestIdOf,
+} from './inquiry.ts';
 import { buildPlanLines } from './plan.ts';
 import { evolveOrder, initialOrder, type Order, type OrderEvent } from './order.events.ts';
 
@@ -29,7 +37,9 @@ describe('inquiry planning', () => {
 
   it('refuses an empty choice of insurers', () => {
     expect(() => chooseInsurers({ ...general, insuranceCompanyList: [] })).toThrow('投保公司不能为空');
-    expect(() => chooseInsurers({ ...general, insuranceCompanyList: [{ id: 999, name: '?' }] } as typeof general)).toThrow('投保公司不能为空');
+    expect(() =>
+      chooseInsurers({ ...general, insuranceCompanyList: [{ id: 999, name: '?' }] } as typeof general),
+    ).toThrow('投保公司不能为空');
   });
 
   it('draws each turnaround (1–3 working days) from the random source; the deadline is fixed', () => {
@@ -73,7 +83,7 @@ describe('access policy', () => {
     expect(hasRole(['user'], 'admin', 'auditor')).toBe(false);
     expect(hasRole(['auditor'], 'admin', 'auditor')).toBe(true);
   });
-  it("lets owners and staff read a record, nobody else", () => {
+  it('lets owners and staff read a record, nobody else', () => {
     expect(canRead({ sub: 'me', roles: ['user'] }, 'me')).toBe(true);
     expect(canRead({ sub: 'me', roles: ['user'] }, 'you')).toBe(false);
     expect(canRead({ sub: 'staff', roles: ['user', 'admin'] }, 'you')).toBe(true);

@@ -33,7 +33,11 @@ export type RecordInsurerQuote = {
   metadata: OrderMetadata;
 };
 /** force: staff let the request time out now, before its deadline (refusals then say why instead of changing nothing). */
-export type TimeOutInsurerQuote = { type: 'TimeOutInsurerQuote'; data: { requestId: string; force?: boolean }; metadata: OrderMetadata };
+export type TimeOutInsurerQuote = {
+  type: 'TimeOutInsurerQuote';
+  data: { requestId: string; force?: boolean };
+  metadata: OrderMetadata;
+};
 /** Staff ask the insurer again; the caller plans the new due times as an inquiry does (planResend). */
 export type ResendQuoteRequest = {
   type: 'ResendQuoteRequest';
@@ -96,15 +100,19 @@ export const orderMessages = {
 const DAY_MS = 24 * 3600 * 1000;
 
 /** The insurer's validity rule applied to an answer given at `at` (calendar days, not working days). */
-export const quoteValidUntil = (insurerId: number, at: Date) => new Date(at.getTime() + quoteValidityDays(insurerId) * DAY_MS).toISOString();
+export const quoteValidUntil = (insurerId: number, at: Date) =>
+  new Date(at.getTime() + quoteValidityDays(insurerId) * DAY_MS).toISOString();
 
 /** A quote whose validity has run out cannot be bought; answers from before validity existed never expire. */
 export const quoteExpired = (progress: Pick<InsurerProgress, 'validUntil'>, now: Date) =>
-  progress.validUntil !== null && progress.validUntil !== undefined && now.getTime() >= new Date(progress.validUntil).getTime();
+  progress.validUntil !== null &&
+  progress.validUntil !== undefined &&
+  now.getTime() >= new Date(progress.validUntil).getTime();
 
 /** Every line has its final answer (priced or declined) and the request did not time out: nothing left to ask. */
 const insurerAnswered = (progress: InsurerProgress, lines: PlanLine[]) =>
-  !progress.timedOut && lines.every((l) => {
+  !progress.timedOut &&
+  lines.every((l) => {
     const answer = progress.answers[l.key];
     return answer !== undefined && answer.kind !== 'manual';
   });
@@ -132,7 +140,8 @@ const existing = (state: Order, metadata: OrderMetadata): Active => {
 };
 
 export const insurerComplete = (progress: InsurerProgress, lines: PlanLine[]) =>
-  progress.timedOut || lines.every((l) => {
+  progress.timedOut ||
+  lines.every((l) => {
     const answer = progress.answers[l.key];
     return answer !== undefined && answer.kind !== 'manual';
   });
@@ -149,18 +158,28 @@ export const totalPremium = (progress: InsurerProgress, lines: PlanLine[]) =>
     }, 0) * 100,
   ) / 100;
 
-const completion = (state: Extract<Order, { status: 'quoting' | 'quoted' }>, events: OrderEvent[], now: Date): OrderEvent[] => {
+const completion = (
+  state: Extract<Order, { status: 'quoting' | 'quoted' }>,
+  events: OrderEvent[],
+  now: Date,
+): OrderEvent[] => {
   if (state.status !== 'quoting') return events;
   const next = events.reduce(evolveOrder, state as Order) as typeof state;
   return next.insurers.every((p) => insurerComplete(p, next.lines))
-    ? [...events, { type: 'QuotingCompleted', data: { orderId: state.orderId, round: state.round, completedAt: now.toISOString() } }]
+    ? [
+        ...events,
+        {
+          type: 'QuotingCompleted',
+          data: { orderId: state.orderId, round: state.round, completedAt: now.toISOString() },
+        },
+      ]
     : events;
 };
 
-const sameAnswer = (a: LineAnswer | undefined, b: LineAnswer) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+const sameAnswer = (a: LineAnswer | undefined, b: LineAnswer) =>
+  a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 
 const longestTermDays = (lines: PlanLine[]) => Math.max(...lines.map((l) => Number(l.guaranteeTerm) || 365));
-
 
 export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] => {
   const { now } = command.metadata;
@@ -284,7 +303,13 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
         [
           {
             type: 'InsurerQuoteTimedOut',
-            data: { orderId: state.orderId, requestId: command.data.requestId, insurerId: progress.request.insurerId, timedOutAt: at, ...forcedBy },
+            data: {
+              orderId: state.orderId,
+              requestId: command.data.requestId,
+              insurerId: progress.request.insurerId,
+              timedOutAt: at,
+              ...forcedBy,
+            },
           },
         ],
         now,
@@ -340,7 +365,11 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       if (order.status !== 'quoting' && order.status !== 'quoted') throw illegalState(orderMessages.planReadOnly);
       if (!order.lines.some((l) => l.key === command.data.key)) throw notFound(orderMessages.lineNotFound);
       if (order.lines.length === 1) throw illegalState(orderMessages.keepOneLine);
-      return completion(order, [{ type: 'PlanLineDeleted', data: { orderId: order.orderId, key: command.data.key, deletedAt: at } }], now);
+      return completion(
+        order,
+        [{ type: 'PlanLineDeleted', data: { orderId: order.orderId, key: command.data.key, deletedAt: at } }],
+        now,
+      );
     }
     case 'Insure': {
       const order = existing(state, command.metadata);
@@ -373,10 +402,17 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       const events: OrderEvent[] = [
         {
           type: 'PolicyUnderwritten',
-          data: { orderId: state.orderId, policyNo: command.data.policyNo, startDate: start.toISOString(), endDate: end.toISOString(), underwrittenAt: at },
+          data: {
+            orderId: state.orderId,
+            policyNo: command.data.policyNo,
+            startDate: start.toISOString(),
+            endDate: end.toISOString(),
+            underwrittenAt: at,
+          },
         },
       ];
-      if (start.getTime() <= now.getTime()) events.push({ type: 'PolicyTookEffect', data: { orderId: state.orderId, at } });
+      if (start.getTime() <= now.getTime())
+        events.push({ type: 'PolicyTookEffect', data: { orderId: state.orderId, at } });
       return events;
     }
     case 'TakeEffect':
@@ -397,4 +433,3 @@ export const orderDecider: Decider<Order, OrderCommand, OrderEvent> = {
   evolve: evolveOrder,
   initialState: initialOrder,
 };
-

@@ -99,7 +99,14 @@ export type PlanReset = { type: 'PlanReset'; data: { orderId: string; round: num
 export type PlanLineDeleted = { type: 'PlanLineDeleted'; data: { orderId: string; key: string; deletedAt: string } };
 export type OrderInsured = {
   type: 'OrderInsured';
-  data: { orderId: string; insurerId: number; insurerName: string; totalPremium: number; insuredAt: string; requestedStartDate: string | null };
+  data: {
+    orderId: string;
+    insurerId: number;
+    insurerName: string;
+    totalPremium: number;
+    insuredAt: string;
+    requestedStartDate: string | null;
+  };
 };
 export type PolicyUnderwritten = {
   type: 'PolicyUnderwritten';
@@ -199,7 +206,11 @@ export const initialOrder = (): Order => ({ status: 'none' });
 const withAnswers = (insurers: InsurerProgress[], event: InsurerQuoteRecorded['data']) =>
   insurers.map((p) =>
     p.request.requestId === event.requestId
-      ? { ...p, answers: { ...p.answers, ...Object.fromEntries(event.answers.map((a) => [a.key, a])) }, validUntil: event.validUntil ?? null }
+      ? {
+          ...p,
+          answers: { ...p.answers, ...Object.fromEntries(event.answers.map((a) => [a.key, a])) },
+          validUntil: event.validUntil ?? null,
+        }
       : p,
   );
 
@@ -239,7 +250,9 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
       return state.status === 'quoting' || state.status === 'quoted'
         ? {
             ...state,
-            insurers: state.insurers.map((p) => (p.request.requestId === event.data.requestId ? { ...p, timedOut: true } : p)),
+            insurers: state.insurers.map((p) =>
+              p.request.requestId === event.data.requestId ? { ...p, timedOut: true } : p,
+            ),
           }
         : state;
     case 'QuoteRequestResent': {
@@ -248,7 +261,9 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
       return {
         ...state,
         insurers: state.insurers.map((p) =>
-          p.request.requestId === requestId ? { ...p, request: { ...p.request, attempt, answerDueAt, deadlineAt }, timedOut: false } : p,
+          p.request.requestId === requestId
+            ? { ...p, request: { ...p.request, attempt, answerDueAt, deadlineAt }, timedOut: false }
+            : p,
         ),
       };
     }
@@ -289,7 +304,13 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         : state;
     case 'PolicyUnderwritten':
       return state.status === 'insured'
-        ? { ...state, status: 'underwritten', policyNo: event.data.policyNo, startDate: event.data.startDate, endDate: event.data.endDate }
+        ? {
+            ...state,
+            status: 'underwritten',
+            policyNo: event.data.policyNo,
+            startDate: event.data.startDate,
+            endDate: event.data.endDate,
+          }
         : state;
     case 'PolicyTookEffect':
       return state.status === 'underwritten' ? { ...state, status: 'inForce' } : state;

@@ -28,7 +28,14 @@ describe('plan lines', () => {
     expect(lines.map((l) => l.key)).toEqual(['1:0', '2:0', '100:-', '101:-', '102:-', '103:-']);
     const byKey = Object.fromEntries(lines.map((l) => [l.key, l]));
     expect(byKey['1:0']).toMatchObject({ quantity: 4, insuranceAmount: 9.6 });
-    expect(byKey['100:-']).toMatchObject({ uavInfoId: null, uavInfoName: null, quantity: 6, insuranceAmount: 30, staffCount: 6, studentCount: 40 });
+    expect(byKey['100:-']).toMatchObject({
+      uavInfoId: null,
+      uavInfoName: null,
+      quantity: 6,
+      insuranceAmount: 30,
+      staffCount: 6,
+      studentCount: 40,
+    });
     expect(byKey['101:-']).toMatchObject({ quantity: 40, insuranceAmount: 10, guaranteeTerm: 90 });
     expect(byKey['102:-']).toMatchObject({ quantity: 1, insuranceAmount: 200, siteSize: 3000 });
     expect(byKey['103:-']).toMatchObject({ quantity: 40, insuranceAmount: 0, siteSize: null });
@@ -39,7 +46,10 @@ describe('plan lines', () => {
     const drones = body.uavInfoList as Record<string, unknown>[];
     delete drones[1]!.name;
     const lines = buildPlanLines(
-      prepared({ ...body, insuranceTypeInfoList: [{ insuranceTypeId: 4 }, { insuranceTypeId: 3, insuranceAmount: 20 }] }),
+      prepared({
+        ...body,
+        insuranceTypeInfoList: [{ insuranceTypeId: 4 }, { insuranceTypeId: 3, insuranceAmount: 20 }],
+      }),
     );
     expect(lines.map((l) => [l.key, l.uavInfoName, l.quantity])).toEqual([
       ['4:0', '测绘一号', 2],

@@ -23,7 +23,10 @@ export const deskCellStatusNames: Readonly<Record<DeskCellStatus, string>> = {
   expired: '报价已过期',
 };
 
-export const storedDeskStatus = (progress: Pick<InsurerProgress, 'answers' | 'timedOut'>, lines: PlanLine[]): StoredDeskStatus => {
+export const storedDeskStatus = (
+  progress: Pick<InsurerProgress, 'answers' | 'timedOut'>,
+  lines: PlanLine[],
+): StoredDeskStatus => {
   if (progress.timedOut) return 'timed-out';
   const answers = lines.map((l) => progress.answers[l.key]);
   if (answers.some((a) => a?.kind === 'manual')) return 'manual';
@@ -31,7 +34,11 @@ export const storedDeskStatus = (progress: Pick<InsurerProgress, 'answers' | 'ti
   return answers.some((a) => a?.kind === 'declined') ? 'declined' : 'quoted';
 };
 
-export const deskStatusAt = (stored: StoredDeskStatus, validUntil: string | null | undefined, now: Date): DeskCellStatus =>
+export const deskStatusAt = (
+  stored: StoredDeskStatus,
+  validUntil: string | null | undefined,
+  now: Date,
+): DeskCellStatus =>
   stored === 'quoted' && validUntil && now.getTime() >= new Date(validUntil).getTime() ? 'expired' : stored;
 
 /** Still waiting for something: the insurer's answer or staff's manual entry. */
@@ -68,7 +75,10 @@ export type QuoteDeskCell = {
   validUntil: string | null;
 };
 
-export type QuoteDeskLine = Pick<PlanLine, 'key' | 'insuranceTypeInfoName' | 'uavInfoName' | 'quantity' | 'insuranceAmount' | 'guaranteeTerm'>;
+export type QuoteDeskLine = Pick<
+  PlanLine,
+  'key' | 'insuranceTypeInfoName' | 'uavInfoName' | 'quantity' | 'insuranceAmount' | 'guaranteeTerm'
+>;
 
 export type QuoteDeskRow = {
   id: string;
@@ -85,7 +95,13 @@ export type QuoteDeskRow = {
   cells: QuoteDeskCell[];
 };
 
-export type QuoteDeskPage = { datas: QuoteDeskRow[]; currentPage: number; pageSize: number; totalCount: number; days: number };
+export type QuoteDeskPage = {
+  datas: QuoteDeskRow[];
+  currentPage: number;
+  pageSize: number;
+  totalCount: number;
+  days: number;
+};
 
 /** Overdue: still open after the insurer's promised answer time. */
 export const isOverdue = (status: DeskCellStatus, answerDueAt: string, now: Date) =>
@@ -103,5 +119,10 @@ export const deskLineAnswer = (key: string, answer: LineAnswer | undefined): Des
 };
 
 /** The countdown to the deadline, in working days on the platform's time scale. */
-export const workingDaysLeft = (status: DeskCellStatus, deadlineAt: string, now: Date, daySeconds: number): number | null =>
+export const workingDaysLeft = (
+  status: DeskCellStatus,
+  deadlineAt: string,
+  now: Date,
+  daySeconds: number,
+): number | null =>
   isOpenStatus(status) ? Math.round(workingTimeBetween(now, new Date(deadlineAt), daySeconds) * 10) / 10 : null;

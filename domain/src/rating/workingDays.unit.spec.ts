@@ -53,7 +53,8 @@ describe('working days between two instants', () => {
   });
   it('undoes addWorkingDays on the same calendar', () => {
     for (const start of ['2026-11-16T10:00:00', '2026-11-20T23:30:00', '2026-11-22T15:00:00'])
-      for (const days of [0, 1, 2, 5, 12]) expect(workingDaysBetween(at(start), real(start, days)), `${start} +${days}`).toBe(days);
+      for (const days of [0, 1, 2, 5, 12])
+        expect(workingDaysBetween(at(start), real(start, days)), `${start} +${days}`).toBe(days);
   });
   it('is zero for an end before the start, and follows a demo time scale', () => {
     expect(between('2026-11-19T10:00:00', '2026-11-16T10:00:00')).toBe(0);

@@ -41,10 +41,18 @@ export type BatchTestStarted = {
   data: At & { ruleId: string; version: number; caseIds: string[]; lastN: number | null; by: string };
 };
 export type BatchTestProgressed = { type: 'BatchTestProgressed'; data: At & { results: CaseResult[] } };
-export type BatchTestCompleted = { type: 'BatchTestCompleted'; data: At & { passed: number; failed: number; unchecked: number; total: number } };
+export type BatchTestCompleted = {
+  type: 'BatchTestCompleted';
+  data: At & { passed: number; failed: number; unchecked: number; total: number };
+};
 export type BatchTestFailed = { type: 'BatchTestFailed'; data: At & { reason: string } };
 export type BatchTestEvent = BatchTestStarted | BatchTestProgressed | BatchTestCompleted | BatchTestFailed;
-export const batchTestEventTypes = ['BatchTestStarted', 'BatchTestProgressed', 'BatchTestCompleted', 'BatchTestFailed'] as const satisfies readonly BatchTestEvent['type'][];
+export const batchTestEventTypes = [
+  'BatchTestStarted',
+  'BatchTestProgressed',
+  'BatchTestCompleted',
+  'BatchTestFailed',
+] as const satisfies readonly BatchTestEvent['type'][];
 
 type Meta = { now: Date };
 export type BatchTestCommand =
@@ -53,8 +61,22 @@ export type BatchTestCommand =
   | { type: 'CompleteBatchTest'; data: { runId: string }; metadata: Meta }
   | { type: 'FailBatchTest'; data: { runId: string; reason: string }; metadata: Meta };
 
-export type BatchTestState = { status: BatchTestStatus | 'none'; total: number; done: Set<string>; passed: number; failed: number; unchecked: number };
-const initialState = (): BatchTestState => ({ status: 'none', total: 0, done: new Set(), passed: 0, failed: 0, unchecked: 0 });
+export type BatchTestState = {
+  status: BatchTestStatus | 'none';
+  total: number;
+  done: Set<string>;
+  passed: number;
+  failed: number;
+  unchecked: number;
+};
+const initialState = (): BatchTestState => ({
+  status: 'none',
+  total: 0,
+  done: new Set(),
+  passed: 0,
+  failed: 0,
+  unchecked: 0,
+});
 
 export const batchTestMessages = {
   exists: '批量测试已存在',
@@ -80,7 +102,19 @@ const decide = (command: BatchTestCommand, state: BatchTestState): BatchTestEven
       return results.length === 0 ? [] : [{ type: 'BatchTestProgressed', data: { runId, at, results } }];
     }
     case 'CompleteBatchTest':
-      return [{ type: 'BatchTestCompleted', data: { runId, at, passed: state.passed, failed: state.failed, unchecked: state.unchecked, total: state.done.size } }];
+      return [
+        {
+          type: 'BatchTestCompleted',
+          data: {
+            runId,
+            at,
+            passed: state.passed,
+            failed: state.failed,
+            unchecked: state.unchecked,
+            total: state.done.size,
+          },
+        },
+      ];
     case 'FailBatchTest':
       return [{ type: 'BatchTestFailed', data: { runId, at, reason: command.data.reason } }];
     default:
@@ -112,7 +146,11 @@ const evolve = (state: BatchTestState, event: BatchTestEvent): BatchTestState =>
   }
 };
 
-export const batchTestDecider: Decider<BatchTestState, BatchTestCommand, BatchTestEvent> = { decide, evolve, initialState };
+export const batchTestDecider: Decider<BatchTestState, BatchTestCommand, BatchTestEvent> = {
+  decide,
+  evolve,
+  initialState,
+};
 
 const cents = (n: number) => Math.round(n * 100) / 100;
 
@@ -137,7 +175,10 @@ export const outcomeOf = (answers: { insurerId: number; lines: readonly LineAnsw
 };
 
 /** Pass: the referral answer matches and every expected premium is priced within the tolerance. */
-export const judgeCase = (expected: CaseExpectation, actual: CaseOutcome): { pass: boolean; deltas: Record<string, number | null> } => {
+export const judgeCase = (
+  expected: CaseExpectation,
+  actual: CaseOutcome,
+): { pass: boolean; deltas: Record<string, number | null> } => {
   const deltas: Record<string, number | null> = {};
   let pass = expected.referral === actual.referral;
   for (const [insurerId, amount] of Object.entries(expected.premiums)) {
@@ -174,7 +215,8 @@ export type BatchTestRunDetail = BatchTestRunSummary & { results: CaseResult[] }
 
 export const runSummary = (run: Omit<BatchTestRun, 'results'>): BatchTestRunSummary => ({
   ...run,
-  passRate: run.passed + run.failed === 0 ? null : Math.round((run.passed / (run.passed + run.failed)) * 10_000) / 10_000,
+  passRate:
+    run.passed + run.failed === 0 ? null : Math.round((run.passed / (run.passed + run.failed)) * 10_000) / 10_000,
 });
 
 export type ComparedCase = {
@@ -198,7 +240,10 @@ export const compareRuns = (left: readonly CaseResult[], right: readonly CaseRes
     const l = leftByKey.get(key);
     const r = rightByKey.get(key);
     const premiumDeltas: Record<string, number | null> = {};
-    for (const insurerId of new Set([...Object.keys(l?.actual.premiums ?? {}), ...Object.keys(r?.actual.premiums ?? {})])) {
+    for (const insurerId of new Set([
+      ...Object.keys(l?.actual.premiums ?? {}),
+      ...Object.keys(r?.actual.premiums ?? {}),
+    ])) {
       const a = l?.actual.premiums[insurerId];
       const b = r?.actual.premiums[insurerId];
       premiumDeltas[insurerId] = a === null || a === undefined || b === null || b === undefined ? null : cents(b - a);

@@ -11,7 +11,13 @@ import { illegalState, invalid, notFound } from '../shared/errors.ts';
 /** premiums: insurer id → total premium in yuan of the application's lines; tolerance: yuan either way. */
 export type CaseExpectation = { referral: boolean; premiums: Record<string, number>; tolerance: number };
 /** orderId: the real order it was copied from, if any. */
-export type RuleCase = { caseId: string; name: string; form: OrderForm; expected: CaseExpectation; orderId: string | null };
+export type RuleCase = {
+  caseId: string;
+  name: string;
+  form: OrderForm;
+  expected: CaseExpectation;
+  orderId: string | null;
+};
 
 export const ruleCaseStreamId = (caseId: string) => `rule-case-${caseId}`;
 
@@ -20,7 +26,11 @@ export type RuleCaseCreated = { type: 'RuleCaseCreated'; data: RuleCase & By };
 export type RuleCaseUpdated = { type: 'RuleCaseUpdated'; data: Omit<RuleCase, 'orderId'> & By };
 export type RuleCaseDeleted = { type: 'RuleCaseDeleted'; data: { caseId: string } & By };
 export type RuleCaseEvent = RuleCaseCreated | RuleCaseUpdated | RuleCaseDeleted;
-export const ruleCaseEventTypes = ['RuleCaseCreated', 'RuleCaseUpdated', 'RuleCaseDeleted'] as const satisfies readonly RuleCaseEvent['type'][];
+export const ruleCaseEventTypes = [
+  'RuleCaseCreated',
+  'RuleCaseUpdated',
+  'RuleCaseDeleted',
+] as const satisfies readonly RuleCaseEvent['type'][];
 
 type Meta = { now: Date; actor: string };
 export type RuleCaseCommand =
@@ -39,7 +49,8 @@ export const ruleCaseMessages = {
 
 export const expectationProblem = (expected: CaseExpectation): string | null => {
   if (!Number.isFinite(expected.tolerance) || expected.tolerance < 0) return ruleCaseMessages.badExpectation;
-  for (const amount of Object.values(expected.premiums)) if (!Number.isFinite(amount) || amount < 0) return ruleCaseMessages.badExpectation;
+  for (const amount of Object.values(expected.premiums))
+    if (!Number.isFinite(amount) || amount < 0) return ruleCaseMessages.badExpectation;
   return null;
 };
 
@@ -83,4 +94,8 @@ const evolve = (state: RuleCaseState, event: RuleCaseEvent): RuleCaseState => {
   }
 };
 
-export const ruleCaseDecider: Decider<RuleCaseState, RuleCaseCommand, RuleCaseEvent> = { decide, evolve, initialState: () => ({ status: 'none', current: null }) };
+export const ruleCaseDecider: Decider<RuleCaseState, RuleCaseCommand, RuleCaseEvent> = {
+  decide,
+  evolve,
+  initialState: () => ({ status: 'none', current: null }),
+};

@@ -12,7 +12,15 @@ import type { RulesRoute } from './menu.ts';
  * different entries never conflict, and every change keeps who, when and (optionally) why.
  */
 
-export const ConfigKinds = ['keyword', 'ruleType', 'ruleSource', 'ruleMessage', 'ruleRisk', 'insuranceLimit', 'stagePlan'] as const;
+export const ConfigKinds = [
+  'keyword',
+  'ruleType',
+  'ruleSource',
+  'ruleMessage',
+  'ruleRisk',
+  'insuranceLimit',
+  'stagePlan',
+] as const;
 export type ConfigKind = (typeof ConfigKinds)[number];
 
 /** The menu route that owns each dictionary; the server guards calls by it. */
@@ -35,7 +43,10 @@ export type RiskEffect = (typeof RiskEffects)[number];
 export const riskEffectLabels: Record<RiskEffect, string> = { auto: '自动承保', refer: '转人工核保', decline: '拒保' };
 
 const text = (required: string | null, label: string, max: number) => {
-  const base = z.string({ error: `${label}格式错误` }).trim().max(max, { error: `${label}不能超过${max}个字符` });
+  const base = z
+    .string({ error: `${label}格式错误` })
+    .trim()
+    .max(max, { error: `${label}不能超过${max}个字符` });
   return required ? base.min(1, { error: required }) : base.default('');
 };
 const name = text('名称不能为空', '名称', 50);
@@ -45,7 +56,13 @@ const insurerId = z
   .number({ error: '保险公司不存在' })
   .int({ error: '保险公司不存在' })
   .refine((id) => visibleInsurers.some((i) => i.id === id), { error: '保险公司不存在' });
-const bound = (label: string) => z.number({ error: `${label}格式错误` }).min(0, { error: `${label}不能为负数` }).max(1e9, { error: `${label}过大` }).nullable().default(null);
+const bound = (label: string) =>
+  z
+    .number({ error: `${label}格式错误` })
+    .min(0, { error: `${label}不能为负数` })
+    .max(1e9, { error: `${label}过大` })
+    .nullable()
+    .default(null);
 
 const insuranceLimit = z
   .strictObject({
@@ -61,7 +78,9 @@ const insuranceLimit = z
     maxDronePrice: bound('无人机单价上限'),
     maxTakeoffKg: bound('起飞重量上限'),
   })
-  .refine((l) => l.minAmount === null || l.maxAmount === null || l.minAmount <= l.maxAmount, { error: '最低保额不能高于最高保额' });
+  .refine((l) => l.minAmount === null || l.maxAmount === null || l.minAmount <= l.maxAmount, {
+    error: '最低保额不能高于最高保额',
+  });
 
 const stagePlan = z.strictObject({
   insurerId,
@@ -76,7 +95,10 @@ export const configFieldSchemas = {
   keyword: z.strictObject({ name, category: text(null, '分类', 50), description }),
   ruleType: z.strictObject({ name, description }),
   ruleSource: z.strictObject({ name, description }),
-  ruleMessage: z.strictObject({ customerText: text('客户提示语不能为空', '客户提示语', 200), staffText: text('内部提示语不能为空', '内部提示语', 200) }),
+  ruleMessage: z.strictObject({
+    customerText: text('客户提示语不能为空', '客户提示语', 200),
+    staffText: text('内部提示语不能为空', '内部提示语', 200),
+  }),
   ruleRisk: z.strictObject({ name, effect: z.enum(RiskEffects, { error: '请选择风险处理方式' }), description }),
   insuranceLimit,
   stagePlan,
@@ -91,7 +113,11 @@ export const configCode = z
   // The code is part of the stream id and of the rules that refer to it.
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, { error: '编码只能包含字母、数字、下划线、点和横线' });
 export const configKind = z.enum(ConfigKinds, { error: '配置类型不正确' });
-export const configReason = z.string({ error: '原因格式错误' }).trim().max(500, { error: '原因不能超过500个字符' }).optional();
+export const configReason = z
+  .string({ error: '原因格式错误' })
+  .trim()
+  .max(500, { error: '原因不能超过500个字符' })
+  .optional();
 
 export const configMessages = {
   exists: '编码已存在',
@@ -109,7 +135,12 @@ export type ConfigEntryUpdated = { type: 'ConfigEntryUpdated'; data: Who & { fie
 export type ConfigEntryDisabled = { type: 'ConfigEntryDisabled'; data: Who };
 export type ConfigEntryEnabled = { type: 'ConfigEntryEnabled'; data: Who };
 export type ConfigEvent = ConfigEntryCreated | ConfigEntryUpdated | ConfigEntryDisabled | ConfigEntryEnabled;
-export const configEventTypes = ['ConfigEntryCreated', 'ConfigEntryUpdated', 'ConfigEntryDisabled', 'ConfigEntryEnabled'] as const satisfies readonly ConfigEvent['type'][];
+export const configEventTypes = [
+  'ConfigEntryCreated',
+  'ConfigEntryUpdated',
+  'ConfigEntryDisabled',
+  'ConfigEntryEnabled',
+] as const satisfies readonly ConfigEvent['type'][];
 
 export type ConfigState = { exists: boolean; enabled: boolean; fields: ConfigFields | null };
 export const initialConfig = (): ConfigState => ({ exists: false, enabled: false, fields: null });
@@ -128,7 +159,9 @@ export const parseConfigFields = (kind: ConfigKind, fields: unknown): ConfigFiel
   const parsed = configFieldSchemas[kind].safeParse(fields ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw invalid(issue?.code === 'unrecognized_keys' ? `不支持的字段: ${issue.keys.join(', ')}` : (issue?.message ?? '参数错误'));
+  throw invalid(
+    issue?.code === 'unrecognized_keys' ? `不支持的字段: ${issue.keys.join(', ')}` : (issue?.message ?? '参数错误'),
+  );
 };
 
 /** Entries keyed by what they configure: the code must name it, so there is one entry per insurer (and cover). */
@@ -168,15 +201,32 @@ const decide = (command: ConfigCommand, state: ConfigState): ConfigEvent[] => {
   const code = configCode.safeParse(data.code);
   if (!code.success) throw invalid(code.error.issues[0]?.message ?? '编码不能为空');
   const reason = data.reason?.trim();
-  const who: Who = { kind: data.kind, code: code.data, by: m.actor, at: m.now.toISOString(), ...(reason ? { reason } : {}) };
+  const who: Who = {
+    kind: data.kind,
+    code: code.data,
+    by: m.actor,
+    at: m.now.toISOString(),
+    ...(reason ? { reason } : {}),
+  };
   if (command.type === 'CreateConfigEntry') {
     if (state.exists) throw illegalState(configMessages.exists);
-    return [{ type: 'ConfigEntryCreated', data: { ...who, fields: parseFor(data.kind, code.data, command.data.fields), enabled: command.data.enabled ?? true } }];
+    return [
+      {
+        type: 'ConfigEntryCreated',
+        data: {
+          ...who,
+          fields: parseFor(data.kind, code.data, command.data.fields),
+          enabled: command.data.enabled ?? true,
+        },
+      },
+    ];
   }
   if (!state.exists) throw notFound(configMessages.notFound);
   switch (command.type) {
     case 'UpdateConfigEntry':
-      return [{ type: 'ConfigEntryUpdated', data: { ...who, fields: parseFor(data.kind, code.data, command.data.fields) } }];
+      return [
+        { type: 'ConfigEntryUpdated', data: { ...who, fields: parseFor(data.kind, code.data, command.data.fields) } },
+      ];
     case 'DisableConfigEntry':
       if (!state.enabled) throw illegalState(configMessages.alreadyDisabled);
       return [{ type: 'ConfigEntryDisabled', data: who }];
@@ -188,7 +238,11 @@ const decide = (command: ConfigCommand, state: ConfigState): ConfigEvent[] => {
   }
 };
 
-export const configDecider: Decider<ConfigState, ConfigCommand, ConfigEvent> = { decide, evolve: evolveConfig, initialState: initialConfig };
+export const configDecider: Decider<ConfigState, ConfigCommand, ConfigEvent> = {
+  decide,
+  evolve: evolveConfig,
+  initialState: initialConfig,
+};
 
 /** What the platform starts with (seeded once through the commands, staff edit it afterwards). */
 export const seededConfig = (): { kind: ConfigKind; code: string; fields: ConfigFields }[] => [
@@ -204,18 +258,35 @@ export const seededConfig = (): { kind: ConfigKind; code: string; fields: Config
   {
     kind: 'ruleMessage',
     code: 'referral.dronePrice',
-    fields: { customerText: '您的无人机单价较高，需保险公司人工核保，我们会尽快与您联系', staffText: '无人机单价超过50万元，需保险公司核保' },
+    fields: {
+      customerText: '您的无人机单价较高，需保险公司人工核保，我们会尽快与您联系',
+      staffText: '无人机单价超过50万元，需保险公司核保',
+    },
   },
   {
     kind: 'ruleMessage',
     code: 'referral.maxTakeoff',
-    fields: { customerText: '您的无人机起飞重量较大，需保险公司人工核保，我们会尽快与您联系', staffText: '最大起飞重量超过25公斤，需保险公司核保' },
+    fields: {
+      customerText: '您的无人机起飞重量较大，需保险公司人工核保，我们会尽快与您联系',
+      staffText: '最大起飞重量超过25公斤，需保险公司核保',
+    },
   },
   {
     kind: 'ruleMessage',
     code: 'rating.noTariff',
-    fields: { customerText: '该保险公司需人工报价，我们会尽快与您联系', staffText: '该保险公司暂无自动报价，需保险公司核保' },
+    fields: {
+      customerText: '该保险公司需人工报价，我们会尽快与您联系',
+      staffText: '该保险公司暂无自动报价，需保险公司核保',
+    },
   },
-  { kind: 'keyword', code: 'drone.price', fields: { name: '无人机单价', category: '无人机', description: '单架无人机价格（元）' } },
-  { kind: 'keyword', code: 'drone.maxTakeoffKg', fields: { name: '最大起飞重量', category: '无人机', description: '单位：公斤' } },
+  {
+    kind: 'keyword',
+    code: 'drone.price',
+    fields: { name: '无人机单价', category: '无人机', description: '单架无人机价格（元）' },
+  },
+  {
+    kind: 'keyword',
+    code: 'drone.maxTakeoffKg',
+    fields: { name: '最大起飞重量', category: '无人机', description: '单位：公斤' },
+  },
 ];

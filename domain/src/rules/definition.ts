@@ -23,7 +23,8 @@ export const stageLabels: Record<RuleStage, string> = {
   indication: '价格区间',
 };
 
-export const isPipelineStage = (stage: RuleStage): stage is PipelineStage => (PipelineStages as readonly string[]).includes(stage);
+export const isPipelineStage = (stage: RuleStage): stage is PipelineStage =>
+  (PipelineStages as readonly string[]).includes(stage);
 
 export type RuleDefinitionFields = {
   name: string;
@@ -69,20 +70,34 @@ const code = (label: string) =>
     .transform((v) => (v === '' ? null : v))
     .nullable();
 
-export const ruleIdSchema = z.string({ error: '规则编号不能为空' }).trim().regex(/^[a-z][a-z0-9-]{1,63}$/, { error: definitionMessages.ruleIdFormat });
+export const ruleIdSchema = z
+  .string({ error: '规则编号不能为空' })
+  .trim()
+  .regex(/^[a-z][a-z0-9-]{1,63}$/, { error: definitionMessages.ruleIdFormat });
 
 /** The editable fields; each route uses all (define) or some of them (update). */
 export const definitionFieldSchemas = {
-  name: z.string({ error: definitionMessages.nameRequired }).trim().min(1, { error: definitionMessages.nameRequired }).max(50, { error: '规则名称不能超过50个字符' }),
+  name: z
+    .string({ error: definitionMessages.nameRequired })
+    .trim()
+    .min(1, { error: definitionMessages.nameRequired })
+    .max(50, { error: '规则名称不能超过50个字符' }),
   insurerId: z
     .number({ error: definitionMessages.unknownInsurer })
     .int({ error: definitionMessages.unknownInsurer })
     .refine((id) => visibleInsurers.some((i) => i.id === id), { error: definitionMessages.unknownInsurer })
     .nullable(),
   scenes: z
-    .array(z.string({ error: definitionMessages.unknownScene }).refine((s) => (applicationFields as readonly string[]).includes(s), { error: definitionMessages.unknownScene }), {
-      error: definitionMessages.unknownScene,
-    })
+    .array(
+      z
+        .string({ error: definitionMessages.unknownScene })
+        .refine((s) => (applicationFields as readonly string[]).includes(s), {
+          error: definitionMessages.unknownScene,
+        }),
+      {
+        error: definitionMessages.unknownScene,
+      },
+    )
     .max(applicationFields.length, { error: definitionMessages.unknownScene })
     .transform((scenes) => [...new Set(scenes)]),
   type: code('规则类型'),
@@ -95,8 +110,13 @@ export const definitionFieldSchemas = {
 export const stageSchema = z.enum(RuleStages, { error: '阶段不正确' });
 
 /** Whether a rule of this definition looks at a line of this insurer and scene. */
-export const ruleApplies = (definition: Pick<RuleDefinition, 'insurerId' | 'scenes'>, insurerId: number, scene: string | null): boolean =>
-  (definition.insurerId === null || definition.insurerId === insurerId) && (definition.scenes.length === 0 || (scene !== null && definition.scenes.includes(scene)));
+export const ruleApplies = (
+  definition: Pick<RuleDefinition, 'insurerId' | 'scenes'>,
+  insurerId: number,
+  scene: string | null,
+): boolean =>
+  (definition.insurerId === null || definition.insurerId === insurerId) &&
+  (definition.scenes.length === 0 || (scene !== null && definition.scenes.includes(scene)));
 
 /** The rank that puts a rule at `position` among `ranks` (the stage's other rules, ascending). */
 export const rankAt = (ranks: readonly number[], position: number): number => {
@@ -111,4 +131,5 @@ export const rankAt = (ranks: readonly number[], position: number): number => {
 };
 
 /** Rules of a stage in the order the engine runs them (rank, then id for equal ranks). */
-export const byRank = <T extends Pick<RuleDefinition, 'rank' | 'ruleId'>>(a: T, b: T) => a.rank - b.rank || a.ruleId.localeCompare(b.ruleId);
+export const byRank = <T extends Pick<RuleDefinition, 'rank' | 'ruleId'>>(a: T, b: T) =>
+  a.rank - b.rank || a.ruleId.localeCompare(b.ruleId);

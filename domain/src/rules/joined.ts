@@ -1,6 +1,14 @@
 import type { Jdm, JdmEdge, JdmNode } from './jdm.ts';
 import type { TraceStep } from './rating.ts';
-import { evaluatedExpressions, readTrace, type ExpressionContent, type Marks, type SwitchContent, type TableContent, type Transform } from './joinedTrace.ts';
+import {
+  evaluatedExpressions,
+  readTrace,
+  type ExpressionContent,
+  type Marks,
+  type SwitchContent,
+  type TableContent,
+  type Transform,
+} from './joinedTrace.ts';
 
 /**
  * One engine call for all the rules a quote line runs through (docs/adr/0014-one-engine-call-per-line.md).
@@ -25,7 +33,8 @@ export const VERDICT_FIELDS = ['kind', 'premium', 'deductible', 'reason', 'refer
 const RESERVED = /\$nodes|\$root|__fb/;
 /** Expression keys a mark can read back as `$.key`. */
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
-const plain = (c: Transform | undefined) => !c?.inputField?.trim() && !c?.outputPath?.trim() && (c?.executionMode ?? 'single') === 'single';
+const plain = (c: Transform | undefined) =>
+  !c?.inputField?.trim() && !c?.outputPath?.trim() && (c?.executionMode ?? 'single') === 'single';
 
 /**
  * Whether a model (pool pieces already inlined) runs the same joined with others: one input and one
@@ -47,7 +56,13 @@ export const joinable = (model: Jdm): boolean => {
     } else if (!['inputNode', 'outputNode', 'switchNode'].includes(node.type)) return false;
   }
   const ids = new Set(model.nodes.map((n) => n.id));
-  if (model.edges.some((e) => !ids.has(e.sourceId) || !ids.has(e.targetId) || e.targetId === inputs[0]!.id || e.sourceId === outputs[0]!.id)) return false;
+  if (
+    model.edges.some(
+      (e) =>
+        !ids.has(e.sourceId) || !ids.has(e.targetId) || e.targetId === inputs[0]!.id || e.sourceId === outputs[0]!.id,
+    )
+  )
+    return false;
   // Every node must lead to the output: walk the edges backwards from it.
   const reached = new Set([outputs[0]!.id]);
   for (let grew = true; grew; ) {
@@ -70,12 +85,22 @@ export type JoinedRules = {
   read(answer: unknown): StepResult[];
 };
 
-const expressionNode = (id: string, outputPath: string | null, pairs: readonly (readonly [string, string])[]): JdmNode => ({
+const expressionNode = (
+  id: string,
+  outputPath: string | null,
+  pairs: readonly (readonly [string, string])[],
+): JdmNode => ({
   id,
   type: 'expressionNode',
   name: id,
   position: { x: 0, y: 0 },
-  content: { inputField: null, outputPath, passThrough: false, executionMode: 'single', expressions: pairs.map(([key, value], i) => ({ id: `x${i}`, key, value })) },
+  content: {
+    inputField: null,
+    outputPath,
+    passThrough: false,
+    executionMode: 'single',
+    expressions: pairs.map(([key, value], i) => ({ id: `x${i}`, key, value })),
+  },
 });
 
 /**
@@ -97,11 +122,24 @@ const markedTable = (content: TableContent, name: string): TableContent => {
   const copy = (cell: string | undefined, field: string) => `(${cell ? cell : passThrough ? field : 'null'})`;
   const mark = (row: Record<string, string> | null) =>
     `[${[row && typeof row._id === 'string' ? JSON.stringify(row._id) : 'null', ...content.outputs.map((o) => copy(row?.[o.id], o.field))].join(', ')}]`;
-  const columns = [...(passThrough ? [] : [{ id: `${id}c`, name: id, field: MARKS }]), { id, name: id, field: `${MARKS}.${name}` }];
-  const cells = (row: Record<string, string> | null) => ({ ...(passThrough ? {} : { [`${id}c`]: CARRY }), [id]: mark(row) });
+  const columns = [
+    ...(passThrough ? [] : [{ id: `${id}c`, name: id, field: MARKS }]),
+    { id, name: id, field: `${MARKS}.${name}` },
+  ];
+  const cells = (row: Record<string, string> | null) => ({
+    ...(passThrough ? {} : { [`${id}c`]: CARRY }),
+    [id]: mark(row),
+  });
   // The last row matches when no other does and writes only the marks (empty cells write nothing).
-  const none = { ...Object.fromEntries([...content.inputs, ...content.outputs].map((c) => [c.id, ''])), ...cells(null) };
-  return { ...content, outputs: [...content.outputs, ...columns], rules: [...content.rules.map((row) => ({ ...row, ...cells(row) })), none] };
+  const none = {
+    ...Object.fromEntries([...content.inputs, ...content.outputs].map((c) => [c.id, ''])),
+    ...cells(null),
+  };
+  return {
+    ...content,
+    outputs: [...content.outputs, ...columns],
+    rules: [...content.rules.map((row) => ({ ...row, ...cells(row) })), none],
+  };
 };
 
 /** An expression node that also carries the marks (unless it passes its input through) and writes its results as mark `name`: `[result 1, …]`. */
@@ -109,7 +147,8 @@ const markedExpression = (content: ExpressionContent, name: string): ExpressionC
   const results = evaluatedExpressions(content).map((x) => `$.${x.key}`);
   // After the rule's own expressions, so they see `$` as before.
   const carry = content.passThrough === true ? [] : [{ id: `${MARKS}${name}c`, key: MARKS, value: CARRY }];
-  const mark = results.length > 0 ? [{ id: `${MARKS}${name}`, key: `${MARKS}.${name}`, value: `[${results.join(', ')}]` }] : [];
+  const mark =
+    results.length > 0 ? [{ id: `${MARKS}${name}`, key: `${MARKS}.${name}`, value: `[${results.join(', ')}]` }] : [];
   return { ...content, expressions: [...content.expressions, ...carry, ...mark] };
 };
 
@@ -117,10 +156,17 @@ const markedExpression = (content: ExpressionContent, name: string): ExpressionC
  * A switch whose branches may all be untaken gets one more, taken only then, to a gatherer: the
  * marks of what ran before it would be lost with the branches otherwise.
  */
-const mayStopHere = (content: SwitchContent) => (content.hitPolicy ?? 'first') !== 'first' || !content.statements.some((st) => st.condition.trim() === '');
+const mayStopHere = (content: SwitchContent) =>
+  (content.hitPolicy ?? 'first') !== 'first' || !content.statements.some((st) => st.condition.trim() === '');
 
 /** One step's part of the joined model; returns how to read its result and trace back. */
-const joinStep = (step: LineStep, k: number, traced: boolean, add: (node: JdmNode) => void, link: (source: string, target: string, handle?: string) => void) => {
+const joinStep = (
+  step: LineStep,
+  k: number,
+  traced: boolean,
+  add: (node: JdmNode) => void,
+  link: (source: string, target: string, handle?: string) => void,
+) => {
   const { model } = step;
   const prefix = `${k}/`;
   const inputId = model.nodes.find((n) => n.type === 'inputNode')!.id;
@@ -129,17 +175,25 @@ const joinStep = (step: LineStep, k: number, traced: boolean, add: (node: JdmNod
   const resultKey = `${MARKS}R${k}`;
   const local = (id: string) => (id === inputId ? 'in' : id === outputId ? collector : prefix + id);
   // One array, not an object of seven mostly null fields: less to build and hand over on every call.
-  add(expressionNode(collector, resultKey, [['fields', `[${VERDICT_FIELDS.join(', ')}]`], ...(traced ? [['marks', MARKS] as const] : [])]));
+  add(
+    expressionNode(collector, resultKey, [
+      ['fields', `[${VERDICT_FIELDS.join(', ')}]`],
+      ...(traced ? [['marks', MARKS] as const] : []),
+    ]),
+  );
   link(collector, 'out');
-  const resultOf = (answer: Record<string, unknown>) => (answer[resultKey] ?? {}) as { fields?: unknown[]; marks?: Record<string, unknown> };
+  const resultOf = (answer: Record<string, unknown>) =>
+    (answer[resultKey] ?? {}) as { fields?: unknown[]; marks?: Record<string, unknown> };
   const output = (answer: Record<string, unknown>) => {
     const fields = resultOf(answer).fields ?? [];
     const result: Record<string, unknown> = {};
-    for (let i = 0; i < VERDICT_FIELDS.length; i++) if (fields[i] !== null && fields[i] !== undefined) result[VERDICT_FIELDS[i]!] = fields[i];
+    for (let i = 0; i < VERDICT_FIELDS.length; i++)
+      if (fields[i] !== null && fields[i] !== undefined) result[VERDICT_FIELDS[i]!] = fields[i];
     return result;
   };
   if (!traced) {
-    for (const node of model.nodes) if (node.id !== inputId && node.id !== outputId) add({ ...node, id: prefix + node.id });
+    for (const node of model.nodes)
+      if (node.id !== inputId && node.id !== outputId) add({ ...node, id: prefix + node.id });
     for (const e of model.edges) link(local(e.sourceId), local(e.targetId), e.sourceHandle);
     return (answer: Record<string, unknown>): StepResult => ({ output: output(answer), trace: [] });
   }
@@ -168,7 +222,11 @@ const joinStep = (step: LineStep, k: number, traced: boolean, add: (node: JdmNod
       const content = node.content as SwitchContent;
       if (!mayStopHere(content)) add({ ...node, id });
       else {
-        add({ ...node, id, content: { ...content, statements: [...content.statements, { id: `${MARKS}none`, condition: '' }] } });
+        add({
+          ...node,
+          id,
+          content: { ...content, statements: [...content.statements, { id: `${MARKS}none`, condition: '' }] },
+        });
         gather(id, `${MARKS}none`);
       }
     }
@@ -182,9 +240,12 @@ const joinStep = (step: LineStep, k: number, traced: boolean, add: (node: JdmNod
           e.sourceId === node.id &&
           e.sourceHandle === statement.id &&
           marks.node.has(model.nodes.findIndex((n) => n.id === e.targetId)) &&
-          model.edges.every((o) => o.targetId !== e.targetId || (o.sourceId === node.id && o.sourceHandle === statement.id)),
+          model.edges.every(
+            (o) => o.targetId !== e.targetId || (o.sourceId === node.id && o.sourceHandle === statement.id),
+          ),
       );
-      if (witness) marks.statement.set(`${i}/${s}`, marks.node.get(model.nodes.findIndex((n) => n.id === witness.targetId))!);
+      if (witness)
+        marks.statement.set(`${i}/${s}`, marks.node.get(model.nodes.findIndex((n) => n.id === witness.targetId))!);
       else {
         const mark = `S${i}_${s}`;
         add(expressionNode(`${prefix}${node.id}#${s}`, null, [[`${MARKS}.${mark}`, 'true']]));

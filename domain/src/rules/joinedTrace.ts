@@ -2,7 +2,12 @@ import type { Jdm } from './jdm.ts';
 import type { TraceStep } from './rating.ts';
 
 /** The node contents a joined model reads and rewrites (ZEN's JDM, the fields used here). */
-export type Transform = { inputField?: string | null; outputPath?: string | null; executionMode?: string; passThrough?: boolean };
+export type Transform = {
+  inputField?: string | null;
+  outputPath?: string | null;
+  executionMode?: string;
+  passThrough?: boolean;
+};
 export type TableContent = Transform & {
   hitPolicy?: string;
   inputs: { id: string; name: string; field?: string | null }[];
@@ -12,7 +17,8 @@ export type TableContent = Transform & {
 export type ExpressionContent = Transform & { expressions: { id: string; key: string; value: string }[] };
 export type SwitchContent = { hitPolicy?: string; statements: { id: string; condition: string }[] };
 
-export const evaluatedExpressions = (content: ExpressionContent) => content.expressions.filter((x) => x.key !== '' && x.value !== '');
+export const evaluatedExpressions = (content: ExpressionContent) =>
+  content.expressions.filter((x) => x.key !== '' && x.value !== '');
 
 /**
  * Where a joined model (joined.ts) left its marks, per node index of one rule's model: `node` for
@@ -58,7 +64,10 @@ export const readTrace = (ruleId: string, model: Jdm, marks: Marks): ((answer: A
       .map((e) => {
         const source = indexOf.get(e.sourceId)!;
         // An edge from a switch lives if its branch was taken; one without a branch the engine always drops.
-        const branch = model.nodes[source]!.type === 'switchNode' ? (taken[source]![statementsOf(source).findIndex((st) => st.id === e.sourceHandle)] ?? null) : undefined;
+        const branch =
+          model.nodes[source]!.type === 'switchNode'
+            ? (taken[source]![statementsOf(source).findIndex((st) => st.id === e.sourceHandle)] ?? null)
+            : undefined;
         return { source, branch };
       }),
   );
@@ -88,7 +97,8 @@ export const readTrace = (ruleId: string, model: Jdm, marks: Marks): ((answer: A
     const node = model.nodes[i]!;
     const rule = ruleId;
     const name = node.name;
-    const markOf = (answer: Answer) => (Array.isArray(answer[marks.node.get(i)!]) ? answer[marks.node.get(i)!] : []) as unknown[];
+    const markOf = (answer: Answer) =>
+      (Array.isArray(answer[marks.node.get(i)!]) ? answer[marks.node.get(i)!] : []) as unknown[];
     switch (node.type) {
       case 'decisionTableNode': {
         const fields = (node.content as TableContent).outputs.map((o) => o.field);
@@ -99,14 +109,18 @@ export const readTrace = (ruleId: string, model: Jdm, marks: Marks): ((answer: A
               const mark = markOf(answer);
               const row = mark[0];
               const output = copy(mark, fields, 1);
-              return typeof row === 'string' && row !== '' ? { rule, node: name, type: 'decisionTable', matched: row, output } : { rule, node: name, type: 'decisionTable', output };
+              return typeof row === 'string' && row !== ''
+                ? { rule, node: name, type: 'decisionTable', matched: row, output }
+                : { rule, node: name, type: 'decisionTable', output };
             },
           },
         ];
       }
       case 'expressionNode': {
         const fields = evaluatedExpressions(node.content as ExpressionContent).map((x) => x.key);
-        return [{ i, read: (answer) => ({ rule, node: name, type: 'expression', output: copy(markOf(answer), fields, 0) }) }];
+        return [
+          { i, read: (answer) => ({ rule, node: name, type: 'expression', output: copy(markOf(answer), fields, 0) }) },
+        ];
       }
       case 'switchNode': {
         const branches = statementsOf(i).map((st, s) => [st.condition || '其他', taken[i]![s]!] as const);
@@ -115,7 +129,8 @@ export const readTrace = (ruleId: string, model: Jdm, marks: Marks): ((answer: A
             i,
             read: (answer) => {
               let matched = '';
-              for (const [condition, mark] of branches) if (answer[mark] !== undefined) matched = matched === '' ? condition : `${matched} | ${condition}`;
+              for (const [condition, mark] of branches)
+                if (answer[mark] !== undefined) matched = matched === '' ? condition : `${matched} | ${condition}`;
               return { rule, node: name, type: 'switch', matched };
             },
           },

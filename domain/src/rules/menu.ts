@@ -109,7 +109,8 @@ export type RulesViewer = { roles: readonly string[]; userName: string; superUse
 export const isRulesSuperUser = (viewer: RulesViewer) => !!viewer.superUser && viewer.userName === viewer.superUser;
 
 /** Whether the caller may use the rule platform at all (anyone else gets 40300). */
-export const mayUseRulesPlatform = (viewer: RulesViewer) => canUseRulePlatform(viewer.roles) || isRulesSuperUser(viewer);
+export const mayUseRulesPlatform = (viewer: RulesViewer) =>
+  canUseRulePlatform(viewer.roles) || isRulesSuperUser(viewer);
 
 const allows = (access: RulesAccess, roles: readonly string[]): boolean => {
   if (access === 'adminNamed') return roles.some((role) => role.includes('admin'));
@@ -138,6 +139,8 @@ export const rulePlatformMenu = (viewer: RulesViewer): VisibleRulesMenu =>
     .map((group) => ({
       key: group.key,
       title: group.title,
-      items: group.items.filter((item) => mayOpenRulesRoute(item.route, viewer)).map(({ route, title }) => ({ route, title })),
+      items: group.items
+        .filter((item) => mayOpenRulesRoute(item.route, viewer))
+        .map(({ route, title }) => ({ route, title })),
     }))
     .filter((group) => group.items.length > 0);

@@ -43,7 +43,8 @@ describe('rule platform routes by role (seed §6)', () => {
   it('lets customers, claims staff and guests open nothing', () => {
     for (const viewerRoles of [[], ['user'], ['claims'], ['user', 'claims']]) {
       expect(mayUseRulesPlatform({ roles: viewerRoles, userName: '13800000000' })).toBe(false);
-      for (const route of RulesRoutes) expect(mayOpenRulesRoute(route, { roles: viewerRoles, userName: '13800000000' })).toBe(false);
+      for (const route of RulesRoutes)
+        expect(mayOpenRulesRoute(route, { roles: viewerRoles, userName: '13800000000' })).toBe(false);
       expect(rulePlatformMenu({ roles: viewerRoles, userName: '13800000000' })).toEqual([]);
     }
   });
@@ -69,7 +70,9 @@ describe('rule platform routes by role (seed §6)', () => {
 
 describe('rulePlatformMenu', () => {
   const titles = (r: string[]) =>
-    rulePlatformMenu({ roles: r, userName: '13800000000' }).map((g) => `${g.title}: ${g.items.map((i) => i.title).join(' ')}`);
+    rulePlatformMenu({ roles: r, userName: '13800000000' }).map(
+      (g) => `${g.title}: ${g.items.map((i) => i.title).join(' ')}`,
+    );
 
   it('shows admins all five groups, with rule migration but without batch test', () => {
     expect(titles(['admin'])).toEqual([

@@ -20,7 +20,13 @@ export const tariffRuleId = (insurerId: number) => `tariff-${insurerId}`;
 export type RuleRef = { ruleId: string; version: number };
 
 /** One evaluated node: its name and type, the row or branch that matched, and what it added. */
-export type TraceStep = { rule: string; node: string; type: string; matched?: string; output?: Record<string, unknown> };
+export type TraceStep = {
+  rule: string;
+  node: string;
+  type: string;
+  matched?: string;
+  output?: Record<string, unknown>;
+};
 
 /** Whole years are not enough: a drone bought 13 months ago is already in its second band. */
 export const droneAgeYears = (productionDate: string | undefined, today: string): number | null => {
@@ -29,7 +35,8 @@ export const droneAgeYears = (productionDate: string | undefined, today: string)
   return Number.isNaN(days) ? null : Math.max(0, days / 365.25);
 };
 
-const droneOf = (line: PlanLine, form: OrderForm) => (line.uavInfoId === null ? undefined : form.uavInfoList[Number(line.uavInfoId)]);
+const droneOf = (line: PlanLine, form: OrderForm) =>
+  line.uavInfoId === null ? undefined : form.uavInfoList[Number(line.uavInfoId)];
 
 /** The facts of one plan line a tariff rule rates; every field is present (null when unknown). */
 export const tariffInput = (line: PlanLine, form: OrderForm, context: RatingContext) => {
@@ -54,7 +61,10 @@ export const tariffInput = (line: PlanLine, form: OrderForm, context: RatingCont
           maxTakeoffKg: drone.maxFlyingWeight ?? null,
         }
       : null,
-    site: { historyAccident: site.historyAccident === '1', thirdParty: site.thirdPartyEnter === '1' || site.thirdPartyOperate === '1' },
+    site: {
+      historyAccident: site.historyAccident === '1',
+      thirdParty: site.thirdPartyEnter === '1' || site.thirdPartyOperate === '1',
+    },
   };
 };
 export type TariffInput = ReturnType<typeof tariffInput>;
@@ -72,7 +82,10 @@ export const referralInput = (line: PlanLine, form: OrderForm) => {
  * What every pipeline rule sees of a line: the tariff facts and whether it is a drone cover of a
  * drone on the form, with the insurer's limit added (`limitFacts`).
  */
-export const lineFacts = (line: PlanLine, form: OrderForm, context: RatingContext) => ({ ...tariffInput(line, form, context), droneCover: referralInput(line, form).droneCover });
+export const lineFacts = (line: PlanLine, form: OrderForm, context: RatingContext) => ({
+  ...tariffInput(line, form, context),
+  droneCover: referralInput(line, form).droneCover,
+});
 export type LineFacts = ReturnType<typeof lineFacts>;
 
 /** One cell of 险种启用限制 (config kind insuranceLimit): amounts in 万元 like the form, drone price in yuan. */
@@ -89,7 +102,13 @@ export type InsurerLimit = {
 /** The insurer's limit for the line's cover (null when none is set), which every stage sees (engine.ts). */
 export const limitFacts = (facts: LineFacts, limit: InsurerLimit | null) => ({
   ...facts,
-  limit: limit && { enabled: limit.enabled, minAmount: limit.minAmount, maxAmount: limit.maxAmount, maxDronePrice: limit.maxDronePrice, maxTakeoffKg: limit.maxTakeoffKg },
+  limit: limit && {
+    enabled: limit.enabled,
+    minAmount: limit.minAmount,
+    maxAmount: limit.maxAmount,
+    maxDronePrice: limit.maxDronePrice,
+    maxTakeoffKg: limit.maxTakeoffKg,
+  },
 });
 
 export const ratingMessages = {
@@ -106,7 +125,8 @@ export const lineQuoteOf = (output: unknown): LineQuote => {
     case 'quoted': {
       const premium = typeof o.premium === 'number' ? o.premium : Number.NaN;
       const deductible = typeof o.deductible === 'string' ? o.deductible : null;
-      if (!Number.isFinite(premium) || premium < 0 || deductible === null) return { kind: 'manual', reason: ratingMessages.badOutput };
+      if (!Number.isFinite(premium) || premium < 0 || deductible === null)
+        return { kind: 'manual', reason: ratingMessages.badOutput };
       return { kind: 'quoted', premium: Math.round(premium * 100) / 100, deductible };
     }
     case 'manual':
@@ -164,7 +184,9 @@ const hitVerdict = (hit: RuleHit | undefined, reason: string | null): Verdict =>
  * anywhere declines (verifying would change nothing); without any rating verdict there is no
  * automatic quote; otherwise the first referral beats the first price.
  */
-export const combineVerdicts = (verdicts: readonly { stage: PipelineStage; verdict: Verdict | 'failed' }[]): LineQuote => {
+export const combineVerdicts = (
+  verdicts: readonly { stage: PipelineStage; verdict: Verdict | 'failed' }[],
+): LineQuote => {
   if (verdicts.some((v) => v.verdict === 'failed')) return { kind: 'manual', reason: ratingMessages.engineFailed };
   let manual: LineQuote | null = null;
   let price: LineQuote | null = null;
@@ -187,13 +209,19 @@ export const combineVerdicts = (verdicts: readonly { stage: PipelineStage; verdi
 export type EngineTraceEntry = { id: string; name: string; order: number; output?: unknown; traceData?: unknown };
 
 const pick = (value: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
+  path
+    .split('.')
+    .reduce<unknown>((v, key) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
 
 /**
  * Per evaluated node in order: a table's matched row and its own outputs, a switch's branch, an
  * expression's results. Inputs are left out: re-evaluating the version on the stored form gives them.
  */
-export const compactTrace = (rule: string, model: Jdm, trace: Record<string, EngineTraceEntry> | undefined): TraceStep[] => {
+export const compactTrace = (
+  rule: string,
+  model: Jdm,
+  trace: Record<string, EngineTraceEntry> | undefined,
+): TraceStep[] => {
   if (!trace) return [];
   const nodes = new Map(model.nodes.map((n) => [n.id, n]));
   return Object.values(trace)
@@ -206,17 +234,30 @@ export const compactTrace = (rule: string, model: Jdm, trace: Record<string, Eng
         case 'decisionTableNode': {
           const content = node.content as { outputs?: { field: string }[] };
           const row = data.rule as { _id?: string } | undefined;
-          const output = Object.fromEntries((content.outputs ?? []).map((o) => [o.field, pick(entry.output, o.field) ?? null]));
+          const output = Object.fromEntries(
+            (content.outputs ?? []).map((o) => [o.field, pick(entry.output, o.field) ?? null]),
+          );
           return [{ rule, node: node.name, type: 'decisionTable', ...(row?._id ? { matched: row._id } : {}), output }];
         }
         case 'switchNode': {
           const statements = (data.statements ?? []) as { id: string }[];
           const content = node.content as { statements?: { id: string; condition: string }[] };
-          const taken = statements.map((s) => content.statements?.find((c) => c.id === s.id)?.condition || '其他').join(' | ');
+          const taken = statements
+            .map((s) => content.statements?.find((c) => c.id === s.id)?.condition || '其他')
+            .join(' | ');
           return [{ rule, node: node.name, type: 'switch', matched: taken }];
         }
         case 'expressionNode':
-          return [{ rule, node: node.name, type: 'expression', output: Object.fromEntries(Object.entries(data).map(([k, v]) => [k, (v as { result?: unknown })?.result ?? null])) }];
+          return [
+            {
+              rule,
+              node: node.name,
+              type: 'expression',
+              output: Object.fromEntries(
+                Object.entries(data).map(([k, v]) => [k, (v as { result?: unknown })?.result ?? null]),
+              ),
+            },
+          ];
         default:
           return [];
       }

@@ -1,7 +1,13 @@
 import { hasRole, type Role } from '../accounts/roles.ts';
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { forbidden, illegalState, invalid, notFound } from '../shared/errors.ts';
-import { definitionMessages, isPipelineStage, type RuleDefinition, type RuleDefinitionFields, type RuleStage } from './definition.ts';
+import {
+  definitionMessages,
+  isPipelineStage,
+  type RuleDefinition,
+  type RuleDefinitionFields,
+  type RuleStage,
+} from './definition.ts';
 import { jdmProblem, type Jdm } from './jdm.ts';
 
 /**
@@ -26,17 +32,39 @@ export const ruleStreamId = (ruleId: string) => `rule-${ruleId}`;
 type Step = { ruleId: string; version: number; by: string; at: string; reason: string };
 type Change = { ruleId: string; by: string; at: string; reason: string };
 /** The batch-test run a submission points to, as the command handler read it; null when none was named. */
-export type SubmittedTest = { runId: string; ruleId: string; version: number; finished: boolean; passed: number; failed: number };
-export type RuleDefined = { type: 'RuleDefined'; data: Change & RuleDefinitionFields & { stage: RuleStage; rank: number } };
-export type RuleDefinitionChanged = { type: 'RuleDefinitionChanged'; data: Change & { changes: Partial<RuleDefinitionFields> } };
+export type SubmittedTest = {
+  runId: string;
+  ruleId: string;
+  version: number;
+  finished: boolean;
+  passed: number;
+  failed: number;
+};
+export type RuleDefined = {
+  type: 'RuleDefined';
+  data: Change & RuleDefinitionFields & { stage: RuleStage; rank: number };
+};
+export type RuleDefinitionChanged = {
+  type: 'RuleDefinitionChanged';
+  data: Change & { changes: Partial<RuleDefinitionFields> };
+};
 export type RuleMoved = { type: 'RuleMoved'; data: Change & { from: RuleStage; stage: RuleStage; rank: number } };
 export type RuleVersionDrafted = { type: 'RuleVersionDrafted'; data: Step & { content: Jdm } };
-export type RuleVersionSubmitted = { type: 'RuleVersionSubmitted'; data: Step & { batchTestRunId?: string; overrideReason?: string } };
+export type RuleVersionSubmitted = {
+  type: 'RuleVersionSubmitted';
+  data: Step & { batchTestRunId?: string; overrideReason?: string };
+};
 export type RuleVersionApproved = { type: 'RuleVersionApproved'; data: Step };
 export type RuleVersionRejected = { type: 'RuleVersionRejected'; data: Step };
 export type RuleVersionEnabled = { type: 'RuleVersionEnabled'; data: Step & { replaces: number | null } };
 export type RuleVersionRetired = { type: 'RuleVersionRetired'; data: Step };
-export type RuleVersionEvent = RuleVersionDrafted | RuleVersionSubmitted | RuleVersionApproved | RuleVersionRejected | RuleVersionEnabled | RuleVersionRetired;
+export type RuleVersionEvent =
+  | RuleVersionDrafted
+  | RuleVersionSubmitted
+  | RuleVersionApproved
+  | RuleVersionRejected
+  | RuleVersionEnabled
+  | RuleVersionRetired;
 export type RuleDefinitionEvent = RuleDefined | RuleDefinitionChanged | RuleMoved;
 export type RuleEvent = RuleVersionEvent | RuleDefinitionEvent;
 export const ruleVersionEventTypes = [
@@ -47,7 +75,11 @@ export const ruleVersionEventTypes = [
   'RuleVersionEnabled',
   'RuleVersionRetired',
 ] as const satisfies readonly RuleVersionEvent['type'][];
-export const ruleDefinitionEventTypes = ['RuleDefined', 'RuleDefinitionChanged', 'RuleMoved'] as const satisfies readonly RuleDefinitionEvent['type'][];
+export const ruleDefinitionEventTypes = [
+  'RuleDefined',
+  'RuleDefinitionChanged',
+  'RuleMoved',
+] as const satisfies readonly RuleDefinitionEvent['type'][];
 export const ruleEventTypes = [...ruleVersionEventTypes, ...ruleDefinitionEventTypes] as const;
 
 export type RuleState = {
@@ -63,10 +95,19 @@ export type RuleMetadata = { now: Date; actor: string; roles: readonly string[];
 type Cmd<T extends string, D> = { type: T; data: D; metadata: RuleMetadata };
 export type DraftRuleVersion = Cmd<'DraftRuleVersion', { ruleId: string; content: unknown; reason: string }>;
 type VersionStep<T extends string> = Cmd<T, { ruleId: string; version: number; reason: string }>;
-export type DefineRule = Cmd<'DefineRule', RuleDefinitionFields & { ruleId: string; stage: RuleStage; rank: number; reason: string }>;
-export type ChangeRuleDefinition = Cmd<'ChangeRuleDefinition', { ruleId: string; changes: Partial<RuleDefinitionFields>; reason: string }>;
+export type DefineRule = Cmd<
+  'DefineRule',
+  RuleDefinitionFields & { ruleId: string; stage: RuleStage; rank: number; reason: string }
+>;
+export type ChangeRuleDefinition = Cmd<
+  'ChangeRuleDefinition',
+  { ruleId: string; changes: Partial<RuleDefinitionFields>; reason: string }
+>;
 export type MoveRule = Cmd<'MoveRule', { ruleId: string; stage: RuleStage; rank: number; reason: string }>;
-export type SubmitRuleVersion = Cmd<'SubmitRuleVersion', { ruleId: string; version: number; reason: string; batchTest?: SubmittedTest | null; overrideReason?: string }>;
+export type SubmitRuleVersion = Cmd<
+  'SubmitRuleVersion',
+  { ruleId: string; version: number; reason: string; batchTest?: SubmittedTest | null; overrideReason?: string }
+>;
 export type RuleCommand =
   | DefineRule
   | ChangeRuleDefinition
@@ -112,25 +153,37 @@ const evolveDefinition = (state: RuleState, event: RuleDefinitionEvent): RuleSta
     case 'RuleDefinitionChanged':
       return state.definition ? { ...state, definition: { ...state.definition, ...event.data.changes } } : state;
     case 'RuleMoved':
-      return state.definition ? { ...state, definition: { ...state.definition, stage: event.data.stage, rank: event.data.rank } } : state;
+      return state.definition
+        ? { ...state, definition: { ...state.definition, stage: event.data.stage, rank: event.data.rank } }
+        : state;
     default:
       return assertNever(event);
   }
 };
 
 export const evolveRule = (state: RuleState, event: RuleEvent): RuleState => {
-  if (event.type === 'RuleDefined' || event.type === 'RuleDefinitionChanged' || event.type === 'RuleMoved') return evolveDefinition(state, event);
+  if (event.type === 'RuleDefined' || event.type === 'RuleDefinitionChanged' || event.type === 'RuleMoved')
+    return evolveDefinition(state, event);
   const { ruleId, version, by } = event.data;
   const status = statusAfter[event.type];
   const versions =
     event.type === 'RuleVersionDrafted'
       ? [...state.versions, { version, status, draftedBy: by }]
       : state.versions.map((v) => (v.version === version ? { ...v, status } : v));
-  const enabled = event.type === 'RuleVersionEnabled' ? version : event.type === 'RuleVersionRetired' && state.enabled === version ? null : state.enabled;
+  const enabled =
+    event.type === 'RuleVersionEnabled'
+      ? version
+      : event.type === 'RuleVersionRetired' && state.enabled === version
+        ? null
+        : state.enabled;
   return { ...state, ruleId, versions, enabled };
 };
 
-const decideDefinition = (command: DefineRule | ChangeRuleDefinition | MoveRule, state: RuleState, change: Change): RuleEvent[] => {
+const decideDefinition = (
+  command: DefineRule | ChangeRuleDefinition | MoveRule,
+  state: RuleState,
+  change: Change,
+): RuleEvent[] => {
   switch (command.type) {
     case 'DefineRule': {
       if (state.definition) throw illegalState(definitionMessages.exists);
@@ -141,7 +194,10 @@ const decideDefinition = (command: DefineRule | ChangeRuleDefinition | MoveRule,
       const current = state.definition;
       if (!current) throw notFound(definitionMessages.notDefined);
       const changes = Object.fromEntries(
-        Object.entries(command.data.changes).filter(([key, value]) => value !== undefined && JSON.stringify(current[key as keyof RuleDefinitionFields]) !== JSON.stringify(value)),
+        Object.entries(command.data.changes).filter(
+          ([key, value]) =>
+            value !== undefined && JSON.stringify(current[key as keyof RuleDefinitionFields]) !== JSON.stringify(value),
+        ),
       ) as Partial<RuleDefinitionFields>;
       if (Object.keys(changes).length === 0) throw invalid(definitionMessages.nothingChanged);
       return [{ type: 'RuleDefinitionChanged', data: { ...change, changes } }];
@@ -152,7 +208,12 @@ const decideDefinition = (command: DefineRule | ChangeRuleDefinition | MoveRule,
       // A pool piece or the price range is not run per line: its outputs would mean nothing there.
       if (!isPipelineStage(current.stage)) throw illegalState(definitionMessages.stageFixed);
       if (!isPipelineStage(command.data.stage)) throw invalid(definitionMessages.stageNotPipeline);
-      return [{ type: 'RuleMoved', data: { ...change, from: current.stage, stage: command.data.stage, rank: command.data.rank } }];
+      return [
+        {
+          type: 'RuleMoved',
+          data: { ...change, from: current.stage, stage: command.data.stage, rank: command.data.rank },
+        },
+      ];
     }
     default:
       return assertNever(command);
@@ -167,7 +228,8 @@ const checkSubmission = (command: SubmitRuleVersion, version: number) => {
     if (!override) throw invalid(ruleMessages.testOrOverride);
     return { overrideReason: override };
   }
-  if (batchTest.ruleId !== command.data.ruleId || batchTest.version !== version) throw invalid(ruleMessages.testOfOtherVersion);
+  if (batchTest.ruleId !== command.data.ruleId || batchTest.version !== version)
+    throw invalid(ruleMessages.testOfOtherVersion);
   if (!batchTest.finished) throw illegalState(ruleMessages.testNotFinished);
   if (batchTest.failed > 0 && !override) throw invalid(ruleMessages.testFailedOverride);
   return { batchTestRunId: batchTest.runId, ...(override ? { overrideReason: override } : {}) };
@@ -185,13 +247,24 @@ const decide = (command: RuleCommand, state: RuleState): RuleEvent[] => {
     return decideDefinition(command, state, { ruleId: data.ruleId, by: m.actor, at: m.now.toISOString(), reason });
   }
   if (!state.definition) throw notFound(ruleMessages.unknownRule);
-  const step = (version: number): Step => ({ ruleId: data.ruleId, version, by: m.actor, at: m.now.toISOString(), reason });
+  const step = (version: number): Step => ({
+    ruleId: data.ruleId,
+    version,
+    by: m.actor,
+    at: m.now.toISOString(),
+    reason,
+  });
 
   if (command.type === 'DraftRuleVersion') {
     may(ruleStepRoles.draft);
     const problem = jdmProblem(command.data.content);
     if (problem) throw invalid(problem);
-    return [{ type: 'RuleVersionDrafted', data: { ...step(state.versions.length + 1), content: command.data.content as Jdm } }];
+    return [
+      {
+        type: 'RuleVersionDrafted',
+        data: { ...step(state.versions.length + 1), content: command.data.content as Jdm },
+      },
+    ];
   }
   const target = state.versions.find((v) => v.version === command.data.version);
   if (!target) throw notFound(ruleMessages.versionNotFound);
@@ -200,7 +273,12 @@ const decide = (command: RuleCommand, state: RuleState): RuleEvent[] => {
     case 'SubmitRuleVersion':
       may(ruleStepRoles.draft);
       if (target.status !== 'draft') throw illegalState(ruleMessages.submitOnlyDraft);
-      return [{ type: 'RuleVersionSubmitted', data: { ...at, ...(m.system ? {} : checkSubmission(command, target.version)) } }];
+      return [
+        {
+          type: 'RuleVersionSubmitted',
+          data: { ...at, ...(m.system ? {} : checkSubmission(command, target.version)) },
+        },
+      ];
     case 'ApproveRuleVersion':
     case 'RejectRuleVersion':
       may(ruleStepRoles.review);
@@ -212,16 +290,29 @@ const decide = (command: RuleCommand, state: RuleState): RuleEvent[] => {
       may(ruleStepRoles.enable);
       if (target.status !== 'approved') throw illegalState(ruleMessages.enableOnlyApproved);
       const previous = state.enabled;
-      const retire: RuleEvent[] = previous === null ? [] : [{ type: 'RuleVersionRetired', data: { ...step(previous), reason: `由版本${target.version}替换：${reason}` } }];
+      const retire: RuleEvent[] =
+        previous === null
+          ? []
+          : [
+              {
+                type: 'RuleVersionRetired',
+                data: { ...step(previous), reason: `由版本${target.version}替换：${reason}` },
+              },
+            ];
       return [...retire, { type: 'RuleVersionEnabled', data: { ...at, replaces: previous } }];
     }
     case 'RetireRuleVersion':
       may(ruleStepRoles.enable);
-      if (target.status !== 'enabled' && target.status !== 'approved') throw illegalState(ruleMessages.retireOnlyActive);
+      if (target.status !== 'enabled' && target.status !== 'approved')
+        throw illegalState(ruleMessages.retireOnlyActive);
       return [{ type: 'RuleVersionRetired', data: at }];
     default:
       return assertNever(command);
   }
 };
 
-export const ruleDecider: Decider<RuleState, RuleCommand, RuleEvent> = { decide, evolve: evolveRule, initialState: initialRule };
+export const ruleDecider: Decider<RuleState, RuleCommand, RuleEvent> = {
+  decide,
+  evolve: evolveRule,
+  initialState: initialRule,
+};

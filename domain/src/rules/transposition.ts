@@ -1,5 +1,13 @@
 import { insurerById, visibleInsurers } from '../ordering/catalogue.ts';
-import { definitionFieldSchemas, ruleIdSchema, stageLabels, stageSchema, type RuleDefinition, type RuleDefinitionFields, type RuleStage } from './definition.ts';
+import {
+  definitionFieldSchemas,
+  ruleIdSchema,
+  stageLabels,
+  stageSchema,
+  type RuleDefinition,
+  type RuleDefinitionFields,
+  type RuleStage,
+} from './definition.ts';
 import type { Jdm, JdmNode } from './jdm.ts';
 import { tariffRuleId } from './rating.ts';
 import type { RuleVersionStatus } from './rule.ts';
@@ -11,10 +19,18 @@ import type { RuleVersionStatus } from './rule.ts';
  * never enables anything: every rule becomes a draft that goes through review.
  */
 
-export type ExportedRule = { ruleId: string; definition: RuleDefinition | null; version: number; status: RuleVersionStatus; content: Jdm };
+export type ExportedRule = {
+  ruleId: string;
+  definition: RuleDefinition | null;
+  version: number;
+  status: RuleVersionStatus;
+  content: Jdm;
+};
 export type RuleExport = { exportedAt: string; exportedBy: string; rules: ExportedRule[] };
 /** One rule's answer of an import or copy. */
-export type TranspositionResult = { ruleId: string; ok: true; version: number } | { ruleId: string; ok: false; message: string };
+export type TranspositionResult =
+  | { ruleId: string; ok: true; version: number }
+  | { ruleId: string; ok: false; message: string };
 
 export const transpositionMessages = {
   notExport: '文件不是规则导出文件',
@@ -39,7 +55,14 @@ export type SheetGrid = { name: string; rows: Cell[][] };
 
 export const SUMMARY_SHEET = '规则';
 export const summaryHeader = ['编号', '名称', '阶段', '保险公司', '版本', '状态'] as const;
-const statusLabels: Record<RuleVersionStatus, string> = { draft: '草稿', inReview: '审核中', approved: '已审批', rejected: '已驳回', enabled: '已启用', retired: '已停用' };
+const statusLabels: Record<RuleVersionStatus, string> = {
+  draft: '草稿',
+  inReview: '审核中',
+  approved: '已审批',
+  rejected: '已驳回',
+  enabled: '已启用',
+  retired: '已停用',
+};
 const kindLabels = { input: '输入', output: '输出' } as const;
 /** Rows above a table's own rows: rule, version, node, column kind, column name, column field. */
 const HEAD_ROWS = 6;
@@ -47,7 +70,8 @@ const HEAD_ROWS = 6;
 type Column = { id: string; name: string; field: string };
 type TableContent = { inputs: Column[]; outputs: Column[]; rules: Record<string, string>[] } & Record<string, unknown>;
 
-const isTable = (node: JdmNode): node is JdmNode & { content: TableContent } => node.type === 'decisionTableNode' && !!node.content;
+const isTable = (node: JdmNode): node is JdmNode & { content: TableContent } =>
+  node.type === 'decisionTableNode' && !!node.content;
 
 /** Excel's limits: 31 characters, none of []:*?/\, not 规则, unique regardless of case. */
 export const sheetName = (ruleId: string, nodeName: string, taken: Set<string>): string => {
@@ -85,7 +109,10 @@ export const workbookSheets = (rules: readonly ExportedRule[]): SheetGrid[] => {
   const tables = rules.flatMap((rule) =>
     rule.content.nodes.filter(isTable).map((node): SheetGrid => {
       const { inputs, outputs, rules: rows } = node.content;
-      const columns = [...inputs.map((c) => ({ ...c, kind: 'input' as const })), ...outputs.map((c) => ({ ...c, kind: 'output' as const }))];
+      const columns = [
+        ...inputs.map((c) => ({ ...c, kind: 'input' as const })),
+        ...outputs.map((c) => ({ ...c, kind: 'output' as const })),
+      ];
       return {
         name: sheetName(rule.ruleId, node.name, taken),
         rows: [
@@ -119,7 +146,8 @@ export const readTableSheet = (grid: SheetGrid): TableSheet | { error: string } 
   if (grid.name === SUMMARY_SHEET) return null;
   const at = (r: number, c: number) => text(grid.rows[r]?.[c]);
   const version = Number(at(1, 1));
-  if (at(0, 0) !== '规则编号' || !at(0, 1) || !Number.isInteger(version) || version < 1 || !at(2, 1)) return { error: transpositionMessages.badSheet(grid.name) };
+  if (at(0, 0) !== '规则编号' || !at(0, 1) || !Number.isInteger(version) || version < 1 || !at(2, 1))
+    return { error: transpositionMessages.badSheet(grid.name) };
   const width = Math.max(...grid.rows.slice(3, HEAD_ROWS).map((row) => row.length), 1);
   const columns: TableSheet['columns'] = [];
   for (let c = 1; c < width; c++) {
@@ -154,7 +182,8 @@ export const applyTableSheet = (content: Jdm, sheet: TableSheet): Jdm | { error:
     const existing = (c.kind === 'input' ? old.inputs : old.outputs).find((o) => o.field === c.field);
     return existing?.id ?? fresh(c.kind === 'input' ? 'i' : 'o');
   });
-  const columnsOf = (kind: 'input' | 'output') => sheet.columns.flatMap((c, i) => (c.kind === kind ? [{ id: ids[i]!, name: c.name, field: c.field }] : []));
+  const columnsOf = (kind: 'input' | 'output') =>
+    sheet.columns.flatMap((c, i) => (c.kind === kind ? [{ id: ids[i]!, name: c.name, field: c.field }] : []));
   // Rows keep the ids they were exported with; a row typed into the sheet gets a new one.
   const rowIds = new Set(sheet.rows.map((row) => row.id).filter(Boolean));
   const seen = new Set<string>();
@@ -189,7 +218,12 @@ export const groupTableSheets = (sheets: readonly TableSheet[]) => {
 // JSON
 
 export type DefinitionInput = RuleDefinitionFields & { stage: RuleStage; rank: number };
-export type ImportedRule = { ruleId: string; content: unknown; definition: DefinitionInput | null; error: string | null };
+export type ImportedRule = {
+  ruleId: string;
+  content: unknown;
+  definition: DefinitionInput | null;
+  error: string | null;
+};
 
 /** The definition an export carries, checked as the define route checks it; null when absent or unusable. */
 const definitionOf = (raw: unknown): DefinitionInput | null => {
@@ -207,7 +241,10 @@ const definitionOf = (raw: unknown): DefinitionInput | null => {
     stage: stageSchema.safeParse(d.stage),
   };
   if (Object.values(fields).some((f) => !f.success)) return null;
-  const value = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.data])) as Omit<DefinitionInput, 'rank'>;
+  const value = Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.data])) as Omit<
+    DefinitionInput,
+    'rank'
+  >;
   return { ...value, rank: typeof d.rank === 'number' && Number.isFinite(d.rank) ? d.rank : Number.MAX_SAFE_INTEGER };
 };
 
@@ -219,7 +256,13 @@ export const parseRuleExport = (json: unknown): ImportedRule[] | { error: string
   return rules.map((raw, i): ImportedRule => {
     const r = (raw ?? {}) as Record<string, unknown>;
     const id = ruleIdSchema.safeParse(r.ruleId);
-    if (!id.success) return { ruleId: typeof r.ruleId === 'string' ? r.ruleId : `#${i + 1}`, content: null, definition: null, error: id.error.issues[0]!.message };
+    if (!id.success)
+      return {
+        ruleId: typeof r.ruleId === 'string' ? r.ruleId : `#${i + 1}`,
+        content: null,
+        definition: null,
+        error: id.error.issues[0]!.message,
+      };
     return { ruleId: id.data, content: r.content, definition: definitionOf(r.definition), error: null };
   });
 };
@@ -240,7 +283,10 @@ export const insurerCopyProblem = (fromInsurerId: number, toInsurerId: number): 
  */
 export const copiedRuleId = (ruleId: string, fromInsurerId: number, toInsurerId: number): string => {
   if (ruleId === tariffRuleId(fromInsurerId)) return tariffRuleId(toInsurerId);
-  const swap: Record<string, string> = { [String(fromInsurerId)]: String(toInsurerId), [`i${fromInsurerId}`]: `i${toInsurerId}` };
+  const swap: Record<string, string> = {
+    [String(fromInsurerId)]: String(toInsurerId),
+    [`i${fromInsurerId}`]: `i${toInsurerId}`,
+  };
   const parts = ruleId.split('-');
   const mapped = parts.map((part, i) => (i > 0 && swap[part] !== undefined ? swap[part] : part));
   if (mapped.some((part, i) => part !== parts[i])) return mapped.join('-');

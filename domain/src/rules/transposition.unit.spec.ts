@@ -18,17 +18,41 @@ import {
 
 const twoTables = () => {
   const g = graph();
-  const a = g.table('系数', [['drone.deviceType', '无人机类型']], [['factor', '系数']], [{ when: [str('多旋翼')], give: ['1'] }, { when: [], give: ['1.1'] }]);
-  const b = g.table('系数', [['amount', '保额']], [['limit.perUnit', '每架年保费']], [{ when: ['100'], give: ['900'] }]);
+  const a = g.table(
+    '系数',
+    [['drone.deviceType', '无人机类型']],
+    [['factor', '系数']],
+    [
+      { when: [str('多旋翼')], give: ['1'] },
+      { when: [], give: ['1.1'] },
+    ],
+  );
+  const b = g.table(
+    '系数',
+    [['amount', '保额']],
+    [['limit.perUnit', '每架年保费']],
+    [{ when: ['100'], give: ['900'] }],
+  );
   g.chain(g.input(), a, b, g.output());
   return g.done();
 };
-const rule = (ruleId: string, content = twoTables()): ExportedRule => ({ ruleId, definition: null, version: 3, status: 'enabled', content });
+const rule = (ruleId: string, content = twoTables()): ExportedRule => ({
+  ruleId,
+  definition: null,
+  version: 3,
+  status: 'enabled',
+  content,
+});
 
 describe('workbook sheets', () => {
   it('writes a summary and one uniquely named sheet per decision table', () => {
     const sheets = workbookSheets([rule('tariff-1'), rule('referral', referralDecision())]);
-    expect(sheets.map((s) => s.name)).toEqual([SUMMARY_SHEET, 'tariff-1.系数', 'tariff-1.系数~2', 'referral.人工核保阈值']);
+    expect(sheets.map((s) => s.name)).toEqual([
+      SUMMARY_SHEET,
+      'tariff-1.系数',
+      'tariff-1.系数~2',
+      'referral.人工核保阈值',
+    ]);
     expect(sheets[0]!.rows[1]).toEqual(['tariff-1', '', '', '', 3, '已启用']);
     expect(sheets[1]!.rows.slice(0, 7)).toEqual([
       ['规则编号', 'tariff-1'],
@@ -63,8 +87,14 @@ describe('workbook sheets', () => {
     edited.rows[4]!.push('备注');
     edited.rows[5]!.push('note');
     const changed = applyTableSheet(content, readTableSheet(edited) as TableSheet) as typeof content;
-    const table = changed.nodes.find((n) => n.id === 'n1')!.content as { outputs: unknown[]; rules: Record<string, string>[] };
-    expect(table.outputs).toEqual([{ id: 'o0', name: '系数', field: 'factor' }, { id: 'o1', name: '备注', field: 'note' }]);
+    const table = changed.nodes.find((n) => n.id === 'n1')!.content as {
+      outputs: unknown[];
+      rules: Record<string, string>[];
+    };
+    expect(table.outputs).toEqual([
+      { id: 'o0', name: '系数', field: 'factor' },
+      { id: 'o1', name: '备注', field: 'note' },
+    ]);
     expect(table.rules).toEqual([
       { _id: 'r0', i0: '"多旋翼"', o0: '1.25', o1: '' },
       { _id: 'r1', i0: '', o0: '1.1', o1: '' },
@@ -92,7 +122,22 @@ describe('JSON import', () => {
   it('reads rules with their definitions, each rule on its own', () => {
     const parsed = parseRuleExport({
       rules: [
-        { ruleId: 'tariff-1', content: { nodes: [] }, definition: { name: '费率', stage: 'rating', rank: 2, insurerId: 1, scenes: [], type: 'tariff', source: null, risk: null, message: null, description: '' } },
+        {
+          ruleId: 'tariff-1',
+          content: { nodes: [] },
+          definition: {
+            name: '费率',
+            stage: 'rating',
+            rank: 2,
+            insurerId: 1,
+            scenes: [],
+            type: 'tariff',
+            source: null,
+            risk: null,
+            message: null,
+            description: '',
+          },
+        },
         { ruleId: 'Bad Id', content: {} },
         { ruleId: 'x-rule', content: {}, definition: { name: '', stage: 'rating' } },
       ],

@@ -33,7 +33,8 @@ export const toNumber = (v: unknown) => {
   const n = Number(v.trim());
   return Number.isNaN(n) ? v : n;
 };
-export const num = (label: string, rule: NumberRule) => z.preprocess(toNumber, numberSchema(label, rule).optional()).optional();
+export const num = (label: string, rule: NumberRule) =>
+  z.preprocess(toNumber, numberSchema(label, rule).optional()).optional();
 export const requiredNum = (label: string, rule: NumberRule) => z.preprocess(toNumber, numberSchema(label, rule));
 
 const YES = new Set<unknown>(['1', 1, true, '是', '有', 'true']);
@@ -90,9 +91,13 @@ export const date = (label: string) =>
     .optional();
 
 export const list = <T extends z.ZodType>(item: T, label: string, max: number) =>
-  z.preprocess((v) => (v == null || v === '' ? [] : v), z.array(item, { error: `${label}格式不正确` }).max(max, {
-    error: `${label}最多${max}项`,
-  }));
+  z.preprocess(
+    (v) => (v == null || v === '' ? [] : v),
+    z.array(item, { error: `${label}格式不正确` }).max(max, {
+      error: `${label}最多${max}项`,
+    }),
+  );
 /** Unknown keys are stripped: the old client sends extras we do not keep. */
-export const record = <S extends z.ZodRawShape>(label: string, shape: S) => z.object(shape, { error: `${label}格式不正确` });
+export const record = <S extends z.ZodRawShape>(label: string, shape: S) =>
+  z.object(shape, { error: `${label}格式不正确` });
 export const section = <T extends z.ZodType>(shape: T) => z.preprocess((v) => (v == null || v === '' ? {} : v), shape);

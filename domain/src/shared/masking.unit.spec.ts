@@ -6,7 +6,9 @@ describe('masking personal numbers in text', () => {
     expect(maskPersonalText('11010519491231002X → 440305199001014566')).toBe('110105********002X → 440305********4566');
     expect(maskPersonalText('分派给 13812341234')).toBe('分派给 138****1234');
     // A 13-digit timestamp, an order number and a 12-digit code are not phones.
-    expect(maskPersonalText('code-1700000000000 FB2026010212345678 138123412345')).toBe('code-1700000000000 FB2026010212345678 138123412345');
+    expect(maskPersonalText('code-1700000000000 FB2026010212345678 138123412345')).toBe(
+      'code-1700000000000 FB2026010212345678 138123412345',
+    );
   });
 
   it('leaves phones whole when only ID numbers are masked', () => {

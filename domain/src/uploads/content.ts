@@ -11,8 +11,10 @@ export type UploadKind = 'jpg' | 'png' | 'gif' | 'webp' | 'pdf';
  * or more each (with a delimiter where the tag is short), so the compressed data of a real
  * photo almost never holds one by chance; script words are case-sensitive, as JavaScript is.
  */
-const ACTIVE_MARKUP = /<(?:script|iframe|object|embed|applet)\b|<(?:html|body|svg|head)[\s>/]|<!doctype\s+html|<\?php\s|javascript:|vbscript:|\bon(?:error|load)\s*=/i;
-const ACTIVE_SCRIPT = /\b(?:alert|eval|prompt|confirm)\s*\(|\bdocument\.|\bwindow\.|fromCharCode|XMLHttpRequest|\bimport\s*\(|\brequire\s*\(/;
+const ACTIVE_MARKUP =
+  /<(?:script|iframe|object|embed|applet)\b|<(?:html|body|svg|head)[\s>/]|<!doctype\s+html|<\?php\s|javascript:|vbscript:|\bon(?:error|load)\s*=/i;
+const ACTIVE_SCRIPT =
+  /\b(?:alert|eval|prompt|confirm)\s*\(|\bdocument\.|\bwindow\.|fromCharCode|XMLHttpRequest|\bimport\s*\(|\brequire\s*\(/;
 /** A ZIP inside (a JAR, a PHP archive, a document): both a local file header and the end-of-directory record. */
 const ZIP_LOCAL = 'PK\u0003\u0004';
 const ZIP_END = 'PK\u0005\u0006';
@@ -25,15 +27,18 @@ const latin1 = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
 /** The marker found, or null: markup, script or a ZIP archive anywhere in the bytes. */
 export const activeContentIn = (bytes: Uint8Array, kind: UploadKind): string | null => {
   const text = latin1(bytes);
-  const found = ACTIVE_MARKUP.exec(text) ?? ACTIVE_SCRIPT.exec(text) ?? (kind === 'pdf' ? PDF_ACTIONS.exec(text) : null);
+  const found =
+    ACTIVE_MARKUP.exec(text) ?? ACTIVE_SCRIPT.exec(text) ?? (kind === 'pdf' ? PDF_ACTIONS.exec(text) : null);
   if (found) return found[0];
   if (text.includes(ZIP_LOCAL) && text.includes(ZIP_END)) return 'zip';
   return null;
 };
 
 const u16be = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
-const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
-const u32le = (b: Uint8Array, at: number) => ((b[at + 3]! << 24) | (b[at + 2]! << 16) | (b[at + 1]! << 8) | b[at]!) >>> 0;
+const u32be = (b: Uint8Array, at: number) =>
+  ((b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!) >>> 0;
+const u32le = (b: Uint8Array, at: number) =>
+  ((b[at + 3]! << 24) | (b[at + 2]! << 16) | (b[at + 1]! << 8) | b[at]!) >>> 0;
 
 /** Where a PNG ends (after IEND), or null when a chunk runs past the bytes or IEND is missing. */
 const pngEnd = (b: Uint8Array): number | null => {
@@ -68,7 +73,8 @@ const jpegEnd = (b: Uint8Array, start = 0): number | null => {
     if (length < 2 || at + length > b.length) return null;
     at += length;
     if (marker !== 0xda) continue;
-    while (at + 1 < b.length && !(b[at] === 0xff && b[at + 1] !== 0x00 && !(b[at + 1]! >= 0xd0 && b[at + 1]! <= 0xd7))) at++;
+    while (at + 1 < b.length && !(b[at] === 0xff && b[at + 1] !== 0x00 && !(b[at + 1]! >= 0xd0 && b[at + 1]! <= 0xd7)))
+      at++;
     if (at + 1 >= b.length) return null;
   }
   return null;
@@ -157,7 +163,8 @@ export const uploadContentProblem = (bytes: Uint8Array, kind: UploadKind): strin
 const NAME_MAX = 200;
 /** Control characters, bidirectional overrides and isolates (an "exe" shown as "gpj"), and unpaired UTF-16 halves. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
-const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSHOWABLE =
+  /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * The name an upload is shown under: the last segment of whatever path the sender gave (either
@@ -167,7 +174,11 @@ const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\
  */
 export const uploadNameOf = (raw: string | null | undefined, fallback: string): string => {
   const last = (raw ?? '').split(/[/\\]/).pop() ?? '';
-  const cleaned = last.normalize('NFC').replace(UNSHOWABLE, '').replace(/^[.\s]+/, '').trim();
+  const cleaned = last
+    .normalize('NFC')
+    .replace(UNSHOWABLE, '')
+    .replace(/^[.\s]+/, '')
+    .trim();
   const name = Array.from(cleaned).slice(0, NAME_MAX).join('');
   return name.length > 0 ? name : fallback;
 };

@@ -6,10 +6,26 @@ const bytes = (...parts: (string | number[])[]) =>
 
 /** SOI, one APP0, a baseline SOF and SOS with two bytes of entropy data (one stuffed FF 00), EOI. */
 const jpeg = (entropy: number[] = [0x12, 0xff, 0x00, 0x34]) =>
-  bytes([0xff, 0xd8], [0xff, 0xe0, 0x00, 0x04, 0x4a, 0x46], [0xff, 0xc0, 0x00, 0x05, 8, 0, 1], [0xff, 0xda, 0x00, 0x02], entropy, [0xff, 0xd9]);
+  bytes(
+    [0xff, 0xd8],
+    [0xff, 0xe0, 0x00, 0x04, 0x4a, 0x46],
+    [0xff, 0xc0, 0x00, 0x05, 8, 0, 1],
+    [0xff, 0xda, 0x00, 0x02],
+    entropy,
+    [0xff, 0xd9],
+  );
 /** GIF89a, 1×1, no colour table, a comment extension, one image with two bytes of data, the trailer. */
 const gif = (comment = 'hi') =>
-  bytes('GIF89a', [1, 0, 1, 0, 0, 0, 0], [0x21, 0xfe, comment.length], comment, [0], [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0], [2, 2, 0x4c, 0x01, 0], [0x3b]);
+  bytes(
+    'GIF89a',
+    [1, 0, 1, 0, 0, 0, 0],
+    [0x21, 0xfe, comment.length],
+    comment,
+    [0],
+    [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0],
+    [2, 2, 0x4c, 0x01, 0],
+    [0x3b],
+  );
 
 describe('upload content', () => {
   it('takes one complete JPEG, also followed by further JPEGs (multi-picture) or padding', () => {

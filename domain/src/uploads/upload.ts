@@ -29,7 +29,11 @@ export type FileUploaded = {
 };
 export type UploadEvent = FileUploaded;
 export type Upload = { status: 'none' } | { status: 'stored'; owner: string };
-export type RecordUpload = { type: 'RecordUpload'; data: Omit<FileUploaded['data'], 'uploadedAt'>; metadata: { now: Date } };
+export type RecordUpload = {
+  type: 'RecordUpload';
+  data: Omit<FileUploaded['data'], 'uploadedAt'>;
+  metadata: { now: Date };
+};
 
 export const uploadDecider: Decider<Upload, RecordUpload, UploadEvent> = {
   decide: (command, state) => {

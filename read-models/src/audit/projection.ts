@@ -41,7 +41,13 @@ export const auditSubjectId = (kind: AuditKind, id: string) => `${kind}:${id}`;
 
 const orderTypes = new Set<string>(orderEventTypes);
 
-type Step = { kind: AuditKind; id: string; next: StoredAuditSubject | null; record: Order | Claim; entries: AuditEntry[] };
+type Step = {
+  kind: AuditKind;
+  id: string;
+  next: StoredAuditSubject | null;
+  record: Order | Claim;
+  entries: AuditEntry[];
+};
 
 /**
  * Pure: what one event does to its order or claim and which rows it adds. The order history is
@@ -56,16 +62,30 @@ export const auditStep = (before: Order | Claim | null, event: RecordedEvent): S
     // evolveOrder and orderEventTime know every listed type; `??` keeps an unknown one harmless.
     const after = evolveOrder(order, known) ?? order;
     const at = orderEventTime(known) ?? event.recordedAt;
-    return { kind: 'order', id, next: orderSubject(after, at), record: after, entries: orderAuditEntries(order, event, event.streamPosition) };
+    return {
+      kind: 'order',
+      id,
+      next: orderSubject(after, at),
+      record: after,
+      entries: orderAuditEntries(order, event, event.streamPosition),
+    };
   }
   const id = String(event.data.claimId);
   const claimEvent = { type: event.type, data: event.data } as ClaimEvent;
   const after = evolveClaim((before as Claim | null) ?? initialClaim(), claimEvent);
-  return { kind: 'claim', id, next: claimSubject(after, claimEvent.data.at), record: after, entries: claimAuditEntries(claimEvent, event.streamPosition) };
+  return {
+    kind: 'claim',
+    id,
+    next: claimSubject(after, claimEvent.data.at),
+    record: after,
+    entries: claimAuditEntries(claimEvent, event.streamPosition),
+  };
 };
 
 const subjectIdOf = (event: RecordedEvent) =>
-  orderTypes.has(event.type) ? auditSubjectId('order', String(event.data.orderId)) : auditSubjectId('claim', String(event.data.claimId));
+  orderTypes.has(event.type)
+    ? auditSubjectId('order', String(event.data.orderId))
+    : auditSubjectId('claim', String(event.data.claimId));
 
 const applyAudit = async (events: RecordedEvent[], client: PoolClient) => {
   const subjects = auditSubjects.batch(client);
@@ -79,7 +99,12 @@ const applyAudit = async (events: RecordedEvent[], client: PoolClient) => {
     if (step.next) subjects.put(key, { ...step.next, position: event.streamPosition, record: step.record });
     if (step.entries.length > 0) {
       const change = step.entries[0]!.change;
-      history.put(`${key}:${event.streamPosition}`, { subject: key, position: event.streamPosition, change, entries: step.entries });
+      history.put(`${key}:${event.streamPosition}`, {
+        subject: key,
+        position: event.streamPosition,
+        change,
+        entries: step.entries,
+      });
     }
   }
   await subjects.flush();

@@ -8,7 +8,17 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The subject's wire fields (never the domain state it is evolved from) with the profile's company. */
 const SUBJECT = `(s.data - 'record' - 'position') || jsonb_build_object('companyName', p.data->>'companyName')`;
-const ROW_KEYS = ['kind', 'id', 'number', 'policyNo', 'phone', 'companyName', 'state', 'stateName', 'updatedAt'] as const;
+const ROW_KEYS = [
+  'kind',
+  'id',
+  'number',
+  'policyNo',
+  'phone',
+  'companyName',
+  'state',
+  'stateName',
+  'updatedAt',
+] as const;
 const toRow = (s: AuditSubject): AuditSearchRow => Object.fromEntries(ROW_KEYS.map((k) => [k, s[k]])) as AuditSearchRow;
 
 /**
@@ -63,9 +73,10 @@ export const auditReader = (pool: Pick<Pool, 'query'>) => ({
 
   /** Every row of the history, oldest first (rows of one event in the order the domain gives them). */
   async entries(kind: AuditKind, id: string): Promise<AuditEntry[]> {
-    const result = await pool.query(`SELECT data->'entries' AS entries FROM ${AUDIT_HISTORY} WHERE subject = $1 ORDER BY position`, [
-      auditSubjectId(kind, id),
-    ]);
+    const result = await pool.query(
+      `SELECT data->'entries' AS entries FROM ${AUDIT_HISTORY} WHERE subject = $1 ORDER BY position`,
+      [auditSubjectId(kind, id)],
+    );
     return result.rows.flatMap((r: { entries: AuditEntry[] }) => r.entries);
   },
 });

@@ -41,7 +41,9 @@ const applyInvoiceEvents = async (all: RecordedEvent[], client: PoolClient) => {
   const phones = new Set<string>();
   for (const event of events) {
     if (userTypes.has(event.type)) phones.add(String(event.data.mobilePhone));
-    else for (const phone of partiesNeeded(docs.get(String(event.data.orderId)), event as unknown as InvoiceOrderEvent)) phones.add(phone);
+    else
+      for (const phone of partiesNeeded(docs.get(String(event.data.orderId)), event as unknown as InvoiceOrderEvent))
+        phones.add(phone);
   }
   await people.load(phones);
   for (const event of events) {
@@ -54,7 +56,9 @@ const applyInvoiceEvents = async (all: RecordedEvent[], client: PoolClient) => {
     const orderId = String(event.data.orderId);
     const before = docs.get(orderId);
     // Every phone it may ask for was loaded above; any other reads as unknown rather than failing the batch.
-    const after = evolveInvoice(before, known as InvoiceOrderEvent, (phone) => (phones.has(phone) ? people.get(phone) : null));
+    const after = evolveInvoice(before, known as InvoiceOrderEvent, (phone) =>
+      phones.has(phone) ? people.get(phone) : null,
+    );
     if (after && after !== before) docs.put(orderId, after);
   }
   await people.flush();

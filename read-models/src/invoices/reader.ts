@@ -37,7 +37,11 @@ const where = (filter: InvoiceFilter) => {
  * indexes, then only the rows shown, each by its key.
  */
 export const invoiceReader = (pool: Pick<Pool, 'query'>) => ({
-  async page(filter: InvoiceFilter, currentPage: number, pageSize: number): Promise<{ datas: Invoice[]; totals: number; currentPage: number; pageSize: number }> {
+  async page(
+    filter: InvoiceFilter,
+    currentPage: number,
+    pageSize: number,
+  ): Promise<{ datas: Invoice[]; totals: number; currentPage: number; pageSize: number }> {
     const { sql, params } = where(filter);
     const limit = `$${params.length + 1}`;
     const offset = `$${params.length + 2}`;

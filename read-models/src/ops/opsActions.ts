@@ -1,5 +1,11 @@
 import { assertNever, opsEventTypes, type OpsActionPage, type OpsActionRow, type OpsEvent } from '@feibao/domain';
-import { defineProjection, documentCollection, type PoolClient, type Queryable, type RecordedEvent } from '@feibao/platform';
+import {
+  defineProjection,
+  documentCollection,
+  type PoolClient,
+  type Queryable,
+  type RecordedEvent,
+} from '@feibao/platform';
 
 export type OpsActionDocument = OpsActionRow & { position: number };
 
@@ -10,7 +16,10 @@ const describe = (event: OpsEvent): Pick<OpsActionRow, 'target' | 'detail'> => {
     case 'ProjectionRetried':
       return { target: event.data.name, detail: event.data.lastError?.split('\n')[0] ?? '' };
     case 'ProjectionEventSkipped':
-      return { target: event.data.name, detail: `#${event.data.position} ${event.data.eventType} (${event.data.streamId})` };
+      return {
+        target: event.data.name,
+        detail: `#${event.data.position} ${event.data.eventType} (${event.data.streamId})`,
+      };
     case 'QueueJobRetried':
     case 'QueueJobRemoved':
       return { target: event.data.queue, detail: `${event.data.jobName} #${event.data.jobId}` };
@@ -52,7 +61,10 @@ export const opsActionReader = (db: Queryable) => ({
   async page(page: number, pageSize: number): Promise<OpsActionPage> {
     const [count, rows] = await Promise.all([
       db.query(`SELECT count(*)::int AS total FROM ops_actions`),
-      db.query(`SELECT data FROM ops_actions ORDER BY position DESC LIMIT $1 OFFSET $2`, [pageSize, (page - 1) * pageSize]),
+      db.query(`SELECT data FROM ops_actions ORDER BY position DESC LIMIT $1 OFFSET $2`, [
+        pageSize,
+        (page - 1) * pageSize,
+      ]),
     ]);
     return {
       total: count.rows[0].total,

@@ -1,5 +1,18 @@
-import { configEventTypes, engineConfigKinds, type ConfigEvent, type ConfigFields, type ConfigKind } from '@feibao/domain';
-import { defineProjection, documentCollection, RULES_CHANGED_CHANNEL, type Pool, type PoolClient, type RecordedEvent } from '@feibao/platform';
+import {
+  configEventTypes,
+  engineConfigKinds,
+  type ConfigEvent,
+  type ConfigFields,
+  type ConfigKind,
+} from '@feibao/domain';
+import {
+  defineProjection,
+  documentCollection,
+  RULES_CHANGED_CHANNEL,
+  type Pool,
+  type PoolClient,
+  type RecordedEvent,
+} from '@feibao/platform';
 
 export const RULE_CONFIG = 'rule_config';
 
@@ -12,7 +25,9 @@ export type RuleConfigDocument = {
   createdAt: string;
   updatedBy: string;
   updatedAt: string;
-} & Partial<Record<keyof ConfigFields<'keyword'> | keyof ConfigFields<'ruleMessage'> | keyof ConfigFields<'ruleRisk'>, string>> &
+} & Partial<
+  Record<keyof ConfigFields<'keyword'> | keyof ConfigFields<'ruleMessage'> | keyof ConfigFields<'ruleRisk'>, string>
+> &
   Partial<ConfigFields<'insuranceLimit'> & ConfigFields<'stagePlan'>>;
 
 export const ruleConfig = documentCollection<RuleConfigDocument>(RULE_CONFIG);
@@ -28,14 +43,24 @@ export const ruleConfigProjection = defineProjection({
     const { kind, code, by, at } = event.data;
     await ruleConfig.update(client, entryId(kind, code), (current) => {
       if (event.type === 'ConfigEntryCreated')
-        return { ...event.data.fields, kind, code, enabled: event.data.enabled, createdBy: by, createdAt: at, updatedBy: by, updatedAt: at };
+        return {
+          ...event.data.fields,
+          kind,
+          code,
+          enabled: event.data.enabled,
+          createdBy: by,
+          createdAt: at,
+          updatedBy: by,
+          updatedAt: at,
+        };
       if (!current) return null;
       const touched = { ...current, updatedBy: by, updatedAt: at };
       if (event.type === 'ConfigEntryUpdated') return { ...touched, ...event.data.fields };
       return { ...touched, enabled: event.type === 'ConfigEntryEnabled' };
     });
     // Limits and stage orders rate quotes: the engines reload them when the change is readable.
-    if (engineConfigKinds.includes(kind)) await client.query('SELECT pg_notify($1, $2)', [RULES_CHANGED_CHANNEL, `${kind}:${code}`]);
+    if (engineConfigKinds.includes(kind))
+      await client.query('SELECT pg_notify($1, $2)', [RULES_CHANGED_CHANNEL, `${kind}:${code}`]);
   },
 });
 

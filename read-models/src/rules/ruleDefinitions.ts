@@ -8,7 +8,15 @@ import {
   type RuleDefinitionEvent,
   type RiskEffect,
 } from '@feibao/domain';
-import { defineProjection, documentCollection, RULES_CHANGED_CHANNEL, type Pool, type PoolClient, type RecordedEvent, type RuleSet } from '@feibao/platform';
+import {
+  defineProjection,
+  documentCollection,
+  RULES_CHANGED_CHANNEL,
+  type Pool,
+  type PoolClient,
+  type RecordedEvent,
+  type RuleSet,
+} from '@feibao/platform';
 import { RULE_CONFIG } from './config.ts';
 import { RULE_VERSIONS, type RuleVersionDocument } from './ruleVersions.ts';
 
@@ -36,7 +44,9 @@ export const ruleDefinitionsProjection = defineProjection({
         case 'RuleDefinitionChanged':
           return current ? { ...current, ...event.data.changes, updatedBy: by, updatedAt: at } : null;
         case 'RuleMoved':
-          return current ? { ...current, stage: event.data.stage, rank: event.data.rank, updatedBy: by, updatedAt: at } : null;
+          return current
+            ? { ...current, stage: event.data.stage, rank: event.data.rank, updatedBy: by, updatedAt: at }
+            : null;
         default:
           return null;
       }
@@ -75,17 +85,19 @@ export const ruleSetReader = (pool: Pick<Pool, 'query'>) => async (): Promise<Ru
   const configOf = <K extends 'insuranceLimit' | 'stagePlan'>(kind: K) =>
     (config.rows as { kind: string; data: ConfigFields<K> }[]).filter((r) => r.kind === kind).map((r) => r.data);
   return {
-    rules: (rules.rows as { version: RuleVersionDocument; definition: RuleDefinition }[]).map(({ version, definition }) => ({
-      ruleId: version.ruleId,
-      version: version.version,
-      content: version.content,
-      stage: definition.stage,
-      rank: definition.rank,
-      insurerId: definition.insurerId,
-      scenes: definition.scenes,
-      message: definition.message,
-      risk: definition.risk,
-    })),
+    rules: (rules.rows as { version: RuleVersionDocument; definition: RuleDefinition }[]).map(
+      ({ version, definition }) => ({
+        ruleId: version.ruleId,
+        version: version.version,
+        content: version.content,
+        stage: definition.stage,
+        rank: definition.rank,
+        insurerId: definition.insurerId,
+        scenes: definition.scenes,
+        message: definition.message,
+        risk: definition.risk,
+      }),
+    ),
     limits: configOf('insuranceLimit').map(
       (l): InsurerLimit => ({
         insurerId: l.insurerId,
@@ -101,6 +113,8 @@ export const ruleSetReader = (pool: Pick<Pool, 'query'>) => async (): Promise<Ru
     messages: (config.rows as { kind: string; data: { code: string; customerText: string; staffText: string } }[])
       .filter((r) => r.kind === 'ruleMessage')
       .map((r) => ({ code: r.data.code, customerText: r.data.customerText, staffText: r.data.staffText })),
-    risks: (config.rows as { kind: string; data: { code: string; effect: RiskEffect } }[]).filter((r) => r.kind === 'ruleRisk').map((r) => ({ code: r.data.code, effect: r.data.effect })),
+    risks: (config.rows as { kind: string; data: { code: string; effect: RiskEffect } }[])
+      .filter((r) => r.kind === 'ruleRisk')
+      .map((r) => ({ code: r.data.code, effect: r.data.effect })),
   };
 };

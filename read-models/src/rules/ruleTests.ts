@@ -1,10 +1,26 @@
-import { assertNever, batchTestEventTypes, runSummary, type BatchTestRun, type BatchTestRunSummary, ruleCaseEventTypes, type BatchTestEvent, type CaseResult, type RuleCase, type RuleCaseEvent } from '@feibao/domain';
+import {
+  assertNever,
+  batchTestEventTypes,
+  runSummary,
+  type BatchTestRun,
+  type BatchTestRunSummary,
+  ruleCaseEventTypes,
+  type BatchTestEvent,
+  type CaseResult,
+  type RuleCase,
+  type RuleCaseEvent,
+} from '@feibao/domain';
 import { defineProjection, documentCollection, type Pool, type PoolClient, type RecordedEvent } from '@feibao/platform';
 
 export const RULE_CASES = 'rule_cases';
 export const RULE_TEST_RUNS = 'rule_test_runs';
 
-export type RuleCaseDocument = RuleCase & { createdBy: string; createdAt: string; updatedBy: string; updatedAt: string };
+export type RuleCaseDocument = RuleCase & {
+  createdBy: string;
+  createdAt: string;
+  updatedBy: string;
+  updatedAt: string;
+};
 export type RuleTestRunDocument = BatchTestRun;
 export type RuleTestRunSummary = BatchTestRunSummary;
 
@@ -22,11 +38,19 @@ export const ruleTestsProjection = defineProjection({
     switch (event.type) {
       case 'RuleCaseCreated': {
         const { by, at, ...rest } = event.data;
-        return ruleCases.put(client, rest.caseId, { ...rest, createdBy: by, createdAt: at, updatedBy: by, updatedAt: at });
+        return ruleCases.put(client, rest.caseId, {
+          ...rest,
+          createdBy: by,
+          createdAt: at,
+          updatedBy: by,
+          updatedAt: at,
+        });
       }
       case 'RuleCaseUpdated': {
         const { by, at, ...rest } = event.data;
-        return ruleCases.update(client, rest.caseId, (current) => (current ? { ...current, ...rest, updatedBy: by, updatedAt: at } : null));
+        return ruleCases.update(client, rest.caseId, (current) =>
+          current ? { ...current, ...rest, updatedBy: by, updatedAt: at } : null,
+        );
       }
       case 'RuleCaseDeleted':
         return ruleCases.remove(client, event.data.caseId);
@@ -35,7 +59,21 @@ export const ruleTestsProjection = defineProjection({
         // Up to lastN: fewer orders may exist; Completed sets the real count.
         const total = caseIds.length + (lastN ?? 0);
         return ruleTestRuns.put(client, runId, {
-          runId, ruleId, version, lastN, by, startedAt: at, finishedAt: null, status: 'queued', total, progress: 0, passed: 0, failed: 0, unchecked: 0, reason: null, results: [],
+          runId,
+          ruleId,
+          version,
+          lastN,
+          by,
+          startedAt: at,
+          finishedAt: null,
+          status: 'queued',
+          total,
+          progress: 0,
+          passed: 0,
+          failed: 0,
+          unchecked: 0,
+          reason: null,
+          results: [],
         });
       }
       case 'BatchTestProgressed': {
@@ -55,9 +93,13 @@ export const ruleTestsProjection = defineProjection({
         });
       }
       case 'BatchTestCompleted':
-        return ruleTestRuns.update(client, event.data.runId, (run) => (run ? { ...run, status: 'done', finishedAt: event.data.at, total: event.data.total } : null));
+        return ruleTestRuns.update(client, event.data.runId, (run) =>
+          run ? { ...run, status: 'done', finishedAt: event.data.at, total: event.data.total } : null,
+        );
       case 'BatchTestFailed':
-        return ruleTestRuns.update(client, event.data.runId, (run) => (run ? { ...run, status: 'failed', finishedAt: event.data.at, reason: event.data.reason } : null));
+        return ruleTestRuns.update(client, event.data.runId, (run) =>
+          run ? { ...run, status: 'failed', finishedAt: event.data.at, reason: event.data.reason } : null,
+        );
       default:
         return assertNever(event);
     }
@@ -73,21 +115,34 @@ export const ruleTestReader = (pool: Pick<Pool, 'query'>) => ({
     // the event's time, not _created: a projection batch (or a rebuild) gives many rows one now().
     const where = `WHERE ($1::text = '' OR strpos(lower(data->>'name'), lower($1::text)) > 0)`;
     const [rows, count] = await Promise.all([
-      pool.query(`SELECT data FROM ${RULE_CASES} ${where} ORDER BY data->>'createdAt' DESC, _id LIMIT $2 OFFSET $3`, [keyword, pageSize, (page - 1) * pageSize]),
+      pool.query(`SELECT data FROM ${RULE_CASES} ${where} ORDER BY data->>'createdAt' DESC, _id LIMIT $2 OFFSET $3`, [
+        keyword,
+        pageSize,
+        (page - 1) * pageSize,
+      ]),
       pool.query(`SELECT count(*)::int AS n FROM ${RULE_CASES} ${where}`, [keyword]),
     ]);
-    return { list: (rows.rows as { data: RuleCaseDocument }[]).map((r) => r.data), total: (count.rows[0] as { n: number }).n };
+    return {
+      list: (rows.rows as { data: RuleCaseDocument }[]).map((r) => r.data),
+      total: (count.rows[0] as { n: number }).n,
+    };
   },
-  async mine(userName: string, currentPage: number, pageSize: number): Promise<{ datas: RuleTestRunSummary[]; totalCount: number }> {
+  async mine(
+    userName: string,
+    currentPage: number,
+    pageSize: number,
+  ): Promise<{ datas: RuleTestRunSummary[]; totalCount: number }> {
     const [rows, count] = await Promise.all([
-      pool.query(`SELECT data - 'results' AS data FROM ${RULE_TEST_RUNS} WHERE started_by = $1 ORDER BY _created DESC, _id LIMIT $2 OFFSET $3`, [
-        userName,
-        pageSize,
-        (currentPage - 1) * pageSize,
-      ]),
+      pool.query(
+        `SELECT data - 'results' AS data FROM ${RULE_TEST_RUNS} WHERE started_by = $1 ORDER BY _created DESC, _id LIMIT $2 OFFSET $3`,
+        [userName, pageSize, (currentPage - 1) * pageSize],
+      ),
       pool.query(`SELECT count(*)::int AS n FROM ${RULE_TEST_RUNS} WHERE started_by = $1`, [userName]),
     ]);
-    return { datas: (rows.rows as { data: RuleTestRunDocument }[]).map((r) => summary(r.data)), totalCount: (count.rows[0] as { n: number }).n };
+    return {
+      datas: (rows.rows as { data: RuleTestRunDocument }[]).map((r) => summary(r.data)),
+      totalCount: (count.rows[0] as { n: number }).n,
+    };
   },
   async run(runId: string): Promise<(RuleTestRunSummary & { results: CaseResult[] }) | null> {
     const result = await pool.query(`SELECT data FROM ${RULE_TEST_RUNS} WHERE _id = $1`, [runId]);

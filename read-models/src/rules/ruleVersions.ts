@@ -1,5 +1,12 @@
 import { ruleVersionEventTypes, type Jdm, type RuleVersionEvent, type RuleVersionStatus } from '@feibao/domain';
-import { defineProjection, documentCollection, RULES_CHANGED_CHANNEL, type PoolClient, type Pool, type RecordedEvent } from '@feibao/platform';
+import {
+  defineProjection,
+  documentCollection,
+  RULES_CHANGED_CHANNEL,
+  type PoolClient,
+  type Pool,
+  type RecordedEvent,
+} from '@feibao/platform';
 
 export const RULE_VERSIONS = 'rule_versions';
 
@@ -43,7 +50,15 @@ export const ruleVersionsProjection = defineProjection({
     const step: RuleVersionStep = { action: event.type, by, at, reason };
     await ruleVersions.update(client, versionId(ruleId, version), (current) => {
       if (event.type === 'RuleVersionDrafted')
-        return { ruleId, version, status: 'draft', content: event.data.content, draftedBy: by, draftedAt: at, history: [step] };
+        return {
+          ruleId,
+          version,
+          status: 'draft',
+          content: event.data.content,
+          draftedBy: by,
+          draftedAt: at,
+          history: [step],
+        };
       if (!current) return null;
       return { ...current, status: statusOf[event.type], history: [...current.history, step] };
     });
@@ -57,19 +72,33 @@ type Summary = Omit<RuleVersionDocument, 'content'>;
 export const ruleVersionReader = (pool: Pick<Pool, 'query'>) => ({
   /** Every rule with its versions (without content), newest version first. */
   async list(): Promise<{ ruleId: string; enabledVersion: number | null; versions: Summary[] }[]> {
-    const result = await pool.query(`SELECT data - 'content' AS data FROM ${RULE_VERSIONS} ORDER BY rule_id, version DESC`);
+    const result = await pool.query(
+      `SELECT data - 'content' AS data FROM ${RULE_VERSIONS} ORDER BY rule_id, version DESC`,
+    );
     const rules = new Map<string, Summary[]>();
-    for (const { data } of result.rows as { data: Summary }[]) rules.set(data.ruleId, [...(rules.get(data.ruleId) ?? []), data]);
-    return [...rules].map(([ruleId, versions]) => ({ ruleId, enabledVersion: versions.find((v) => v.status === 'enabled')?.version ?? null, versions }));
+    for (const { data } of result.rows as { data: Summary }[])
+      rules.set(data.ruleId, [...(rules.get(data.ruleId) ?? []), data]);
+    return [...rules].map(([ruleId, versions]) => ({
+      ruleId,
+      enabledVersion: versions.find((v) => v.status === 'enabled')?.version ?? null,
+      versions,
+    }));
   },
   async version(ruleId: string, version: number): Promise<RuleVersionDocument | null> {
-    const result = await pool.query(`SELECT data FROM ${RULE_VERSIONS} WHERE rule_id = $1 AND version = $2`, [ruleId, version]);
+    const result = await pool.query(`SELECT data FROM ${RULE_VERSIONS} WHERE rule_id = $1 AND version = $2`, [
+      ruleId,
+      version,
+    ]);
     return (result.rows[0] as { data: RuleVersionDocument } | undefined)?.data ?? null;
   },
   /** The engine's source: each rule's enabled version. */
   async enabled(): Promise<{ ruleId: string; version: number; content: Jdm }[]> {
     const result = await pool.query(`SELECT data FROM ${RULE_VERSIONS} WHERE status = 'enabled'`);
-    return (result.rows as { data: RuleVersionDocument }[]).map(({ data }) => ({ ruleId: data.ruleId, version: data.version, content: data.content }));
+    return (result.rows as { data: RuleVersionDocument }[]).map(({ data }) => ({
+      ruleId: data.ruleId,
+      version: data.version,
+      content: data.content,
+    }));
   },
 });
 export type RuleVersionReader = ReturnType<typeof ruleVersionReader>;

@@ -16,12 +16,30 @@ import { ruleTranspositionCommandRoutes } from './rules/transpositionRoutes.ts';
 
 /** The write side: every state change of the platform enters through these routes. */
 export const createCommandApp = (deps: CommandDeps) => {
-  const app = createKoaApp({ trustProxy: deps.config.trustProxy, service: 'command', clientApps: deps.config.clientApps });
+  const app = createKoaApp({
+    trustProxy: deps.config.trustProxy,
+    service: 'command',
+    clientApps: deps.config.clientApps,
+  });
   // Read-your-writes for clients that do not echo X-Consistency-Token (platform consistency.ts).
   app.use(recordLastWrites(redisLastWrites(deps.redis, deps.config.queuePrefix)));
   const service = new Router();
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'command' }));
-  const routers = [service, accountRoutes(deps), orderRoutes(deps), fileRoutes(deps), claimRoutes(deps), claimPictureRoutes(deps), ...roleRoutes(deps), opsRoutes(deps), ruleCommandRoutes(deps), ruleDefinitionRoutes(deps), ruleConfigCommandRoutes(deps), ruleTestCommandRoutes(deps), ruleTranspositionCommandRoutes(deps)];
+  const routers = [
+    service,
+    accountRoutes(deps),
+    orderRoutes(deps),
+    fileRoutes(deps),
+    claimRoutes(deps),
+    claimPictureRoutes(deps),
+    ...roleRoutes(deps),
+    opsRoutes(deps),
+    ruleCommandRoutes(deps),
+    ruleDefinitionRoutes(deps),
+    ruleConfigCommandRoutes(deps),
+    ruleTestCommandRoutes(deps),
+    ruleTranspositionCommandRoutes(deps),
+  ];
   // The edge routes by this table (docs/architecture.md "The path of a command").
   app.use(serveRouteTable('command', routers));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());

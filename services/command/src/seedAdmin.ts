@@ -14,19 +14,35 @@ export const SEED_ADMIN_REASON = '初始化管理员';
 export const seedAdmin = async (deps: Pick<CommandDeps, 'config' | 'eventStore' | 'pool' | 'now'>) => {
   const { adminMobile, adminPassword } = deps.config;
   if (!adminMobile || !adminPassword) return null;
-  if (!PHONE_PATTERN.test(adminMobile)) throw new Error('ADMIN_MOBILE must be an 11-digit mobile number starting with 1');
+  if (!PHONE_PATTERN.test(adminMobile))
+    throw new Error('ADMIN_MOBILE must be an 11-digit mobile number starting with 1');
   if (adminPassword.length < 8) throw new Error('ADMIN_PASSWORD must have at least 8 characters');
   const stream = userStreamId(adminMobile);
   const passwordHash = await hashPassword(adminPassword);
   // An account that exists already gets a grant of `user` it holds: nothing, whoever registered it first.
-  await handleCommand(deps.eventStore, stream, userDecider, (state): UserCommand =>
-    state.status === 'unregistered'
-      ? {
-          type: 'RegisterUser',
-          data: { mobilePhone: adminMobile, name: '管理员', registerType: 1, passwordHash, roles: ['user'], profile: null },
-          metadata: { now: deps.now() },
-        }
-      : { type: 'GrantRoles', data: { mobilePhone: adminMobile, roles: ['user'], by: SYSTEM_ACTOR, reason: SEED_ADMIN_REASON }, metadata: { now: deps.now() } },
+  await handleCommand(
+    deps.eventStore,
+    stream,
+    userDecider,
+    (state): UserCommand =>
+      state.status === 'unregistered'
+        ? {
+            type: 'RegisterUser',
+            data: {
+              mobilePhone: adminMobile,
+              name: '管理员',
+              registerType: 1,
+              passwordHash,
+              roles: ['user'],
+              profile: null,
+            },
+            metadata: { now: deps.now() },
+          }
+        : {
+            type: 'GrantRoles',
+            data: { mobilePhone: adminMobile, roles: ['user'], by: SYSTEM_ACTOR, reason: SEED_ADMIN_REASON },
+            metadata: { now: deps.now() },
+          },
   );
   await grantRoles(deps, { mobilePhone: adminMobile, roles: ['admin'], by: SYSTEM_ACTOR, reason: SEED_ADMIN_REASON });
   logger.info({ adminMobile }, 'admin account ready');

@@ -31,7 +31,12 @@ export const startCommandService = async (
   const queueConnection = createRedis(config.redisUrl, { forWorker: true });
   // Revocations answered from memory, fed by Redis pub/sub (ADR 0011), as on the query side.
   const revocationFeed = createRedis(config.redisUrl);
-  const revocations = revocationMirror({ redis, subscriber: revocationFeed, prefix: config.queuePrefix, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
+  const revocations = revocationMirror({
+    redis,
+    subscriber: revocationFeed,
+    prefix: config.queuePrefix,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+  });
   const deps: CommandDeps = {
     config,
     pool: createPool(config.databaseUrl, 20),
@@ -69,7 +74,11 @@ export const startCommandService = async (
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
   // Where the edge and the back office find this process's health and metrics (platform processes.ts).
-  const announcement = announceProcess(redis, config.queuePrefix, { process: 'command', host: advertisedHost(config.host, config.advertiseHost), port });
+  const announcement = announceProcess(redis, config.queuePrefix, {
+    process: 'command',
+    host: advertisedHost(config.host, config.advertiseHost),
+    port,
+  });
   await announcement.ready;
   // Redis out of reach at start: answer anyway, asking Redis per request until the mirror is live.
   await Promise.race([revocations.ready, delay(MIRROR_READY_WAIT_MS, undefined, { ref: false })]);
@@ -85,7 +94,12 @@ export const startCommandService = async (
         server.close(resolve);
         server.closeAllConnections();
       });
-      await Promise.allSettled([deps.smsQueue.close(), deps.opsQueues.close(), deps.eventStore.close(), deps.pool.end()]);
+      await Promise.allSettled([
+        deps.smsQueue.close(),
+        deps.opsQueues.close(),
+        deps.eventStore.close(),
+        deps.pool.end(),
+      ]);
       revocations.close();
       revocationFeed.disconnect();
       redis.disconnect();

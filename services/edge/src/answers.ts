@@ -4,9 +4,19 @@ import { ResultCode } from '@feibao/domain';
 import { securityHeaders } from './securityHeaders.ts';
 
 /** The edge's own answers are envelopes like the services': `{code, message, data: null}`. */
-export const sendEnvelope = (res: ServerResponse, status: number, code: number, message: string, headers: OutgoingHttpHeaders = {}) => {
+export const sendEnvelope = (
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  headers: OutgoingHttpHeaders = {},
+) => {
   const body = JSON.stringify({ code, message, data: null });
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body), ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    ...headers,
+  });
   res.end(body);
 };
 
@@ -34,7 +44,9 @@ export const answerClientError = (error: NodeJS.ErrnoException, socket: Socket) 
     'content-length': Buffer.byteLength(body),
     connection: 'close',
   };
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status]}\r\n${head}\r\n${body}`);
   // The rest of a trickled body is not waited for.
   setTimeout(() => socket.destroy(), 1000).unref();

@@ -19,11 +19,17 @@ const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 /** Parses `10.0.0.5, 10.1.0.0/16, fd00::/8`; an entry that is not an address or subnet stops the start. */
 export const parseTrustedProxies = (list: string | undefined): TrustedProxies => {
   const blocks = new BlockList();
-  const entries = (list ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (list ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address = '', prefix] = entry.split('/');
     const bits = prefix === undefined ? null : Number(prefix);
-    if (!isIP(address) || (bits !== null && !(Number.isInteger(bits) && bits >= 0 && bits <= (isIP(address) === 6 ? 128 : 32))))
+    if (
+      !isIP(address) ||
+      (bits !== null && !(Number.isInteger(bits) && bits >= 0 && bits <= (isIP(address) === 6 ? 128 : 32)))
+    )
       throw new Error(`EDGE_TRUSTED_PROXIES: "${entry}" is not an IP address or subnet`);
     if (bits === null) blocks.addAddress(address, family(address));
     else blocks.addSubnet(address, bits, family(address));

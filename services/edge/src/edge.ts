@@ -51,7 +51,12 @@ const observe = (res: ServerResponse, method: string, route: string, started: nu
 };
 
 const withoutDetails = (checks: unknown) =>
-  Object.fromEntries(Object.entries(checks as Record<string, { ok?: boolean }>).map(([name, check]) => [name, { ok: check?.ok === true }]));
+  Object.fromEntries(
+    Object.entries(checks as Record<string, { ok?: boolean }>).map(([name, check]) => [
+      name,
+      { ok: check?.ok === true },
+    ]),
+  );
 
 /** One origin for the browser: the web app, the API routed per path, and /healthz. */
 export const createEdgeServer = (options: EdgeOptions) => {
@@ -66,7 +71,10 @@ export const createEdgeServer = (options: EdgeOptions) => {
         const report = await options.health();
         // Why a check failed names hosts, ports and errors of the internals: only for whoever may read those.
         if (!options.mayReadHealthDetails?.(req)) report.checks = withoutDetails(report.checks);
-        res.writeHead(report.ok ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+        res.writeHead(report.ok ? 200 : 503, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+        });
         return res.end(JSON.stringify(report));
       }
       if (isApiPath(url.pathname)) {
@@ -81,7 +89,8 @@ export const createEdgeServer = (options: EdgeOptions) => {
         return options.forward(req, res, upstream, limit, client);
       }
       observe(res, method, '(web)', started);
-      if (req.method !== 'GET' && req.method !== 'HEAD') return sendEnvelope(res, 405, ResultCode.badRequest, '请求方法不支持');
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return sendEnvelope(res, 405, ResultCode.badRequest, '请求方法不支持');
       await serveWeb(res, options.webRoot, url.pathname, method);
     } catch (error) {
       // A path that is no URL (`%E0`) is the client's fault; anything else is ours, and its text stays in the log.
@@ -110,12 +119,17 @@ export const createEdgeServer = (options: EdgeOptions) => {
       headersTimeout: Math.min(headersTimeout, requestTimeout),
       requestTimeout,
       // Node looks for expired requests this often (30 s by default): a fraction of the shortest limit.
-      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(Math.min(headersTimeout, requestTimeout) / 4))),
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(1000, Math.floor(Math.min(headersTimeout, requestTimeout) / 4)),
+      ),
     },
     (req, res) => {
       const started = performance.now();
       const client = begin(req, res);
-      const requestId = requestIdOf(typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined);
+      const requestId = requestIdOf(
+        typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined,
+      );
       req.headers['x-request-id'] = requestId;
       res.setHeader('X-Request-Id', requestId);
       void runInContext({ service: 'edge', requestId }, () => handle(req, res, started, client));

@@ -19,7 +19,11 @@ afterEach(() => close?.());
 describe('edge server', () => {
   it('limits how long a client may take to send its request, and how long a connection may idle', () => {
     const server = createEdgeServer(options(async () => ({ ok: true, checks: {} })));
-    expect([server.headersTimeout, server.requestTimeout, server.timeout]).toEqual([DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, 120_000]);
+    expect([server.headersTimeout, server.requestTimeout, server.timeout]).toEqual([
+      DEFAULT_HEADERS_TIMEOUT_MS,
+      DEFAULT_REQUEST_TIMEOUT_MS,
+      120_000,
+    ]);
     expect(DEFAULT_HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(30_000);
   });
 
@@ -33,6 +37,9 @@ describe('edge server', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     close = () => server.close();
     const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`);
-    expect([answer.status, await answer.json()]).toEqual([500, { code: 50000, message: '服务器繁忙，请稍后再试', data: null }]);
+    expect([answer.status, await answer.json()]).toEqual([
+      500,
+      { code: 50000, message: '服务器繁忙，请稍后再试', data: null },
+    ]);
   });
 });

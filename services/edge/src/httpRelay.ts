@@ -7,7 +7,15 @@ import { drain, refuseTooLarge } from './drain.ts';
 import type { Forward, Target, Upstream } from './routes.ts';
 import { SECURITY_HEADER_NAMES } from './securityHeaders.ts';
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 /**
  * `timeout` lets the agent honour the services' Keep-Alive hint (Node closes an idle connection
@@ -86,6 +94,9 @@ const relay = (
 
 /** The separate-process layout: each API request relayed over HTTP to the service's port. */
 export const relayOverHttp =
-  (upstreams: Record<Upstream, Target>, onTable: (upstream: Upstream, version: string | string[] | undefined) => void): Forward =>
+  (
+    upstreams: Record<Upstream, Target>,
+    onTable: (upstream: Upstream, version: string | string[] | undefined) => void,
+  ): Forward =>
   (req, res, upstream, limit, client) =>
     relay(req, res, upstreams[upstream], limit, client, (version) => onTable(upstream, version));

@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener, } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEdgeServer } from './edge.ts';
@@ -10,7 +10,10 @@ type Seen = { req: IncomingMessage; body: string; clientPort: number | undefined
 
 /** An edge whose every API path is the command app's, that app being `app`. */
 const startEdge = async (app: RequestListener, limit = 1024) => {
-  const routes = createRouteDirectory({ command: { host: '127.0.0.1', port: 9 }, query: { host: '127.0.0.1', port: 9 } });
+  const routes = createRouteDirectory({
+    command: { host: '127.0.0.1', port: 9 },
+    query: { host: '127.0.0.1', port: 9 },
+  });
   routes.lookup = async () => 'command';
   const server = createEdgeServer({
     forward: dispatchInProcess({ command: app, query: app }),
@@ -75,7 +78,11 @@ describe('API requests handed to an app in the edge’s process', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]?.clientPort).toBe(localPort);
     expect(seen[0]?.body).toBe(body);
-    expect(seen[0]?.req.headers).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http', 'x-request-id': 'abc-1' });
+    expect(seen[0]?.req.headers).toMatchObject({
+      'x-forwarded-for': '127.0.0.1',
+      'x-forwarded-proto': 'http',
+      'x-request-id': 'abc-1',
+    });
   });
 
   it('keeps the edge’s security headers over the app’s, even when the app clears every header', async () => {
@@ -105,7 +112,10 @@ describe('API requests handed to an app in the edge’s process', () => {
       res.end();
     });
     close = () => server.close();
-    const { answer } = await raw(port, 'POST /api/v1/uav/order/save HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n');
+    const { answer } = await raw(
+      port,
+      'POST /api/v1/uav/order/save HTTP/1.1\r\nHost: x\r\nContent-Length: 5000\r\n\r\n',
+    );
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(answer).toContain('"code":41300');
     expect(called).toBe(0);
@@ -135,12 +145,15 @@ describe('API requests handed to an app in the edge’s process', () => {
 
   it('reads away the body after an app’s early answer, and serves the next request on the connection', async () => {
     let calls = 0;
-    const { server, port } = await startEdge((_req, res) => {
-      calls += 1;
-      res.setHeader('content-type', 'application/json');
-      res.statusCode = 401;
-      res.end('{"code":40100}');
-    }, 10 * 1024 * 1024);
+    const { server, port } = await startEdge(
+      (_req, res) => {
+        calls += 1;
+        res.setHeader('content-type', 'application/json');
+        res.statusCode = 401;
+        res.end('{"code":40100}');
+      },
+      10 * 1024 * 1024,
+    );
     close = () => server.close();
     const size = 2 * 1024 * 1024;
     const { answer } = await raw(

@@ -15,7 +15,13 @@ export type Target = { host: string; port: number };
  * (httpRelay.ts), or to its app in this process (inProcess.ts). Either refuses a body over
  * `limit` with 413 and sets X-Forwarded-* from `client`, what the edge saw.
  */
-export type Forward = (req: IncomingMessage, res: ServerResponse, upstream: Upstream, limit: number, client: Client) => void;
+export type Forward = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  upstream: Upstream,
+  limit: number,
+  client: Client,
+) => void;
 
 type CompiledRoute = { method: string; pattern: RegExp; upstream: Upstream };
 
@@ -52,22 +58,26 @@ export const findUpstream = (routes: readonly CompiledRoute[], method: string, p
 
 const fetchTable = (target: Target): Promise<RouteEntry[]> =>
   new Promise((resolve, reject) => {
-    const request = http.get({ host: target.host, port: target.port, path: ROUTE_TABLE_PATH, timeout: 2000 }, (answer) => {
-      let text = '';
-      answer.setEncoding('utf8');
-      answer.on('data', (chunk) => {
-        text += chunk;
-      });
-      answer.on('end', () => {
-        try {
-          const body = JSON.parse(text) as { code: number; data: RouteEntry[] };
-          if (answer.statusCode !== 200 || !Array.isArray(body.data)) throw new Error(`route table answered ${answer.statusCode}`);
-          resolve(body.data);
-        } catch (error) {
-          reject(error);
-        }
-      });
-    });
+    const request = http.get(
+      { host: target.host, port: target.port, path: ROUTE_TABLE_PATH, timeout: 2000 },
+      (answer) => {
+        let text = '';
+        answer.setEncoding('utf8');
+        answer.on('data', (chunk) => {
+          text += chunk;
+        });
+        answer.on('end', () => {
+          try {
+            const body = JSON.parse(text) as { code: number; data: RouteEntry[] };
+            if (answer.statusCode !== 200 || !Array.isArray(body.data))
+              throw new Error(`route table answered ${answer.statusCode}`);
+            resolve(body.data);
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('route table timed out')));
     request.on('error', reject);
   });

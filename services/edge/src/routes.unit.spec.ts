@@ -49,13 +49,16 @@ describe('findUpstream', () => {
 const fakeService = (table: { entries: RouteEntry[] }) =>
   http.createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
-    if (req.url === ROUTE_TABLE_PATH) return res.end(JSON.stringify({ code: 20000, message: 'success', data: table.entries }));
+    if (req.url === ROUTE_TABLE_PATH)
+      return res.end(JSON.stringify({ code: 20000, message: 'success', data: table.entries }));
     res.statusCode = 404;
     res.end('{}');
   });
 
 const listen = (server: http.Server, port = 0) =>
-  new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)));
+  new Promise<number>((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+  );
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -103,7 +106,10 @@ describe('the route directory', () => {
     const [commandServer, queryServer] = [fakeService(command), fakeService(query)];
     servers.push(commandServer, queryServer);
     const directory = createRouteDirectory(
-      { command: { host: '127.0.0.1', port: await listen(commandServer) }, query: { host: '127.0.0.1', port: await listen(queryServer) } },
+      {
+        command: { host: '127.0.0.1', port: await listen(commandServer) },
+        query: { host: '127.0.0.1', port: await listen(queryServer) },
+      },
       { refreshMs: 60_000 },
     );
     await directory.start();

@@ -32,13 +32,22 @@ const defaultWebRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 /** Whether a service answers its ping: health covers every upstream the edge routes to. */
 const ping = (target: Target) =>
   new Promise<string>((resolve, reject) => {
-    const request = http.get({ host: target.host, port: target.port, path: '/internal/ping', timeout: 1500 }, (answer) => {
-      answer.resume();
-      if (answer.statusCode === 200) resolve(`${target.host}:${target.port}`);
-      else reject(new Error(`answered ${answer.statusCode}`));
-    });
+    const request = http.get(
+      { host: target.host, port: target.port, path: '/internal/ping', timeout: 1500 },
+      (answer) => {
+        answer.resume();
+        if (answer.statusCode === 200) resolve(`${target.host}:${target.port}`);
+        else reject(new Error(`answered ${answer.statusCode}`));
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('no answer in 1.5 s')));
-    request.on('error', (error) => reject(new Error(`not answering at ${target.host}:${target.port} (${(error as NodeJS.ErrnoException).code ?? error.message})`)));
+    request.on('error', (error) =>
+      reject(
+        new Error(
+          `not answering at ${target.host}:${target.port} (${(error as NodeJS.ErrnoException).code ?? error.message})`,
+        ),
+      ),
+    );
   });
 
 /**
@@ -97,7 +106,8 @@ export const startEdge = async (
   const trustedProxies = parseTrustedProxies(options.trustedProxies ?? process.env.EDGE_TRUSTED_PROXIES);
   const timeoutOf = (value: number | undefined, variable: string) => {
     const ms = value ?? (process.env[variable] ? Number(process.env[variable]) : undefined);
-    if (ms !== undefined && !(Number.isFinite(ms) && ms > 0)) throw new Error(`${variable} must be a positive number of milliseconds`);
+    if (ms !== undefined && !(Number.isFinite(ms) && ms > 0))
+      throw new Error(`${variable} must be a positive number of milliseconds`);
     return ms;
   };
   const headersTimeoutMs = timeoutOf(options.headersTimeoutMs, 'EDGE_HEADERS_TIMEOUT_MS');
@@ -123,7 +133,11 @@ export const startEdge = async (
     }
   };
   // The services' own limits (platform http/app.ts, the upload routes of files, claim photos and rule imports): bigger bodies never reach them.
-  const uploadPaths = ['/api/v1/uav/file/uploadBatch', '/api/v1/uav/claim/settlement/uploadBatch', '/api/v1/rules/transposition/import'];
+  const uploadPaths = [
+    '/api/v1/uav/file/uploadBatch',
+    '/api/v1/uav/claim/settlement/uploadBatch',
+    '/api/v1/rules/transposition/import',
+  ];
   const uploadLimit = config.uploadMaxBytes * MAX_FILES_PER_UPLOAD + 1024 * 1024;
   const bodyLimit = (pathname: string, contentType: string) =>
     /multipart\/form-data/i.test(contentType) && uploadPaths.includes(pathname)
@@ -134,7 +148,11 @@ export const startEdge = async (
   const startedAt = new Date().toISOString();
   // Set once listening: /metrics names this process's instance by its announced address.
   let announcement: ReturnType<typeof announceProcess> | null = null;
-  const gauges = registerPlatformGauges(metricsFor('edge').registry, { db: pool, redis, queuePrefix: config.queuePrefix });
+  const gauges = registerPlatformGauges(metricsFor('edge').registry, {
+    db: pool,
+    redis,
+    queuePrefix: config.queuePrefix,
+  });
   const internal = (req: http.IncomingMessage, res: http.ServerResponse) =>
     serveProcessEndpoints(req, res, {
       process: 'edge',
@@ -159,7 +177,9 @@ export const startEdge = async (
       },
       // The edge's /metrics is the platform's: every announced process's series besides its own.
       metrics: async () =>
-        announcement ? gatherMetrics(redis, config.queuePrefix, announcement.entry, config.metricsToken) : metricsFor('edge').registry.metrics(),
+        announcement
+          ? gatherMetrics(redis, config.queuePrefix, announcement.entry, config.metricsToken)
+          : metricsFor('edge').registry.metrics(),
     });
   const server = createEdgeServer({
     internal,
@@ -188,11 +208,25 @@ export const startEdge = async (
   server.listen(options.port ?? config.port, config.host);
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
-  const internalServer = options.internalPort === undefined ? null : await listenInternal(internal, config.host, options.internalPort);
+  const internalServer =
+    options.internalPort === undefined ? null : await listenInternal(internal, config.host, options.internalPort);
   const announcedPort = internalServer ? (internalServer.address() as AddressInfo).port : port;
-  announcement = announceProcess(redis, config.queuePrefix, { process: 'edge', host: advertisedHost(config.host, config.advertiseHost), port: announcedPort });
+  announcement = announceProcess(redis, config.queuePrefix, {
+    process: 'edge',
+    host: advertisedHost(config.host, config.advertiseHost),
+    port: announcedPort,
+  });
   await announcement.ready;
-  logger.info({ port, internalPort: internalServer ? announcedPort : undefined, webRoot, routesKnown: routes.ready(), inProcess: !!options.inProcess }, 'edge listening');
+  logger.info(
+    {
+      port,
+      internalPort: internalServer ? announcedPort : undefined,
+      webRoot,
+      routesKnown: routes.ready(),
+      inProcess: !!options.inProcess,
+    },
+    'edge listening',
+  );
   return {
     port,
     async stop() {

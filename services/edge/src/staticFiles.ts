@@ -99,7 +99,10 @@ const buildTablesOf = async (webRoot: string): Promise<BuildTables> => {
   if (!info) return null;
   const known = buildTables.get(webRoot);
   if (known?.mtimeMs === info.mtimeMs) return known.tables;
-  const tables = await Promise.all([readJson<Manifest>(manifestFile), readJson<RouteFeatures>(path.join(webRoot, '.vite', 'route-features.json'))])
+  const tables = await Promise.all([
+    readJson<Manifest>(manifestFile),
+    readJson<RouteFeatures>(path.join(webRoot, '.vite', 'route-features.json')),
+  ])
     .then(([manifest, features]) => ({ manifest, features }))
     .catch(() => null);
   buildTables.set(webRoot, { mtimeMs: info.mtimeMs, tables });

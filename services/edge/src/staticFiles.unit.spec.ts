@@ -17,11 +17,17 @@ let base: string;
 /** A raw GET (fetch would decode the body and hide which copy was sent). */
 const get = (pathname: string, acceptEncoding?: string, method = 'GET') =>
   new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const request = http.request(`${base}${pathname}`, { method, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const request = http.request(
+      `${base}${pathname}`,
+      { method, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end();
   });
@@ -47,7 +53,10 @@ beforeAll(async () => {
       '_form.js': { file: 'assets/form-abc123.js', css: ['assets/form-abc123.css'] },
     }),
   );
-  writeFileSync(path.join(root, '.vite', 'route-features.json'), JSON.stringify({ 'src/ordering/pages.ts': ['/touch/insure', '/platform/orderInquiry'] }));
+  writeFileSync(
+    path.join(root, '.vite', 'route-features.json'),
+    JSON.stringify({ 'src/ordering/pages.ts': ['/touch/insure', '/platform/orderInquiry'] }),
+  );
   server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://edge');
     void serveWeb(res, root, url.pathname, req.method ?? 'GET');

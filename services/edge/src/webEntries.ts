@@ -6,4 +6,5 @@
 export const RULES_ENTRY = 'rules.html';
 export const MAIN_ENTRY = 'index.html';
 
-export const spaEntryOf = (pathname: string) => (pathname === '/rules' || pathname.startsWith('/rules/') ? RULES_ENTRY : MAIN_ENTRY);
+export const spaEntryOf = (pathname: string) =>
+  pathname === '/rules' || pathname.startsWith('/rules/') ? RULES_ENTRY : MAIN_ENTRY;

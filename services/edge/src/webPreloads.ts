@@ -14,7 +14,10 @@ export type RouteFeatures = Record<string, readonly string[]>;
 const matches = (pattern: string, pathname: string) => {
   const want = pattern.split('/');
   const have = pathname.split('/');
-  return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment === have[i]));
+  return (
+    want.length === have.length &&
+    want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment === have[i]))
+  );
 };
 
 /** The manifest keys of the modules the page at `pathname` loads lazily (none for the shell's own pages). */
@@ -42,13 +45,23 @@ export const staticClosure = (manifest: Manifest, keys: readonly string[]): Set<
  * The Link header value preloading what the page's lazy modules need beyond the entry's own scripts
  * (which the HTML already names): scripts as modulepreload, stylesheets as style preloads.
  */
-export const preloadLinkHeader = (manifest: Manifest, features: RouteFeatures, entry: string, pathname: string): string | undefined => {
+export const preloadLinkHeader = (
+  manifest: Manifest,
+  features: RouteFeatures,
+  entry: string,
+  pathname: string,
+): string | undefined => {
   const lazy = lazyModulesOf(features, pathname);
   if (!lazy.length) return undefined;
   const shell = staticClosure(manifest, [entry]);
-  const chunks = [...staticClosure(manifest, lazy)].filter((key) => !shell.has(key)).map((key) => manifest[key] as ManifestChunk);
+  const chunks = [...staticClosure(manifest, lazy)]
+    .filter((key) => !shell.has(key))
+    .map((key) => manifest[key] as ManifestChunk);
   const scripts = new Set(chunks.map((chunk) => chunk.file).filter((file) => file.endsWith('.js')));
   const styles = new Set(chunks.flatMap((chunk) => chunk.css ?? []));
-  const links = [...[...scripts].map((file) => `</${file}>; rel=modulepreload`), ...[...styles].map((file) => `</${file}>; rel=preload; as=style`)];
+  const links = [
+    ...[...scripts].map((file) => `</${file}>; rel=modulepreload`),
+    ...[...styles].map((file) => `</${file}>; rel=preload; as=style`),
+  ];
   return links.length ? links.join(', ') : undefined;
 };

@@ -17,7 +17,14 @@ describe('lazyModulesOf', () => {
     expect(lazyModulesOf(features, '/touch/report')).toEqual(['src/claims/pages.ts']);
     expect(lazyModulesOf(features, '/platform/report/')).toEqual(['src/claims/pages.ts']);
     expect(lazyModulesOf(features, '/backoffice/audit/order/42')).toEqual(['src/backoffice/pages.ts']);
-    for (const shell of ['/', '/index/index', '/touch/reportx', '/backoffice/audit/order', '/backoffice/audit/order/42/x', '/backoffice/audit//42'])
+    for (const shell of [
+      '/',
+      '/index/index',
+      '/touch/reportx',
+      '/backoffice/audit/order',
+      '/backoffice/audit/order/42/x',
+      '/backoffice/audit//42',
+    ])
       expect(lazyModulesOf(features, shell), shell).toEqual([]);
   });
 });
@@ -31,7 +38,13 @@ describe('preloadLinkHeader', () => {
   });
 
   it('fails on a feature module the manifest does not have', () => {
-    expect(() => preloadLinkHeader(manifest, features, 'index.html', '/backoffice/audit')).toThrow('src/backoffice/pages.ts is not in the web build');
-    expect([...staticClosure(manifest, ['src/claims/pages.ts'])]).toEqual(['src/claims/pages.ts', '_react.js', '_images.js']);
+    expect(() => preloadLinkHeader(manifest, features, 'index.html', '/backoffice/audit')).toThrow(
+      'src/backoffice/pages.ts is not in the web build',
+    );
+    expect([...staticClosure(manifest, ['src/claims/pages.ts'])]).toEqual([
+      'src/claims/pages.ts',
+      '_react.js',
+      '_images.js',
+    ]);
   });
 });

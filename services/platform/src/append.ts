@@ -17,12 +17,21 @@ export type StoredEvent = {
   type: string;
   data: Record<string, unknown>;
   kind: 'Event';
-  metadata: Record<string, unknown> & { messageId: string; streamName: string; streamPosition: bigint; globalPosition: bigint };
+  metadata: Record<string, unknown> & {
+    messageId: string;
+    streamName: string;
+    streamPosition: bigint;
+    globalPosition: bigint;
+  };
 };
 
 export type StreamRead = { events: StoredEvent[]; currentStreamVersion: bigint; streamExists: boolean };
 
-export type AppendResult = { nextExpectedStreamVersion: bigint; lastEventGlobalPosition: bigint; createdNewStream: boolean };
+export type AppendResult = {
+  nextExpectedStreamVersion: bigint;
+  lastEventGlobalPosition: bigint;
+  createdNewStream: boolean;
+};
 
 /** Emmett's stream type: the name up to its first '-', or its "unknown" tag when there is none. */
 const streamTypeOf = (streamName: string) => {
@@ -124,7 +133,17 @@ export const appendEvents = async (
     const result = await db.query({
       name: 'feibao_append_to_stream',
       text: EmmettSql.appendToStream,
-      values: [ids, data, metadata, versions, types, kinds, streamName, streamTypeOf(streamName), expectedStreamVersion],
+      values: [
+        ids,
+        data,
+        metadata,
+        versions,
+        types,
+        kinds,
+        streamName,
+        streamTypeOf(streamName),
+        expectedStreamVersion,
+      ],
     });
     row = result.rows[0];
   } catch (error) {
@@ -156,7 +175,11 @@ const emptyStream = (): StreamRead => ({ events: [], currentStreamVersion: 0n, s
 /** Several streams in one round trip; a stream without events reads as Emmett reads it: version 0, not existing. */
 export const readStreams = async (db: Queryable, streamNames: readonly string[]): Promise<Map<string, StreamRead>> => {
   const streams = new Map<string, StreamRead>(streamNames.map((name) => [name, emptyStream()]));
-  const { rows } = await db.query<MessageRow>({ name: 'feibao_read_streams', text: EmmettSql.readStreams, values: [streamNames] });
+  const { rows } = await db.query<MessageRow>({
+    name: 'feibao_read_streams',
+    text: EmmettSql.readStreams,
+    values: [streamNames],
+  });
   for (const row of rows) {
     const stream = streams.get(row.stream_id)!;
     const streamPosition = BigInt(row.stream_position);

@@ -25,7 +25,8 @@ const parseClientApps = (value: string | undefined) => {
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET ?? (production ? undefined : 'feibao-development-secret-change-me');
-  if (!jwtSecret || jwtSecret.length < 16) throw new Error('JWT_SECRET must be set (at least 16 characters) in production');
+  if (!jwtSecret || jwtSecret.length < 16)
+    throw new Error('JWT_SECRET must be set (at least 16 characters) in production');
   return {
     production,
     port: num(env.PORT, 3000),
@@ -90,7 +91,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
      * Honoured only outside production with SMS_PROVIDER=dev; ignored everywhere else.
      */
     captchaDevAnswer:
-      !production && (env.SMS_PROVIDER ?? 'dev') === 'dev' && /^[A-Za-z0-9]{4,8}$/.test(env.CAPTCHA_DEV_ANSWER?.trim() ?? '')
+      !production &&
+      (env.SMS_PROVIDER ?? 'dev') === 'dev' &&
+      /^[A-Za-z0-9]{4,8}$/.test(env.CAPTCHA_DEV_ANSWER?.trim() ?? '')
         ? env.CAPTCHA_DEV_ANSWER!.trim()
         : null,
   };

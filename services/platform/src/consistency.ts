@@ -17,7 +17,13 @@ export const CONSISTENCY_HEADER = 'X-Consistency-Token';
  * authenticated them, so a client that never sends the header still reads its own writes.
  */
 export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
-  type Waiter = { key: string; position: number; scope: string | null; resolve: (ok: boolean) => void; deadline: number };
+  type Waiter = {
+    key: string;
+    position: number;
+    scope: string | null;
+    resolve: (ok: boolean) => void;
+    deadline: number;
+  };
   const waiters = new Set<Waiter>();
   let timer: NodeJS.Timeout | null = null;
   let checking = false;
@@ -28,14 +34,18 @@ export const createConsistencyWaiter = (pool: Pool, pollMs = 15) => {
    * projections); checkpoints only move forward (a rebuild aside).
    */
   const done = new Set<string>();
-  const keyOf = (position: number, scope: string | null) => (scope === null ? String(position) : `${position}/${scope}`);
+  const keyOf = (position: number, scope: string | null) =>
+    scope === null ? String(position) : `${position}/${scope}`;
   const isDone = (key: string, position: number) => done.has(key) || done.has(String(position));
   let stopListening: (() => void) | null = null;
 
   // Projections apply events in (transaction id, position) order, so "passed position p"
   // means every checkpoint of the scope is at or beyond p's own (transaction id, position).
   const caughtUp = async (tokens: Waiter[]) => {
-    const result = await pool.query(EmmettSql.tokensCaughtUp, [tokens.map((t) => t.position), tokens.map((t) => t.scope)]);
+    const result = await pool.query(EmmettSql.tokensCaughtUp, [
+      tokens.map((t) => t.position),
+      tokens.map((t) => t.scope),
+    ]);
     for (const row of result.rows) if (row.done) done.add(keyOf(Number(row.token), row.scope));
   };
 
@@ -182,7 +192,15 @@ export const redisLastWrites = (redis: Redis, prefix: string, ttlMs = LAST_WRITE
   const key = keys.user;
   return {
     async record(user, position) {
-      await redis.eval(RAISE, 1, key(user), String(position), String(ttlMs), keys.channel, JSON.stringify([user, position]));
+      await redis.eval(
+        RAISE,
+        1,
+        key(user),
+        String(position),
+        String(ttlMs),
+        keys.channel,
+        JSON.stringify([user, position]),
+      );
     },
     async pending(user) {
       const value = Number(await redis.get(key(user)));
@@ -214,7 +232,9 @@ export const recordLastWrites = (lastWrites: LastWrites) => async (ctx: Context,
   const written = ctx.state.lastWrite as LastWrite | undefined;
   // The write stands either way; without the mark only a header-less read may be stale.
   if (written?.by && ctx.status === 200)
-    await lastWrites.record(written.by, written.position).catch((err) => logger.warn({ err }, 'last write not recorded'));
+    await lastWrites
+      .record(written.by, written.position)
+      .catch((err) => logger.warn({ err }, 'last write not recorded'));
 };
 
 const markConsistency = (ctx: Context, caughtUp: boolean) => {
@@ -234,7 +254,8 @@ export type ReadScopes = ReadonlyMap<string, readonly string[]>;
  * names: the read models it reads hold the write, whatever else still catches up.
  */
 export const awaitConsistency =
-  (waiter: ConsistencyWaiter, timeoutMs: number, lastWrites?: LastWrites, scopes?: ReadScopes) => async (ctx: Context, next: Next) => {
+  (waiter: ConsistencyWaiter, timeoutMs: number, lastWrites?: LastWrites, scopes?: ReadScopes) =>
+  async (ctx: Context, next: Next) => {
     const deadline = Date.now() + timeoutMs;
     const scope = scopes?.get(ctx.path);
     const token = Number(ctx.get(CONSISTENCY_HEADER));

@@ -26,7 +26,12 @@ const poolCap = () => {
 };
 
 export const createPool = (connectionString: string, max = 10) => {
-  const pool = new pg.Pool({ connectionString, max: Math.min(max, poolCap()), idleTimeoutMillis: 30_000, application_name: 'feibao' });
+  const pool = new pg.Pool({
+    connectionString,
+    max: Math.min(max, poolCap()),
+    idleTimeoutMillis: 30_000,
+    application_name: 'feibao',
+  });
   // An idle connection dropped by the server (restart, failover) is replaced on next use;
   // without a listener node-postgres would crash the process.
   pool.on('error', (err) => logger.warn({ err }, 'idle PostgreSQL connection lost'));

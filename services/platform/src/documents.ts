@@ -81,7 +81,9 @@ export const documentCollection = <Doc extends object>(rawName: string): Documen
       async load(ids) {
         const wanted = [...new Set(ids)].filter((id) => !pending.get(id)?.loaded).sort();
         if (wanted.length === 0) return;
-        const result = await db.query(`SELECT _id, data FROM "${name}" WHERE _id = ANY($1::text[]) FOR UPDATE`, [wanted]);
+        const result = await db.query(`SELECT _id, data FROM "${name}" WHERE _id = ANY($1::text[]) FOR UPDATE`, [
+          wanted,
+        ]);
         const found = new Map(result.rows.map((r) => [r._id as string, r.data as Doc]));
         for (const id of wanted) {
           const e = entry(id);

@@ -1,10 +1,14 @@
-import {
-  getPostgreSQLEventStore,
-  type PostgresEventStore,
-} from '@event-driven-io/emmett-postgresql';
+import { getPostgreSQLEventStore, type PostgresEventStore } from '@event-driven-io/emmett-postgresql';
 import { CommandHandler, isExpectedVersionConflictError, STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
 import type { Decider } from '@feibao/domain';
-import { appendEvents, readStream, readStreams, wakeProjections, type AppendableEvent, type StreamRead } from './append.ts';
+import {
+  appendEvents,
+  readStream,
+  readStreams,
+  wakeProjections,
+  type AppendableEvent,
+  type StreamRead,
+} from './append.ts';
 import { currentContext } from './context.ts';
 import { createPool, type Pool } from './db.ts';
 import { metricsFor, streamKind } from './metrics.ts';
@@ -35,7 +39,10 @@ export const createEventStore = (connectionString: string): EventStore => {
   const emmettAppend = store.appendToStream.bind(store);
   store.appendToStream = async (...args) => {
     const result = await emmettAppend(...args);
-    wakeProjections(shared.pool, args[1].map((event) => event.type));
+    wakeProjections(
+      shared.pool,
+      args[1].map((event) => event.type),
+    );
     return result;
   };
   const close = store.close.bind(store);
@@ -107,10 +114,15 @@ const commandStore = (store: EventStore, known?: { state: unknown; streamVersion
       const expected = options?.expectedStreamVersion;
       const expectedVersion = expected === STREAM_DOES_NOT_EXIST ? 0n : typeof expected === 'bigint' ? expected : null;
       try {
-        if (!pool) return await store.appendToStream(streamName, withRequestId(events), { ...options, expectedStreamVersion: expectedVersion ?? expected });
+        if (!pool)
+          return await store.appendToStream(streamName, withRequestId(events), {
+            ...options,
+            expectedStreamVersion: expectedVersion ?? expected,
+          });
         return await appendEvents(pool, streamName, withRequestId(events as AppendableEvent[]), expectedVersion);
       } catch (error) {
-        if (isExpectedVersionConflictError(error)) metricsFor().commandConflicts.inc({ stream: streamKind(streamName) });
+        if (isExpectedVersionConflictError(error))
+          metricsFor().commandConflicts.inc({ stream: streamKind(streamName) });
         throw error;
       }
     },
@@ -123,14 +135,25 @@ const commandStore = (store: EventStore, known?: { state: unknown; streamVersion
  * jittered waits so that colliding writers spread out. The check is by error code, not
  * class: emmett-postgresql bundles its own copy of Emmett's error classes.
  */
-const onVersionConflict = { retries: 4, minTimeout: 5, maxTimeout: 50, factor: 2, randomize: true, shouldRetryError: isExpectedVersionConflictError };
+const onVersionConflict = {
+  retries: 4,
+  minTimeout: 5,
+  maxTimeout: 50,
+  factor: 2,
+  randomize: true,
+  shouldRetryError: isExpectedVersionConflictError,
+};
 
 // One handler per decider and one guarded view per store, made once: commands are the hot path.
 const handlers = new WeakMap<object, ReturnType<typeof CommandHandler<never, never>>>();
 const handlerFor = <State, Event extends AnyEvent>(decider: Decider<State, never, Event>) => {
   let handle = handlers.get(decider);
   if (!handle) {
-    handle = CommandHandler<State, Event>({ evolve: decider.evolve, initialState: decider.initialState, retry: { onVersionConflict } }) as never;
+    handle = CommandHandler<State, Event>({
+      evolve: decider.evolve,
+      initialState: decider.initialState,
+      retry: { onVersionConflict },
+    }) as never;
     handlers.set(decider, handle);
   }
   return handle as unknown as ReturnType<typeof CommandHandler<State, Event>>;
@@ -158,7 +181,8 @@ export const handleCommand = async <State, Command, Event extends AnyEvent>(
   const result = await handlerFor(decider)(store, streamId, (state) =>
     decider.decide(typeof command === 'function' ? (command as (s: State) => Command)(state) : command, state),
   ).catch((error: unknown) => {
-    if (isExpectedVersionConflictError(error)) metricsFor().commandConflictFailures.inc({ stream: streamKind(streamId) });
+    if (isExpectedVersionConflictError(error))
+      metricsFor().commandConflictFailures.inc({ stream: streamKind(streamId) });
     throw error;
   });
   return {
@@ -189,10 +213,16 @@ export const load = async <State, Event extends AnyEvent>(
   decider: Folding<State, Event>,
 ): Promise<Loaded<State>> => fold(decider, (await readFor(eventStore, [streamId])).get(streamId)!);
 
-export const aggregate = async <State, Event extends AnyEvent>(eventStore: EventStore, streamId: string, decider: Folding<State, Event>) =>
-  (await load(eventStore, streamId, decider)).state;
+export const aggregate = async <State, Event extends AnyEvent>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Folding<State, Event>,
+) => (await load(eventStore, streamId, decider)).state;
 
-type StreamToLoad = { streamId: string; decider: { initialState: () => unknown; evolve: (state: never, event: never) => unknown } };
+type StreamToLoad = {
+  streamId: string;
+  decider: { initialState: () => unknown; evolve: (state: never, event: never) => unknown };
+};
 type LoadedOf<T> = T extends { decider: { initialState: () => infer State } } ? Loaded<State> : never;
 
 /** Several streams, each folded by its own decider, in one round trip (in the order asked). */

@@ -71,7 +71,10 @@ export const checkHealth = async (pool: Pool, redis: Redis, queuePrefix: string)
       if (bad.length > 0)
         throw new Error(
           bad
-            .map((s) => `${s.name}: ${s.status === 'parked' ? `parked (${s.lastError?.split('\n')[0]})` : 'no heartbeat in 15 s'}`)
+            .map(
+              (s) =>
+                `${s.name}: ${s.status === 'parked' ? `parked (${s.lastError?.split('\n')[0]})` : 'no heartbeat in 15 s'}`,
+            )
             .join('; '),
         );
       return statuses.map((s) => ({ name: s.name, position: s.position }));
@@ -87,7 +90,8 @@ export const checkHealth = async (pool: Pool, redis: Redis, queuePrefix: string)
       const { pid, at } = JSON.parse(beat) as { pid: number; at: string };
       // The key expires on its own; this also catches a beat written without its TTL.
       const age = Date.now() - new Date(at).getTime();
-      if (!(age <= WORKERS_HEARTBEAT_TTL_MS)) throw new Error(`workers heartbeat stale: last beat at ${at} (pid ${pid})`);
+      if (!(age <= WORKERS_HEARTBEAT_TTL_MS))
+        throw new Error(`workers heartbeat stale: last beat at ${at} (pid ${pid})`);
       return { pid, at };
     }),
   ]);

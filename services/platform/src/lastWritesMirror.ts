@@ -11,7 +11,13 @@ import { mirrorFeed, scanWithTtl } from './redisMirror.ts';
  * millisecond (docs/security.md measures the same path for revocations), so a client's next read
  * finds it; a read that carries X-Consistency-Token waits for that position in any case.
  */
-export const lastWritesMirror = (options: { redis: Redis; subscriber: Redis; prefix: string; ttlMs?: number; now?: () => number }) => {
+export const lastWritesMirror = (options: {
+  redis: Redis;
+  subscriber: Redis;
+  prefix: string;
+  ttlMs?: number;
+  now?: () => number;
+}) => {
   const now = options.now ?? Date.now;
   const ttlMs = options.ttlMs ?? LAST_WRITE_TTL_MS;
   const keys = lastWriteKeys(options.prefix);
@@ -34,7 +40,8 @@ export const lastWritesMirror = (options: { redis: Redis; subscriber: Redis; pre
     load: () =>
       scanWithTtl(options.redis, keys.pattern, (key, value, ttl) => {
         const position = Number(value);
-        if (Number.isSafeInteger(position) && position > 0) raise(key.slice(userPrefix.length), position, now() + (ttl > 0 ? ttl : ttlMs));
+        if (Number.isSafeInteger(position) && position > 0)
+          raise(key.slice(userPrefix.length), position, now() + (ttl > 0 ? ttl : ttlMs));
       }),
   });
   const sweep = setInterval(() => {

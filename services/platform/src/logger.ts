@@ -50,7 +50,16 @@ const secretKeys = [
   'jwtSecret',
 ];
 /** Personal numbers: written masked (138****1234, 110105********002X). */
-const phoneKeys = ['phone', 'mobilePhone', 'adminMobile', 'userName', 'username', 'contactPhone', 'theInsuredPhone', 'assignee'];
+const phoneKeys = [
+  'phone',
+  'mobilePhone',
+  'adminMobile',
+  'userName',
+  'username',
+  'contactPhone',
+  'theInsuredPhone',
+  'assignee',
+];
 const idKeys = ['idCard', 'theInsuredIdCard', 'technicalLevel'];
 /** URLs and paths: written without their query string. */
 const urlKeys = ['url', 'path', 'originalUrl', 'href'];
@@ -63,7 +72,11 @@ const codePaths = ['code', 'body.code', 'query.code', 'data.code', '*.body.code'
 const keyPath = (key: string) => (/^\w+$/.test(key) ? key : `["${key}"]`);
 /** The key itself and up to two levels down (`headers.authorization`, `req.headers.authorization`). */
 const atAnyDepth = (keys: readonly string[]) =>
-  keys.flatMap((key) => [keyPath(key), `*${/^\w+$/.test(key) ? '.' : ''}${keyPath(key)}`, `*.*${/^\w+$/.test(key) ? '.' : ''}${keyPath(key)}`]);
+  keys.flatMap((key) => [
+    keyPath(key),
+    `*${/^\w+$/.test(key) ? '.' : ''}${keyPath(key)}`,
+    `*.*${/^\w+$/.test(key) ? '.' : ''}${keyPath(key)}`,
+  ]);
 
 const REDACTED = '[REDACTED]';
 const secretSet = new Set(secretKeys);

@@ -6,7 +6,14 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { collectDefaultMetrics, Counter, Histogram, type MetricObjectWithValues, type MetricValue, Registry } from 'prom-client';
+import {
+  collectDefaultMetrics,
+  Counter,
+  Histogram,
+  type MetricObjectWithValues,
+  type MetricValue,
+  Registry,
+} from 'prom-client';
 import { currentService } from './context.ts';
 
 const createServiceMetrics = (service: string) => {

@@ -9,7 +9,15 @@ const request = (remoteAddress: string, headers: Record<string, string> = {}) =>
 
 describe('who may read /metrics and /internal/health', () => {
   it('without a token: this host or a private network, never through a proxy', () => {
-    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '10.1.2.3', '172.20.0.5', '192.168.1.9', 'fd12:3456::1'])
+    for (const address of [
+      '127.0.0.1',
+      '::1',
+      '::ffff:127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.5',
+      '192.168.1.9',
+      'fd12:3456::1',
+    ])
       expect(mayReadInternals(request(address), undefined)).toBe(true);
     for (const address of ['203.0.113.9', '172.32.0.1', '8.8.8.8', '2001:db8::1', ''])
       expect(mayReadInternals(request(address), undefined)).toBe(false);
@@ -17,9 +25,13 @@ describe('who may read /metrics and /internal/health', () => {
   });
 
   it('with METRICS_TOKEN: only the bearer of it, from anywhere', () => {
-    expect(mayReadInternals(request('203.0.113.9', { authorization: 'Bearer s3cret-token' }), 's3cret-token')).toBe(true);
+    expect(mayReadInternals(request('203.0.113.9', { authorization: 'Bearer s3cret-token' }), 's3cret-token')).toBe(
+      true,
+    );
     expect(mayReadInternals(request('127.0.0.1'), 's3cret-token')).toBe(false);
-    expect(mayReadInternals(request('127.0.0.1', { authorization: 'Bearer s3cret-tokeN' }), 's3cret-token')).toBe(false);
+    expect(mayReadInternals(request('127.0.0.1', { authorization: 'Bearer s3cret-tokeN' }), 's3cret-token')).toBe(
+      false,
+    );
     expect(mayReadInternals(request('127.0.0.1', { authorization: 'Bearer s3cret' }), 's3cret-token')).toBe(false);
   });
 });
@@ -27,7 +39,13 @@ describe('who may read /metrics and /internal/health', () => {
 describe('renderMetrics', () => {
   it('writes one HELP/TYPE per name and every source under it, with its labels escaped', () => {
     const metric = (value: number, label: string) => [
-      { name: 'things_total', help: 'Things\ncounted', type: 'counter', aggregator: 'sum', values: [{ value, labels: { kind: label } }] },
+      {
+        name: 'things_total',
+        help: 'Things\ncounted',
+        type: 'counter',
+        aggregator: 'sum',
+        values: [{ value, labels: { kind: label } }],
+      },
     ];
     const text = renderMetrics([
       { labels: { service: 'a' }, metrics: metric(1, 'plain') as never },
@@ -65,8 +83,14 @@ describe('quote turnaround', () => {
       ),
     );
     const text = await metricsFor('turnaround-test').registry.metrics();
-    expect(text).toContain('quote_turnaround_seconds_sum{service="turnaround-test",insurer="甲保险",outcome="answered"} 3600');
-    expect(text).toContain('quote_turnaround_seconds_sum{service="turnaround-test",insurer="乙保险",outcome="timed_out"} 86400');
-    expect(text).toContain('quote_turnaround_seconds_count{service="turnaround-test",insurer="甲保险",outcome="answered"} 1');
+    expect(text).toContain(
+      'quote_turnaround_seconds_sum{service="turnaround-test",insurer="甲保险",outcome="answered"} 3600',
+    );
+    expect(text).toContain(
+      'quote_turnaround_seconds_sum{service="turnaround-test",insurer="乙保险",outcome="timed_out"} 86400',
+    );
+    expect(text).toContain(
+      'quote_turnaround_seconds_count{service="turnaround-test",insurer="甲保险",outcome="answered"} 1',
+    );
   });
 });

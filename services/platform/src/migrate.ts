@@ -47,7 +47,9 @@ export const loadMigrations = async (directories: readonly string[]): Promise<Mi
   found.sort((a, b) => a.version - b.version);
   for (let i = 1; i < found.length; i++)
     if (found[i]!.version === found[i - 1]!.version)
-      throw new Error(`Migration number ${found[i]!.version} is used twice: ${found[i - 1]!.file} and ${found[i]!.file}`);
+      throw new Error(
+        `Migration number ${found[i]!.version} is used twice: ${found[i - 1]!.file} and ${found[i]!.file}`,
+      );
   return found;
 };
 
@@ -58,7 +60,10 @@ const label = (m: { version: number; name: string }) => `${String(m.version).pad
  * `directories`. Refuses to run when an applied migration changed, disappeared, or when a
  * new one is numbered below the newest applied one: history is only ever appended to.
  */
-export const migrate = async (connectionString: string, directories: readonly string[] = []): Promise<MigrationReport> => {
+export const migrate = async (
+  connectionString: string,
+  directories: readonly string[] = [],
+): Promise<MigrationReport> => {
   const migrations = await loadMigrations([PLATFORM_MIGRATIONS, ...directories]);
   await ensureDatabase(connectionString);
   const client = new pg.Client({ connectionString, application_name: 'feibao-migrate' });
@@ -86,13 +91,16 @@ export const migrate = async (connectionString: string, directories: readonly st
       const known = byVersion.get(row.version);
       if (!known) throw new Error(`Migration ${label(row)} was applied to this database but is not in the code`);
       if (known.checksum !== row.checksum)
-        throw new Error(`Migration ${label(row)} changed after it was applied (${known.file}); add a new migration instead`);
+        throw new Error(
+          `Migration ${label(row)} changed after it was applied (${known.file}); add a new migration instead`,
+        );
     }
     const newest = rows.at(-1)?.version ?? 0;
     const applied = new Set(rows.map((r) => r.version));
     const pending = migrations.filter((m) => !applied.has(m.version));
     const early = pending.find((m) => m.version < newest);
-    if (early) throw new Error(`Migration ${label(early)} is numbered below the newest applied one (${newest}); renumber it`);
+    if (early)
+      throw new Error(`Migration ${label(early)} is numbered below the newest applied one (${newest}); renumber it`);
     for (const migration of pending) {
       try {
         await client.query('BEGIN');

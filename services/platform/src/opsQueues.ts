@@ -16,7 +16,13 @@ import { QueueNames } from './queues.ts';
  * services may not import the workers, so the names are repeated here and
  * tests/int/ops.int.spec.ts checks the list against the keys the running workers create.
  */
-export const OPERATED_QUEUES: readonly string[] = ['insurer', 'claim-timers', 'claim-pictures', 'rule-tests', QueueNames.sms];
+export const OPERATED_QUEUES: readonly string[] = [
+  'insurer',
+  'claim-timers',
+  'claim-pictures',
+  'rule-tests',
+  QueueNames.sms,
+];
 
 export type OperatedQueues = {
   names: readonly string[];
@@ -26,7 +32,11 @@ export type OperatedQueues = {
 };
 
 /** Handles on the queues for reading counts and acting on jobs; they add no jobs of their own. */
-export const operatedQueues = (connection: ConnectionOptions, prefix: string, names: readonly string[] = OPERATED_QUEUES): OperatedQueues => {
+export const operatedQueues = (
+  connection: ConnectionOptions,
+  prefix: string,
+  names: readonly string[] = OPERATED_QUEUES,
+): OperatedQueues => {
   // Made on first use: a service that never opens the console holds no queue handles.
   const queues = new Map<string, Queue>();
   return {
@@ -51,7 +61,10 @@ export const readQueueRows = (queues: OperatedQueues): Promise<QueueRow[]> =>
     queues.names.map(async (name) => {
       const queue = queues.get(name);
       // Prioritised jobs wait too; BullMQ 5+ counts them apart.
-      const [counts, paused] = await Promise.all([queue.getJobCounts(...QUEUE_COUNT_KINDS, 'prioritized'), queue.isPaused()]);
+      const [counts, paused] = await Promise.all([
+        queue.getJobCounts(...QUEUE_COUNT_KINDS, 'prioritized'),
+        queue.isPaused(),
+      ]);
       return {
         name,
         paused,
@@ -83,7 +96,12 @@ const toRow = (job: Job): FailedJobRow => ({
 });
 
 /** Failed jobs, the most recently failed first. */
-export const readFailedJobs = async (queues: OperatedQueues, name: string, page: number, pageSize: number): Promise<FailedJobPage> => {
+export const readFailedJobs = async (
+  queues: OperatedQueues,
+  name: string,
+  page: number,
+  pageSize: number,
+): Promise<FailedJobPage> => {
   const queue = queues.get(name);
   const start = (page - 1) * pageSize;
   const [total, jobs] = await Promise.all([queue.getFailedCount(), queue.getFailed(start, start + pageSize - 1)]);

@@ -35,13 +35,17 @@ const orEmpty = async <T>(read: () => Promise<T[]>, what: string): Promise<T[]> 
   }
 };
 
-export const registerPlatformGauges = (registry: Registry, stores: { db: Queryable; redis: ConnectionOptions; queuePrefix: string }) => {
+export const registerPlatformGauges = (
+  registry: Registry,
+  stores: { db: Queryable; redis: ConnectionOptions; queuePrefix: string },
+) => {
   const queues = operatedQueues(stores.redis, stores.queuePrefix);
   const projections = perScrape(() => readProjectionRows(stores.db));
   const queueRows = perScrape(() => readQueueRows(queues));
   const registers = [registry];
   // Registered anew on each start (a test restarts the edge in one Node process).
-  for (const name of ['projection_lag_events', 'projection_lag_seconds', 'projection_parked', 'queue_jobs']) registry.removeSingleMetric(name);
+  for (const name of ['projection_lag_events', 'projection_lag_seconds', 'projection_parked', 'queue_jobs'])
+    registry.removeSingleMetric(name);
 
   new Gauge({
     name: 'projection_lag_events',
@@ -73,7 +77,8 @@ export const registerPlatformGauges = (registry: Registry, stores: { db: Queryab
     aggregator: 'max',
     async collect() {
       this.reset();
-      for (const p of await orEmpty(projections, 'projection state')) this.set({ projection: p.name }, p.state === 'parked' ? 1 : 0);
+      for (const p of await orEmpty(projections, 'projection state'))
+        this.set({ projection: p.name }, p.state === 'parked' ? 1 : 0);
     },
   });
   new Gauge({

@@ -18,9 +18,17 @@ export const METRICS_PATH = '/metrics';
 const BEAT_MS = 5000;
 const BEAT_TTL_MS = 15_000;
 
-export type ProcessAddress = { process: ProcessName; instance: string; host: string; port: number; pid: number; startedAt: string };
+export type ProcessAddress = {
+  process: ProcessName;
+  instance: string;
+  host: string;
+  port: number;
+  pid: number;
+  startedAt: string;
+};
 
-const processKey = (queuePrefix: string, process: string, instance: string) => `${queuePrefix}:process:${process}:${instance}`;
+const processKey = (queuePrefix: string, process: string, instance: string) =>
+  `${queuePrefix}:process:${process}:${instance}`;
 
 /** A host others can reach: a wildcard bind is announced by this machine's name (ADVERTISE_HOST overrides). */
 export const advertisedHost = (bindHost: string, advertise: string | undefined) =>
@@ -30,8 +38,17 @@ export const advertisedHost = (bindHost: string, advertise: string | undefined) 
  * Announces this process until `stop`; `ready` settles after the first announcement. A stopped
  * process's key is removed at once, a crashed one's lapses within 15 s.
  */
-export const announceProcess = (redis: Redis, queuePrefix: string, address: Omit<ProcessAddress, 'instance' | 'pid' | 'startedAt'>) => {
-  const entry: ProcessAddress = { ...address, instance: randomUUID().slice(0, 8), pid: process.pid, startedAt: new Date().toISOString() };
+export const announceProcess = (
+  redis: Redis,
+  queuePrefix: string,
+  address: Omit<ProcessAddress, 'instance' | 'pid' | 'startedAt'>,
+) => {
+  const entry: ProcessAddress = {
+    ...address,
+    instance: randomUUID().slice(0, 8),
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+  };
   const key = processKey(queuePrefix, address.process, entry.instance);
   const beat = () => redis.set(key, JSON.stringify(entry), 'PX', BEAT_TTL_MS).catch(() => undefined);
   const first = beat();
@@ -60,7 +77,10 @@ export const announcedProcesses = async (redis: Redis, queuePrefix: string): Pro
   const values = await redis.mget(keys);
   return values
     .flatMap((v) => (v ? [JSON.parse(v) as ProcessAddress] : []))
-    .sort((a, b) => processNames.indexOf(a.process) - processNames.indexOf(b.process) || a.startedAt.localeCompare(b.startedAt));
+    .sort(
+      (a, b) =>
+        processNames.indexOf(a.process) - processNames.indexOf(b.process) || a.startedAt.localeCompare(b.startedAt),
+    );
 };
 
 /** A check that settles within 2 s: a hung dependency fails its check instead of the whole report. */
@@ -83,7 +103,11 @@ export const settleCheck = async (check: () => Promise<unknown>): Promise<Health
 
 export type HealthChecks = Record<string, () => Promise<unknown>>;
 
-export const processHealth = async (process: ProcessName, startedAt: string, checks: HealthChecks): Promise<ProcessHealth> => {
+export const processHealth = async (
+  process: ProcessName,
+  startedAt: string,
+  checks: HealthChecks,
+): Promise<ProcessHealth> => {
   const settled: Record<string, HealthCheck> = Object.fromEntries(
     await Promise.all(Object.entries(checks).map(async ([name, check]) => [name, await settleCheck(check)] as const)),
   );
@@ -99,7 +123,11 @@ export const processHealth = async (process: ProcessName, startedAt: string, che
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) => {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 };
 
@@ -116,7 +144,11 @@ export type ProcessEndpoints = {
  * Answers `/internal/health` and `/metrics` for a plain node:http server; false for other paths.
  * `/metrics` answers prom-client JSON to `Accept: application/json` (what the edge gathers).
  */
-export const serveProcessEndpoints = async (req: IncomingMessage, res: ServerResponse, options: ProcessEndpoints): Promise<boolean> => {
+export const serveProcessEndpoints = async (
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: ProcessEndpoints,
+): Promise<boolean> => {
   const path = (req.url ?? '/').split('?')[0];
   if (path !== PROCESS_HEALTH_PATH && path !== METRICS_PATH) return false;
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -185,7 +217,11 @@ const getFrom = (address: ProcessAddress, path: string, token: string | undefine
     });
     request.on('timeout', () => request.destroy(new Error('no answer in 2.5 s')));
     request.on('error', (error) =>
-      reject(new Error(`not answering at ${address.host}:${address.port} (${(error as NodeJS.ErrnoException).code ?? error.message})`)),
+      reject(
+        new Error(
+          `not answering at ${address.host}:${address.port} (${(error as NodeJS.ErrnoException).code ?? error.message})`,
+        ),
+      ),
     );
   });
 
@@ -201,37 +237,60 @@ export const askProcessHealth = async (address: ProcessAddress, token: string | 
 };
 
 /** Every process's health: announced ones asked in parallel, a process nobody announced marked missing. */
-export const gatherProcessHealth = async (redis: Redis, queuePrefix: string, token: string | undefined): Promise<ProcessStatus[]> => {
+export const gatherProcessHealth = async (
+  redis: Redis,
+  queuePrefix: string,
+  token: string | undefined,
+): Promise<ProcessStatus[]> => {
   const announced = await announcedProcesses(redis, queuePrefix);
   const answers = await Promise.all(announced.map((a) => askProcessHealth(a, token)));
   const missing = processNames
     .filter((name) => !announced.some((a) => a.process === name))
-    .map((name): ProcessStatus => ({ reachable: false, process: name, ok: false, error: `no ${name} process announced within ${BEAT_TTL_MS / 1000} s (not started?)` }));
+    .map(
+      (name): ProcessStatus => ({
+        reachable: false,
+        process: name,
+        ok: false,
+        error: `no ${name} process announced within ${BEAT_TTL_MS / 1000} s (not started?)`,
+      }),
+    );
   return [...answers, ...missing].sort((a, b) => processNames.indexOf(a.process) - processNames.indexOf(b.process));
 };
 
 /** The whole platform's series: this process's own, then every other announced process's, labelled by instance. */
-export const gatherMetrics = async (redis: Redis, queuePrefix: string, self: ProcessAddress, token: string | undefined) => {
+export const gatherMetrics = async (
+  redis: Redis,
+  queuePrefix: string,
+  self: ProcessAddress,
+  token: string | undefined,
+) => {
   const others = (await announcedProcesses(redis, queuePrefix)).filter((a) => a.instance !== self.instance);
   const fetched = await Promise.all(
     others.map(async (address) => {
       try {
         const { status, text } = await getFrom(address, METRICS_PATH, token, 'application/json');
         if (status !== 200) throw new Error(`answered ${status}`);
-        return { labels: { instance: `${address.host}:${address.port}` }, metrics: JSON.parse(text) as MetricsSnapshot };
+        return {
+          labels: { instance: `${address.host}:${address.port}` },
+          metrics: JSON.parse(text) as MetricsSnapshot,
+        };
       } catch (error) {
         logger.warn({ err: error, process: address.process }, 'metrics of a process unavailable');
         return null;
       }
     }),
   );
-  const own = { labels: { instance: `${self.host}:${self.port}` }, metrics: (await metricsFor(self.process).registry.getMetricsAsJSON()) as MetricsSnapshot };
+  const own = {
+    labels: { instance: `${self.host}:${self.port}` },
+    metrics: (await metricsFor(self.process).registry.getMetricsAsJSON()) as MetricsSnapshot,
+  };
   return renderMetrics([own, ...fetched.filter((f) => f !== null)]);
 };
 
 /** The process endpoints on a Koa service; mounted last, so only paths no router took get here. */
 export const processEndpointsMiddleware =
-  (options: ProcessEndpoints) => async (ctx: { req: IncomingMessage; res: ServerResponse; respond?: boolean }, next: () => Promise<unknown>) => {
+  (options: ProcessEndpoints) =>
+  async (ctx: { req: IncomingMessage; res: ServerResponse; respond?: boolean }, next: () => Promise<unknown>) => {
     if (await serveProcessEndpoints(ctx.req, ctx.res, options)) {
       ctx.respond = false;
       return;

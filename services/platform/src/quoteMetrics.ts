@@ -12,7 +12,11 @@ export const observeQuoteTurnaround = (events: readonly { type: string; data: un
   const insurers = (state as Requests).insurers ?? [];
   for (const event of events as OrderEvent[]) {
     const at =
-      event.type === 'InsurerQuoteRecorded' ? event.data.recordedAt : event.type === 'InsurerQuoteTimedOut' ? event.data.timedOutAt : null;
+      event.type === 'InsurerQuoteRecorded'
+        ? event.data.recordedAt
+        : event.type === 'InsurerQuoteTimedOut'
+          ? event.data.timedOutAt
+          : null;
     if (!at || !('requestId' in event.data)) continue;
     const requestId = event.data.requestId;
     const request = insurers.find((p) => p.request.requestId === requestId)?.request;

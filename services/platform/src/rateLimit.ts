@@ -15,12 +15,19 @@ export type RateLimiter = {
 export const redisRateLimiter = (redis: Redis, prefix: string): RateLimiter => ({
   async hit(key, limit, windowSeconds) {
     const k = `${prefix}:rl:${key}`;
-    const [[, count]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [[null, number], unknown];
+    const [[, count]] = (await redis.multi().incr(k).expire(k, windowSeconds, 'NX').exec()) as [
+      [null, number],
+      unknown,
+    ];
     return count <= limit;
   },
   async undo(key) {
     // Only while the key lives: a DECR on an expired key would leave a count without a window.
-    await redis.eval("if redis.call('exists', KEYS[1]) == 1 then redis.call('decr', KEYS[1]) end return 0", 1, `${prefix}:rl:${key}`);
+    await redis.eval(
+      "if redis.call('exists', KEYS[1]) == 1 then redis.call('decr', KEYS[1]) end return 0",
+      1,
+      `${prefix}:rl:${key}`,
+    );
   },
   async exceeded(key, limit) {
     const value = await redis.get(`${prefix}:rl:${key}`);

@@ -17,7 +17,13 @@ export type MirrorFeed = {
  * arrives by message or is in the load. Several mirrors may share one subscriber connection
  * (a subscribed connection can send nothing else). Used by revocationMirror.ts and lastWritesMirror.ts.
  */
-export const mirrorFeed = (options: { subscriber: Redis; channel: string; name: string; onMessage: (text: string) => void; load: () => Promise<void> }): MirrorFeed => {
+export const mirrorFeed = (options: {
+  subscriber: Redis;
+  channel: string;
+  name: string;
+  onMessage: (text: string) => void;
+  load: () => Promise<void>;
+}): MirrorFeed => {
   const { subscriber, channel } = options;
   let live = false;
   let closed = false;
@@ -78,7 +84,11 @@ export const mirrorFeed = (options: { subscriber: Redis; channel: string; name: 
 };
 
 /** Every key matching `pattern` with its value and remaining lifetime (ms; -1 without one), by SCAN. */
-export const scanWithTtl = async (redis: Redis, pattern: string, each: (key: string, value: string, ttlMs: number) => void) => {
+export const scanWithTtl = async (
+  redis: Redis,
+  pattern: string,
+  each: (key: string, value: string, ttlMs: number) => void,
+) => {
   let cursor = '0';
   do {
     const [next, found] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);

@@ -1,6 +1,12 @@
 import type { Redis } from 'ioredis';
 import { mirrorFeed, scanWithTtl } from './redisMirror.ts';
-import { redisRevocations, revocationKeys, revocationTtlSeconds, type RevocationNotice, type SessionRevocations } from './revocations.ts';
+import {
+  redisRevocations,
+  revocationKeys,
+  revocationTtlSeconds,
+  type RevocationNotice,
+  type SessionRevocations,
+} from './revocations.ts';
 
 export type RevocationMirror = SessionRevocations & {
   /** Resolves once the first subscription and load are done (or failed: the mirror then asks Redis until it is live). */
@@ -22,7 +28,13 @@ const SWEEP_MS = 60_000;
  * one a moment after its logout answered (the window is measured in docs/security.md).
  * `subscriber` is a connection of its own (it may serve other mirrors); its owner closes it.
  */
-export const revocationMirror = (options: { redis: Redis; subscriber: Redis; prefix: string; accessTokenTtlSeconds: number; now?: () => number }): RevocationMirror => {
+export const revocationMirror = (options: {
+  redis: Redis;
+  subscriber: Redis;
+  prefix: string;
+  accessTokenTtlSeconds: number;
+  now?: () => number;
+}): RevocationMirror => {
   const now = options.now ?? Date.now;
   const keys = revocationKeys(options.prefix);
   const keepMs = revocationTtlSeconds(options.accessTokenTtlSeconds) * 1000;
@@ -36,7 +48,10 @@ export const revocationMirror = (options: { redis: Redis; subscriber: Redis; pre
       return;
     }
     const known = subjects.get(notice.sub);
-    subjects.set(notice.sub, { before: Math.max(notice.before, known?.before ?? 0), forgetAt: Math.max(forgetAt, known?.forgetAt ?? 0) });
+    subjects.set(notice.sub, {
+      before: Math.max(notice.before, known?.before ?? 0),
+      forgetAt: Math.max(forgetAt, known?.forgetAt ?? 0),
+    });
   };
   const sessionPrefix = keys.session('');
   const subjectPrefix = keys.subject('');
@@ -48,7 +63,8 @@ export const revocationMirror = (options: { redis: Redis; subscriber: Redis; pre
     load: () =>
       scanWithTtl(options.redis, keys.pattern, (key, value, ttlMs) => {
         const forgetAt = now() + (ttlMs > 0 ? ttlMs : keepMs);
-        if (key.startsWith(subjectPrefix)) apply({ sub: key.slice(subjectPrefix.length), before: Number(value) }, forgetAt);
+        if (key.startsWith(subjectPrefix))
+          apply({ sub: key.slice(subjectPrefix.length), before: Number(value) }, forgetAt);
         else if (key.startsWith(sessionPrefix)) apply({ sid: key.slice(sessionPrefix.length) }, forgetAt);
       }),
   });

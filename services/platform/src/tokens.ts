@@ -48,7 +48,8 @@ export const createTokenService = (
       name: typeof payload.name === 'string' ? payload.name : '',
       exp: payload.exp!,
       // Every token we sign has them; one without counts as issued before any password reset.
-      issuedAtMs: typeof payload.ims === 'number' ? payload.ims : typeof payload.iat === 'number' ? payload.iat * 1000 : 0,
+      issuedAtMs:
+        typeof payload.ims === 'number' ? payload.ims : typeof payload.iat === 'number' ? payload.iat * 1000 : 0,
     });
   };
   return {
@@ -57,7 +58,13 @@ export const createTokenService = (
       const iat = Math.floor(now.getTime() / 1000);
       // ims: the issue time in milliseconds; iat's whole seconds cannot tell a token issued just
       // before a password reset from one issued just after (revocations.ts).
-      return new SignJWT({ sid: claims.sid, roles: claims.roles, guest: claims.guest, name: claims.name, ims: now.getTime() })
+      return new SignJWT({
+        sid: claims.sid,
+        roles: claims.roles,
+        guest: claims.guest,
+        name: claims.name,
+        ims: now.getTime(),
+      })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuer(config.jwtIssuer)

@@ -3,11 +3,23 @@ import { errors } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenService } from './tokens.ts';
 
-const config = { jwtSecret: 'unit-secret-0123456789abcdef', jwtIssuer: 'feibao', jwtAudience: 'feibao-web', accessTokenTtlSeconds: 900 };
-const claims = { sub: '13900000001', sid: '00000000-0000-4000-8000-000000000001', roles: ['user'], guest: false, name: '张三' };
+const config = {
+  jwtSecret: 'unit-secret-0123456789abcdef',
+  jwtIssuer: 'feibao',
+  jwtAudience: 'feibao-web',
+  accessTokenTtlSeconds: 900,
+};
+const claims = {
+  sub: '13900000001',
+  sid: '00000000-0000-4000-8000-000000000001',
+  roles: ['user'],
+  guest: false,
+  name: '张三',
+};
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+const payloadOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 /** Re-signs a header and payload with the service's secret, as only the server could. */
 const signed = (payload: Record<string, unknown>) => {
   const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;

@@ -1,4 +1,14 @@
-import type { Config, ConsistencyWaiter, LastWrites, OperatedQueues, Pool, Redis, RulesEngine, SessionRevocations, TokenService } from '@feibao/platform';
+import type {
+  Config,
+  ConsistencyWaiter,
+  LastWrites,
+  OperatedQueues,
+  Pool,
+  Redis,
+  RulesEngine,
+  SessionRevocations,
+  TokenService,
+} from '@feibao/platform';
 
 export type QueryDeps = {
   config: Config;

@@ -31,7 +31,12 @@ export const startQueryService = async (config: Config, options: { port?: number
   const rules = startRulesEngine(pool, ruleSetReader(pool));
   // Per-request answers from memory instead of Redis round trips (revocations, each user's last write).
   const mirrorFeedConnection = createRedis(config.redisUrl);
-  const revocations = revocationMirror({ redis, subscriber: mirrorFeedConnection, prefix: config.queuePrefix, accessTokenTtlSeconds: config.accessTokenTtlSeconds });
+  const revocations = revocationMirror({
+    redis,
+    subscriber: mirrorFeedConnection,
+    prefix: config.queuePrefix,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+  });
   const lastWrites = lastWritesMirror({ redis, subscriber: mirrorFeedConnection, prefix: config.queuePrefix });
   const app = createQueryApp({
     config,
@@ -65,10 +70,17 @@ export const startQueryService = async (config: Config, options: { port?: number
   await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as AddressInfo).port;
   // Where the edge and the back office find this process's health and metrics (platform processes.ts).
-  const announcement = announceProcess(redis, config.queuePrefix, { process: 'query', host: advertisedHost(config.host, config.advertiseHost), port });
+  const announcement = announceProcess(redis, config.queuePrefix, {
+    process: 'query',
+    host: advertisedHost(config.host, config.advertiseHost),
+    port,
+  });
   await announcement.ready;
   // Redis out of reach at start: answer anyway, asking Redis per request until the mirrors are live.
-  await Promise.race([Promise.all([revocations.ready, lastWrites.ready]), delay(MIRRORS_READY_WAIT_MS, undefined, { ref: false })]);
+  await Promise.race([
+    Promise.all([revocations.ready, lastWrites.ready]),
+    delay(MIRRORS_READY_WAIT_MS, undefined, { ref: false }),
+  ]);
   logger.info({ port }, 'query service listening');
   return {
     port,

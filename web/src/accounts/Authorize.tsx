@@ -25,11 +25,22 @@ export const Authorize = () => {
       });
   }, [code, navigate]);
 
-  if (!code) return <div className="fb-center-page"><NonIdealState titleLevel={1} icon="error" title="缺少 code 参数" /></div>;
+  if (!code)
+    return (
+      <div className="fb-center-page">
+        <NonIdealState titleLevel={1} icon="error" title="缺少 code 参数" />
+      </div>
+    );
   if (error)
     return (
       <div className="fb-center-page">
-        <NonIdealState titleLevel={1} icon="error" title="登录失败" description={error} action={<Button text="返回首页" onClick={() => navigate('/')} />} />
+        <NonIdealState
+          titleLevel={1}
+          icon="error"
+          title="登录失败"
+          description={error}
+          action={<Button text="返回首页" onClick={() => navigate('/')} />}
+        />
       </div>
     );
   return (

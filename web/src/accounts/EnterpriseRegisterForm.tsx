@@ -32,7 +32,10 @@ type Props = {
   children?: ReactNode;
 };
 
-const insuredTypeOptions = [{ value: '', label: '请选择被保险人类型' }, ...insuredTypes.map((t) => ({ value: String(t.value), label: t.label }))];
+const insuredTypeOptions = [
+  { value: '', label: '请选择被保险人类型' },
+  ...insuredTypes.map((t) => ({ value: String(t.value), label: t.label })),
+];
 
 export const EnterpriseRegisterForm = ({ variant, onDone, children }: Props) => {
   const mobile = variant === 'mobile';
@@ -68,7 +71,14 @@ export const EnterpriseRegisterForm = ({ variant, onDone, children }: Props) => 
   const text = (
     key: keyof EnterpriseValues,
     label: string,
-    opts: { placeholder?: string; type?: string; maxLength?: number; inputMode?: 'tel' | 'email'; autoComplete?: string; helper?: string } = {},
+    opts: {
+      placeholder?: string;
+      type?: string;
+      maxLength?: number;
+      inputMode?: 'tel' | 'email';
+      autoComplete?: string;
+      helper?: string;
+    } = {},
   ) => (
     <Field label={label} name={key} error={form.errors[key]} helper={mobile ? undefined : opts.helper} required>
       <AccountInput
@@ -118,7 +128,12 @@ export const EnterpriseRegisterForm = ({ variant, onDone, children }: Props) => 
       </div>
       <h2 className="fb-form-section">账号信息</h2>
       <div className="fb-enterprise-grid">
-        {text('contactPhone', '联系电话', { inputMode: 'tel', maxLength: 11, autoComplete: 'tel', helper: '注册后用作登录账号' })}
+        {text('contactPhone', '联系电话', {
+          inputMode: 'tel',
+          maxLength: 11,
+          autoComplete: 'tel',
+          helper: '注册后用作登录账号',
+        })}
         <Field label="验证码" name="verifyCode" error={form.errors.verifyCode} required>
           <div className="fb-code-row">
             <AccountInput
@@ -141,8 +156,16 @@ export const EnterpriseRegisterForm = ({ variant, onDone, children }: Props) => 
             />
           </div>
         </Field>
-        {text('password', '密码', { type: 'password', placeholder: messages.passwordEnterprise, autoComplete: 'new-password' })}
-        {text('confirmPassword', '确认密码', { type: 'password', placeholder: '请再次输入密码', autoComplete: 'new-password' })}
+        {text('password', '密码', {
+          type: 'password',
+          placeholder: messages.passwordEnterprise,
+          autoComplete: 'new-password',
+        })}
+        {text('confirmPassword', '确认密码', {
+          type: 'password',
+          placeholder: '请再次输入密码',
+          autoComplete: 'new-password',
+        })}
       </div>
       <div className="fb-enterprise-actions">
         <Button type="submit" intent="primary" size="large" fill={mobile} loading={busy} text="注册" />

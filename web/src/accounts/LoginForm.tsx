@@ -45,7 +45,9 @@ export const PasswordLoginForm = ({ variant, onDone, onSwitch }: FormProps) => {
       return v.ok ? v.data : null;
     }
     // The mobile site always remembers the login and words its checks its own way.
-    const v = validate(loginSchema, { ...form.values, rememberMe: true }, [['mobilePhone', messages.mobilePhoneRequired]]);
+    const v = validate(loginSchema, { ...form.values, rememberMe: true }, [
+      ['mobilePhone', messages.mobilePhoneRequired],
+    ]);
     const errors = { ...v.errors };
     if (!errors.password && form.values.password.length < MOBILE_PASSWORD_MIN) errors.password = mobilePasswordMessage;
     form.setErrors(errors);
@@ -82,7 +84,12 @@ export const PasswordLoginForm = ({ variant, onDone, onSwitch }: FormProps) => {
 
   const idPrefix = mobile ? 'f-acc-' : 'f-';
   return (
-    <form className={accountFormClass(variant)} aria-label={mobile ? '账号登录' : '登录'} onSubmit={submitting(submit)} noValidate>
+    <form
+      className={accountFormClass(variant)}
+      aria-label={mobile ? '账号登录' : '登录'}
+      onSubmit={submitting(submit)}
+      noValidate
+    >
       <Field label={mobile ? '手机号' : '用户名'} name="mobilePhone" error={form.errors.mobilePhone} required={!mobile}>
         <AccountInput
           variant={variant}
@@ -96,23 +103,57 @@ export const PasswordLoginForm = ({ variant, onDone, onSwitch }: FormProps) => {
         />
       </Field>
       <Field label="密码" name="password" error={form.errors.password} required={!mobile}>
-        <AccountInput variant={variant} id={`${idPrefix}password`} type="password" placeholder="请输入密码" icon="lock" autoComplete="current-password" {...form.bind('password')} />
+        <AccountInput
+          variant={variant}
+          id={`${idPrefix}password`}
+          type="password"
+          placeholder="请输入密码"
+          icon="lock"
+          autoComplete="current-password"
+          {...form.bind('password')}
+        />
       </Field>
       {!mobile && (
         <div className="fb-row-between">
-          <Checkbox label="记住我" checked={form.values.rememberMe} onChange={(e) => form.set('rememberMe', e.currentTarget.checked)} />
+          <Checkbox
+            label="记住我"
+            checked={form.values.rememberMe}
+            onChange={(e) => form.set('rememberMe', e.currentTarget.checked)}
+          />
           <Button variant="minimal" size="small" text="忘记密码？" onClick={() => onSwitch?.('reset')} />
         </div>
       )}
       {mobile ? (
         <Button type="submit" intent="primary" size="large" fill loading={busy === 'login'} text="登录" />
       ) : (
-        <Button type="submit" intent="primary" fill size="large" loading={busy === 'login'} disabled={busy === 'guest'} text="登录" />
+        <Button
+          type="submit"
+          intent="primary"
+          fill
+          size="large"
+          loading={busy === 'login'}
+          disabled={busy === 'guest'}
+          text="登录"
+        />
       )}
       {!mobile && (
         <div className="fb-row-between fb-auth-links">
-          <Button variant="minimal" size="small" intent="primary" text="注册账号" onClick={() => onSwitch?.('register')} />
-          <Button variant="minimal" size="small" icon="person" text="访客登录" loading={busy === 'guest'} disabled={busy === 'login'} onClick={() => void guest()} />
+          <Button
+            variant="minimal"
+            size="small"
+            intent="primary"
+            text="注册账号"
+            onClick={() => onSwitch?.('register')}
+          />
+          <Button
+            variant="minimal"
+            size="small"
+            icon="person"
+            text="访客登录"
+            loading={busy === 'guest'}
+            disabled={busy === 'login'}
+            onClick={() => void guest()}
+          />
         </div>
       )}
     </form>
@@ -143,11 +184,27 @@ export const SmsLoginForm = ({ variant, onDone }: FormProps) => {
   return (
     <form className={accountFormClass(variant)} aria-label="短信登录" noValidate onSubmit={submitting(submit)}>
       <Field label="手机号" name="mobilePhone" error={form.errors.mobilePhone}>
-        <AccountInput variant={variant} id="f-sms-mobilePhone" placeholder="请输入手机号" icon="mobile-phone" inputMode="tel" maxLength={11} {...form.bind('mobilePhone')} />
+        <AccountInput
+          variant={variant}
+          id="f-sms-mobilePhone"
+          placeholder="请输入手机号"
+          icon="mobile-phone"
+          inputMode="tel"
+          maxLength={11}
+          {...form.bind('mobilePhone')}
+        />
       </Field>
       <Field label="验证码" name="identifyingCode" error={form.errors.identifyingCode}>
         <div className="fb-code-row">
-          <AccountInput variant={variant} id="f-sms-identifyingCode" placeholder="6位数字验证码" inputMode="numeric" maxLength={6} autoComplete="one-time-code" {...form.bind('identifyingCode')} />
+          <AccountInput
+            variant={variant}
+            id="f-sms-identifyingCode"
+            placeholder="6位数字验证码"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            {...form.bind('identifyingCode')}
+          />
           <SmsCodeButton
             large={variant === 'mobile'}
             phone={form.values.mobilePhone}

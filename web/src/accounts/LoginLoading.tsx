@@ -15,7 +15,9 @@ export const LoginLoading = () => {
         return;
       }
       const back = peekRedirect() ?? '';
-      navigate(back.startsWith('/touch') ? `/touch/user/login?backUrl=${encodeURIComponent(back)}` : '/login/index', { replace: true });
+      navigate(back.startsWith('/touch') ? `/touch/user/login?backUrl=${encodeURIComponent(back)}` : '/login/index', {
+        replace: true,
+      });
     }, 600);
     return () => clearTimeout(t);
   }, [session, navigate]);

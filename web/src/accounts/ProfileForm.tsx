@@ -32,9 +32,27 @@ const insuredKeys = [
   'theInsuredUnifiedSocialCreditCode',
   'theInsuredIdCard',
 ] as const;
-const textKeys = ['enterpriseName', 'phone', 'email', 'address', 'unifiedSocialCreditCode', 'idCard', ...insuredKeys] as const;
+const textKeys = [
+  'enterpriseName',
+  'phone',
+  'email',
+  'address',
+  'unifiedSocialCreditCode',
+  'idCard',
+  ...insuredKeys,
+] as const;
 
-type Values = Record<(typeof textKeys)[number] | 'name' | 'mobilePhone' | 'identifyingCode' | 'password' | 'confirmPassword' | 'theInsured' | 'insuredType', string>;
+type Values = Record<
+  | (typeof textKeys)[number]
+  | 'name'
+  | 'mobilePhone'
+  | 'identifyingCode'
+  | 'password'
+  | 'confirmPassword'
+  | 'theInsured'
+  | 'insuredType',
+  string
+>;
 
 const empty: Values = {
   name: '',
@@ -95,8 +113,14 @@ type Props = {
   extraActions?: ReactNode;
 };
 
-const provinceOptions = [{ value: '', label: '请选择省份' }, ...provinces.map((p) => ({ value: p.code, label: p.name }))];
-const insuredTypeOptions = [{ value: '', label: '请选择被保险人类型' }, ...insuredTypes.map((t) => ({ value: String(t.value), label: t.label }))];
+const provinceOptions = [
+  { value: '', label: '请选择省份' },
+  ...provinces.map((p) => ({ value: p.code, label: p.name })),
+];
+const insuredTypeOptions = [
+  { value: '', label: '请选择被保险人类型' },
+  ...insuredTypes.map((t) => ({ value: String(t.value), label: t.label })),
+];
 
 export const ProfileForm = ({ variant, onSaved, extraActions }: Props) => {
   const session = useSession();
@@ -164,7 +188,18 @@ export const ProfileForm = ({ variant, onSaved, extraActions }: Props) => {
     }
   };
 
-  const text = (key: keyof Values & string, label: string, opts: { required?: boolean; placeholder?: string; type?: string; maxLength?: number; readOnly?: boolean; inputMode?: 'tel' | 'email' | 'numeric' } = {}) => (
+  const text = (
+    key: keyof Values & string,
+    label: string,
+    opts: {
+      required?: boolean;
+      placeholder?: string;
+      type?: string;
+      maxLength?: number;
+      readOnly?: boolean;
+      inputMode?: 'tel' | 'email' | 'numeric';
+    } = {},
+  ) => (
     <Field label={label} name={key} error={form.errors[key]} required={opts.required}>
       <InputGroup
         id={`f-${key}`}
@@ -179,7 +214,12 @@ export const ProfileForm = ({ variant, onSaved, extraActions }: Props) => {
     </Field>
   );
 
-  const select = (key: 'address' | 'theInsuredAddress' | 'insuredType', label: string, options: { value: string; label: string }[], required?: boolean) => (
+  const select = (
+    key: 'address' | 'theInsuredAddress' | 'insuredType',
+    label: string,
+    options: { value: string; label: string }[],
+    required?: boolean,
+  ) => (
     <Field label={label} name={key} error={form.errors[key]} required={required}>
       <HTMLSelect
         id={`f-${key}`}
@@ -193,7 +233,11 @@ export const ProfileForm = ({ variant, onSaved, extraActions }: Props) => {
   );
 
   if (session && profile.isLoading && !profile.data) {
-    return <div className="fb-loading-block" aria-busy="true">正在加载用户信息…</div>;
+    return (
+      <div className="fb-loading-block" aria-busy="true">
+        正在加载用户信息…
+      </div>
+    );
   }
 
   return (
@@ -222,7 +266,14 @@ export const ProfileForm = ({ variant, onSaved, extraActions }: Props) => {
           <>
             <Field label="验证码" name="identifyingCode" error={form.errors.identifyingCode} required>
               <div className="fb-code-row">
-                <InputGroup id="f-identifyingCode" size={mobile ? 'large' : undefined} placeholder="请输入验证码" inputMode="numeric" maxLength={6} {...form.bind('identifyingCode')} />
+                <InputGroup
+                  id="f-identifyingCode"
+                  size={mobile ? 'large' : undefined}
+                  placeholder="请输入验证码"
+                  inputMode="numeric"
+                  maxLength={6}
+                  {...form.bind('identifyingCode')}
+                />
                 <SmsCodeButton
                   phone={form.values.mobilePhone}
                   purpose="register"
@@ -244,7 +295,11 @@ export const ProfileForm = ({ variant, onSaved, extraActions }: Props) => {
         {text('phone', '联系电话', { required: mobile, inputMode: 'tel', maxLength: 11 })}
         {text('email', '邮箱', { required: mobile, inputMode: 'email' })}
         {select('address', '所在省份', provinceOptions)}
-        {text('unifiedSocialCreditCode', '统一社会信用代码', { required: mobile, maxLength: 18, placeholder: '18位数字或大写字母' })}
+        {text('unifiedSocialCreditCode', '统一社会信用代码', {
+          required: mobile,
+          maxLength: 18,
+          placeholder: '18位数字或大写字母',
+        })}
         {text('idCard', '法人身份证号', { maxLength: 18 })}
         {select('insuredType', '被保险人类型', insuredTypeOptions, mobile)}
         <Field label="被保险人" name="theInsured" error={form.errors.theInsured}>
@@ -267,7 +322,10 @@ export const ProfileForm = ({ variant, onSaved, extraActions }: Props) => {
             {text('theInsuredPhone', '被保险人手机号', { required: true, inputMode: 'tel', maxLength: 11 })}
             {text('theInsuredEmail', '被保险人邮箱', { inputMode: 'email' })}
             {select('theInsuredAddress', '被保险人所在省份', provinceOptions)}
-            {text('theInsuredUnifiedSocialCreditCode', '被保险人统一社会信用代码', { maxLength: 18, placeholder: '18位数字或大写字母' })}
+            {text('theInsuredUnifiedSocialCreditCode', '被保险人统一社会信用代码', {
+              maxLength: 18,
+              placeholder: '18位数字或大写字母',
+            })}
             {text('theInsuredIdCard', '被保险人身份证号', { maxLength: 18 })}
           </div>
         </section>

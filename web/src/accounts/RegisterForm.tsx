@@ -91,7 +91,13 @@ export const RegisterForm = ({ variant, onDone, children }: Props) => {
       noValidate
     >
       <Field label="用户名" name="name" error={form.errors.name} required>
-        <AccountInput variant={variant} id="f-name" placeholder={fill(variant, '用户名')} icon="user" {...form.bind('name')} />
+        <AccountInput
+          variant={variant}
+          id="f-name"
+          placeholder={fill(variant, '用户名')}
+          icon="user"
+          {...form.bind('name')}
+        />
       </Field>
       <Field label="手机号" name="mobilePhone" error={form.errors.mobilePhone} required>
         <AccountInput
@@ -113,11 +119,33 @@ export const RegisterForm = ({ variant, onDone, children }: Props) => {
         input={form.bind('identifyingCode')}
         onInvalidPhone={(m) => form.setErrors((e) => ({ ...e, mobilePhone: m }))}
       />
-      <Field label="密码" name="password" error={form.errors.password} required helper={mobile ? undefined : '至少8个字符'}>
-        <AccountInput variant={variant} id="f-password" type="password" placeholder={mobile ? '长度最小8个字符' : '请输入密码'} icon="lock" autoComplete="new-password" {...form.bind('password')} />
+      <Field
+        label="密码"
+        name="password"
+        error={form.errors.password}
+        required
+        helper={mobile ? undefined : '至少8个字符'}
+      >
+        <AccountInput
+          variant={variant}
+          id="f-password"
+          type="password"
+          placeholder={mobile ? '长度最小8个字符' : '请输入密码'}
+          icon="lock"
+          autoComplete="new-password"
+          {...form.bind('password')}
+        />
       </Field>
       <Field label="确认密码" name="confirmPassword" error={form.errors.confirmPassword} required>
-        <AccountInput variant={variant} id="f-confirmPassword" type="password" placeholder="请再次输入密码" icon="lock" autoComplete="new-password" {...form.bind('confirmPassword')} />
+        <AccountInput
+          variant={variant}
+          id="f-confirmPassword"
+          type="password"
+          placeholder="请再次输入密码"
+          icon="lock"
+          autoComplete="new-password"
+          {...form.bind('confirmPassword')}
+        />
       </Field>
       <Button type="submit" intent="primary" fill size="large" loading={busy} text="注册" />
       {children}
@@ -157,7 +185,15 @@ export const PasswordResetForm = ({ variant, onDone, children }: Props) => {
       noValidate
     >
       <Field label="手机号" name="mobilePhone" error={form.errors.mobilePhone} required>
-        <AccountInput variant={variant} id="f-mobilePhone" placeholder={fill(variant, '手机号')} icon="mobile-phone" inputMode="tel" maxLength={mobile ? 11 : undefined} {...form.bind('mobilePhone')} />
+        <AccountInput
+          variant={variant}
+          id="f-mobilePhone"
+          placeholder={fill(variant, '手机号')}
+          icon="mobile-phone"
+          inputMode="tel"
+          maxLength={mobile ? 11 : undefined}
+          {...form.bind('mobilePhone')}
+        />
       </Field>
       <CodeField
         variant={variant}
@@ -167,11 +203,33 @@ export const PasswordResetForm = ({ variant, onDone, children }: Props) => {
         input={form.bind('identifyingCode')}
         onInvalidPhone={(m) => form.setErrors((e) => ({ ...e, mobilePhone: m }))}
       />
-      <Field label="新密码" name="password" error={form.errors.password} required helper={mobile ? undefined : '至少8个字符'}>
-        <AccountInput variant={variant} id="f-password" type="password" placeholder={mobile ? '长度最小8个字符' : '请输入新密码'} icon="lock" autoComplete="new-password" {...form.bind('password')} />
+      <Field
+        label="新密码"
+        name="password"
+        error={form.errors.password}
+        required
+        helper={mobile ? undefined : '至少8个字符'}
+      >
+        <AccountInput
+          variant={variant}
+          id="f-password"
+          type="password"
+          placeholder={mobile ? '长度最小8个字符' : '请输入新密码'}
+          icon="lock"
+          autoComplete="new-password"
+          {...form.bind('password')}
+        />
       </Field>
       <Field label="确认密码" name="confirmPassword" error={form.errors.confirmPassword} required>
-        <AccountInput variant={variant} id="f-confirmPassword" type="password" placeholder="请再次输入新密码" icon="lock" autoComplete="new-password" {...form.bind('confirmPassword')} />
+        <AccountInput
+          variant={variant}
+          id="f-confirmPassword"
+          type="password"
+          placeholder="请再次输入新密码"
+          icon="lock"
+          autoComplete="new-password"
+          {...form.bind('confirmPassword')}
+        />
       </Field>
       <Button type="submit" intent="primary" fill size="large" loading={busy} text="重置密码" />
       {children}

@@ -20,7 +20,15 @@ type Props = {
   sentMessage?: string;
 };
 
-export const SmsCodeButton = ({ phone, purpose, seconds = 60, onInvalidPhone, large, checkPhone, sentMessage = '发送验证码成功' }: Props) => {
+export const SmsCodeButton = ({
+  phone,
+  purpose,
+  seconds = 60,
+  onInvalidPhone,
+  large,
+  checkPhone,
+  sentMessage = '发送验证码成功',
+}: Props) => {
   const [sending, setSending] = useState(false);
   const countdown = useCountdown();
   const send = async () => {

@@ -69,10 +69,15 @@ export const register = async (form: Record<string, unknown> & { mobilePhone: st
 export const registerEnterprise = async (form: Record<string, unknown> & { contactPhone: string }) =>
   establish(await call<AuthData>(paths.register, { body: form, auth: 'public' }), form.contactPhone);
 
-export const resetPassword = async (form: { mobilePhone: string; password: string; confirmPassword: string; identifyingCode: string }) =>
-  establish(await call<AuthData>(paths.reset, { body: form, auth: 'public' }), form.mobilePhone);
+export const resetPassword = async (form: {
+  mobilePhone: string;
+  password: string;
+  confirmPassword: string;
+  identifyingCode: string;
+}) => establish(await call<AuthData>(paths.reset, { body: form, auth: 'public' }), form.mobilePhone);
 
-export const guestLogin = async () => establish(await call<AuthData>(paths.guest, { method: 'POST', body: {}, auth: 'public' }));
+export const guestLogin = async () =>
+  establish(await call<AuthData>(paths.guest, { method: 'POST', body: {}, auth: 'public' }));
 
 export const sendSmsCode = (phone: string, purpose: SmsPurpose) =>
   call<unknown>(paths.phone, { query: { phone, purpose }, auth: 'public' });

@@ -56,6 +56,7 @@ export const contactPhoneProblem = (phone: string): string | null => {
  * the code is wrong, too many tries); a lost connection, a time-out or a server fault has none to add.
  */
 export const registerFailureMessage = (error: unknown): string => {
-  if (error instanceof ApiError && error.code >= 40000 && error.code < 50000 && error.message) return `${REGISTER_FAILED}（${error.message}）`;
+  if (error instanceof ApiError && error.code >= 40000 && error.code < 50000 && error.message)
+    return `${REGISTER_FAILED}（${error.message}）`;
   return REGISTER_FAILED;
 };

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { enterpriseRegisterSchema } from '@feibao/domain/accounts/validation';
 import { ApiError } from '../api/client.ts';
 import { validate } from '../api/forms.ts';
-import { REGISTER_FAILED, contactPhoneProblem, emptyEnterprise, enterprisePayload, registerFailureMessage } from './enterpriseRegister.ts';
+import {
+  REGISTER_FAILED,
+  contactPhoneProblem,
+  emptyEnterprise,
+  enterprisePayload,
+  registerFailureMessage,
+} from './enterpriseRegister.ts';
 
 const filled = {
   ...emptyEnterprise,
@@ -58,7 +64,9 @@ describe('enterprise registration (web)', () => {
 
   it('words a failure 注册失败，请重试 and adds the reason the server names', () => {
     expect(REGISTER_FAILED).toBe('注册失败，请重试');
-    expect(registerFailureMessage(new ApiError(40900, '该手机号已注册', 409))).toBe('注册失败，请重试（该手机号已注册）');
+    expect(registerFailureMessage(new ApiError(40900, '该手机号已注册', 409))).toBe(
+      '注册失败，请重试（该手机号已注册）',
+    );
     expect(registerFailureMessage(new ApiError(40000, '验证码错误', 400))).toBe('注册失败，请重试（验证码错误）');
     expect(registerFailureMessage(new ApiError(50000, '服务器繁忙，请稍后再试', 500))).toBe('注册失败，请重试');
     expect(registerFailureMessage(new ApiError(0, '请求超时，请检查网络后重试', 0))).toBe('注册失败，请重试');

@@ -109,7 +109,13 @@ const DesktopEnterpriseRegister = () => {
             <div className="fb-enterprise-links">
               <span>
                 已有账号？
-                <Button variant="minimal" size="small" intent="primary" text="去登录" onClick={() => uiStore.openAuth('login')} />
+                <Button
+                  variant="minimal"
+                  size="small"
+                  intent="primary"
+                  text="去登录"
+                  onClick={() => uiStore.openAuth('login')}
+                />
               </span>
               <Button variant="minimal" size="small" text="个人注册" onClick={() => uiStore.openAuth('register')} />
             </div>
@@ -221,7 +227,8 @@ const MobileUserInformation = () => {
     <MobilePage title="完善信息">
       {!session && (
         <p className="fb-muted fb-m-hint">
-          未登录时提交将注册企业账号。已有账号？<Link to={`/touch/user/login?backUrl=${encodeURIComponent(window.location.pathname)}`}>去登录</Link>
+          未登录时提交将注册企业账号。已有账号？
+          <Link to={`/touch/user/login?backUrl=${encodeURIComponent(window.location.pathname)}`}>去登录</Link>
         </p>
       )}
       <ProfileForm

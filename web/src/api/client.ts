@@ -43,7 +43,11 @@ export const NETWORK_MESSAGE = '网络连接失败，请检查网络后重试';
  * fetch plus reading the body under one time-out. A caller's abort stays an AbortError (screens
  * ignore those); the time-out and a lost connection become ApiErrors with a message to show.
  */
-const exchange = async (url: string, init: RequestInit, signal?: AbortSignal): Promise<{ res: Response; text: string }> => {
+const exchange = async (
+  url: string,
+  init: RequestInit,
+  signal?: AbortSignal,
+): Promise<{ res: Response; text: string }> => {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -172,7 +176,11 @@ export type RequestOptions = {
 };
 
 const baseHeaders = (token: string | null): Record<string, string> => {
-  const h: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', [ACCESS_KEY_HEADER]: WEB_ACCESS_KEY };
+  const h: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    [ACCESS_KEY_HEADER]: WEB_ACCESS_KEY,
+  };
   if (token) h.Authorization = `Bearer ${token}`;
   if (consistencyToken > 0) h[CONSISTENCY_HEADER] = String(consistencyToken);
   return h;
@@ -224,8 +232,7 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
   noteConsistency(res);
   let env = envelopeOf<T>(text);
 
-  const unauthorized = (r: Response, e: Envelope<T> | null) =>
-    r.status === 401 || e?.code === ResultCode.unauthorized;
+  const unauthorized = (r: Response, e: Envelope<T> | null) => r.status === 401 || e?.code === ResultCode.unauthorized;
 
   if ((opts.auth ?? 'session') === 'session' && unauthorized(res, env)) {
     // The user logged out while this call was in flight: its 401 is expected, not an expiry.
@@ -244,13 +251,16 @@ export async function call<T>(path: string, opts: RequestOptions = {}): Promise<
     }
   }
 
-  if (!env) throw new ApiError(res.ok ? ResultCode.serverError : res.status, httpFailureMessage(res.status), res.status);
-  if (env.code !== ResultCode.success) throw new ApiError(env.code, env.message || httpFailureMessage(res.status), res.status, false, env.data);
+  if (!env)
+    throw new ApiError(res.ok ? ResultCode.serverError : res.status, httpFailureMessage(res.status), res.status);
+  if (env.code !== ResultCode.success)
+    throw new ApiError(env.code, env.message || httpFailureMessage(res.status), res.status, false, env.data);
   return env;
 }
 
 /** envelope.data of a successful call. */
-export const request = async <T>(path: string, opts: RequestOptions = {}): Promise<T> => (await call<T>(path, opts)).data;
+export const request = async <T>(path: string, opts: RequestOptions = {}): Promise<T> =>
+  (await call<T>(path, opts)).data;
 
 /** SWR fetcher: the key is the path, or [path, query]. */
 export const swrFetcher = <T>(key: string | readonly [string, RequestOptions['query']]): Promise<T> =>

@@ -15,8 +15,18 @@ import {
 } from './client.ts';
 import { STORAGE_KEYS, clearSession, saveSession, sessionStore } from './session.ts';
 
-const envelope = (code: number, message: string, data: unknown = null, init: ResponseInit = {}, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ code, message, data }), { status: 200, ...init, headers: { 'Content-Type': 'application/json', ...headers } });
+const envelope = (
+  code: number,
+  message: string,
+  data: unknown = null,
+  init: ResponseInit = {},
+  headers: Record<string, string> = {},
+) =>
+  new Response(JSON.stringify({ code, message, data }), {
+    status: 200,
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
 
 describe('consistency token', () => {
   it('keeps the highest numeric token seen', () => {
@@ -30,7 +40,9 @@ describe('consistency token', () => {
 
 describe('buildUrl / httpFailureMessage', () => {
   it('adds defined query values only', () => {
-    expect(buildUrl('/a', { phone: '13800000000', purpose: 'login', x: undefined })).toBe('/a?phone=13800000000&purpose=login');
+    expect(buildUrl('/a', { phone: '13800000000', purpose: 'login', x: undefined })).toBe(
+      '/a?phone=13800000000&purpose=login',
+    );
     expect(buildUrl('/a')).toBe('/a');
   });
   it('words HTTP failures with 服务器 and the status', () => {
@@ -49,7 +61,11 @@ describe('call()', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('returns the envelope on 20000 and sends the bearer and consistency tokens', async () => {
-    saveSession({ accessToken: 'a'.repeat(32), refreshToken: 'r1', user: { name: '张三', mobilePhone: '13800000000' } });
+    saveSession({
+      accessToken: 'a'.repeat(32),
+      refreshToken: 'r1',
+      user: { name: '张三', mobilePhone: '13800000000' },
+    });
     fetchMock.mockResolvedValueOnce(envelope(20000, 'ok', { x: 1 }, {}, { 'X-Consistency-Token': '42' }));
     const env = await call<{ x: number }>('/api/v1/uav/user/update', { body: { a: 1 } });
     expect(env.data.x).toBe(1);
@@ -67,7 +83,11 @@ describe('call()', () => {
   });
 
   it('refreshes once on 401 and retries with the new token', async () => {
-    saveSession({ accessToken: 'old'.padEnd(32, 'x'), refreshToken: 'r1', user: { name: 'u', mobilePhone: '13800000000' } });
+    saveSession({
+      accessToken: 'old'.padEnd(32, 'x'),
+      refreshToken: 'r1',
+      user: { name: 'u', mobilePhone: '13800000000' },
+    });
     fetchMock
       .mockResolvedValueOnce(envelope(40100, '未登录', null, { status: 401 }))
       .mockResolvedValueOnce(envelope(20000, 'ok', { accessToken: 'new'.padEnd(32, 'y'), refreshToken: 'r2' }))
@@ -81,7 +101,11 @@ describe('call()', () => {
   });
 
   it('clears the session and calls the handler when the refresh fails', async () => {
-    saveSession({ accessToken: 'old'.padEnd(32, 'x'), refreshToken: 'r1', user: { name: 'u', mobilePhone: '13800000000' } });
+    saveSession({
+      accessToken: 'old'.padEnd(32, 'x'),
+      refreshToken: 'r1',
+      user: { name: 'u', mobilePhone: '13800000000' },
+    });
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     fetchMock
@@ -95,7 +119,11 @@ describe('call()', () => {
   });
 
   it('stays quiet when the user logged out while the call was in flight', async () => {
-    saveSession({ accessToken: 'old'.padEnd(32, 'x'), refreshToken: 'r1', user: { name: 'u', mobilePhone: '13800000000' } });
+    saveSession({
+      accessToken: 'old'.padEnd(32, 'x'),
+      refreshToken: 'r1',
+      user: { name: 'u', mobilePhone: '13800000000' },
+    });
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     fetchMock.mockImplementationOnce(async () => {
@@ -112,7 +140,9 @@ describe('call()', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     fetchMock.mockResolvedValueOnce(envelope(40100, '用户名或密码错误', null, { status: 401 }));
-    await expect(call('/api/v1/uav/user/login', { body: {}, auth: 'public' })).rejects.toMatchObject({ message: '用户名或密码错误' });
+    await expect(call('/api/v1/uav/user/login', { body: {}, auth: 'public' })).rejects.toMatchObject({
+      message: '用户名或密码错误',
+    });
     expect(handler).not.toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -124,7 +154,9 @@ const pendingFetch = () => {
   const impl = (_url: RequestInfo | URL, init?: RequestInit) =>
     new Promise<Response>((resolve, reject) => {
       answer = resolve;
-      init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+      init?.signal?.addEventListener('abort', () =>
+        reject(new DOMException('The operation was aborted.', 'AbortError')),
+      );
     });
   return { impl, answer: (r: Response) => answer(r) };
 };
@@ -188,7 +220,9 @@ describe('the 50 s time-out', () => {
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           controller.enqueue(new TextEncoder().encode('{"code":20000,'));
-          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('The operation was aborted.', 'AbortError')));
+          init?.signal?.addEventListener('abort', () =>
+            controller.error(new DOMException('The operation was aborted.', 'AbortError')),
+          );
         },
       });
       return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
@@ -200,7 +234,10 @@ describe('the 50 s time-out', () => {
 
   it('words a lost connection differently from a time-out', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(call('/api/v1/uav/order/listRegion')).rejects.toMatchObject({ code: 0, message: '网络连接失败，请检查网络后重试' });
+    await expect(call('/api/v1/uav/order/listRegion')).rejects.toMatchObject({
+      code: 0,
+      message: '网络连接失败，请检查网络后重试',
+    });
   });
 });
 
@@ -218,14 +255,19 @@ describe('the access-key header', () => {
     expect(WEB_ACCESS_KEY).toBe('feibao-web-2026');
     fetchMock.mockResolvedValueOnce(envelope(20000, 'ok', {}));
     await call('/api/v1/uav/user/login', { body: {}, auth: 'public' });
-    saveSession({ accessToken: 'old'.padEnd(32, 'x'), refreshToken: 'r1', user: { name: 'u', mobilePhone: '13800000000' } });
+    saveSession({
+      accessToken: 'old'.padEnd(32, 'x'),
+      refreshToken: 'r1',
+      user: { name: 'u', mobilePhone: '13800000000' },
+    });
     fetchMock
       .mockResolvedValueOnce(envelope(40100, '未登录', null, { status: 401 }))
       .mockResolvedValueOnce(envelope(20000, 'ok', { accessToken: 'new'.padEnd(32, 'y'), refreshToken: 'r2' }))
       .mockResolvedValueOnce(envelope(20000, 'ok', {}));
     await call('/api/v1/uav/uc/currentUser');
     expect(fetchMock).toHaveBeenCalledTimes(4);
-    for (const [, init] of fetchMock.mock.calls) expect((init!.headers as Record<string, string>)[ACCESS_KEY_HEADER]).toBe(WEB_ACCESS_KEY);
+    for (const [, init] of fetchMock.mock.calls)
+      expect((init!.headers as Record<string, string>)[ACCESS_KEY_HEADER]).toBe(WEB_ACCESS_KEY);
     expect(authHeaders()[ACCESS_KEY_HEADER]).toBe(WEB_ACCESS_KEY);
   });
 });

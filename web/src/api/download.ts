@@ -3,7 +3,15 @@
  * blob rather than a link. One place for the token, the consistency token, the one retry after a
  * refresh and the envelope a refusal comes in.
  */
-import { ACCESS_KEY_HEADER, ApiError, buildUrl, getConsistencyToken, httpFailureMessage, request, WEB_ACCESS_KEY } from './client.ts';
+import {
+  ACCESS_KEY_HEADER,
+  ApiError,
+  buildUrl,
+  getConsistencyToken,
+  httpFailureMessage,
+  request,
+  WEB_ACCESS_KEY,
+} from './client.ts';
 import { sessionStore } from './session.ts';
 
 /** The file name the server gives (RFC 5987 `filename*` first), else the fallback. */
@@ -47,7 +55,13 @@ export type FileDownload = {
   accept?: string;
 };
 
-export const downloadFile = async ({ path, query, refreshVia, fallbackName, accept = 'text/csv' }: FileDownload): Promise<void> => {
+export const downloadFile = async ({
+  path,
+  query,
+  refreshVia,
+  fallbackName,
+  accept = 'text/csv',
+}: FileDownload): Promise<void> => {
   let res = await fetchFile(path, query, accept);
   if (res.status === 401) {
     await request(refreshVia, { query });

@@ -2,7 +2,9 @@
 import type { z } from 'zod';
 
 export type FieldErrors = Record<string, string>;
-export type Validation<T> = { ok: true; data: T; errors: FieldErrors } | { ok: false; errors: FieldErrors; first: string };
+export type Validation<T> =
+  | { ok: true; data: T; errors: FieldErrors }
+  | { ok: false; errors: FieldErrors; first: string };
 
 /** A pre-check rule: a field that must not be empty, with its own message (mobile wording). */
 export type RequiredRule = readonly [field: string, message: string];

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loginByPhoneSchema, loginSchema, messages, registerPersonSchema, updateProfileSchema } from '@feibao/domain/accounts/validation';
+import {
+  loginByPhoneSchema,
+  loginSchema,
+  messages,
+  registerPersonSchema,
+  updateProfileSchema,
+} from '@feibao/domain/accounts/validation';
 import { compact, countdownLabel, remFontSize, validate } from './forms.ts';
 
 describe('validate()', () => {
@@ -10,7 +16,9 @@ describe('validate()', () => {
     expect(v.errors.password).toBe('请输入密码');
   });
   it('runs the mobile required pre-checks first', () => {
-    const v = validate(loginByPhoneSchema, { mobilePhone: '', identifyingCode: '' }, [['mobilePhone', messages.mobilePhoneRequired]]);
+    const v = validate(loginByPhoneSchema, { mobilePhone: '', identifyingCode: '' }, [
+      ['mobilePhone', messages.mobilePhoneRequired],
+    ]);
     expect(v.ok).toBe(false);
     if (!v.ok) expect(v.first).toBe('请填写手机号');
   });

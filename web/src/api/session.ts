@@ -144,7 +144,12 @@ export const saveTokens = (accessToken: string, refreshToken: string | null, ref
   const before = current?.user ?? null;
   const user = before && Array.isArray(refreshed?.roles) ? { ...before, roles: refreshed.roles } : before;
   if (user && user !== before) s?.setItem(STORAGE_KEYS.userInfo, JSON.stringify(user));
-  current = { accessToken, refreshToken: refreshToken ?? current?.refreshToken ?? null, user, guest: current?.guest ?? false };
+  current = {
+    accessToken,
+    refreshToken: refreshToken ?? current?.refreshToken ?? null,
+    user,
+    guest: current?.guest ?? false,
+  };
   emit();
 };
 

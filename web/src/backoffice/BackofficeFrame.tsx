@@ -15,7 +15,15 @@ import './backoffice.css';
 
 const roleNames: Record<string, string> = { admin: '管理员', claims: '理赔人员' };
 
-export const BackofficeFrame = ({ area, testId, children }: { area: BackofficeArea; testId: string; children: ReactNode }) => {
+export const BackofficeFrame = ({
+  area,
+  testId,
+  children,
+}: {
+  area: BackofficeArea;
+  testId: string;
+  children: ReactNode;
+}) => {
   const session = useSession();
   const { pathname } = useLocation();
   const label = backofficeLinks.find((l) => l.area === area)?.label ?? '后台';
@@ -52,7 +60,12 @@ export const BackofficeFrame = ({ area, testId, children }: { area: BackofficeAr
             // An area's sub-screens (e.g. /backoffice/audit/order/:id) keep its menu item lit.
             const active = pathname === l.to || pathname.startsWith(`${l.to}/`);
             return (
-              <Link key={l.to} to={l.to} className={active ? 'fb-bo-link fb-bo-link-active' : 'fb-bo-link'} aria-current={active ? 'page' : undefined}>
+              <Link
+                key={l.to}
+                to={l.to}
+                className={active ? 'fb-bo-link fb-bo-link-active' : 'fb-bo-link'}
+                aria-current={active ? 'page' : undefined}
+              >
                 {l.label}
               </Link>
             );

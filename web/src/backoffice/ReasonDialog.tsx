@@ -24,7 +24,18 @@ type Props = {
   testIds: string;
 };
 
-export const ReasonDialog = ({ title, children, label, confirmText = '确定', danger, problemOf, run, onClose, onDone, testIds }: Props) => {
+export const ReasonDialog = ({
+  title,
+  children,
+  label,
+  confirmText = '确定',
+  danger,
+  problemOf,
+  run,
+  onClose,
+  onDone,
+  testIds,
+}: Props) => {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,14 +56,25 @@ export const ReasonDialog = ({ title, children, label, confirmText = '确定', d
     }
   };
   return (
-    <Dialog isOpen title={title} onClose={onClose} style={{ width: children ? 520 : 460 }} className={`fb-bo-dialog fb-${testIds}-dialog`}>
+    <Dialog
+      isOpen
+      title={title}
+      onClose={onClose}
+      style={{ width: children ? 520 : 460 }}
+      className={`fb-bo-dialog fb-${testIds}-dialog`}
+    >
       <DialogBody>
         {children && (
           <Callout intent={danger ? 'warning' : 'primary'} className="fb-bo-dialog-what">
             {children}
           </Callout>
         )}
-        <FormGroup label={label} labelFor="bo-reason" intent={problem ? 'danger' : 'none'} helperText={problem ?? undefined}>
+        <FormGroup
+          label={label}
+          labelFor="bo-reason"
+          intent={problem ? 'danger' : 'none'}
+          helperText={problem ?? undefined}
+        >
           <TextArea
             id="bo-reason"
             fill
@@ -70,7 +92,13 @@ export const ReasonDialog = ({ title, children, label, confirmText = '确定', d
         actions={
           <>
             <Button text="取消" onClick={onClose} />
-            <Button intent={danger ? 'danger' : 'primary'} text={confirmText} loading={busy} data-testid={`${testIds}-dialog-ok`} onClick={() => void submit()} />
+            <Button
+              intent={danger ? 'danger' : 'primary'}
+              text={confirmText}
+              loading={busy}
+              data-testid={`${testIds}-dialog-ok`}
+              onClick={() => void submit()}
+            />
           </>
         }
       />

@@ -31,7 +31,12 @@ export const ClaimFilterBar = ({ variant, value, onApply }: Props) => {
   const set = (patch: Partial<ClaimListQuery>) => setDraft((d) => ({ ...d, ...patch }));
 
   return (
-    <form className={mobile ? 'fb-claim-filters fb-claim-filters-m' : 'fb-claim-filters'} onSubmit={submit} aria-label="理赔筛选" data-testid="claim-filters">
+    <form
+      className={mobile ? 'fb-claim-filters fb-claim-filters-m' : 'fb-claim-filters'}
+      onSubmit={submit}
+      aria-label="理赔筛选"
+      data-testid="claim-filters"
+    >
       <HTMLSelect
         aria-label="理赔状态"
         data-testid="claim-filter-state"
@@ -73,7 +78,14 @@ export const ClaimFilterBar = ({ variant, value, onApply }: Props) => {
         />
       </span>
       <span className="fb-claim-filter-buttons">
-        <Button type="submit" intent="primary" icon="search" text="查询" className="fb-claim-filter-apply" data-testid="claim-filter-apply" />
+        <Button
+          type="submit"
+          intent="primary"
+          icon="search"
+          text="查询"
+          className="fb-claim-filter-apply"
+          data-testid="claim-filter-apply"
+        />
         <Button
           text="重置"
           className="fb-claim-filter-reset"

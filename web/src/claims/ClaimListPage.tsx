@@ -18,7 +18,16 @@ import type { Variant } from '../shared/site.ts';
 import { CLAIM_LIST_SIZE, can, useClaimPage, withdrawClaim } from './api.ts';
 import type { ClaimListRow } from './api.ts';
 import { ClaimFilterBar } from './ClaimFilterBar.tsx';
-import { accidentTypeLabel, claimStateIntent, claimStateLabel, claimStateMinimal, dateTime, money, overdueLabel, reportHref } from './labels.ts';
+import {
+  accidentTypeLabel,
+  claimStateIntent,
+  claimStateLabel,
+  claimStateMinimal,
+  dateTime,
+  money,
+  overdueLabel,
+  reportHref,
+} from './labels.ts';
 import { hasClaimFilters, readClaimListQuery, toClaimFilters, writeClaimListQuery } from './listFilters.ts';
 import './claimList.css';
 
@@ -29,7 +38,13 @@ type Props = { variant: Variant; title: string };
 
 const stateTag = (c: ClaimListRow) => (
   <span className="fb-claim-state">
-    <Tag intent={claimStateIntent(c.claimState)} minimal={claimStateMinimal(c.claimState)} className="fb-state-tag" data-testid="claim-state" data-state={c.claimState}>
+    <Tag
+      intent={claimStateIntent(c.claimState)}
+      minimal={claimStateMinimal(c.claimState)}
+      className="fb-state-tag"
+      data-testid="claim-state"
+      data-state={c.claimState}
+    >
       {claimStateLabel(c.claimState)}
     </Tag>
     {c.overdue.map((stage) => (
@@ -41,7 +56,11 @@ const stateTag = (c: ClaimListRow) => (
 );
 
 const accidentType = (c: ClaimListRow) => accidentTypeLabel(c.uavAccidentType, c.uavAccidentTypeName);
-const rowData = (c: ClaimListRow) => ({ 'data-testid': 'claim-row', 'data-claim': c.claimSettlementNo, 'data-state': c.claimState });
+const rowData = (c: ClaimListRow) => ({
+  'data-testid': 'claim-row',
+  'data-claim': c.claimSettlementNo,
+  'data-state': c.claimState,
+});
 
 export const ClaimListPage = ({ variant, title }: Props) => {
   const mobile = variant === 'mobile';
@@ -78,9 +97,19 @@ export const ClaimListPage = ({ variant, title }: Props) => {
     const size = mobile ? 'medium' : 'small';
     return (
       <div className="fb-row-actions">
-        {can(c.actions, 'view') && <Button size={size} icon="eye-open" text="查看" data-testid="claim-view" onClick={() => view(c)} />}
+        {can(c.actions, 'view') && (
+          <Button size={size} icon="eye-open" text="查看" data-testid="claim-view" onClick={() => view(c)} />
+        )}
         {can(c.actions, 'withdraw') && (
-          <Button size={size} intent="danger" variant="outlined" icon="undo" text="撤销" data-testid="claim-withdraw" onClick={() => setWithdrawing(c)} />
+          <Button
+            size={size}
+            intent="danger"
+            variant="outlined"
+            icon="undo"
+            text="撤销"
+            data-testid="claim-withdraw"
+            onClick={() => setWithdrawing(c)}
+          />
         )}
       </div>
     );
@@ -154,7 +183,14 @@ export const ClaimListPage = ({ variant, title }: Props) => {
   );
 
   return (
-    <ListPageFrame mobile={mobile} title={title} name="claims" refreshing={list.isValidating} onRefresh={() => void list.mutate()} overlay={dialog}>
+    <ListPageFrame
+      mobile={mobile}
+      title={title}
+      name="claims"
+      refreshing={list.isValidating}
+      onRefresh={() => void list.mutate()}
+      overlay={dialog}
+    >
       {filterBar}
       <DataList
         mobile={mobile}

@@ -1,7 +1,13 @@
 /** Claim calls (README "Claims"): list, report, photos, staff steps, admin amendment and history. */
 import useSWR from 'swr';
 import type { ClaimAction } from '@feibao/domain/claims/actions';
-import type { ClaimDetails, ClaimListPage, ClaimListRow, ClaimPictureRow, ContrastAnswer } from '@feibao/domain/claims/api';
+import type {
+  ClaimDetails,
+  ClaimListPage,
+  ClaimListRow,
+  ClaimPictureRow,
+  ContrastAnswer,
+} from '@feibao/domain/claims/api';
 import type { FieldChange } from '@feibao/domain/claims/claim.events';
 import type { HistoryEntry } from '@feibao/domain/claims/history';
 import type { CountedImageTypeNode } from '@feibao/domain/claims/imageTypes';
@@ -39,9 +45,25 @@ export const claimPaths = {
   staffMembers: `${base}/staffMembers`,
 } as const;
 
-export type { ClaimAction, ClaimDetails, ClaimListPage, ClaimListRow, ClaimPictureRow, ContrastAnswer, CountedImageTypeNode, FieldChange, HistoryEntry, InsuredDrone };
+export type {
+  ClaimAction,
+  ClaimDetails,
+  ClaimListPage,
+  ClaimListRow,
+  ClaimPictureRow,
+  ContrastAnswer,
+  CountedImageTypeNode,
+  FieldChange,
+  HistoryEntry,
+  InsuredDrone,
+};
 export type DroneWithFlightData = InsuredDrone & {
-  flightData?: { source: 'simulated'; lastFlightAt: string; flightCount: number; lastPosition: { latitude: number; longitude: number } };
+  flightData?: {
+    source: 'simulated';
+    lastFlightAt: string;
+    flightCount: number;
+    lastPosition: { latitude: number; longitude: number };
+  };
 };
 
 export const CLAIM_LIST_SIZE = 20;
@@ -70,7 +92,9 @@ export const useClaimPage = (currentPage: number, filters: ClaimFilters = {}) =>
   return useSWR<ClaimListPage>(
     session ? [claimPaths.page, currentPage, JSON.stringify(filters), session.user?.mobilePhone ?? ''] : null,
     ([path, page, f, userName]: [string, number, string, string]) =>
-      request<ClaimListPage>(path, { body: { currentPage: page, pageSize: CLAIM_LIST_SIZE, userName, ...JSON.parse(f) } }),
+      request<ClaimListPage>(path, {
+        body: { currentPage: page, pageSize: CLAIM_LIST_SIZE, userName, ...JSON.parse(f) },
+      }),
     { dedupingInterval: 0 },
   );
 };
@@ -83,11 +107,14 @@ export const useClaim = (id: string | null) => {
 
 export type StaffMember = { mobilePhone: string; name: string };
 /** Claims staff and admins, for the desk's 分派给 list (staff only; others get no request). */
-export const useStaffMembers = (enabled: boolean) => useSWR<StaffMember[]>(enabled ? [claimPaths.staffMembers, {}] : null);
+export const useStaffMembers = (enabled: boolean) =>
+  useSWR<StaffMember[]>(enabled ? [claimPaths.staffMembers, {}] : null);
 
 export const useImageTypes = (id: string | null) => {
   const session = useSession();
-  return useSWR<CountedImageTypeNode[]>(session && id ? [claimPaths.imageTypes, { id }] : null, { dedupingInterval: 0 });
+  return useSWR<CountedImageTypeNode[]>(session && id ? [claimPaths.imageTypes, { id }] : null, {
+    dedupingInterval: 0,
+  });
 };
 
 export type PicturePage = { datas: ClaimPictureRow[]; currentPage: number; pageSize: number; totalCount: number };
@@ -116,7 +143,8 @@ export const fetchInsuredDrones = (id: string, deviceNumbers: readonly string[])
 // ---- writes ------------------------------------------------------------------
 
 /** 20000 → the new claim's id; 30000 (an unfinished claim exists) → ApiError with that claim's id in `data`. */
-export const createClaim = (orderId: string, userName: string) => call<string>(claimPaths.create, { query: { orderId, userName } });
+export const createClaim = (orderId: string, userName: string) =>
+  call<string>(claimPaths.create, { query: { orderId, userName } });
 export const saveClaim = (form: unknown) => call<{ id: string }>(claimPaths.save, { body: form });
 export const submitClaim = (form: unknown) => call<{ id: string }>(claimPaths.submit, { body: form });
 export const cancelNewClaim = (id: string) => call<unknown>(claimPaths.back, { query: { id } });
@@ -128,18 +156,26 @@ export const deletePictures = (ids: string[]) => call<unknown>(claimPaths.delete
 
 /** `seenVersion`: the claim version the form was loaded at, so a form someone changed since is refused, not compared. */
 export const contrastClaim = (form: Record<string, unknown>, seenVersion?: number) =>
-  call<ContrastAnswer>(claimPaths.contrast, { body: seenVersion === undefined ? form : { ...form, version: seenVersion } });
+  call<ContrastAnswer>(claimPaths.contrast, {
+    body: seenVersion === undefined ? form : { ...form, version: seenVersion },
+  });
 export const saveAmendment = (id: string, version: number, form: unknown, list: { path: string; remark: string }[]) =>
   call<unknown>(claimPaths.saveLog, { body: { id, version, form, list } });
 
 export const acceptClaim = (id: string, reason: string) => call<unknown>(claimPaths.accept, { body: { id, reason } });
-export const requestEvidence = (id: string, message: string) => call<unknown>(claimPaths.requestEvidence, { body: { id, message } });
+export const requestEvidence = (id: string, message: string) =>
+  call<unknown>(claimPaths.requestEvidence, { body: { id, message } });
 export const closeClaim = (id: string, reason: string) => call<unknown>(claimPaths.close, { body: { id, reason } });
 export const reopenClaim = (id: string, reason: string) => call<unknown>(claimPaths.reopen, { body: { id, reason } });
-export const assessClaim = (id: string, exposures: { lineKey: string; kind: string; lossAmount: number }[], reason: string) =>
-  call<unknown>(claimPaths.assess, { body: { id, exposures, reason } });
+export const assessClaim = (
+  id: string,
+  exposures: { lineKey: string; kind: string; lossAmount: number }[],
+  reason: string,
+) => call<unknown>(claimPaths.assess, { body: { id, exposures, reason } });
 
 /** `assignee` a staff member's mobile phone; null unassigns. */
-export const assignClaim = (id: string, assignee: string | null) => call<unknown>(claimPaths.assign, { body: { id, assignee } });
+export const assignClaim = (id: string, assignee: string | null) =>
+  call<unknown>(claimPaths.assign, { body: { id, assignee } });
 
-export const can = (actions: readonly ClaimAction[] | undefined, action: ClaimAction) => actions?.includes(action) ?? false;
+export const can = (actions: readonly ClaimAction[] | undefined, action: ClaimAction) =>
+  actions?.includes(action) ?? false;

@@ -23,7 +23,10 @@ const existingClaimId = (e: ApiError): string | null => (typeof e.data === 'stri
 type Options = { variant: Variant; from?: string | null };
 
 /** `apply(orderId)` starts a claim; render `dialog` once in the page. */
-export const useApplyForClaim = ({ variant, from }: Options): { apply: (orderId: string) => Promise<void>; applying: string | null; dialog: ReactNode } => {
+export const useApplyForClaim = ({
+  variant,
+  from,
+}: Options): { apply: (orderId: string) => Promise<void>; applying: string | null; dialog: ReactNode } => {
   const report = routesOf(variant).report;
   const navigate = useNavigate();
   const [applying, setApplying] = useState<string | null>(null);

@@ -38,24 +38,43 @@ const InvoiceDesk = () => {
         <Button icon="refresh" text="刷新" loading={list.isValidating} onClick={() => void list.mutate()} />
       </div>
       <Card className="fb-card fb-inv-desk-card">
-        <InvoiceFilterBar key={params.toString()} variant="desktop" value={query} onApply={(q) => setParams(writeInvoiceListQuery(params, q))} />
+        <InvoiceFilterBar
+          key={params.toString()}
+          variant="desktop"
+          value={query}
+          onApply={(q) => setParams(writeInvoiceListQuery(params, q))}
+        />
         <DataList<StaffInvoiceRow>
           mobile={false}
           signedIn
           signInHint=""
           list={list}
           loadingText="正在加载发票…"
-          empty={<NonIdealState icon="document" title={EMPTY_INVOICES} className="fb-inv-empty" description="没有符合查询条件的发票。" />}
+          empty={
+            <NonIdealState
+              icon="document"
+              title={EMPTY_INVOICES}
+              className="fb-inv-empty"
+              description="没有符合查询条件的发票。"
+            />
+          }
           rowKey={(r) => r.id}
           rowData={invoiceRowData}
           card={invoiceCard<StaffInvoiceRow>([['用户', (r) => r.userName]])}
           table={{
             className: 'fb-inv-table fb-inv-desk-table',
             label: '发票列表',
-            columns: [...invoiceColumns<StaffInvoiceRow>(customer), { header: '订单号', cell: (r) => r.orderNo, className: 'fb-inv-no' }],
+            columns: [
+              ...invoiceColumns<StaffInvoiceRow>(customer),
+              { header: '订单号', cell: (r) => r.orderNo, className: 'fb-inv-no' },
+            ],
           }}
         />
-        <ListPager data={list.data && { totalCount: list.data.totals, pageSize: list.data.pageSize }} pageSize={INVOICE_LIST_SIZE} testId="invoice-pager" />
+        <ListPager
+          data={list.data && { totalCount: list.data.totals, pageSize: list.data.pageSize }}
+          pageSize={INVOICE_LIST_SIZE}
+          testId="invoice-pager"
+        />
       </Card>
     </>
   );

@@ -8,7 +8,17 @@ import { emptyInvoiceListQuery, hasInvoiceFilters, type InvoiceListQuery, invoic
 type Props = { variant: Variant; value: InvoiceListQuery; onApply: (q: InvoiceListQuery) => void };
 
 /** A labelled control; `id` is the control's, so screen readers and clicks on the label find it. */
-const Field = ({ id, label, className, children }: { id: string; label: string; className?: string; children: ReactNode }) => (
+const Field = ({
+  id,
+  label,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) => (
   <div className={className ? `fb-inv-field ${className}` : 'fb-inv-field'}>
     <label htmlFor={id} className="fb-inv-label">
       {label}
@@ -41,7 +51,13 @@ export const InvoiceFilterBar = ({ variant, value, onApply }: Props) => {
     onApply(draft);
   };
 
-  const text = (key: keyof InvoiceListQuery, label: string, placeholder: string, maxLength: number, extra: { inputMode?: 'decimal' } = {}) => (
+  const text = (
+    key: keyof InvoiceListQuery,
+    label: string,
+    placeholder: string,
+    maxLength: number,
+    extra: { inputMode?: 'decimal' } = {},
+  ) => (
     <Field id={`invoice-filter-${key}`} label={label} className={`fb-inv-${key}`}>
       <InputGroup
         id={`invoice-filter-${key}`}
@@ -54,15 +70,33 @@ export const InvoiceFilterBar = ({ variant, value, onApply }: Props) => {
       />
     </Field>
   );
-  const day = (key: 'invoiceTime' | 'invoicingDateStart' | 'invoicingDateEnd', label: string, bounds: { min?: string; max?: string } = {}) => (
+  const day = (
+    key: 'invoiceTime' | 'invoicingDateStart' | 'invoicingDateEnd',
+    label: string,
+    bounds: { min?: string; max?: string } = {},
+  ) => (
     <Field id={`invoice-filter-${key}`} label={label} className={`fb-inv-${key}`}>
-      <InputGroup type="date" id={`invoice-filter-${key}`} data-testid={`invoice-filter-${key}`} value={draft[key]} {...bounds} onValueChange={(v) => set({ [key]: v })} />
+      <InputGroup
+        type="date"
+        id={`invoice-filter-${key}`}
+        data-testid={`invoice-filter-${key}`}
+        value={draft[key]}
+        {...bounds}
+        onValueChange={(v) => set({ [key]: v })}
+      />
     </Field>
   );
 
   const status = (
     <Field id="invoice-filter-payStatus" label="支付状态" className="fb-inv-payStatus">
-      <HTMLSelect id="invoice-filter-payStatus" data-testid="invoice-filter-payStatus" value={draft.payStatus} options={payStatusChoices} onChange={(e) => set({ payStatus: e.currentTarget.value })} fill />
+      <HTMLSelect
+        id="invoice-filter-payStatus"
+        data-testid="invoice-filter-payStatus"
+        value={draft.payStatus}
+        options={payStatusChoices}
+        onChange={(e) => set({ payStatus: e.currentTarget.value })}
+        fill
+      />
     </Field>
   );
   const rest = (
@@ -93,7 +127,13 @@ export const InvoiceFilterBar = ({ variant, value, onApply }: Props) => {
 
   if (mobile)
     return (
-      <form className="fb-inv-filters fb-inv-filters-m" onSubmit={submit} noValidate aria-label="发票查询" data-testid="invoice-filters">
+      <form
+        className="fb-inv-filters fb-inv-filters-m"
+        onSubmit={submit}
+        noValidate
+        aria-label="发票查询"
+        data-testid="invoice-filters"
+      >
         <div className="fb-inv-top">
           {text('invoiceNo', '发票号码', '发票号码', 64)}
           {status}

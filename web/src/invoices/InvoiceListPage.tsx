@@ -43,8 +43,22 @@ export const InvoiceListPage = ({ variant }: { variant: Variant }) => {
   );
 
   return (
-    <ListPageFrame mobile={mobile} title="我的发票" name="invoices" refreshing={list.isValidating} onRefresh={() => void list.mutate()} overlay={null}>
-      {session && <InvoiceFilterBar key={params.toString()} variant={variant} value={query} onApply={(q) => setParams(writeInvoiceListQuery(params, q))} />}
+    <ListPageFrame
+      mobile={mobile}
+      title="我的发票"
+      name="invoices"
+      refreshing={list.isValidating}
+      onRefresh={() => void list.mutate()}
+      overlay={null}
+    >
+      {session && (
+        <InvoiceFilterBar
+          key={params.toString()}
+          variant={variant}
+          value={query}
+          onApply={(q) => setParams(writeInvoiceListQuery(params, q))}
+        />
+      )}
       <DataList<InvoiceRow>
         mobile={mobile}
         signedIn={!!session}
@@ -55,9 +69,17 @@ export const InvoiceListPage = ({ variant }: { variant: Variant }) => {
         rowKey={(r) => r.id}
         rowData={invoiceRowData}
         card={invoiceCard()}
-        table={{ className: 'fb-inv-table', label: '发票列表', columns: [...invoiceColumns(), { header: '保单号', cell: (r) => r.policyNo ?? '—', className: 'fb-inv-no' }] }}
+        table={{
+          className: 'fb-inv-table',
+          label: '发票列表',
+          columns: [...invoiceColumns(), { header: '保单号', cell: (r) => r.policyNo ?? '—', className: 'fb-inv-no' }],
+        }}
       />
-      <ListPager data={list.data && { totalCount: list.data.totals, pageSize: list.data.pageSize }} pageSize={INVOICE_LIST_SIZE} testId="invoice-pager" />
+      <ListPager
+        data={list.data && { totalCount: list.data.totals, pageSize: list.data.pageSize }}
+        pageSize={INVOICE_LIST_SIZE}
+        testId="invoice-pager"
+      />
     </ListPageFrame>
   );
 };

@@ -21,7 +21,11 @@ export const INVOICE_LIST_SIZE = 20;
  * One page of invoices (`Row`: StaffInvoiceRow for the staff scope); the previous page stays shown
  * while the next loads, so paging does not flash a spinner.
  */
-export const useInvoicePage = <Row extends InvoiceRow = InvoiceRow>(scope: InvoiceScope, page: number, filters: InvoiceFilters) => {
+export const useInvoicePage = <Row extends InvoiceRow = InvoiceRow>(
+  scope: InvoiceScope,
+  page: number,
+  filters: InvoiceFilters,
+) => {
   const session = useSession();
   return useSWR<InvoicePage<Row>>(
     session ? [invoicePaths[scope], page, JSON.stringify(filters), session.user?.mobilePhone ?? ''] : null,

@@ -11,7 +11,11 @@ export const payStatusTag = (r: InvoiceRow) => (
 );
 
 /** Rows are found by their order number and status in the browser tests. */
-export const invoiceRowData = (r: InvoiceRow) => ({ 'data-testid': 'invoice-row', 'data-order': r.orderNo, 'data-status': r.payStatus });
+export const invoiceRowData = (r: InvoiceRow) => ({
+  'data-testid': 'invoice-row',
+  'data-order': r.orderNo,
+  'data-status': r.payStatus,
+});
 
 const invoiceNo = (r: InvoiceRow) => r.invoiceNo ?? <span className="fb-muted">待开具</span>;
 

@@ -19,7 +19,9 @@ export const invoiceQueryKeys = [
 ] as const;
 export type InvoiceListQuery = Record<(typeof invoiceQueryKeys)[number], string>;
 
-export const emptyInvoiceListQuery: InvoiceListQuery = Object.fromEntries(invoiceQueryKeys.map((k) => [k, ''])) as InvoiceListQuery;
+export const emptyInvoiceListQuery: InvoiceListQuery = Object.fromEntries(
+  invoiceQueryKeys.map((k) => [k, '']),
+) as InvoiceListQuery;
 
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
 const dayKeys = new Set<string>(['invoiceTime', 'invoicingDateStart', 'invoicingDateEnd']);
@@ -39,7 +41,9 @@ export const readInvoiceListQuery = (params: URLSearchParams): InvoiceListQuery 
 
 /** The page call's filters: only what is set. */
 export const toInvoiceFilters = (q: InvoiceListQuery): InvoiceFilters =>
-  Object.fromEntries(invoiceQueryKeys.map((k) => [k, q[k].trim()] as const).filter(([, v]) => v !== '')) as InvoiceFilters;
+  Object.fromEntries(
+    invoiceQueryKeys.map((k) => [k, q[k].trim()] as const).filter(([, v]) => v !== ''),
+  ) as InvoiceFilters;
 
 /** The address after applying a search: other parameters (from) are kept, the page starts again at 1. */
 export const writeInvoiceListQuery = (params: URLSearchParams, q: InvoiceListQuery): URLSearchParams => {

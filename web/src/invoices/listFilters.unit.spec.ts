@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { dateTime, money } from './labels.ts';
-import { emptyInvoiceListQuery, hasInvoiceFilters, invoiceQueryError, readInvoiceListQuery, toInvoiceFilters, writeInvoiceListQuery } from './listFilters.ts';
+import {
+  emptyInvoiceListQuery,
+  hasInvoiceFilters,
+  invoiceQueryError,
+  readInvoiceListQuery,
+  toInvoiceFilters,
+  writeInvoiceListQuery,
+} from './listFilters.ts';
 
 describe('invoice list search in the address', () => {
   it('reads what it can use and drops unreadable dates and statuses', () => {
     const q = readInvoiceListQuery(
-      new URLSearchParams('invoiceNo=%20FP01%20&payStatus=已退款&invoiceTime=yesterday&invoicingDateStart=2025-03-01&amount=12.5&page=3&from=x'),
+      new URLSearchParams(
+        'invoiceNo=%20FP01%20&payStatus=已退款&invoiceTime=yesterday&invoicingDateStart=2025-03-01&amount=12.5&page=3&from=x',
+      ),
     );
-    expect(q).toEqual({ ...emptyInvoiceListQuery, invoiceNo: 'FP01', invoicingDateStart: '2025-03-01', amount: '12.5' });
+    expect(q).toEqual({
+      ...emptyInvoiceListQuery,
+      invoiceNo: 'FP01',
+      invoicingDateStart: '2025-03-01',
+      amount: '12.5',
+    });
     expect(readInvoiceListQuery(new URLSearchParams('payStatus=待支付')).payStatus).toBe('待支付');
   });
 
@@ -21,7 +35,9 @@ describe('invoice list search in the address', () => {
   });
 
   it('says what the server would refuse before asking it', () => {
-    expect(invoiceQueryError({ ...emptyInvoiceListQuery, invoicingDateStart: '2025-04-01', invoicingDateEnd: '2025-03-01' })).toBe('开票开始日期不能晚于结束日期');
+    expect(
+      invoiceQueryError({ ...emptyInvoiceListQuery, invoicingDateStart: '2025-04-01', invoicingDateEnd: '2025-03-01' }),
+    ).toBe('开票开始日期不能晚于结束日期');
     expect(invoiceQueryError({ ...emptyInvoiceListQuery, amount: '1.234' })).toBe('金额最多保留两位小数');
     expect(invoiceQueryError({ ...emptyInvoiceListQuery, amount: '十元' })).toBe('金额必须是不小于0的数字');
     expect(invoiceQueryError({ ...emptyInvoiceListQuery, amount: '10.5', invoiceTime: '2025-03-05' })).toBeNull();

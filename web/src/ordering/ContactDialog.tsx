@@ -42,13 +42,25 @@ export const ContactDialog = ({ risk, enterpriseType, onClose, onDone, mobile }:
       setBusy(false);
     }
   };
-  const field = (key: 'phone' | 'mailbox', label: string, value: string, set: (v: string) => void, required?: boolean) => (
+  const field = (
+    key: 'phone' | 'mailbox',
+    label: string,
+    value: string,
+    set: (v: string) => void,
+    required?: boolean,
+  ) => (
     <FormGroup
       label={label}
       labelFor={`contact-${key}`}
       labelInfo={required ? <span className="fb-required">*</span> : undefined}
       intent={errors[key] ? 'danger' : 'none'}
-      helperText={errors[key] ? <span className="fb-field-error" role="alert">{errors[key]}</span> : undefined}
+      helperText={
+        errors[key] ? (
+          <span className="fb-field-error" role="alert">
+            {errors[key]}
+          </span>
+        ) : undefined
+      }
     >
       <InputGroup
         id={`contact-${key}`}
@@ -75,7 +87,8 @@ export const ContactDialog = ({ risk, enterpriseType, onClose, onDone, mobile }:
     >
       <DialogBody>
         <p>
-          您关注的是<strong>「{risk}」</strong>风险保障。该类保障需按企业情况定制方案，留下联系方式后，我们的专业顾问将尽快与您联系。
+          您关注的是<strong>「{risk}」</strong>
+          风险保障。该类保障需按企业情况定制方案，留下联系方式后，我们的专业顾问将尽快与您联系。
         </p>
         {field('phone', '联系电话', phone, setPhone, true)}
         {field('mailbox', '电子邮箱', mailbox, setMailbox)}
@@ -84,7 +97,13 @@ export const ContactDialog = ({ risk, enterpriseType, onClose, onDone, mobile }:
         actions={
           <>
             <Button size={mobile ? 'large' : undefined} text="返回" onClick={onClose} />
-            <Button size={mobile ? 'large' : undefined} intent="primary" text="提交" loading={busy} onClick={() => void submit()} />
+            <Button
+              size={mobile ? 'large' : undefined}
+              intent="primary"
+              text="提交"
+              loading={busy}
+              onClick={() => void submit()}
+            />
           </>
         }
       />

@@ -17,7 +17,13 @@ export const DeviceCodes = ({ codes, limit }: { codes: string | null | undefined
         </Tag>
       ))}
       {list.length > limit && (
-        <Button variant="minimal" size="small" className="fb-codes-toggle" onClick={() => setOpen((o) => !o)} text={open ? '收起' : `展开(${list.length})`} />
+        <Button
+          variant="minimal"
+          size="small"
+          className="fb-codes-toggle"
+          onClick={() => setOpen((o) => !o)}
+          text={open ? '收起' : `展开(${list.length})`}
+        />
       )}
     </span>
   );

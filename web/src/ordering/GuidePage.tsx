@@ -72,7 +72,9 @@ export const GuidePage = ({ variant, initialStep = 0 }: { variant: Variant; init
   };
 
   const next = () => {
-    navigate(`${routes.insure}?type=1&insuranceType=${chosen.join(',')}&jumpFrom=guide&text=${encodeURIComponent('教育培训')}`);
+    navigate(
+      `${routes.insure}?type=1&insuranceType=${chosen.join(',')}&jumpFrom=guide&text=${encodeURIComponent('教育培训')}`,
+    );
   };
 
   const tile = (key: string, label: string, icon: IconName, onClick: () => void, desc?: string) => (
@@ -86,7 +88,11 @@ export const GuidePage = ({ variant, initialStep = 0 }: { variant: Variant; init
   const stepper = (
     <ol className="fb-steps" aria-label="投保引导步骤">
       {stepTitles.map((t, i) => (
-        <li key={t} className={i === step ? 'fb-step fb-step-active' : i < step ? 'fb-step fb-step-done' : 'fb-step'} aria-current={i === step ? 'step' : undefined}>
+        <li
+          key={t}
+          className={i === step ? 'fb-step fb-step-active' : i < step ? 'fb-step fb-step-done' : 'fb-step'}
+          aria-current={i === step ? 'step' : undefined}
+        >
           <span className="fb-step-no">{i + 1}</span>
           <span>{t}</span>
         </li>
@@ -102,10 +108,16 @@ export const GuidePage = ({ variant, initialStep = 0 }: { variant: Variant; init
           <h2 className="fb-guide-question">我是…</h2>
           <div className="fb-guide-grid fb-guide-grid-3">
             {roles.map((r) =>
-              tile(r.id, r.label, r.icon, () => {
-                setRole(r.id);
-                setStep(1);
-              }, r.desc),
+              tile(
+                r.id,
+                r.label,
+                r.icon,
+                () => {
+                  setRole(r.id);
+                  setStep(1);
+                },
+                r.desc,
+              ),
             )}
           </div>
         </div>
@@ -113,7 +125,9 @@ export const GuidePage = ({ variant, initialStep = 0 }: { variant: Variant; init
       {step === 1 && role === 'manufacturer' && (
         <div className="fb-guide-step">
           <h2 className="fb-guide-question">{roleLabel}：您关注哪类风险？</h2>
-          <div className="fb-guide-grid">{risks.map((r) => tile(r.label, r.label, r.icon, () => setRisk(r.label)))}</div>
+          <div className="fb-guide-grid">
+            {risks.map((r) => tile(r.label, r.label, r.icon, () => setRisk(r.label)))}
+          </div>
           <div className="fb-guide-nav">
             <Button size="large" text="上一步" icon="arrow-left" onClick={() => setStep(0)} />
           </div>
@@ -122,7 +136,11 @@ export const GuidePage = ({ variant, initialStep = 0 }: { variant: Variant; init
       {step === 1 && role !== 'manufacturer' && (
         <div className="fb-guide-step">
           <h2 className="fb-guide-question">{roleLabel}：您的应用场景是？</h2>
-          <div className="fb-guide-grid">{guideScenarios.map((s) => tile(s.label, s.label, scenarioIcons[s.label] ?? 'more', () => pickScenario(s.label)))}</div>
+          <div className="fb-guide-grid">
+            {guideScenarios.map((s) =>
+              tile(s.label, s.label, scenarioIcons[s.label] ?? 'more', () => pickScenario(s.label)),
+            )}
+          </div>
           <div className="fb-guide-nav">
             <Button size="large" text="上一步" icon="arrow-left" onClick={() => setStep(0)} />
           </div>
@@ -142,7 +160,11 @@ export const GuidePage = ({ variant, initialStep = 0 }: { variant: Variant; init
                     labelElement={<strong>{c?.name}</strong>}
                     onChange={(e) => {
                       const on = e.currentTarget.checked;
-                      setChosen((list) => (on ? educationCoverIds.filter((x) => x === id || list.includes(x)) : list.filter((x) => x !== id)));
+                      setChosen((list) =>
+                        on
+                          ? educationCoverIds.filter((x) => x === id || list.includes(x))
+                          : list.filter((x) => x !== id),
+                      );
                     }}
                   />
                   <div className="fb-muted fb-cover-remark">{c?.remark}</div>

@@ -58,9 +58,12 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
       toast.warning(NO_PLAN_WHILE_AWAITING);
       return;
     }
-    navigate(`${routes.plan}?${q({ type: o.orderType, id: o.id, ...(planIsOpen(o.actions) ? {} : { show: 'true' }) })}`);
+    navigate(
+      `${routes.plan}?${q({ type: o.orderType, id: o.id, ...(planIsOpen(o.actions) ? {} : { show: 'true' }) })}`,
+    );
   };
-  const reInquire = (o: OrderListRow) => navigate(`${routes.insure}?${q({ type: o.orderType, id: o.id, reInquiry: 'true' })}`);
+  const reInquire = (o: OrderListRow) =>
+    navigate(`${routes.insure}?${q({ type: o.orderType, id: o.id, reInquiry: 'true' })}`);
 
   const buttons = (o: OrderListRow) => {
     const size = mobile ? 'medium' : 'small';
@@ -71,7 +74,12 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
         <Button size={size} icon="th" text="保障方案" onClick={() => openPlan(o)} />
         {/* Presentation rule of the mobile list: a lapsed order's card offers 编辑 only, not 重新询价. */}
         {can(o.actions, 'reInquire') && !(mobile && o.state === OrderState.lapsed) && (
-          <Button size={size} icon="repeat" text={o.state === OrderState.inForce ? '再次投保' : '重新询价'} onClick={() => reInquire(o)} />
+          <Button
+            size={size}
+            icon="repeat"
+            text={o.state === OrderState.inForce ? '再次投保' : '重新询价'}
+            onClick={() => reInquire(o)}
+          />
         )}
         {can(o.actions, 'claim') && (
           <Button
@@ -84,7 +92,16 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
             onClick={() => void claims.apply(o.id)}
           />
         )}
-        {can(o.actions, 'revoke') && <Button size={size} intent="danger" variant="outlined" icon="undo" text="撤销" onClick={() => setRevoking(o.id)} />}
+        {can(o.actions, 'revoke') && (
+          <Button
+            size={size}
+            intent="danger"
+            variant="outlined"
+            icon="undo"
+            text="撤销"
+            onClick={() => setRevoking(o.id)}
+          />
+        )}
       </div>
     );
   };
@@ -130,10 +147,23 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   );
 
   return (
-    <ListPageFrame mobile={mobile} title="订单查询" name="orders" refreshing={list.isValidating} onRefresh={() => void list.mutate()} overlay={dialog}>
+    <ListPageFrame
+      mobile={mobile}
+      title="订单查询"
+      name="orders"
+      refreshing={list.isValidating}
+      onRefresh={() => void list.mutate()}
+      overlay={dialog}
+    >
       {session && (
         <div className="fb-row-actions fb-order-links">
-          <Button variant="minimal" icon="document" text="我的发票" data-testid="order-invoices" onClick={() => navigate(mobile ? '/touch/invoice' : '/platform/invoice')} />
+          <Button
+            variant="minimal"
+            icon="document"
+            text="我的发票"
+            data-testid="order-invoices"
+            onClick={() => navigate(mobile ? '/touch/invoice' : '/platform/invoice')}
+          />
         </div>
       )}
       <DataList
@@ -142,7 +172,13 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
         signInHint="登录后可查询您的订单。"
         list={list}
         loadingText="正在加载订单…"
-        empty={<NonIdealState icon="inbox" title="暂无订单" action={<Button intent="primary" text="开始投保" onClick={() => navigate(routes.guide)} />} />}
+        empty={
+          <NonIdealState
+            icon="inbox"
+            title="暂无订单"
+            action={<Button intent="primary" text="开始投保" onClick={() => navigate(routes.guide)} />}
+          />
+        }
         rowKey={(o) => o.id}
         rowData={rowData}
         card={card}

@@ -43,14 +43,27 @@ export const RevokeDialog = ({ orderId, onClose, onDone, mobile }: Props) => {
     }
   };
   return (
-    <Dialog isOpen={orderId !== null} onClose={close} title="撤销询价" className="fb-revoke-dialog" onOpening={focusDialog} style={{ width: mobile ? '92vw' : 480 }}>
+    <Dialog
+      isOpen={orderId !== null}
+      onClose={close}
+      title="撤销询价"
+      className="fb-revoke-dialog"
+      onOpening={focusDialog}
+      style={{ width: mobile ? '92vw' : 480 }}
+    >
       <DialogBody>
         <FormGroup
           label="撤销原因"
           labelFor="revoke-reason"
           labelInfo={<span className="fb-required">*</span>}
           intent={error ? 'danger' : 'none'}
-          helperText={error ? <span className="fb-field-error" role="alert">{error}</span> : undefined}
+          helperText={
+            error ? (
+              <span className="fb-field-error" role="alert">
+                {error}
+              </span>
+            ) : undefined
+          }
         >
           <HTMLSelect
             id="revoke-reason"
@@ -67,16 +80,32 @@ export const RevokeDialog = ({ orderId, onClose, onDone, mobile }: Props) => {
         <FormGroup
           label="备注"
           labelFor="revoke-remark"
-          helperText={reason === OTHER && !remark.trim() ? <span className="fb-muted">{REVOKE_REMARK_EXPECTED}</span> : undefined}
+          helperText={
+            reason === OTHER && !remark.trim() ? <span className="fb-muted">{REVOKE_REMARK_EXPECTED}</span> : undefined
+          }
         >
-          <TextArea id="revoke-remark" fill rows={3} maxLength={500} value={remark} onChange={(e) => setRemark(e.target.value)} placeholder="选填" />
+          <TextArea
+            id="revoke-remark"
+            fill
+            rows={3}
+            maxLength={500}
+            value={remark}
+            onChange={(e) => setRemark(e.target.value)}
+            placeholder="选填"
+          />
         </FormGroup>
       </DialogBody>
       <DialogFooter
         actions={
           <>
             <Button size={mobile ? 'large' : undefined} text="取消" onClick={close} />
-            <Button size={mobile ? 'large' : undefined} intent="danger" text="确认撤销" loading={busy} onClick={() => void submit()} />
+            <Button
+              size={mobile ? 'large' : undefined}
+              intent="danger"
+              text="确认撤销"
+              loading={busy}
+              onClick={() => void submit()}
+            />
           </>
         }
       />

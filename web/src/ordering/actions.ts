@@ -6,8 +6,10 @@ import type { OrderAction } from '@feibao/domain/ordering/actions';
 
 export type { OrderAction };
 
-export const can = (actions: readonly OrderAction[] | undefined, action: OrderAction): boolean => actions?.includes(action) ?? false;
+export const can = (actions: readonly OrderAction[] | undefined, action: OrderAction): boolean =>
+  actions?.includes(action) ?? false;
 
 /** Actions that change the plan; without any of them the plan opens read-only (show=true). */
 const planChanges: readonly OrderAction[] = ['insure', 'reset', 'deletePlanLine', 'revoke', 'newRound'];
-export const planIsOpen = (actions: readonly OrderAction[] | undefined): boolean => planChanges.some((a) => can(actions, a));
+export const planIsOpen = (actions: readonly OrderAction[] | undefined): boolean =>
+  planChanges.some((a) => can(actions, a));

@@ -43,7 +43,10 @@ export type {
 } from '@feibao/domain/ordering/api';
 
 /** orderDetails: the saved form plus the order's own fields and what the caller may do with it. */
-export type OrderDetails = Omit<OrderForm, 'id' | 'orderNo' | 'state' | 'orderType' | 'startDate' | 'insuranceCompanyList'> & {
+export type OrderDetails = Omit<
+  OrderForm,
+  'id' | 'orderNo' | 'state' | 'orderType' | 'startDate' | 'insuranceCompanyList'
+> & {
   id: string;
   orderNo: string;
   orderType: 0 | 1;
@@ -77,11 +80,15 @@ const fallbacks = {
   insuranceTypes: [listInsuranceTypes(0), listInsuranceTypes(1)],
   droneBrands: droneBrands.map((brand) => ({ ...brand, children: [...brand.children] })),
 };
-const catalogue = <T,>(fallbackData: T) => ({ fallbackData, revalidateOnMount: false, revalidateIfStale: false });
+const catalogue = <T>(fallbackData: T) => ({ fallbackData, revalidateOnMount: false, revalidateIfStale: false });
 
-export const useInsurers = (orderType: number) => useSWR<Insurer[]>([orderPaths.insurers, { id: orderType }], catalogue(fallbacks.insurers));
+export const useInsurers = (orderType: number) =>
+  useSWR<Insurer[]>([orderPaths.insurers, { id: orderType }], catalogue(fallbacks.insurers));
 export const useInsuranceTypes = (orderType: number) =>
-  useSWR<InsuranceType[]>([orderPaths.insuranceTypes, { id: orderType }], catalogue(fallbacks.insuranceTypes[orderType === 1 ? 1 : 0]));
+  useSWR<InsuranceType[]>(
+    [orderPaths.insuranceTypes, { id: orderType }],
+    catalogue(fallbacks.insuranceTypes[orderType === 1 ? 1 : 0]),
+  );
 export const useDroneBrands = () => useSWR<DroneBrand[]>(orderPaths.droneBrands, catalogue(fallbacks.droneBrands));
 
 /** While quotes come in the order re-reads every 2 s, so quotes show as insurers answer. */
@@ -108,8 +115,10 @@ export const usePlan = (id: string | null, state: number | undefined) => {
 
 export const useOrderPage = (currentPage: number) => {
   const session = useSession();
-  return useSWR<OrderPage>(session ? [orderPaths.page, currentPage, session.user?.mobilePhone ?? ''] : null, ([path, page, userName]: [string, number, string]) =>
-    request<OrderPage>(path, { body: { currentPage: page, pageSize: PAGE_SIZE, userName } }),
+  return useSWR<OrderPage>(
+    session ? [orderPaths.page, currentPage, session.user?.mobilePhone ?? ''] : null,
+    ([path, page, userName]: [string, number, string]) =>
+      request<OrderPage>(path, { body: { currentPage: page, pageSize: PAGE_SIZE, userName } }),
     { dedupingInterval: 0 },
   );
 };
@@ -133,5 +142,9 @@ export const revokeInquiry = (id: string, revokeReason: string, revokeReasonTxt:
 export const deletePlanLine = (orderInfoId: string, insuranceTypeInfoId: number, uavInfoId: string | null) =>
   call<unknown>(orderPaths.deleteLine, { query: { orderInfoId, insuranceTypeInfoId, uavInfoId: uavInfoId ?? '' } });
 export const resetPlan = (orderInfoId: string) => call<unknown>(orderPaths.reset, { query: { orderInfoId } });
-export const collectContact = (form: { phone: string; mailbox?: string; enterpriseType?: string; guaranteeRange?: string }) =>
-  call<unknown>(orderPaths.infoCollect, { body: form, auth: 'bearer' });
+export const collectContact = (form: {
+  phone: string;
+  mailbox?: string;
+  enterpriseType?: string;
+  guaranteeRange?: string;
+}) => call<unknown>(orderPaths.infoCollect, { body: form, auth: 'bearer' });

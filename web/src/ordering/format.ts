@@ -5,7 +5,8 @@ import { shanghaiDate } from '@feibao/domain/shared/calendar';
 const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** ¥1,234.50; a missing amount reads —. */
-export const money = (n: number | null | undefined): string => (n === null || n === undefined || Number.isNaN(n) ? '—' : `¥${yuan.format(n)}`);
+export const money = (n: number | null | undefined): string =>
+  n === null || n === undefined || Number.isNaN(n) ? '—' : `¥${yuan.format(n)}`;
 
 /** The calendar day (Shanghai) of an ISO instant or a yyyy-MM-dd string; blank reads —. */
 export const dateOnly = (v: string | null | undefined): string => {

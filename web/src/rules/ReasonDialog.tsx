@@ -51,7 +51,15 @@ export const ReasonDialog = ({
       <DialogBody>
         {children}
         <FormGroup label={reasonLabel} labelFor="rules-reason" labelInfo={reasonHint}>
-          <TextArea id="rules-reason" fill rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} data-testid="rules-reason" />
+          <TextArea
+            id="rules-reason"
+            fill
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="rules-reason"
+          />
         </FormGroup>
         {problem && (
           <Callout intent="danger" data-testid="rules-reason-problem">
@@ -63,7 +71,13 @@ export const ReasonDialog = ({
         actions={
           <>
             <Button text="取消" onClick={onClose} />
-            <Button intent={intent} text={saveText} loading={busy} onClick={() => void save()} data-testid="rules-reason-save" />
+            <Button
+              intent={intent}
+              text={saveText}
+              loading={busy}
+              onClick={() => void save()}
+              data-testid="rules-reason-save"
+            />
           </>
         }
       />

@@ -30,16 +30,27 @@ export const groupIcons: Record<RulesMenuGroup, IconName> = {
   systemConfig: 'wrench',
 };
 
-export const roleNames: Record<string, string> = { admin: '管理员', auditor: '规则审核', test: '规则测试', batchTest: '批量测试', user: '用户', claims: '理赔人员' };
+export const roleNames: Record<string, string> = {
+  admin: '管理员',
+  auditor: '规则审核',
+  test: '规则测试',
+  batchTest: '批量测试',
+  user: '用户',
+  claims: '理赔人员',
+};
 
 /** A route's own name, whether or not the caller's menu shows it. */
 export const routeTitle = (pathname: string): string | null =>
-  pathname === HOME_PATH ? '首页' : (rulesMenu.flatMap((g) => g.items).find((i) => pathOf(i.route) === pathname)?.title ?? null);
+  pathname === HOME_PATH
+    ? '首页'
+    : (rulesMenu.flatMap((g) => g.items).find((i) => pathOf(i.route) === pathname)?.title ?? null);
 
 /** Where a path sits in the caller's menu: its group and title, or null for a route not in it. */
 export const placeOf = (pathname: string, menu: VisibleRulesMenu): { group: string | null; title: string } | null => {
   if (pathname === HOME_PATH) return { group: null, title: '首页' };
-  for (const group of menu) for (const item of group.items) if (pathOf(item.route) === pathname) return { group: group.title, title: item.title };
+  for (const group of menu)
+    for (const item of group.items)
+      if (pathOf(item.route) === pathname) return { group: group.title, title: item.title };
   return null;
 };
 
@@ -55,4 +66,9 @@ const subscribeNarrow = (l: () => void) => {
   query?.addEventListener('change', l);
   return () => query?.removeEventListener('change', l);
 };
-export const useNarrow = () => useSyncExternalStore(subscribeNarrow, () => narrowQuery()?.matches ?? false, () => false);
+export const useNarrow = () =>
+  useSyncExternalStore(
+    subscribeNarrow,
+    () => narrowQuery()?.matches ?? false,
+    () => false,
+  );

@@ -7,12 +7,23 @@ describe('safeRedirect', () => {
   it('goes back only to a rules page', () => {
     expect(safeRedirect('/rules/ruleList')).toBe('/rules/ruleList');
     expect(safeRedirect('/rules/batchTest/null')).toBe('/rules/batchTest/null');
-    for (const bad of [null, '', '/index/index', 'https://evil.example/rules/x', '//evil.example', '/rules/login', '/rulesx']) expect(safeRedirect(bad)).toBe(HOME_PATH);
+    for (const bad of [
+      null,
+      '',
+      '/index/index',
+      'https://evil.example/rules/x',
+      '//evil.example',
+      '/rules/login',
+      '/rulesx',
+    ])
+      expect(safeRedirect(bad)).toBe(HOME_PATH);
   });
 });
 
 describe('placeOf', () => {
-  const menu = [{ key: 'ruleTest' as const, title: '规则测试', items: [{ route: 'batchTest/null' as const, title: '批量测试' }] }];
+  const menu = [
+    { key: 'ruleTest' as const, title: '规则测试', items: [{ route: 'batchTest/null' as const, title: '批量测试' }] },
+  ];
   it('finds the group and title of a route in the menu, and nothing for one outside it', () => {
     expect(placeOf('/rules/batchTest/null', menu)).toEqual({ group: '规则测试', title: '批量测试' });
     expect(placeOf(HOME_PATH, menu)).toEqual({ group: null, title: '首页' });
@@ -40,7 +51,9 @@ describe('the customer app', () => {
         if (file === rulesDir) continue;
         if (statSync(file).isDirectory()) walk(file);
         else if (/\.tsx?$/.test(name))
-          for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g))
+          for (const [, spec] of readFileSync(file, 'utf8').matchAll(
+            /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g,
+          ))
             if (path.resolve(dir, spec!).startsWith(rulesDir + path.sep)) offenders.push(path.relative(src, file));
       }
     };

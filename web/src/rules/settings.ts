@@ -14,7 +14,13 @@ export type RulesSettings = {
   sidebarCollapsed: boolean;
 };
 
-export const DEFAULT_SETTINGS: RulesSettings = { theme: THEME_COLOURS[0], tagsView: true, fixedHeader: true, sidebarLogo: true, sidebarCollapsed: false };
+export const DEFAULT_SETTINGS: RulesSettings = {
+  theme: THEME_COLOURS[0],
+  tagsView: true,
+  fixedHeader: true,
+  sidebarLogo: true,
+  sidebarCollapsed: false,
+};
 export const SETTINGS_KEY = 'feibao.rules.settings';
 
 /** Whatever was stored, a settings object: unknown keys dropped, bad values back to their default. */
@@ -26,9 +32,17 @@ export const parseSettings = (raw: string | null): RulesSettings => {
   } catch {
     stored = {};
   }
-  const flag = (key: Exclude<keyof RulesSettings, 'theme'>) => (typeof stored[key] === 'boolean' ? (stored[key] as boolean) : DEFAULT_SETTINGS[key]);
-  const theme = typeof stored.theme === 'string' && /^#[0-9a-f]{6}$/i.test(stored.theme) ? stored.theme : DEFAULT_SETTINGS.theme;
-  return { theme, tagsView: flag('tagsView'), fixedHeader: flag('fixedHeader'), sidebarLogo: flag('sidebarLogo'), sidebarCollapsed: flag('sidebarCollapsed') };
+  const flag = (key: Exclude<keyof RulesSettings, 'theme'>) =>
+    typeof stored[key] === 'boolean' ? (stored[key] as boolean) : DEFAULT_SETTINGS[key];
+  const theme =
+    typeof stored.theme === 'string' && /^#[0-9a-f]{6}$/i.test(stored.theme) ? stored.theme : DEFAULT_SETTINGS.theme;
+  return {
+    theme,
+    tagsView: flag('tagsView'),
+    fixedHeader: flag('fixedHeader'),
+    sidebarLogo: flag('sidebarLogo'),
+    sidebarCollapsed: flag('sidebarCollapsed'),
+  };
 };
 
 const storage = () => {

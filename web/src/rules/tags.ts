@@ -4,7 +4,8 @@
  */
 export type Tag = { path: string; title: string; affix?: boolean };
 
-export const visit = (tags: readonly Tag[], tag: Tag): Tag[] => (tags.some((t) => t.path === tag.path) ? [...tags] : [...tags, tag]);
+export const visit = (tags: readonly Tag[], tag: Tag): Tag[] =>
+  tags.some((t) => t.path === tag.path) ? [...tags] : [...tags, tag];
 
 /** The tags left, and where to go when the closed tag was the one shown (the last tag left). */
 export const close = (tags: readonly Tag[], path: string, activePath: string): { tags: Tag[]; goTo: string | null } => {

@@ -36,10 +36,28 @@ type Props<T> = {
   table: { className: string; label: string; columns: readonly Column<T>[] };
 };
 
-export function DataList<T>({ mobile, signedIn, signInHint, list, loadingText, empty, rowKey, rowData, card, table }: Props<T>) {
+export function DataList<T>({
+  mobile,
+  signedIn,
+  signInHint,
+  list,
+  loadingText,
+  empty,
+  rowKey,
+  rowData,
+  card,
+  table,
+}: Props<T>) {
   if (!signedIn) return <NonIdealState icon="lock" title="请先登录" description={signInHint} />;
   if (list.error)
-    return <NonIdealState icon="error" title="加载失败" description={(list.error as Error).message} action={<Button text="重试" onClick={() => void list.mutate()} />} />;
+    return (
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(list.error as Error).message}
+        action={<Button text="重试" onClick={() => void list.mutate()} />}
+      />
+    );
   const rows = list.data?.datas;
   if (!rows)
     return (
@@ -53,7 +71,11 @@ export function DataList<T>({ mobile, signedIn, signInHint, list, loadingText, e
     return (
       <div className="fb-order-cards">
         {rows.map((row) => (
-          <Card key={rowKey(row)} className={card.className ? `fb-order-card ${card.className}` : 'fb-order-card'} {...rowData(row)}>
+          <Card
+            key={rowKey(row)}
+            className={card.className ? `fb-order-card ${card.className}` : 'fb-order-card'}
+            {...rowData(row)}
+          >
             <div className="fb-row-between">
               <strong className="fb-order-no">{card.title(row)}</strong>
               {card.tag(row)}

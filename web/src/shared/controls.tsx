@@ -40,7 +40,19 @@ type TextProps = {
   list?: string;
 };
 
-export const TextInput = ({ id, value, onChange, placeholder, type, min, max, disabled, inputMode, maxLength, list }: TextProps) => {
+export const TextInput = ({
+  id,
+  value,
+  onChange,
+  placeholder,
+  type,
+  min,
+  max,
+  disabled,
+  inputMode,
+  maxLength,
+  list,
+}: TextProps) => {
   const { large } = useLook();
   const locked = useLocked();
   return (
@@ -64,7 +76,10 @@ export const TextInput = ({ id, value, onChange, placeholder, type, min, max, di
 };
 
 /** A number typed as text (the schema reads it). */
-export const NumberInput = ({ decimal, ...props }: Omit<TextProps, 'type' | 'min' | 'inputMode'> & { decimal?: boolean }) => (
+export const NumberInput = ({
+  decimal,
+  ...props
+}: Omit<TextProps, 'type' | 'min' | 'inputMode'> & { decimal?: boolean }) => (
   <TextInput {...props} type="number" min="0" inputMode={decimal ? 'decimal' : 'numeric'} />
 );
 
@@ -96,11 +111,27 @@ export const Select = ({ id, value, options, onChange, disabled, ariaLabel }: Se
 };
 
 /** 是/否 (or other labels) as '1'/'0' radios. */
-export const YesNo = ({ name, value, onChange, labels = ['是', '否'] }: { name: string; value: unknown; onChange: (v: '1' | '0') => void; labels?: [string, string] }) => {
+export const YesNo = ({
+  name,
+  value,
+  onChange,
+  labels = ['是', '否'],
+}: {
+  name: string;
+  value: unknown;
+  onChange: (v: '1' | '0') => void;
+  labels?: [string, string];
+}) => {
   const { large, readOnly } = useLook();
   const size = large ? 'large' : undefined;
   return (
-    <RadioGroup inline name={name} selectedValue={str(value)} onChange={(e) => onChange(e.currentTarget.value === '1' ? '1' : '0')} disabled={readOnly}>
+    <RadioGroup
+      inline
+      name={name}
+      selectedValue={str(value)}
+      onChange={(e) => onChange(e.currentTarget.value === '1' ? '1' : '0')}
+      disabled={readOnly}
+    >
       <Radio value="1" label={labels[0]} size={size} />
       <Radio value="0" label={labels[1]} size={size} />
     </RadioGroup>
@@ -108,9 +139,38 @@ export const YesNo = ({ name, value, onChange, labels = ['是', '否'] }: { name
 };
 
 /** A row's delete button and a section's add button, hidden when read-only. */
-export const RemoveButton = ({ label, onClick, testId, title }: { label: string; onClick: () => void; testId?: string; title?: string }) =>
-  useLook().readOnly ? null : <Button variant="minimal" intent="danger" icon="trash" aria-label={label} title={title} data-testid={testId} onClick={onClick} />;
+export const RemoveButton = ({
+  label,
+  onClick,
+  testId,
+  title,
+}: {
+  label: string;
+  onClick: () => void;
+  testId?: string;
+  title?: string;
+}) =>
+  useLook().readOnly ? null : (
+    <Button
+      variant="minimal"
+      intent="danger"
+      icon="trash"
+      aria-label={label}
+      title={title}
+      data-testid={testId}
+      onClick={onClick}
+    />
+  );
 export const AddButton = ({ text, onClick, testId }: { text: string; onClick: () => void; testId?: string }) => {
   const { large, readOnly } = useLook();
-  return readOnly ? null : <Button className="fb-add" icon="add" text={text} size={large ? 'large' : undefined} data-testid={testId} onClick={onClick} />;
+  return readOnly ? null : (
+    <Button
+      className="fb-add"
+      icon="add"
+      text={text}
+      size={large ? 'large' : undefined}
+      data-testid={testId}
+      onClick={onClick}
+    />
+  );
 };

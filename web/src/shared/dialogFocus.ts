@@ -7,10 +7,16 @@
  * the focus back to what opened the dialog (Blueprint's shouldReturnFocusOnClose).
  */
 export const focusDialog = (node: HTMLElement) => {
-  const dialog = node.matches('[role="dialog"], [role="alertdialog"]') ? node : node.querySelector<HTMLElement>('[role="dialog"], [role="alertdialog"]');
+  const dialog = node.matches('[role="dialog"], [role="alertdialog"]')
+    ? node
+    : node.querySelector<HTMLElement>('[role="dialog"], [role="alertdialog"]');
   if (!dialog) return;
   const finePointer = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: fine)').matches;
-  const field = finePointer ? dialog.querySelector<HTMLElement>('input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)') : null;
+  const field = finePointer
+    ? dialog.querySelector<HTMLElement>(
+        'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)',
+      )
+    : null;
   if (field) {
     field.focus({ preventScroll: true });
     return;

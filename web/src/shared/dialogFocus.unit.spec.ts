@@ -9,7 +9,8 @@ const dialogContainer = (fields: string) => {
   return container;
 };
 
-const pointer = (fine: boolean) => vi.stubGlobal('matchMedia', (query: string) => ({ matches: fine && query === '(pointer: fine)' }));
+const pointer = (fine: boolean) =>
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: fine && query === '(pointer: fine)' }));
 
 afterEach(() => {
   vi.unstubAllGlobals();

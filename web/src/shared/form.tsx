@@ -46,7 +46,15 @@ export const Field = ({ label, error, required, children, helper, wide, ...contr
     labelFor={'id' in control ? control.id : `f-${control.name}`}
     labelInfo={required ? <span className="fb-required">*</span> : undefined}
     intent={error ? 'danger' : 'none'}
-    helperText={error ? <span className="fb-field-error" role="alert">{error}</span> : helper}
+    helperText={
+      error ? (
+        <span className="fb-field-error" role="alert">
+          {error}
+        </span>
+      ) : (
+        helper
+      )
+    }
     className={wide ? 'fb-field fb-field-wide' : 'fb-field'}
   >
     {children}

@@ -56,6 +56,7 @@ describe('the per-icon loader', () => {
     expect(of(16).length).toBeGreaterThan(500);
     expect(of(20)).toHaveLength(of(16).length);
     expect(files.some((file) => file.fileName.endsWith('/index.json'))).toBe(false);
-    for (const file of files.slice(0, 20)) expect(JSON.parse(file.source)).toEqual(expect.arrayContaining([expect.stringMatching(/^[Mm]/)]));
+    for (const file of files.slice(0, 20))
+      expect(JSON.parse(file.source)).toEqual(expect.arrayContaining([expect.stringMatching(/^[Mm]/)]));
   });
 });

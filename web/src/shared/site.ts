@@ -30,5 +30,23 @@ export const useLoginPrompt = (variant: Variant, enabled = true) => {
 /** Route prefix of a variant. */
 export const routesOf = (variant: Variant) =>
   variant === 'mobile'
-    ? { guide: '/touch/guide', insure: '/touch/insure', plan: '/touch/supportConcept', list: '/touch/orderInquiry', userInfo: '/touch/userInformation', home: '/touch/index', report: '/touch/report', claims: '/touch/applyForCompensation' }
-    : { guide: '/platform/guide', insure: '/platform/insure', plan: '/platform/supportConcept', list: '/platform/orderInquiry', userInfo: '/platform/userInformation', home: '/index/index', report: '/platform/report', claims: '/platform/applyForCompensation' };
+    ? {
+        guide: '/touch/guide',
+        insure: '/touch/insure',
+        plan: '/touch/supportConcept',
+        list: '/touch/orderInquiry',
+        userInfo: '/touch/userInformation',
+        home: '/touch/index',
+        report: '/touch/report',
+        claims: '/touch/applyForCompensation',
+      }
+    : {
+        guide: '/platform/guide',
+        insure: '/platform/insure',
+        plan: '/platform/supportConcept',
+        list: '/platform/orderInquiry',
+        userInfo: '/platform/userInformation',
+        home: '/index/index',
+        report: '/platform/report',
+        claims: '/platform/applyForCompensation',
+      };

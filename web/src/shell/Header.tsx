@@ -74,9 +74,14 @@ export const Header = () => {
           {[...desktopTabs, ...staffTab(session?.user?.roles)].map((t) => {
             const active = t.label === '后台' ? pathname.startsWith('/backoffice/') : pathname === t.to;
             return (
-            <Link key={t.to} to={t.to} className={active ? 'fb-tab fb-tab-active' : 'fb-tab'} aria-current={active ? 'page' : undefined}>
-              {t.label}
-            </Link>
+              <Link
+                key={t.to}
+                to={t.to}
+                className={active ? 'fb-tab fb-tab-active' : 'fb-tab'}
+                aria-current={active ? 'page' : undefined}
+              >
+                {t.label}
+              </Link>
             );
           })}
         </nav>
@@ -107,9 +112,23 @@ export const Header = () => {
                   </Menu>
                 }
               >
-                <Button ref={userButton} variant="minimal" icon="user" endIcon="caret-down" className="fb-user-name" text={displayName(session)} />
+                <Button
+                  ref={userButton}
+                  variant="minimal"
+                  icon="user"
+                  endIcon="caret-down"
+                  className="fb-user-name"
+                  text={displayName(session)}
+                />
               </Popover>
-              <Button variant="minimal" icon="log-out" aria-label="退出登录" title="退出登录" loading={out.busy} onClick={() => void out.run()} />
+              <Button
+                variant="minimal"
+                icon="log-out"
+                aria-label="退出登录"
+                title="退出登录"
+                loading={out.busy}
+                onClick={() => void out.run()}
+              />
             </>
           ) : (
             <>
@@ -117,7 +136,13 @@ export const Header = () => {
               <Link className="fb-register-link" to="/platform/userInformation?from=register">
                 注册
               </Link>
-              <Button variant="minimal" icon="person" text="访客登录" loading={guestBusy} onClick={() => void guest()} />
+              <Button
+                variant="minimal"
+                icon="person"
+                text="访客登录"
+                loading={guestBusy}
+                onClick={() => void guest()}
+              />
             </>
           )}
         </div>

@@ -17,18 +17,37 @@ export const MobileHeader = () => {
   };
   return (
     <header className="fb-m-header">
-      <Button variant="minimal" icon="menu" aria-label="菜单" className="fb-m-menu-button" onClick={() => setOpen(true)} />
+      <Button
+        variant="minimal"
+        icon="menu"
+        aria-label="菜单"
+        className="fb-m-menu-button"
+        onClick={() => setOpen(true)}
+      />
       <button type="button" className="fb-m-title" onClick={() => navigate('/touch/index')}>
         飞保
       </button>
       <span className="fb-m-user">{displayName(session)}</span>
       {/* Blueprint's drawer is no dialog to assistive technology (no role, no name) and titles itself
           with an h4: the header is ours, inside a named modal dialog. */}
-      <Drawer isOpen={open} onClose={() => setOpen(false)} position="left" size="70%" className="fb-m-drawer" onOpening={focusDialog}>
+      <Drawer
+        isOpen={open}
+        onClose={() => setOpen(false)}
+        position="left"
+        size="70%"
+        className="fb-m-drawer"
+        onOpening={focusDialog}
+      >
         <div role="dialog" aria-modal="true" aria-label="飞保菜单" className="fb-m-drawer-dialog">
           <div className={Classes.DRAWER_HEADER}>
             <h2 className="bp6-heading fb-m-drawer-title">飞保</h2>
-            <Button variant="minimal" icon="small-cross" aria-label="关闭" className={Classes.DIALOG_CLOSE_BUTTON} onClick={() => setOpen(false)} />
+            <Button
+              variant="minimal"
+              icon="small-cross"
+              aria-label="关闭"
+              className={Classes.DIALOG_CLOSE_BUTTON}
+              onClick={() => setOpen(false)}
+            />
           </div>
           <Menu className="fb-m-nav" aria-label="菜单导航">
             <MenuItem icon="home" text="首页" onClick={() => go('/touch/index')} />

@@ -77,7 +77,8 @@ export const Slides = ({ variant, insureTo, claimTo }: Props) => {
   const topOf = (i: number) => {
     const el = refs.current[i];
     if (!el) return 0;
-    const header = variant === 'desktop' ? (document.querySelector('.fb-header') as HTMLElement | null)?.offsetHeight ?? 0 : 0;
+    const header =
+      variant === 'desktop' ? ((document.querySelector('.fb-header') as HTMLElement | null)?.offsetHeight ?? 0) : 0;
     return Math.max(0, el.getBoundingClientRect().top + window.scrollY - header);
   };
 
@@ -143,8 +144,21 @@ export const Slides = ({ variant, insureTo, claimTo }: Props) => {
 
   const actions = (primary: boolean) => (
     <div className="fb-slide-actions">
-      <Button intent="primary" size="large" icon="shield" text="投保" onClick={() => navigate(insureTo)} className={primary ? 'fb-cta' : undefined} />
-      <Button size="large" icon="clipboard" text="理赔" onClick={() => navigate(claimTo)} className="fb-cta-secondary" />
+      <Button
+        intent="primary"
+        size="large"
+        icon="shield"
+        text="投保"
+        onClick={() => navigate(insureTo)}
+        className={primary ? 'fb-cta' : undefined}
+      />
+      <Button
+        size="large"
+        icon="clipboard"
+        text="理赔"
+        onClick={() => navigate(claimTo)}
+        className="fb-cta-secondary"
+      />
     </div>
   );
 

@@ -1,6 +1,15 @@
 import { Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
 import { claimDecider, claimStreamId, type ClaimEvent, type SlaStage } from '@feibao/domain';
-import { defineProjection, handleCommand, inJobContext, logger, originOf, workQueue, type EventStore, type RecordedEvent } from '@feibao/platform';
+import {
+  defineProjection,
+  handleCommand,
+  inJobContext,
+  logger,
+  originOf,
+  workQueue,
+  type EventStore,
+  type RecordedEvent,
+} from '@feibao/platform';
 
 /**
  * The claim SLA clock: a delayed job per stage (submit → accept, accept → close) that marks the
@@ -32,10 +41,20 @@ export const claimTimerDispatch = (queue: Queue<ClaimTimerJob>, now: () => Date 
       const event = { type: recorded.type, data: recorded.data } as ClaimEvent;
       switch (event.type) {
         case 'ClaimSubmitted':
-          return void (await start({ claimId: event.data.claimId, stage: 'accept', dueAt: event.data.acceptDueAt, ...originOf(recorded) }));
+          return void (await start({
+            claimId: event.data.claimId,
+            stage: 'accept',
+            dueAt: event.data.acceptDueAt,
+            ...originOf(recorded),
+          }));
         case 'ClaimAccepted':
         case 'ClaimReopened':
-          return void (await start({ claimId: event.data.claimId, stage: 'close', dueAt: event.data.closeDueAt, ...originOf(recorded) }));
+          return void (await start({
+            claimId: event.data.claimId,
+            stage: 'close',
+            dueAt: event.data.closeDueAt,
+            ...originOf(recorded),
+          }));
         default:
           return;
       }

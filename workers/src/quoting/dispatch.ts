@@ -11,28 +11,47 @@ import { jobIdOf, type InsurerJob } from './jobs.ts';
 export const addInsurerJob = (queue: Queue<InsurerJob>, job: InsurerJob, at: Date | string, now: Date) =>
   queue.add(job.kind, job, { jobId: jobIdOf(job), delay: Math.max(0, new Date(at).getTime() - now.getTime()) });
 
-export const insurerDispatch = (queue: Queue<InsurerJob>, options: { quoteDaySeconds: number; underwriteDays: number; now?: () => Date }) => {
+export const insurerDispatch = (
+  queue: Queue<InsurerJob>,
+  options: { quoteDaySeconds: number; underwriteDays: number; now?: () => Date },
+) => {
   const now = options.now ?? (() => new Date());
   const enqueue = (job: InsurerJob, at: Date | string) => addInsurerJob(queue, job, at, now());
   const cancelRound = async (orderId: string, round: number) => {
     for (const insurer of visibleInsurers)
       for (const kind of ['answer', 'timeout'] as const)
-        await queue.remove(jobIdOf({ kind, orderId, requestId: requestIdOf(orderId, round, insurer.id) })!).catch(() => 0);
+        await queue
+          .remove(jobIdOf({ kind, orderId, requestId: requestIdOf(orderId, round, insurer.id) })!)
+          .catch(() => 0);
   };
 
   return defineProjection({
     name: 'insurer-dispatch',
     version: 1,
     collections: [],
-    eventTypes: ['InquiryRequested', 'QuoteRequestResent', 'InquiryRevoked', 'PlanReset', 'OrderInsured', 'PolicyUnderwritten', 'PolicyTookEffect'],
+    eventTypes: [
+      'InquiryRequested',
+      'QuoteRequestResent',
+      'InquiryRevoked',
+      'PlanReset',
+      'OrderInsured',
+      'PolicyUnderwritten',
+      'PolicyTookEffect',
+    ],
     async handle(recorded: RecordedEvent) {
       const event = { type: recorded.type, data: recorded.data } as OrderEvent;
       const add = (job: InsurerJob, at: Date | string) => enqueue({ ...job, ...originOf(recorded) }, at);
       switch (event.type) {
         case 'InquiryRequested':
           for (const request of event.data.requests) {
-            await add({ kind: 'answer', orderId: event.data.orderId, requestId: request.requestId }, request.answerDueAt);
-            await add({ kind: 'timeout', orderId: event.data.orderId, requestId: request.requestId }, request.deadlineAt);
+            await add(
+              { kind: 'answer', orderId: event.data.orderId, requestId: request.requestId },
+              request.answerDueAt,
+            );
+            await add(
+              { kind: 'timeout', orderId: event.data.orderId, requestId: request.requestId },
+              request.deadlineAt,
+            );
           }
           return;
         case 'QuoteRequestResent': {

@@ -4,18 +4,19 @@ import { workQueue } from '@feibao/platform';
 /** Insurer-side work: quote answers, time-outs, underwriting and policy dates, on one queue. */
 export const INSURER_QUEUE = 'insurer';
 
-export type InsurerJob = (
+export type InsurerJob =
   /** attempt: the staff re-send this job belongs to (absent: the first sending). */
-  | { kind: 'answer'; orderId: string; requestId: string; attempt?: number }
-  | { kind: 'timeout'; orderId: string; requestId: string; attempt?: number }
-  | { kind: 'underwrite'; orderId: string }
-  | { kind: 'take-effect'; orderId: string }
-  | { kind: 'lapse'; orderId: string }
-  | { kind: 'policy-sweep' }
-) & {
-  /** The HTTP request that caused the job (context.ts inJobContext); absent for the sweep. */
-  originRequestId?: string;
-};
+  (
+    | { kind: 'answer'; orderId: string; requestId: string; attempt?: number }
+    | { kind: 'timeout'; orderId: string; requestId: string; attempt?: number }
+    | { kind: 'underwrite'; orderId: string }
+    | { kind: 'take-effect'; orderId: string }
+    | { kind: 'lapse'; orderId: string }
+    | { kind: 'policy-sweep' }
+  ) & {
+    /** The HTTP request that caused the job (context.ts inJobContext); absent for the sweep. */
+    originRequestId?: string;
+  };
 
 export const insurerQueue = (connection: ConnectionOptions, prefix: string) =>
   workQueue<InsurerJob>(INSURER_QUEUE, connection, prefix);

@@ -1,6 +1,15 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { randomInt } from 'node:crypto';
-import { orderDecider, OrderState, orderStreamId, shanghaiDate, type LineAnswer, type Order, type OrderCommand, type OrderStateValue } from '@feibao/domain';
+import {
+  orderDecider,
+  OrderState,
+  orderStreamId,
+  shanghaiDate,
+  type LineAnswer,
+  type Order,
+  type OrderCommand,
+  type OrderStateValue,
+} from '@feibao/domain';
 import { aggregate, handleCommand, observeQuoteTurnaround, type EventStore, type RulesEngine } from '@feibao/platform';
 import type { InsurerJob } from './jobs.ts';
 
@@ -38,13 +47,22 @@ export const insurerProcessor = (deps: InsurerWorkDeps) => {
     const state = await aggregate(deps.eventStore, orderStreamId(orderId), orderDecider);
     const progress = 'insurers' in state ? state.insurers.find((p) => p.request.requestId === requestId) : undefined;
     // Only lines still open to an answer are rated: a duplicate delivery rates nothing.
-    const open = progress && !progress.timedOut && 'lines' in state ? state.lines.filter((l) => progress.answers[l.key] === undefined || progress.answers[l.key]?.kind === 'manual') : [];
+    const open =
+      progress && !progress.timedOut && 'lines' in state
+        ? state.lines.filter((l) => progress.answers[l.key] === undefined || progress.answers[l.key]?.kind === 'manual')
+        : [];
     let answers: LineAnswer[] = [];
     if (progress && open.length > 0 && 'form' in state) {
       if (!deps.rules) throw new UnrecoverableError('insurer answers need the rules engine');
-      answers = await deps.rules.quoteLines(open, state.form, progress.request.insurerId, { today: shanghaiDate(deps.now()) });
+      answers = await deps.rules.quoteLines(open, state.form, progress.request.insurerId, {
+        today: shanghaiDate(deps.now()),
+      });
     }
-    return run(orderId, { type: 'RecordInsurerQuote', data: { requestId, answers, source: 'automatic' }, metadata: system() });
+    return run(orderId, {
+      type: 'RecordInsurerQuote',
+      data: { requestId, answers, source: 'automatic' },
+      metadata: system(),
+    });
   };
 
   return async (job: Job<InsurerJob>) => {
@@ -53,9 +71,13 @@ export const insurerProcessor = (deps: InsurerWorkDeps) => {
       case 'answer':
         return (await answer(data.orderId, data.requestId)).events.map((e) => e.type);
       case 'timeout':
-        return (await run(data.orderId, { type: 'TimeOutInsurerQuote', data: { requestId: data.requestId }, metadata: system() })).events.map(
-          (e) => e.type,
-        );
+        return (
+          await run(data.orderId, {
+            type: 'TimeOutInsurerQuote',
+            data: { requestId: data.requestId },
+            metadata: system(),
+          })
+        ).events.map((e) => e.type);
       case 'underwrite':
         return (
           await run(data.orderId, (state) => ({
@@ -65,7 +87,9 @@ export const insurerProcessor = (deps: InsurerWorkDeps) => {
           }))
         ).events.map((e) => e.type);
       case 'take-effect':
-        return (await run(data.orderId, { type: 'TakeEffect', data: {}, metadata: system() })).events.map((e) => e.type);
+        return (await run(data.orderId, { type: 'TakeEffect', data: {}, metadata: system() })).events.map(
+          (e) => e.type,
+        );
       case 'lapse':
         return (await run(data.orderId, { type: 'Lapse', data: {}, metadata: system() })).events.map((e) => e.type);
       case 'policy-sweep':

@@ -4,7 +4,11 @@ import type { SmsJob } from '@feibao/platform';
 import { smsProcessor } from './processor.ts';
 import { smsProviderFor, type SmsProvider } from './provider.ts';
 
-const job = (data: Partial<SmsJob>) => ({ id: '1', data: { phone: '13800000000', text: '验证码 123456', code: '123456', purpose: 'login', ...data } }) as Job<SmsJob>;
+const job = (data: Partial<SmsJob>) =>
+  ({
+    id: '1',
+    data: { phone: '13800000000', text: '验证码 123456', code: '123456', purpose: 'login', ...data },
+  }) as Job<SmsJob>;
 
 describe('SMS processor', () => {
   it('hands the message to the provider', async () => {
@@ -20,7 +24,9 @@ describe('SMS processor', () => {
   });
 
   it('fails without retrying when no provider is configured, and retries provider outages', async () => {
-    await expect(smsProcessor(smsProviderFor('none', { query: async () => ({}) } as never))(job({}))).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(
+      smsProcessor(smsProviderFor('none', { query: async () => ({}) } as never))(job({})),
+    ).rejects.toBeInstanceOf(UnrecoverableError);
     const flaky: SmsProvider = { name: 'flaky', send: async () => Promise.reject(new Error('carrier down')) };
     const failure = await smsProcessor(flaky)(job({})).catch((e) => e);
     expect(failure).toBeInstanceOf(Error);

@@ -11,7 +11,10 @@ export const devSmsProvider = (db: Queryable): SmsProvider => ({
   name: 'dev',
   async send({ phone, text, code }) {
     await db.query(`INSERT INTO feibao_dev_sms_outbox (phone, text, code) VALUES ($1, $2, $3)`, [phone, text, code]);
-    logger.info({ phone: phone.replace(/^(\d{3})\d{4}/, '$1****') }, 'dev SMS recorded (read it at /api/v1/uav/dev/sms/latest)');
+    logger.info(
+      { phone: phone.replace(/^(\d{3})\d{4}/, '$1****') },
+      'dev SMS recorded (read it at /api/v1/uav/dev/sms/latest)',
+    );
   },
 });
 

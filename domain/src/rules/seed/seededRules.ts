@@ -27,8 +27,14 @@ export const referralDecision = (): Jdm => {
     ],
     [
       { when: ['$ != true'], give: ['null', 'null'] },
-      { when: ['', `$ != null and $ > ${num(MANUAL_DRONE_PRICE)}`], give: [str('无人机单价超过50万元，需保险公司核保'), str('referral.dronePrice')] },
-      { when: ['', '', `$ != null and $ > ${num(MANUAL_MAX_TAKEOFF_KG)}`], give: [str('最大起飞重量超过25公斤，需保险公司核保'), str('referral.maxTakeoff')] },
+      {
+        when: ['', `$ != null and $ > ${num(MANUAL_DRONE_PRICE)}`],
+        give: [str('无人机单价超过50万元，需保险公司核保'), str('referral.dronePrice')],
+      },
+      {
+        when: ['', '', `$ != null and $ > ${num(MANUAL_MAX_TAKEOFF_KG)}`],
+        give: [str('最大起飞重量超过25公斤，需保险公司核保'), str('referral.maxTakeoff')],
+      },
       { when: [], give: ['null', 'null'] },
     ],
   );
@@ -64,8 +70,14 @@ export const limitsDecision = (): Jdm => {
     ['disabled', 'limit != null and limit.enabled == false'],
     ['belowMin', `${set('minAmount')} and amount < limit.minAmount`],
     ['aboveMax', `${set('maxAmount')} and amount > limit.maxAmount`],
-    ['droneTooDear', `${set('maxDronePrice')} and drone != null and drone.price != null and drone.price > limit.maxDronePrice`],
-    ['tooHeavy', `${set('maxTakeoffKg')} and drone != null and drone.maxTakeoffKg != null and drone.maxTakeoffKg > limit.maxTakeoffKg`],
+    [
+      'droneTooDear',
+      `${set('maxDronePrice')} and drone != null and drone.price != null and drone.price > limit.maxDronePrice`,
+    ],
+    [
+      'tooHeavy',
+      `${set('maxTakeoffKg')} and drone != null and drone.maxTakeoffKg != null and drone.maxTakeoffKg > limit.maxTakeoffKg`,
+    ],
   ]);
   const table = g.table(
     '保险公司承保限制',
@@ -158,7 +170,17 @@ export const SEED_RULE_REASON = '初始版本：迁移原有费率表与核保�
 
 /** The seeded rules as the engine's rule set, every one at version 1 (tests and the bench rate with it). */
 export const seededRuleSet = () => ({
-  rules: seededRules().map(({ ruleId, content, stage, rank, insurerId, scenes, message, risk }) => ({ ruleId, version: 1, content, stage, rank, insurerId, scenes, message, risk })),
+  rules: seededRules().map(({ ruleId, content, stage, rank, insurerId, scenes, message, risk }) => ({
+    ruleId,
+    version: 1,
+    content,
+    stage,
+    rank,
+    insurerId,
+    scenes,
+    message,
+    risk,
+  })),
   limits: [],
   stagePlans: [],
 });

@@ -41,13 +41,27 @@ const factorRows = (table: Readonly<Record<string, number>>, fallback: number): 
 ];
 /** First band whose bound is ≥ the value; unknown values and values above every bound take the last band. */
 const bandRows = (bands: Bands): TableRow[] =>
-  bands.map(([upTo, factor], i) => ({ when: [i === bands.length - 1 || !Number.isFinite(upTo) ? '' : `$ != null and $ <= ${num(upTo)}`], give: [num(factor)] }));
+  bands.map(([upTo, factor], i) => ({
+    when: [i === bands.length - 1 || !Number.isFinite(upTo) ? '' : `$ != null and $ <= ${num(upTo)}`],
+    give: [num(factor)],
+  }));
 
 const shortTerm = (t: TariffTable) => `term >= 365 ? 1 : min([1, term / 365 * ${num(t.shortTermLoading)}])`;
 
 /** check → (refer | factor tables → price): the shape every cover branch shares. */
-const branch = (g: G, from: string, handle: string, out: string, cover: string, check: { inputs: [string, string][]; rows: TableRow[] }, priced: string[]) => {
-  const checkId = g.table(`${cover}资料检查`, check.inputs, checkOutputs, [...check.rows, { when: [], give: ['null', 'null'] }]);
+const branch = (
+  g: G,
+  from: string,
+  handle: string,
+  out: string,
+  cover: string,
+  check: { inputs: [string, string][]; rows: TableRow[] },
+  priced: string[],
+) => {
+  const checkId = g.table(`${cover}资料检查`, check.inputs, checkOutputs, [
+    ...check.rows,
+    { when: [], give: ['null', 'null'] },
+  ]);
   g.link(from, checkId, handle);
   const gate = g.switch(`${cover}能否自动报价`, ['outcome.kind != null', '']);
   g.link(checkId, gate.id);
@@ -62,17 +76,40 @@ const branch = (g: G, from: string, handle: string, out: string, cover: string, 
 };
 
 const hullTables = (g: G, t: TariffTable, cover: string) => [
-  g.table(`${cover}机型系数`, [['drone.deviceType', '无人机类型']], [['factor.droneType', '机型系数']], factorRows(t.hull.droneType, 1.1)),
+  g.table(
+    `${cover}机型系数`,
+    [['drone.deviceType', '无人机类型']],
+    [['factor.droneType', '机型系数']],
+    factorRows(t.hull.droneType, 1.1),
+  ),
   g.table(`${cover}机龄系数`, [['drone.ageYears', '机龄（年）']], [['factor.age', '机龄系数']], bandRows(t.hull.age)),
-  g.table(`${cover}抗风系数`, [['drone.windResistance', '抗风等级']], [['factor.wind', '抗风系数']], factorRows(t.hull.wind, t.hull.wind['未知'] ?? 1.1)),
-  g.table(`${cover}自救系数`, [['drone.selfRescuePlan', '自救方案']], [['factor.selfRescue', '自救系数']], factorRows(t.hull.selfRescue, 1)),
+  g.table(
+    `${cover}抗风系数`,
+    [['drone.windResistance', '抗风等级']],
+    [['factor.wind', '抗风系数']],
+    factorRows(t.hull.wind, t.hull.wind['未知'] ?? 1.1),
+  ),
+  g.table(
+    `${cover}自救系数`,
+    [['drone.selfRescuePlan', '自救方案']],
+    [['factor.selfRescue', '自救系数']],
+    factorRows(t.hull.selfRescue, 1),
+  ),
   g.table(`${cover}行业系数`, [['field', '应用行业']], [['factor.field', '行业系数']], factorRows(t.field, 1.15)),
 ];
 const weightTable = (g: G, t: TariffTable, cover: string) =>
-  g.table(`${cover}重量系数`, [['drone.maxTakeoffKg', '最大起飞重量（kg）']], [['factor.weight', '重量系数']], bandRows(t.liability.weight));
+  g.table(
+    `${cover}重量系数`,
+    [['drone.maxTakeoffKg', '最大起飞重量（kg）']],
+    [['factor.weight', '重量系数']],
+    bandRows(t.liability.weight),
+  );
 
 const hullAnnual = (t: TariffTable): [string, string][] => [
-  ['loadings', `factor.droneType * factor.age * factor.wind * factor.selfRescue * (drone.realTimeData ? ${num(t.hull.realTimeData)} : 1) * factor.field`],
+  [
+    'loadings',
+    `factor.droneType * factor.age * factor.wind * factor.selfRescue * (drone.realTimeData ? ${num(t.hull.realTimeData)} : 1) * factor.field`,
+  ],
   ['hullAnnual', `quantity * drone.price * ${num(t.hull.rate)} * $.loadings`],
   ['shortTerm', shortTerm(t)],
   ['hullPremium', `max([$.hullAnnual * $.shortTerm, ${num(t.hull.minPremiumPerUnit)} * quantity])`],
@@ -80,7 +117,12 @@ const hullAnnual = (t: TariffTable): [string, string][] => [
 
 const droneChecks = (
   t: TariffTable,
-  { price, manualTypes = false, weight, limits }: { price: boolean; manualTypes?: boolean; weight: boolean; limits?: readonly number[] },
+  {
+    price,
+    manualTypes = false,
+    weight,
+    limits,
+  }: { price: boolean; manualTypes?: boolean; weight: boolean; limits?: readonly number[] },
 ) => {
   const inputs: [string, string][] = [
     ['drone', '无人机'],
@@ -94,12 +136,19 @@ const droneChecks = (
     { when: ['$ == null'], give: manual(manualMessages.noDrone) },
     { when: ['', '$ <= 0'], give: manual(manualMessages.noQuantity) },
   ];
-  if (limits) rows.push({ when: ['', '', `not ($ in [${limits.map(num).join(', ')}])`], give: manual(manualMessages.limitNotInTable) });
+  if (limits)
+    rows.push({
+      when: ['', '', `not ($ in [${limits.map(num).join(', ')}])`],
+      give: manual(manualMessages.limitNotInTable),
+    });
   if (price) {
     rows.push({ when: ['', '', '', missing], give: manual(manualMessages.noPrice) });
     const types = manualTypes ? (t.hull.manualDroneTypes ?? []) : [];
     if (types.length > 0)
-      rows.push({ when: ['', '', '', '', `$ in [${types.map(str).join(', ')}]`], give: [str('manual'), `drone.deviceType + ${str('机身险需保险公司核保')}`] });
+      rows.push({
+        when: ['', '', '', '', `$ in [${types.map(str).join(', ')}]`],
+        give: [str('manual'), `drone.deviceType + ${str('机身险需保险公司核保')}`],
+      });
   }
   if (weight) rows.push({ when: ['', '', '', '', '', missing], give: manual(manualMessages.noWeight) });
   return { inputs, rows };
@@ -107,7 +156,8 @@ const droneChecks = (
 
 export const tariffDecision = (t: TariffTable) => {
   const limit100 = t.liability.perUnit[100];
-  if (limit100 === undefined) throw new Error(`insurer ${t.insurerId}: comprehensive cover needs a liability rate for limit 100`);
+  if (limit100 === undefined)
+    throw new Error(`insurer ${t.insurerId}: comprehensive cover needs a liability rate for limit 100`);
   const g = graph();
   const input = g.input();
   const out = g.output();
@@ -122,7 +172,16 @@ export const tariffDecision = (t: TariffTable) => {
     '',
   ]);
   g.link(input, covers.id);
-  const [hull, liability, comprehensive, theft, accident, site, training, other] = covers.handles as [string, string, string, string, string, string, string, string];
+  const [hull, liability, comprehensive, theft, accident, site, training, other] = covers.handles as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const quoted = (deductible: string): [string, string][] => [
     ['kind', str('quoted')],
     ['deductible', deductible],
@@ -130,13 +189,28 @@ export const tariffDecision = (t: TariffTable) => {
 
   branch(g, covers.id, hull, out, '机身险', droneChecks(t, { price: true, manualTypes: true, weight: false }), [
     ...hullTables(g, t, '机身险'),
-    g.expression('机身险保费', [...hullAnnual(t), ['premium', 'round($.hullPremium, 2)'], ...quoted(str(t.hull.deductible))]),
+    g.expression('机身险保费', [
+      ...hullAnnual(t),
+      ['premium', 'round($.hullPremium, 2)'],
+      ...quoted(str(t.hull.deductible)),
+    ]),
   ]);
 
   const limits = Object.keys(t.liability.perUnit).map(Number);
-  const limitRows = limits.map((l) => ({ when: [num(l)], give: [num(t.liability.perUnit[l]!), str(t.liability.deductible[l] ?? '人伤0免赔')] }));
+  const limitRows = limits.map((l) => ({
+    when: [num(l)],
+    give: [num(t.liability.perUnit[l]!), str(t.liability.deductible[l] ?? '人伤0免赔')],
+  }));
   branch(g, covers.id, liability, out, '三者险', droneChecks(t, { price: false, weight: true, limits }), [
-    g.table('三者险责任限额', [['amount', '责任限额（万元）']], [['limit.perUnit', '每架年保费'], ['limit.deductible', '免赔']], limitRows),
+    g.table(
+      '三者险责任限额',
+      [['amount', '责任限额（万元）']],
+      [
+        ['limit.perUnit', '每架年保费'],
+        ['limit.deductible', '免赔'],
+      ],
+      limitRows,
+    ),
     weightTable(g, t, '三者险'),
     g.table('三者险行业系数', [['field', '应用行业']], [['factor.field', '行业系数']], factorRows(t.field, 1.15)),
     g.expression('三者险保费', [
@@ -152,7 +226,10 @@ export const tariffDecision = (t: TariffTable) => {
     weightTable(g, t, '综合险'),
     g.expression('综合险保费', [
       ...hullAnnual(t),
-      ['liabilityPremium', `max([quantity * ${num(limit100)} * factor.weight * factor.field * $.shortTerm, ${num(t.liability.minPremiumPerUnit)} * quantity])`],
+      [
+        'liabilityPremium',
+        `max([quantity * ${num(limit100)} * factor.weight * factor.field * $.shortTerm, ${num(t.liability.minPremiumPerUnit)} * quantity])`,
+      ],
       ['premium', `round(($.hullPremium + $.liabilityPremium) * ${num(t.comprehensiveDiscount)}, 2)`],
       ...quoted(str(t.hull.deductible)),
     ]),
@@ -161,7 +238,10 @@ export const tariffDecision = (t: TariffTable) => {
   branch(g, covers.id, theft, out, '盗抢险', droneChecks(t, { price: true, weight: false }), [
     g.expression('盗抢险保费', [
       ['shortTerm', shortTerm(t)],
-      ['premium', `round(max([quantity * drone.price * ${num(t.theft.rate)} * $.shortTerm, ${num(t.theft.minPremium)}]), 2)`],
+      [
+        'premium',
+        `round(max([quantity * drone.price * ${num(t.theft.rate)} * $.shortTerm, ${num(t.theft.minPremium)}]), 2)`,
+      ],
       ...quoted(str(t.theft.deductible)),
     ]),
   ]);
@@ -183,11 +263,16 @@ export const tariffDecision = (t: TariffTable) => {
       ],
     },
     [
-      g.table('意外险费率', [['cover', '险种']], [['accident.perHead', '每万元保额年费率']], [
-        { when: [num(CoverId.staffAccident)], give: [num(t.accident.staff)] },
-        { when: [num(CoverId.studentAccident)], give: [num(t.accident.student)] },
-        { when: [''], give: [num(t.accident.operator)] },
-      ]),
+      g.table(
+        '意外险费率',
+        [['cover', '险种']],
+        [['accident.perHead', '每万元保额年费率']],
+        [
+          { when: [num(CoverId.staffAccident)], give: [num(t.accident.staff)] },
+          { when: [num(CoverId.studentAccident)], give: [num(t.accident.student)] },
+          { when: [''], give: [num(t.accident.operator)] },
+        ],
+      ),
       g.expression('意外险保费', [
         ['perHead', `max([amount * accident.perHead * (min([term, 365]) / 365), ${num(t.accident.minPerHead)}])`],
         ['premium', 'round($.perHead * quantity, 2)'],
@@ -218,12 +303,20 @@ export const tariffDecision = (t: TariffTable) => {
           ['siteSize', '场地面积'],
         ],
         rows: [
-          { when: [`not ($ in [${siteLimits.map(num).join(', ')}])`], give: manual(manualMessages.siteAmountNotInTable) },
+          {
+            when: [`not ($ in [${siteLimits.map(num).join(', ')}])`],
+            give: manual(manualMessages.siteAmountNotInTable),
+          },
           { when: ['', missing], give: manual(manualMessages.noSiteSize) },
         ],
       },
       [
-        g.table('场地责任险限额', [['amount', '保额（万元）']], [['limit.base', '基础年保费']], siteLimits.map((l) => ({ when: [num(l)], give: [num(s.perLimit[l]!)] }))),
+        g.table(
+          '场地责任险限额',
+          [['amount', '保额（万元）']],
+          [['limit.base', '基础年保费']],
+          siteLimits.map((l) => ({ when: [num(l)], give: [num(s.perLimit[l]!)] })),
+        ),
         g.expression('场地责任险保费', [
           [
             'annual',
@@ -236,13 +329,21 @@ export const tariffDecision = (t: TariffTable) => {
     );
   }
 
-  branch(g, covers.id, training, out, '培训责任险', { inputs: [['quantity', '学员人数']], rows: [{ when: ['$ <= 0'], give: manual(manualMessages.noStudents) }] }, [
-    g.expression('培训责任险保费', [
-      ['perHead', `amount == 1 ? ${num(t.training.premiumPerHead)} : ${num(t.training.standardPerHead)}`],
-      ['premium', `round(max([$.perHead * quantity, ${num(t.training.minPremium)}]), 2)`],
-      ...quoted(str(t.training.deductible)),
-    ]),
-  ]);
+  branch(
+    g,
+    covers.id,
+    training,
+    out,
+    '培训责任险',
+    { inputs: [['quantity', '学员人数']], rows: [{ when: ['$ <= 0'], give: manual(manualMessages.noStudents) }] },
+    [
+      g.expression('培训责任险保费', [
+        ['perHead', `amount == 1 ? ${num(t.training.premiumPerHead)} : ${num(t.training.standardPerHead)}`],
+        ['premium', `round(max([$.perHead * quantity, ${num(t.training.minPremium)}]), 2)`],
+        ...quoted(str(t.training.deductible)),
+      ]),
+    ],
+  );
 
   const none = g.expression('暂无费率', [
     ['kind', str('manual')],

@@ -98,7 +98,13 @@ const baseField = {
 export const tariffTables: readonly TariffTable[] = [
   {
     insurerId: 1, // 人保财险: the market reference
-    hull: { ...baseHull, rate: 0.032, minPremiumPerUnit: 300, realTimeData: 0.95, deductible: '免赔10%或1000元，以高者为准' },
+    hull: {
+      ...baseHull,
+      rate: 0.032,
+      minPremiumPerUnit: 300,
+      realTimeData: 0.95,
+      deductible: '免赔10%或1000元，以高者为准',
+    },
     liability: {
       perUnit: { 50: 380, 100: 560 },
       weight: baseWeight,
@@ -195,7 +201,13 @@ export const tariffTables: readonly TariffTable[] = [
   },
   {
     insurerId: 4, // 国寿财险: strong on group accident, does not write site liability
-    hull: { ...baseHull, rate: 0.035, minPremiumPerUnit: 250, realTimeData: 0.97, deductible: '免赔10%或1000元，以高者为准' },
+    hull: {
+      ...baseHull,
+      rate: 0.035,
+      minPremiumPerUnit: 250,
+      realTimeData: 0.97,
+      deductible: '免赔10%或1000元，以高者为准',
+    },
     liability: {
       perUnit: { 50: 400, 100: 580 },
       weight: baseWeight,

@@ -35,7 +35,19 @@ export const evolveUserProfile = (doc: UserProfileDocument | null, event: UserEv
       );
     }
     case 'UserProfileUpdated':
-      return doc && withProfile({ ...doc, name: event.data.name, nickName: event.data.name, registerType: 2, updatedAt: event.data.updatedAt }, event.data.profile);
+      return (
+        doc &&
+        withProfile(
+          {
+            ...doc,
+            name: event.data.name,
+            nickName: event.data.name,
+            registerType: 2,
+            updatedAt: event.data.updatedAt,
+          },
+          event.data.profile,
+        )
+      );
     case 'UserRolesGranted': {
       if (!doc) return doc;
       const roles = [...new Set([...doc.roles, ...event.data.roles])];
@@ -60,7 +72,9 @@ const applyUserEvents = async (events: RecordedEvent[], client: PoolClient) => {
   const docs = userProfiles.batch(client);
   await docs.load(events.map((event) => String(event.data.mobilePhone)));
   for (const event of events)
-    docs.update(String(event.data.mobilePhone), (doc) => evolveUserProfile(doc, { type: event.type, data: event.data } as UserEvent));
+    docs.update(String(event.data.mobilePhone), (doc) =>
+      evolveUserProfile(doc, { type: event.type, data: event.data } as UserEvent),
+    );
   await docs.flush();
 };
 
@@ -68,7 +82,14 @@ export const userProfileProjection = defineProjection({
   name: 'user-profiles',
   version: 1,
   collections: [userProfiles],
-  eventTypes: ['UserRegistered', 'UserProfileUpdated', 'UserRolesGranted', 'UserRolesRevoked', 'UserLoggedIn', 'UserPasswordReset'],
+  eventTypes: [
+    'UserRegistered',
+    'UserProfileUpdated',
+    'UserRolesGranted',
+    'UserRolesRevoked',
+    'UserLoggedIn',
+    'UserPasswordReset',
+  ],
   handle: (event: RecordedEvent, client: PoolClient) => applyUserEvents([event], client),
   handleBatch: (events: RecordedEvent[], client: PoolClient) => applyUserEvents(events, client),
 });

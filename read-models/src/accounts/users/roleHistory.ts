@@ -37,9 +37,10 @@ export const userRoleHistoryProjection = defineProjection({
 export const roleHistoryReader = (pool: Pick<Pool, 'query'>) => ({
   /** The account's role changes, newest first. */
   async entries(mobilePhone: string): Promise<RoleHistoryEntry[]> {
-    const result = await pool.query(`SELECT data->'entry' AS entry FROM ${USER_ROLE_HISTORY} WHERE mobile_phone = $1 ORDER BY position DESC`, [
-      mobilePhone,
-    ]);
+    const result = await pool.query(
+      `SELECT data->'entry' AS entry FROM ${USER_ROLE_HISTORY} WHERE mobile_phone = $1 ORDER BY position DESC`,
+      [mobilePhone],
+    );
     return result.rows.map((r: { entry: RoleHistoryEntry }) => r.entry);
   },
 });

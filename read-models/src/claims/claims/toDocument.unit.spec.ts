@@ -3,19 +3,41 @@ import type { ClaimEvent, PolicySnapshot } from '@feibao/domain';
 import { evolveClaimDocument } from './projection.ts';
 import { rowOf } from './toDocument.ts';
 
-const policy = { orderId: 'o1', policyNo: 'PN1', insurerName: '保险公司1', lines: [], drones: [] } as unknown as PolicySnapshot;
+const policy = {
+  orderId: 'o1',
+  policyNo: 'PN1',
+  insurerName: '保险公司1',
+  lines: [],
+  drones: [],
+} as unknown as PolicySnapshot;
 const at = '2026-11-20T02:00:00.000Z';
 const base = { claimId: 'c1', at, by: '13800000001' };
-const opened: ClaimEvent = { type: 'ClaimOpened', data: { ...base, claimNo: 'LP1', orderId: 'o1', owner: '13800000001', policy } };
+const opened: ClaimEvent = {
+  type: 'ClaimOpened',
+  data: { ...base, claimNo: 'LP1', orderId: 'o1', owner: '13800000001', policy },
+};
 const fold = (events: ClaimEvent[]) => events.reduce(evolveClaimDocument, null);
 
 describe('claim documents', () => {
   it('are shaped from the domain state, with the list row beside it', () => {
     const form = { uavAccidentType: '1', settlementUavInfoList: [], injuryInfoList: [], propertyInfoList: [] };
     const doc = fold([opened, { type: 'ClaimSubmitted', data: { ...base, form, changes: [], acceptDueAt: at } }])!;
-    expect(doc).toMatchObject({ id: 'c1', claimNo: 'LP1', policyNo: 'PN1', claimState: 3, applyTime: at, uavAccidentTypeName: '无人机丢失' });
+    expect(doc).toMatchObject({
+      id: 'c1',
+      claimNo: 'LP1',
+      policyNo: 'PN1',
+      claimState: 3,
+      applyTime: at,
+      uavAccidentTypeName: '无人机丢失',
+    });
     expect(doc.claim.version).toBe(2);
-    expect(rowOf(doc)).toMatchObject({ id: 'c1', claimSettlementNo: 'LP1', userName: '13800000001', status: 'submitted', createdAt: at });
+    expect(rowOf(doc)).toMatchObject({
+      id: 'c1',
+      claimSettlementNo: 'LP1',
+      userName: '13800000001',
+      status: 'submitted',
+      createdAt: at,
+    });
   });
 
   it('carry the assignee and the current stage for the desk', () => {
@@ -24,11 +46,33 @@ describe('claim documents', () => {
     const submitted: ClaimEvent = { type: 'ClaimSubmitted', data: { ...base, form, changes: [], acceptDueAt: dueAt } };
     const assigned: ClaimEvent = { type: 'ClaimAssigned', data: { ...base, by: 'staff1', assignee: '13700000007' } };
     const doc = fold([opened, submitted, assigned])!;
-    expect(doc).toMatchObject({ assignee: '13700000007', submittedAt: at, acceptedAt: null, stageStartedAt: at, stageDueAt: dueAt, evidenceRequested: false });
-    expect(rowOf(doc)).toMatchObject({ assignee: '13700000007', stageDueAt: dueAt, stageStartedAt: at, evidenceRequested: false });
+    expect(doc).toMatchObject({
+      assignee: '13700000007',
+      submittedAt: at,
+      acceptedAt: null,
+      stageStartedAt: at,
+      stageDueAt: dueAt,
+      evidenceRequested: false,
+    });
+    expect(rowOf(doc)).toMatchObject({
+      assignee: '13700000007',
+      stageDueAt: dueAt,
+      stageStartedAt: at,
+      evidenceRequested: false,
+    });
     const askedAt = '2026-11-21T02:00:00.000Z';
-    const asked = fold([opened, submitted, assigned, { type: 'EvidenceRequested', data: { ...base, at: askedAt, by: 'staff1', message: '请补充' } }])!;
-    expect(rowOf(asked)).toMatchObject({ claimState: 2, evidenceRequested: true, stageStartedAt: askedAt, stageDueAt: null });
+    const asked = fold([
+      opened,
+      submitted,
+      assigned,
+      { type: 'EvidenceRequested', data: { ...base, at: askedAt, by: 'staff1', message: '请补充' } },
+    ])!;
+    expect(rowOf(asked)).toMatchObject({
+      claimState: 2,
+      evidenceRequested: true,
+      stageStartedAt: askedAt,
+      stageDueAt: null,
+    });
   });
 
   it('vanish when the claim is cancelled, and stay gone', () => {

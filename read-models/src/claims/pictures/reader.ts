@@ -13,7 +13,9 @@ export const claimPictureReader = (pool: Pick<Pool, 'query'>) => ({
   },
   /** Pictures whose copies were never made: the workers re-queue them if their job was lost. */
   async pendingProcessing(): Promise<{ claimId: string; pictureId: string }[]> {
-    const result = await pool.query(`SELECT data->>'claimId' AS "claimId", _id AS "pictureId" FROM ${CLAIM_PICTURES} WHERE processing = 'pending'`);
+    const result = await pool.query(
+      `SELECT data->>'claimId' AS "claimId", _id AS "pictureId" FROM ${CLAIM_PICTURES} WHERE processing = 'pending'`,
+    );
     return result.rows;
   },
   /** The claim's pictures in these categories (exact codes), newest first. */
@@ -32,7 +34,12 @@ export const claimPictureReader = (pool: Pick<Pool, 'query'>) => ({
                  FROM page p JOIN ${CLAIM_PICTURES} c ON c._id = p._id) AS datas`,
       [claimId, codes, pageSize, (currentPage - 1) * pageSize],
     );
-    return { datas: result.rows[0].datas as PictureDocument[], currentPage, pageSize, totalCount: result.rows[0].n as number };
+    return {
+      datas: result.rows[0].datas as PictureDocument[],
+      currentPage,
+      pageSize,
+      totalCount: result.rows[0].n as number,
+    };
   },
   /** Pictures per exact category code, whatever their processing (the counts match what the pages list). */
   async countsByCode(claimId: string): Promise<Record<string, number>> {

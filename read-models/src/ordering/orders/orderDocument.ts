@@ -1,4 +1,13 @@
-import type { LineAnswer, Order, OrderForm, OrderListRow, OrderStateValue, PlanLine, QuoteProgress, StoredDeskStatus } from '@feibao/domain';
+import type {
+  LineAnswer,
+  Order,
+  OrderForm,
+  OrderListRow,
+  OrderStateValue,
+  PlanLine,
+  QuoteProgress,
+  StoredDeskStatus,
+} from '@feibao/domain';
 
 export const ORDERS = 'orders';
 export const ORDER_LIST = 'order_list';

@@ -6,43 +6,45 @@ import type { OrderDocument } from './orderDocument.ts';
  * row. A line an insurer has not priced yet reads 'quoting in progress' on the screen.
  */
 export const planRows = (doc: OrderDocument, now: Date): (PlanRow | TotalsRow)[] => {
-  const rows = doc.lines.map((line): PlanRow => ({
-    orderInfoId: doc.id,
-    key: line.key,
-    insuranceTypeInfoId: line.insuranceTypeInfoId,
-    insuranceTypeInfoName: line.insuranceTypeInfoName,
-    uavInfoId: line.uavInfoId,
-    uavInfoName: line.uavInfoName,
-    quantity: line.quantity,
-    insuranceAmount: line.insuranceAmount,
-    guaranteeTerm: line.guaranteeTerm,
-    siteSize: line.siteSize,
-    staffCount: line.staffCount,
-    studentCount: line.studentCount,
-    state: doc.state,
-    insuranceCompanyList: doc.insurers.map((insurer): PlanCell => {
-      const answer = insurer.answers[line.key];
-      return {
-        insuranceCompanyId: insurer.insuranceCompanyId,
-        insuranceCompanyName: insurer.insuranceCompanyName,
-        status:
-          insurer.status === 'timed-out' && answer?.kind !== 'quoted'
-            ? 'timed-out'
-            : !answer
-              ? 'requested'
-              : answer.kind === 'quoted'
-                ? 'quoted'
-                : answer.kind === 'manual'
-                  ? 'waiting-verification'
-                  : 'declined',
-        insurancePremium: answer?.kind === 'quoted' ? answer.premium : null,
-        deductiblePremiumString: answer?.kind === 'quoted' ? answer.deductible : null,
-        quotedPriceDate: answer ? insurer.answerDueAt : null,
-        // The customer reads the rule's 规则提示语 where it names one; staff keep the rule's own reason.
-        remark: answer && answer.kind !== 'quoted' ? (answer.customerReason ?? answer.reason) : null,
-      };
+  const rows = doc.lines.map(
+    (line): PlanRow => ({
+      orderInfoId: doc.id,
+      key: line.key,
+      insuranceTypeInfoId: line.insuranceTypeInfoId,
+      insuranceTypeInfoName: line.insuranceTypeInfoName,
+      uavInfoId: line.uavInfoId,
+      uavInfoName: line.uavInfoName,
+      quantity: line.quantity,
+      insuranceAmount: line.insuranceAmount,
+      guaranteeTerm: line.guaranteeTerm,
+      siteSize: line.siteSize,
+      staffCount: line.staffCount,
+      studentCount: line.studentCount,
+      state: doc.state,
+      insuranceCompanyList: doc.insurers.map((insurer): PlanCell => {
+        const answer = insurer.answers[line.key];
+        return {
+          insuranceCompanyId: insurer.insuranceCompanyId,
+          insuranceCompanyName: insurer.insuranceCompanyName,
+          status:
+            insurer.status === 'timed-out' && answer?.kind !== 'quoted'
+              ? 'timed-out'
+              : !answer
+                ? 'requested'
+                : answer.kind === 'quoted'
+                  ? 'quoted'
+                  : answer.kind === 'manual'
+                    ? 'waiting-verification'
+                    : 'declined',
+          insurancePremium: answer?.kind === 'quoted' ? answer.premium : null,
+          deductiblePremiumString: answer?.kind === 'quoted' ? answer.deductible : null,
+          quotedPriceDate: answer ? insurer.answerDueAt : null,
+          // The customer reads the rule's 规则提示语 where it names one; staff keep the rule's own reason.
+          remark: answer && answer.kind !== 'quoted' ? (answer.customerReason ?? answer.reason) : null,
+        };
+      }),
     }),
-  }));
+  );
   const totals: TotalsRow = {
     orderInfoId: doc.id,
     key: 'total',

@@ -18,7 +18,10 @@ const applyOrderEvents = async (events: RecordedEvent[], client: PoolClient) => 
   for (const event of events) {
     const orderId = String(event.data.orderId);
     let next: OrderDocument | null = null;
-    docs.update(orderId, (doc) => (next = evolveOrderDocument(doc, { type: event.type, data: event.data } as OrderEvent)));
+    docs.update(
+      orderId,
+      (doc) => (next = evolveOrderDocument(doc, { type: event.type, data: event.data } as OrderEvent)),
+    );
     if (next) rows.put(orderId, rowOf(next));
   }
   await docs.flush();

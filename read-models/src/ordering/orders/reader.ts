@@ -26,7 +26,10 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
     const result = await pool.query(prepared(PAGE_SQL, [userName, pageSize, offset]));
     return {
       datas: (result.rows[0].datas as StoredOrderListRow[]).map(
-        (row): OrderListRow => ({ ...row, actions: allowedActions({ ...row, state: row.state as OrderStateValue }, now) }),
+        (row): OrderListRow => ({
+          ...row,
+          actions: allowedActions({ ...row, state: row.state as OrderStateValue }, now),
+        }),
       ),
       currentPage,
       pageSize,
@@ -36,11 +39,10 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
   /** Orders being quoted, oldest change first (the back office's progress list). */
   async quoting(currentPage: number, pageSize: number): Promise<{ datas: OrderDocument[]; totalCount: number }> {
     const [rows, count] = await Promise.all([
-      pool.query(`SELECT data FROM ${ORDERS} WHERE (data->>'state')::int = $3 ORDER BY data->>'updatedAt' LIMIT $1 OFFSET $2`, [
-        pageSize,
-        (currentPage - 1) * pageSize,
-        OrderState.quoting,
-      ]),
+      pool.query(
+        `SELECT data FROM ${ORDERS} WHERE (data->>'state')::int = $3 ORDER BY data->>'updatedAt' LIMIT $1 OFFSET $2`,
+        [pageSize, (currentPage - 1) * pageSize, OrderState.quoting],
+      ),
       pool.query(`SELECT count(*)::int AS n FROM ${ORDERS} WHERE (data->>'state')::int = $1`, [OrderState.quoting]),
     ]);
     return { datas: rows.rows.map((r: { data: OrderDocument }) => r.data), totalCount: count.rows[0].n as number };
@@ -81,7 +83,10 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
     const found: Record<string, unknown>[] = [];
     for (const row of result.rows)
       for (const drone of (row.drones ?? []) as { deviceNumber?: string }[]) {
-        const codes = (drone.deviceNumber ?? '').split(',').map((c) => c.trim()).filter(Boolean);
+        const codes = (drone.deviceNumber ?? '')
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean);
         const matched = codes.filter((c) => wanted.has(c));
         if (matched.length > 0) found.push({ ...drone, deviceNumber: matched.join(','), policyNo: row.policyNo });
       }

@@ -36,7 +36,12 @@ const commands: OrderCommand[] = [
       type: 'RecordInsurerQuote',
       data: {
         requestId: requestIdOf('o1', 1, insurerId),
-        answers: lines.map((l) => ({ key: l.key, kind: 'quoted' as const, premium: 100 * insurerId, deductible: '0免赔' })),
+        answers: lines.map((l) => ({
+          key: l.key,
+          kind: 'quoted' as const,
+          premium: 100 * insurerId,
+          deductible: '0免赔',
+        })),
         source: 'automatic',
       },
       metadata: system,
@@ -80,6 +85,11 @@ describe('order document', () => {
     const row = rowOf(replay()!);
     expect(Object.keys(row)).not.toContain('order');
     expect(Object.keys(row)).not.toContain('form');
-    expect(row.deviceNumber).toBe(form.uavInfoList.map((d) => d.deviceNumber).filter(Boolean).join(','));
+    expect(row.deviceNumber).toBe(
+      form.uavInfoList
+        .map((d) => d.deviceNumber)
+        .filter(Boolean)
+        .join(','),
+    );
   });
 });

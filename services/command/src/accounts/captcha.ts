@@ -31,7 +31,11 @@ const drawingTools = () => {
     const render = captchaModule.default as unknown as RenderSvg;
     const sharp = sharpModule.default;
     // Drawn at twice the size for sharp screens, dark characters on the login card's light grey.
-    const rasterise = (svg: string) => sharp(Buffer.from(svg), { density: 144 }).flatten({ background: '#eef2f7' }).png({ compressionLevel: 6 }).toBuffer();
+    const rasterise = (svg: string) =>
+      sharp(Buffer.from(svg), { density: 144 })
+        .flatten({ background: '#eef2f7' })
+        .png({ compressionLevel: 6 })
+        .toBuffer();
     return { render, rasterise };
   })();
   return drawing;
@@ -50,7 +54,10 @@ export const createCaptchas = (deps: CommandDeps) => {
   const prefix = `${deps.config.queuePrefix}:captcha`;
   const digest = (key: string, answer: string) =>
     createHmac('sha256', deps.config.jwtSecret).update(`captcha:${key}:${answer.trim().toUpperCase()}`).digest();
-  const counters = (ip: string, username?: string) => [`captcha:fail:ip:${ip}`, ...(username ? [`captcha:fail:user:${username}`] : [])];
+  const counters = (ip: string, username?: string) => [
+    `captcha:fail:ip:${ip}`,
+    ...(username ? [`captcha:fail:user:${username}`] : []),
+  ];
 
   /** Spends the captcha whatever the answer; true only for the right answer of a live one. */
   const check = async (key: string, answer: string | undefined): Promise<boolean> => {
@@ -87,7 +94,8 @@ export const createCaptchas = (deps: CommandDeps) => {
 
     /** A failed login (wrong password, unknown name, wrong SMS code), counted for the trigger. */
     async failed(ip: string, username?: string) {
-      for (const key of counters(ip, username)) await deps.limiter.hit(key, Number.MAX_SAFE_INTEGER, CAPTCHA_FAILURE_WINDOW_SECONDS);
+      for (const key of counters(ip, username))
+        await deps.limiter.hit(key, Number.MAX_SAFE_INTEGER, CAPTCHA_FAILURE_WINDOW_SECONDS);
     },
 
     async succeeded(ip: string, username?: string) {
@@ -99,13 +107,20 @@ export const createCaptchas = (deps: CommandDeps) => {
      * `always`), and one sent is checked anyway, so a client cannot skip it by guessing the state.
      * A key sent is spent even when its answer is missing.
      */
-    async guard(ctx: Context, form: { captchaKey?: string; captcha?: string }, username: string | undefined, always = false) {
+    async guard(
+      ctx: Context,
+      form: { captchaKey?: string; captcha?: string },
+      username: string | undefined,
+      always = false,
+    ) {
       const needed = always || (await required(ctx.ip, username));
       if (!needed && form.captchaKey === undefined && form.captcha === undefined) return;
       const right = form.captchaKey !== undefined && (await check(form.captchaKey, form.captcha));
       if (right) return;
       const missing = form.captchaKey === undefined || form.captcha === undefined;
-      throw new HttpError(ResultCode.badRequest, missing ? captchaMessages.required : captchaMessages.wrong, { captchaRequired: true });
+      throw new HttpError(ResultCode.badRequest, missing ? captchaMessages.required : captchaMessages.wrong, {
+        captchaRequired: true,
+      });
     },
   };
 };

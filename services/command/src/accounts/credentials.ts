@@ -34,7 +34,10 @@ export const createCredentialChecks = (deps: CommandDeps) => {
     if (!withinPhone || !withinAddress) {
       await deps.limiter.undo(phoneKey);
       await deps.limiter.undo(addressKey);
-      logger.warn({ event: 'login', method, phone: maskPhone(mobilePhone), ip: ctx.ip, outcome: 'throttled' }, 'login refused');
+      logger.warn(
+        { event: 'login', method, phone: maskPhone(mobilePhone), ip: ctx.ip, outcome: 'throttled' },
+        'login refused',
+      );
       throw new HttpError(ResultCode.tooManyRequests, credentialMessages.loginThrottled);
     }
     return {
@@ -55,7 +58,10 @@ export const createCredentialChecks = (deps: CommandDeps) => {
     const hash = user.status === 'active' ? user.passwordHash : await decoyPasswordHash();
     const matches = await verifyPassword(password, hash);
     if (user.status !== 'active' || !matches) {
-      logger.warn({ event: 'login', phone: maskPhone(mobilePhone), ip: ctx.ip, outcome: 'bad-credentials' }, 'login refused');
+      logger.warn(
+        { event: 'login', phone: maskPhone(mobilePhone), ip: ctx.ip, outcome: 'bad-credentials' },
+        'login refused',
+      );
       throw new HttpError(ResultCode.badRequest, credentialMessages.badCredentials);
     }
     await attempt.passed();

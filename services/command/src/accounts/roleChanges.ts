@@ -37,10 +37,15 @@ const latest = (...positions: (number | null)[]) =>
 /** Grants roles; granting admin records the account in the admin registry after its own stream. */
 export const grantRoles = async (deps: Deps, change: RoleChange) => {
   const work = async () => {
-    const user = await handleCommand(deps.eventStore, userStreamId(change.mobilePhone), userDecider, (state): UserCommand => {
-      if (state.status !== 'active') throw new HttpError(ResultCode.notFound, roleChangeMessages.unknownUser);
-      return { type: 'GrantRoles', data: change, metadata: { now: deps.now() } };
-    });
+    const user = await handleCommand(
+      deps.eventStore,
+      userStreamId(change.mobilePhone),
+      userDecider,
+      (state): UserCommand => {
+        if (state.status !== 'active') throw new HttpError(ResultCode.notFound, roleChangeMessages.unknownUser);
+        return { type: 'GrantRoles', data: change, metadata: { now: deps.now() } };
+      },
+    );
     // Also when the grant itself changed nothing: a retry after a crash between the appends registers then.
     const registry =
       change.roles.includes('admin') && user.state.status === 'active' && user.state.roles.includes('admin')
@@ -50,7 +55,10 @@ export const grantRoles = async (deps: Deps, change: RoleChange) => {
             metadata: { now: deps.now() },
           })
         : null;
-    return { roles: user.state.status === 'active' ? user.state.roles : [], position: latest(user.position, registry?.position ?? null) };
+    return {
+      roles: user.state.status === 'active' ? user.state.roles : [],
+      position: latest(user.position, registry?.position ?? null),
+    };
   };
   return change.roles.includes('admin') ? withAdminLock(deps.pool, work) : work();
 };
@@ -72,7 +80,10 @@ export const revokeRoles = async (deps: Deps, change: RoleChange) => {
           })
         : null;
     const user = await handleCommand(deps.eventStore, userStreamId(change.mobilePhone), userDecider, revoke);
-    return { roles: user.state.status === 'active' ? user.state.roles : [], position: latest(user.position, registry?.position ?? null) };
+    return {
+      roles: user.state.status === 'active' ? user.state.roles : [],
+      position: latest(user.position, registry?.position ?? null),
+    };
   };
   return change.roles.includes('admin') ? withAdminLock(deps.pool, work) : work();
 };

@@ -1,7 +1,16 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { EDITABLE_ROLES, LEGACY_GRANT_REASON, PHONE_PATTERN, userMessages, type EditableRole } from '@feibao/domain';
-import { authenticate, caller, input, ok, requireArea, requireRole, setConsistencyToken, validate } from '@feibao/platform';
+import {
+  authenticate,
+  caller,
+  input,
+  ok,
+  requireArea,
+  requireRole,
+  setConsistencyToken,
+  validate,
+} from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 import { grantRoles, revokeRoles } from './roleChanges.ts';
 
@@ -9,10 +18,16 @@ export const roleRouteMessages = { granted: '授权成功', revoked: '已撤销�
 
 const mobilePhone = z.string({ error: '请输入手机号' }).trim().regex(PHONE_PATTERN, { error: '手机号格式错误' });
 const roles = z
-  .array(z.enum(EDITABLE_ROLES as unknown as [EditableRole, ...EditableRole[]], { error: '角色不正确' }), { error: '请选择角色' })
+  .array(z.enum(EDITABLE_ROLES as unknown as [EditableRole, ...EditableRole[]], { error: '角色不正确' }), {
+    error: '请选择角色',
+  })
   .min(1, { error: '请选择角色' })
   .max(EDITABLE_ROLES.length, { error: '角色不正确' });
-const reason = z.string({ error: userMessages.reasonRequired }).trim().min(1, { error: userMessages.reasonRequired }).max(200, { error: '原因不能超过200字' });
+const reason = z
+  .string({ error: userMessages.reasonRequired })
+  .trim()
+  .min(1, { error: userMessages.reasonRequired })
+  .max(200, { error: '原因不能超过200字' });
 
 const legacyGrantBody = z.object({ mobilePhone, roles, reason: reason.optional() });
 const changeBody = z.object({ mobilePhone, roles, reason });

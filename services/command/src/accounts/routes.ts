@@ -47,7 +47,8 @@ export const accountMessages = {
 
 const profileOf = (form: Record<string, unknown>): ProfileFields => {
   const profile = { ...form };
-  for (const credential of ['mobilePhone', 'registerType', 'identifyingCode', 'password', 'confirmPassword', 'name']) delete profile[credential];
+  for (const credential of ['mobilePhone', 'registerType', 'identifyingCode', 'password', 'confirmPassword', 'name'])
+    delete profile[credential];
   return profile as ProfileFields;
 };
 
@@ -76,7 +77,10 @@ export const accountRoutes = (deps: CommandDeps) => {
     await sms.consume(form.mobilePhone, form.identifyingCode, deps.now());
     const user = await aggregate(deps.eventStore, userStreamId(form.mobilePhone), userDecider);
     if (user.status !== 'active') throw new HttpError(ResultCode.notFound, userMessages.notRegistered);
-    logger.info({ event: 'login', method: 'sms', phone: maskPhone(form.mobilePhone), ip: ctx.ip, outcome: 'ok' }, 'login');
+    logger.info(
+      { event: 'login', method: 'sms', phone: maskPhone(form.mobilePhone), ip: ctx.ip, outcome: 'ok' },
+      'login',
+    );
     answerSession(ctx, await sessions.startForUser(form.mobilePhone, 'sms'), '登录成功');
   });
 
@@ -101,25 +105,29 @@ export const accountRoutes = (deps: CommandDeps) => {
     '/api/v1/uav/user/register',
     (ctx, next) => validate(registerSchemaFor(ctx.request.body))(ctx, next),
     async (ctx) => {
-    const form = input<RegisterForm | z.output<typeof enterpriseRegisterSchema>>(ctx);
-    const existing = await aggregate(deps.eventStore, userStreamId(form.mobilePhone), userDecider);
-    if (existing.status === 'active') throw new HttpError(ResultCode.conflict, userMessages.phoneTaken);
-    await sms.consume(form.mobilePhone, form.identifyingCode, deps.now());
-    const company = form.registerType === 2;
-    const registered = await handleCommand(deps.eventStore, userStreamId(form.mobilePhone), userDecider, {
-      type: 'RegisterUser',
-      data: {
-        mobilePhone: form.mobilePhone,
-        name: ('enterpriseName' in form ? form.name || form.enterpriseName : form.name) ?? form.mobilePhone,
-        registerType: form.registerType,
-        passwordHash: await hashPassword(form.password),
-        roles: ['user'],
-        profile: company ? profileOf(form as Record<string, unknown>) : null,
-      },
-      metadata: { now: deps.now() },
-    });
-    const session = await sessions.startForUser(form.mobilePhone, 'register');
-    answerSession(ctx, { ...session, position: Math.max(session.position ?? 0, registered.position ?? 0) }, '注册成功');
+      const form = input<RegisterForm | z.output<typeof enterpriseRegisterSchema>>(ctx);
+      const existing = await aggregate(deps.eventStore, userStreamId(form.mobilePhone), userDecider);
+      if (existing.status === 'active') throw new HttpError(ResultCode.conflict, userMessages.phoneTaken);
+      await sms.consume(form.mobilePhone, form.identifyingCode, deps.now());
+      const company = form.registerType === 2;
+      const registered = await handleCommand(deps.eventStore, userStreamId(form.mobilePhone), userDecider, {
+        type: 'RegisterUser',
+        data: {
+          mobilePhone: form.mobilePhone,
+          name: ('enterpriseName' in form ? form.name || form.enterpriseName : form.name) ?? form.mobilePhone,
+          registerType: form.registerType,
+          passwordHash: await hashPassword(form.password),
+          roles: ['user'],
+          profile: company ? profileOf(form as Record<string, unknown>) : null,
+        },
+        metadata: { now: deps.now() },
+      });
+      const session = await sessions.startForUser(form.mobilePhone, 'register');
+      answerSession(
+        ctx,
+        { ...session, position: Math.max(session.position ?? 0, registered.position ?? 0) },
+        '注册成功',
+      );
     },
   );
 
@@ -143,7 +151,8 @@ export const accountRoutes = (deps: CommandDeps) => {
   router.post('/api/v1/uav/user/update', auth, requireRegistered, validate(updateProfileSchema), async (ctx) => {
     const form = input<z.output<typeof updateProfileSchema>>(ctx);
     const me = caller(ctx).sub;
-    if (form.mobilePhone && form.mobilePhone !== me) throw new HttpError(ResultCode.forbidden, accountMessages.notOwnProfile);
+    if (form.mobilePhone && form.mobilePhone !== me)
+      throw new HttpError(ResultCode.forbidden, accountMessages.notOwnProfile);
     const result = await handleCommand(deps.eventStore, userStreamId(me), userDecider, {
       type: 'UpdateProfile',
       data: { mobilePhone: me, name: form.name, profile: profileOf(form) },
@@ -175,7 +184,9 @@ export const accountRoutes = (deps: CommandDeps) => {
     ok(ctx, { code, expiresIn: 60 });
   });
 
-  const getTokenQuery = z.object({ code: z.string({ error: '缺少 code 参数' }).min(1, { error: '缺少 code 参数' }).max(200) });
+  const getTokenQuery = z.object({
+    code: z.string({ error: '缺少 code 参数' }).min(1, { error: '缺少 code 参数' }).max(200),
+  });
   router.get('/api/v1/uav/uc/getToken', validate(getTokenQuery, 'query'), async (ctx) => {
     const { code } = input<z.output<typeof getTokenQuery>>(ctx);
     const subject = await deps.redis.getdel(`${deps.config.queuePrefix}:uc:code:${code}`);

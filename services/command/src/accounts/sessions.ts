@@ -8,12 +8,25 @@ import {
   type ActiveUser,
   type RecordLogin,
 } from '@feibao/domain';
-import { aggregate, handleCommand, hashToken, HttpError, newRefreshToken, sessionIdOfRefreshToken } from '@feibao/platform';
+import {
+  aggregate,
+  handleCommand,
+  hashToken,
+  HttpError,
+  newRefreshToken,
+  sessionIdOfRefreshToken,
+} from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 
 export const GUEST_NAME = '访客';
 
-export type SessionUser = { name: string; mobilePhone: string | null; roles: string[]; nickName: string; guest: boolean };
+export type SessionUser = {
+  name: string;
+  mobilePhone: string | null;
+  roles: string[];
+  nickName: string;
+  guest: boolean;
+};
 
 export type IssuedSession = {
   accessToken: string;
@@ -41,16 +54,31 @@ export const createSessions = (deps: CommandDeps) => {
     (rememberMe ? deps.config.rememberMeTtlSeconds : deps.config.refreshTokenTtlSeconds) * 1000;
 
   const signFor = async (sessionId: string, subject: string, user: SessionUser) =>
-    deps.tokens.sign({ sub: subject, sid: sessionId, roles: user.roles, guest: user.guest, name: user.name }, deps.now());
+    deps.tokens.sign(
+      { sub: subject, sid: sessionId, roles: user.roles, guest: user.guest, name: user.name },
+      deps.now(),
+    );
 
   const start = async (subject: string, user: SessionUser, rememberMe: boolean): Promise<IssuedSession> => {
     const sessionId = randomUUID();
     const refreshToken = newRefreshToken(sessionId);
-    const started = await handleCommand(deps.eventStore, sessionStreamId(sessionId), sessionDecider, {
-      type: 'StartSession',
-      data: { sessionId, subject, guest: user.guest, refreshTokenHash: hashToken(refreshToken), ttlMs: refreshTtlMs(rememberMe) },
-      metadata: { now: deps.now() },
-    }, { from: 'new' });
+    const started = await handleCommand(
+      deps.eventStore,
+      sessionStreamId(sessionId),
+      sessionDecider,
+      {
+        type: 'StartSession',
+        data: {
+          sessionId,
+          subject,
+          guest: user.guest,
+          refreshTokenHash: hashToken(refreshToken),
+          ttlMs: refreshTtlMs(rememberMe),
+        },
+        metadata: { now: deps.now() },
+      },
+      { from: 'new' },
+    );
     return {
       accessToken: await signFor(sessionId, subject, user),
       refreshToken,
@@ -76,7 +104,11 @@ export const createSessions = (deps: CommandDeps) => {
 
     async startForGuest() {
       const guestId = randomUUID();
-      return start(`guest:${guestId}`, { name: GUEST_NAME, mobilePhone: null, roles: [], nickName: GUEST_NAME, guest: true }, false);
+      return start(
+        `guest:${guestId}`,
+        { name: GUEST_NAME, mobilePhone: null, roles: [], nickName: GUEST_NAME, guest: true },
+        false,
+      );
     },
 
     async refresh(refreshToken: string): Promise<IssuedSession> {
@@ -85,7 +117,11 @@ export const createSessions = (deps: CommandDeps) => {
       const nextToken = newRefreshToken(sessionId);
       const rotated = await handleCommand(deps.eventStore, sessionStreamId(sessionId), sessionDecider, {
         type: 'RotateRefreshToken',
-        data: { presentedHash: hashToken(refreshToken), nextHash: hashToken(nextToken), ttlMs: deps.config.refreshTokenTtlSeconds * 1000 },
+        data: {
+          presentedHash: hashToken(refreshToken),
+          nextHash: hashToken(nextToken),
+          ttlMs: deps.config.refreshTokenTtlSeconds * 1000,
+        },
         metadata: { now: deps.now() },
       });
       if (rotated.state.status !== 'active') {
@@ -101,7 +137,11 @@ export const createSessions = (deps: CommandDeps) => {
         if (account.status !== 'active') throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
         if (account.passwordResetAt && account.passwordResetAt > rotated.state.startedAt) {
           // A session from before a password reset ends at its next refresh.
-          await handleCommand(deps.eventStore, sessionStreamId(sessionId), sessionDecider, { type: 'RevokeSession', data: { reason: 'password-reset' }, metadata: { now: deps.now() } });
+          await handleCommand(deps.eventStore, sessionStreamId(sessionId), sessionDecider, {
+            type: 'RevokeSession',
+            data: { reason: 'password-reset' },
+            metadata: { now: deps.now() },
+          });
           await deps.revocations.revoke(sessionId);
           throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
         }

@@ -63,4 +63,3 @@ export const createSmsChallenges = (db: Queryable, secret: string) => {
   };
 };
 export type SmsChallenges = ReturnType<typeof createSmsChallenges>;
-

@@ -102,7 +102,10 @@ export const registerSsoRoutes = (router: Router, deps: CommandDeps, { sessions,
     const user = await aggregate(deps.eventStore, userStreamId(form.mobilePhone), userDecider);
     if (user.status !== 'active') throw new HttpError(ResultCode.notFound, userMessages.notRegistered);
     requireRulePlatform(user);
-    logger.info({ event: 'login', method: 'sms', phone: maskPhone(form.mobilePhone), ip: ctx.ip, outcome: 'ok' }, 'login');
+    logger.info(
+      { event: 'login', method: 'sms', phone: maskPhone(form.mobilePhone), ip: ctx.ip, outcome: 'ok' },
+      'login',
+    );
     answerTokens(ctx, await sessions.startForUser(form.mobilePhone, 'sms'));
   });
 
@@ -112,7 +115,11 @@ export const registerSsoRoutes = (router: Router, deps: CommandDeps, { sessions,
     await captchas.guard(ctx, form, form.username);
     const session = await passwordLogin(ctx, form.username, form.password);
     setConsistencyToken(ctx, session.position, form.username);
-    ok(ctx, { token: session.accessToken, refreshToken: session.refreshToken, expiresIn: session.expiresIn }, '登录成功');
+    ok(
+      ctx,
+      { token: session.accessToken, refreshToken: session.refreshToken, expiresIn: session.expiresIn },
+      '登录成功',
+    );
   });
 
   // The older tenant exchange: always a captcha, then our one tenant and a known client app.

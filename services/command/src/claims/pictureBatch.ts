@@ -1,7 +1,14 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
-import { claimIdOfPicture, claimMessages, ResultCode, type Claim, type ClaimCommand, type ClaimMetadata } from '@feibao/domain';
+import {
+  claimIdOfPicture,
+  claimMessages,
+  ResultCode,
+  type Claim,
+  type ClaimCommand,
+  type ClaimMetadata,
+} from '@feibao/domain';
 import { HttpError, ok } from '@feibao/platform';
 
 type Tools = {
@@ -11,9 +18,16 @@ type Tools = {
 };
 
 /** The old client posts a bare JSON array of picture ids; `{ ids: [...] }` is taken too. */
-const pictureIds = z.array(z.string().trim().min(1).max(200), { error: claimMessages.pictureRequired }).min(1, { error: claimMessages.pictureRequired }).max(500);
+const pictureIds = z
+  .array(z.string().trim().min(1).max(200), { error: claimMessages.pictureRequired })
+  .min(1, { error: claimMessages.pictureRequired })
+  .max(500);
 const classifyQuery = z.object({
-  imageTypeCode: z.string({ error: claimMessages.categoryUnknown }).trim().min(1, { error: claimMessages.categoryUnknown }).max(10),
+  imageTypeCode: z
+    .string({ error: claimMessages.categoryUnknown })
+    .trim()
+    .min(1, { error: claimMessages.categoryUnknown })
+    .max(10),
   imageTypeName: z.string().max(50).optional(),
 });
 
@@ -22,7 +36,8 @@ const idsOf = (ctx: Context) => {
   const body = ctx.request.body as unknown;
   const raw = Array.isArray(body) ? body : (body as { ids?: unknown } | undefined)?.ids;
   const parsed = pictureIds.safeParse(raw);
-  if (!parsed.success) throw new HttpError(ResultCode.badRequest, parsed.error.issues[0]?.message ?? claimMessages.pictureRequired);
+  if (!parsed.success)
+    throw new HttpError(ResultCode.badRequest, parsed.error.issues[0]?.message ?? claimMessages.pictureRequired);
   const claims = new Set(parsed.data.map(claimIdOfPicture));
   if (claims.size !== 1) throw new HttpError(ResultCode.badRequest, '请选择同一理赔单的图片');
   return { claimId: [...claims][0]!, ids: parsed.data };
@@ -35,7 +50,11 @@ export const pictureBatchRoutes = ({ auth, meta, run }: Tools) => {
     const query = classifyQuery.safeParse(ctx.query);
     if (!query.success) throw new HttpError(ResultCode.badRequest, claimMessages.categoryUnknown);
     const { claimId, ids } = idsOf(ctx);
-    await run(ctx, claimId, { type: 'ClassifyPictures', data: { pictureIds: ids, imageTypeCode: query.data.imageTypeCode }, metadata: meta(ctx) });
+    await run(ctx, claimId, {
+      type: 'ClassifyPictures',
+      data: { pictureIds: ids, imageTypeCode: query.data.imageTypeCode },
+      metadata: meta(ctx),
+    });
     ok(ctx, { count: ids.length }, '分类成功');
   });
 

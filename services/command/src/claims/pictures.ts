@@ -13,10 +13,26 @@ import {
   uploadNameOf,
   type ClaimMetadata,
 } from '@feibao/domain';
-import { authenticate, caller, handleCommand, HttpError, isStoreUnavailable, logger, ok, setConsistencyToken } from '@feibao/platform';
+import {
+  authenticate,
+  caller,
+  handleCommand,
+  HttpError,
+  isStoreUnavailable,
+  logger,
+  ok,
+  setConsistencyToken,
+} from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 import { judgeUpload } from '../files/judge.ts';
-import { DISK_FULL, imageTypes, isDiskFull, multipartUpload, uploadedParts, type UploadedPart } from '../files/multipart.ts';
+import {
+  DISK_FULL,
+  imageTypes,
+  isDiskFull,
+  multipartUpload,
+  uploadedParts,
+  type UploadedPart,
+} from '../files/multipart.ts';
 
 type Part = UploadedPart;
 type Judged = { part: Part; mime: string; ext: string };
@@ -24,7 +40,8 @@ type Judged = { part: Part; mime: string; ext: string };
 // Claim ids are server-made UUIDs; anything else never becomes part of a path.
 const CLAIM_ID = /^[A-Za-z0-9-]{1,64}$/;
 
-export const claimPictureUrl = (pictureId: string) => `/api/v1/uav/claim/settlement/picture/${encodeURIComponent(pictureId)}`;
+export const claimPictureUrl = (pictureId: string) =>
+  `/api/v1/uav/claim/settlement/picture/${encodeURIComponent(pictureId)}`;
 
 const removeAll = (parts: readonly Part[]) => Promise.all(parts.map((p) => rm(p.filepath, { force: true })));
 

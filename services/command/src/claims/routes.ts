@@ -34,7 +34,22 @@ import {
   type ClaimRecord,
   type ContrastAnswer,
 } from '@feibao/domain';
-import { aggregate, authenticate, caller, handleCommand, HttpError, input, load, loadMany, ok, reply, requireRole, setConsistencyToken, validate, type HandleOptions } from '@feibao/platform';
+import {
+  aggregate,
+  authenticate,
+  caller,
+  handleCommand,
+  HttpError,
+  input,
+  load,
+  loadMany,
+  ok,
+  reply,
+  requireRole,
+  setConsistencyToken,
+  validate,
+  type HandleOptions,
+} from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 import { pictureBatchRoutes } from './pictureBatch.ts';
 import { staffClaimRoutes } from './staff.ts';
@@ -51,7 +66,11 @@ export const claimRouteMessages = {
   seenVersionInvalid: '理赔单版本不正确',
 } as const;
 
-const claimId = z.string({ error: claimRouteMessages.idRequired }).trim().min(1, { error: claimRouteMessages.idRequired }).max(64);
+const claimId = z
+  .string({ error: claimRouteMessages.idRequired })
+  .trim()
+  .min(1, { error: claimRouteMessages.idRequired })
+  .max(64);
 export const idQuery = z.object({ id: claimId });
 const createQuery = z.object({
   orderId: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64),
@@ -61,9 +80,15 @@ const saveLogBody = z.object({
   version: z.coerce.number({ error: '请先比对修改内容' }).int().min(0),
   form: z.unknown(),
   list: z
-    .array(z.object({ path: z.string().max(300), remark: z.string().max(500, { error: '修改说明不能超过500个字符' }).nullish() }), {
-      error: '修改说明格式不正确',
-    })
+    .array(
+      z.object({
+        path: z.string().max(300),
+        remark: z.string().max(500, { error: '修改说明不能超过500个字符' }).nullish(),
+      }),
+      {
+        error: '修改说明格式不正确',
+      },
+    )
     .max(2000),
 });
 
@@ -72,7 +97,8 @@ const seenVersionOf = (body: unknown): number | null => {
   const raw = (body as Record<string, unknown> | undefined)?.version;
   if (raw === undefined || raw === null || raw === '') return null;
   const version = Number(raw);
-  if (!Number.isInteger(version) || version < 1) throw new HttpError(ResultCode.badRequest, claimRouteMessages.seenVersionInvalid);
+  if (!Number.isInteger(version) || version < 1)
+    throw new HttpError(ResultCode.badRequest, claimRouteMessages.seenVersionInvalid);
   return version;
 };
 
@@ -84,14 +110,21 @@ const acceptForm = (body: unknown, claim: ClaimRecord, meta: ClaimMetadata, forS
     ? undefined
     : new Map<string, ClaimPart[]>(claim.form.settlementUavInfoList.map((d) => [d.deviceNumber ?? '', d.partInfoList]));
   const form = normaliseClaimForm(parsed.form, storedParts);
-  const refusal = validateClaimForm(form, { now: meta.now, insuredDeviceCodes: claim.policy.drones.map((d) => d.deviceNumber), forSubmit });
+  const refusal = validateClaimForm(form, {
+    now: meta.now,
+    insuredDeviceCodes: claim.policy.drones.map((d) => d.deviceNumber),
+    forSubmit,
+  });
   if (refusal) throw new HttpError(ResultCode.badRequest, refusal);
   return form;
 };
 
 /** The stored claim the form is checked against: the owner's or, for staff, anyone's; the decider rules on the rest. */
 const visibleClaim = (state: Claim, meta: ClaimMetadata): ClaimRecord => {
-  const reachable = state.status !== 'none' && state.status !== 'cancelled' && (state.owner === meta.actor || isClaimsStaff(meta.roles));
+  const reachable =
+    state.status !== 'none' &&
+    state.status !== 'cancelled' &&
+    (state.owner === meta.actor || isClaimsStaff(meta.roles));
   if (!reachable) throw new HttpError(ResultCode.notFound, claimRouteMessages.claimNotFound);
   return state;
 };
@@ -110,7 +143,12 @@ export const claimRoutes = (deps: CommandDeps) => {
     const me = caller(ctx);
     return { now, actor: me.sub, roles: me.roles };
   };
-  const run = async (ctx: Context, id: string, command: ClaimCommand | ((state: Claim) => ClaimCommand), options?: HandleOptions<Claim>) => {
+  const run = async (
+    ctx: Context,
+    id: string,
+    command: ClaimCommand | ((state: Claim) => ClaimCommand),
+    options?: HandleOptions<Claim>,
+  ) => {
     const result = await handleCommand(deps.eventStore, claimStreamId(id), claimDecider, command, options);
     setConsistencyToken(ctx, result.position);
     return result;
@@ -128,10 +166,16 @@ export const claimRoutes = (deps: CommandDeps) => {
     ] as const);
     const order = orderRead.state;
     let registry = registryRead;
-    if (order.status === 'none' || order.owner !== m.actor) throw new HttpError(ResultCode.notFound, claimRouteMessages.orderNotFound);
+    if (order.status === 'none' || order.owner !== m.actor)
+      throw new HttpError(ResultCode.notFound, claimRouteMessages.orderNotFound);
     if (order.status !== 'inForce') throw new HttpError(ResultCode.conflict, claimRouteMessages.policyNotInForce);
     // The same rule that shows the order's 申请理赔 button.
-    if (!allowedActions({ state: OrderState.inForce, orderType: order.orderType, startDate: order.startDate, endDate: order.endDate }, m.now).includes('claim'))
+    if (
+      !allowedActions(
+        { state: OrderState.inForce, orderType: order.orderType, startDate: order.startDate, endDate: order.endDate },
+        m.now,
+      ).includes('claim')
+    )
       throw new HttpError(ResultCode.conflict, claimRouteMessages.outsidePolicyPeriod);
 
     const newId = randomUUID();
@@ -140,14 +184,19 @@ export const claimRoutes = (deps: CommandDeps) => {
       const { lastClaimId } = registry.state;
       if (lastClaimId) {
         const latest = await aggregate(deps.eventStore, claimStreamId(lastClaimId), claimDecider);
-        if (blocksNewClaim(registry.state, latest, m.now)) return reply(ctx, ResultCode.special, OPEN_CLAIM_EXISTS, lastClaimId);
+        if (blocksNewClaim(registry.state, latest, m.now))
+          return reply(ctx, ResultCode.special, OPEN_CLAIM_EXISTS, lastClaimId);
       }
       try {
         await handleCommand(
           deps.eventStore,
           registryStream,
           policyClaimsDecider,
-          { type: 'RegisterPolicyClaim', data: { orderId, claimId: newId, latestSeen: lastClaimId }, metadata: { now: m.now } },
+          {
+            type: 'RegisterPolicyClaim',
+            data: { orderId, claimId: newId, latestSeen: lastClaimId },
+            metadata: { now: m.now },
+          },
           { from: registry },
         );
         break;
@@ -161,7 +210,13 @@ export const claimRoutes = (deps: CommandDeps) => {
       newId,
       {
         type: 'OpenClaim',
-        data: { claimId: newId, claimNo: claimNumber(m.now, randomInt(0, 1_000_000)), orderId, owner: order.owner, policy: policySnapshot(order) },
+        data: {
+          claimId: newId,
+          claimNo: claimNumber(m.now, randomInt(0, 1_000_000)),
+          orderId,
+          owner: order.owner,
+          policy: policySnapshot(order),
+        },
         metadata: m,
       },
       { from: 'new' },
@@ -172,7 +227,11 @@ export const claimRoutes = (deps: CommandDeps) => {
   router.post('/save', auth, async (ctx) => {
     const id = bodyId(ctx);
     const m = meta(ctx);
-    await run(ctx, id, (state) => ({ type: 'SaveClaim', data: { form: acceptForm(ctx.request.body, visibleClaim(state, m), m, false) }, metadata: m }));
+    await run(ctx, id, (state) => ({
+      type: 'SaveClaim',
+      data: { form: acceptForm(ctx.request.body, visibleClaim(state, m), m, false) },
+      metadata: m,
+    }));
     ok(ctx, { id }, '暂存成功');
   });
 
@@ -181,7 +240,10 @@ export const claimRoutes = (deps: CommandDeps) => {
     const m = meta(ctx);
     await run(ctx, id, (state) => ({
       type: 'SubmitClaim',
-      data: { form: acceptForm(ctx.request.body, visibleClaim(state, m), m, true), acceptDueAt: slaDueAt(m.now, 'accept', deps.config.quoteDaySeconds) },
+      data: {
+        form: acceptForm(ctx.request.body, visibleClaim(state, m), m, true),
+        acceptDueAt: slaDueAt(m.now, 'accept', deps.config.quoteDaySeconds),
+      },
       metadata: m,
     }));
     ok(ctx, { id }, '提交成功');
@@ -216,7 +278,8 @@ export const claimRoutes = (deps: CommandDeps) => {
       state = evolveClaim(state, event);
       if (state.version === seenVersion) seen = state;
     }
-    if (seenVersion === null || seenVersion >= state.version || state.status === 'none') return { state, changed: false };
+    if (seenVersion === null || seenVersion >= state.version || state.status === 'none')
+      return { state, changed: false };
     const changed = !seen || seen.status === 'none' || diffClaimForms(seen.form, state.form).length > 0;
     return { state, changed };
   };
@@ -244,12 +307,17 @@ export const claimRoutes = (deps: CommandDeps) => {
     const explanations = Object.fromEntries(body.list.map((row) => [row.path, row.remark ?? '']));
     await run(ctx, body.id, (state) => ({
       type: 'AmendClaim',
-      data: { form: acceptForm(body.form, visibleClaim(state, m), m, false), basedOnVersion: body.version, explanations },
+      data: {
+        form: acceptForm(body.form, visibleClaim(state, m), m, false),
+        basedOnVersion: body.version,
+        explanations,
+      },
       metadata: m,
     }));
     ok(ctx, { id: body.id }, '保存修改成功');
   });
 
-  for (const sub of [...staffClaimRoutes(deps, { auth, meta, run }), pictureBatchRoutes({ auth, meta, run })]) router.use(sub.routes());
+  for (const sub of [...staffClaimRoutes(deps, { auth, meta, run }), pictureBatchRoutes({ auth, meta, run })])
+    router.use(sub.routes());
   return router;
 };

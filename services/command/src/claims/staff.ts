@@ -30,12 +30,20 @@ type Tools = {
 
 const id = z.string({ error: '理赔单编号不能为空' }).trim().min(1, { error: '理赔单编号不能为空' }).max(64);
 const reason = z.string().trim().max(500, { error: '原因不能超过500个字符' }).nullish();
-const requiredReason = z.string({ error: '请填写原因' }).trim().min(1, { error: '请填写原因' }).max(500, { error: '原因不能超过500个字符' });
+const requiredReason = z
+  .string({ error: '请填写原因' })
+  .trim()
+  .min(1, { error: '请填写原因' })
+  .max(500, { error: '原因不能超过500个字符' });
 const withReason = z.object({ id, reason });
 const withRequiredReason = z.object({ id, reason: requiredReason });
 const evidenceBody = z.object({
   id,
-  message: z.string({ error: '请填写需要补充的材料说明' }).trim().min(1, { error: '请填写需要补充的材料说明' }).max(1000),
+  message: z
+    .string({ error: '请填写需要补充的材料说明' })
+    .trim()
+    .min(1, { error: '请填写需要补充的材料说明' })
+    .max(1000),
 });
 export const NOT_CLAIMS_STAFF = '该用户不是理赔人员';
 const assignBody = z.object({
@@ -56,7 +64,10 @@ const assessBody = z.object({
       z.object({
         lineKey: z.string({ error: '请选择定损险种' }).min(1, { error: '请选择定损险种' }).max(50),
         kind: z.enum(['drone', 'injury', 'property', 'other'], { error: '损失类型不正确' }),
-        lossAmount: z.coerce.number({ error: '损失金额不正确' }).min(0, { error: '损失金额不正确' }).max(1_000_000_000, { error: '损失金额不正确' }),
+        lossAmount: z.coerce
+          .number({ error: '损失金额不正确' })
+          .min(0, { error: '损失金额不正确' })
+          .max(1_000_000_000, { error: '损失金额不正确' }),
         remark: z.string().trim().max(200).optional(),
       }),
       { error: '请填写定损明细' },
@@ -73,7 +84,11 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) 
   router.post('/accept', auth, staff, validate(withReason), async (ctx) => {
     const body = input<z.output<typeof withReason>>(ctx);
     const m = meta(ctx);
-    await run(ctx, body.id, { type: 'AcceptClaim', data: { reason: body.reason ?? null, closeDueAt: slaDueAt(m.now, 'close', daySeconds) }, metadata: m });
+    await run(ctx, body.id, {
+      type: 'AcceptClaim',
+      data: { reason: body.reason ?? null, closeDueAt: slaDueAt(m.now, 'close', daySeconds) },
+      metadata: m,
+    });
     ok(ctx, { id: body.id }, '受理成功');
   });
 
@@ -85,7 +100,11 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) 
 
   router.post('/assess', auth, staff, validate(assessBody), async (ctx) => {
     const body = input<z.output<typeof assessBody>>(ctx);
-    await run(ctx, body.id, { type: 'AssessClaim', data: { losses: body.exposures, reason: body.reason ?? null }, metadata: meta(ctx) });
+    await run(ctx, body.id, {
+      type: 'AssessClaim',
+      data: { losses: body.exposures, reason: body.reason ?? null },
+      metadata: meta(ctx),
+    });
     ok(ctx, { id: body.id }, '定损成功');
   });
 
@@ -99,7 +118,8 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) 
   const requireClaimsStaff = async (phone: string) => {
     if (!PHONE_PATTERN.test(phone)) throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
     const user = await aggregate(deps.eventStore, userStreamId(phone), userDecider);
-    if (user.status !== 'active' || !hasRole(user.roles, ...backofficeRoles.claims)) throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
+    if (user.status !== 'active' || !hasRole(user.roles, ...backofficeRoles.claims))
+      throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
   };
 
   router.post('/assign', auth, staff, validate(assignBody), async (ctx) => {
@@ -112,7 +132,11 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) 
   router.post('/reopen', auth, staff, validate(withRequiredReason), async (ctx) => {
     const body = input<z.output<typeof withRequiredReason>>(ctx);
     const m = meta(ctx);
-    await run(ctx, body.id, { type: 'ReopenClaim', data: { reason: body.reason, closeDueAt: slaDueAt(m.now, 'close', daySeconds) }, metadata: m });
+    await run(ctx, body.id, {
+      type: 'ReopenClaim',
+      data: { reason: body.reason, closeDueAt: slaDueAt(m.now, 'close', daySeconds) },
+      metadata: m,
+    });
     ok(ctx, { id: body.id }, '重新打开成功');
   });
 

@@ -36,7 +36,8 @@ export const multipartUpload = (dir: string, maxBytes: number) => async (ctx: Co
       maxFieldsSize: 64 * 1024,
       allowEmptyFiles: false,
       minFileSize: 1,
-      fileWriteStreamHandler: (file) => cappedFileSink((file as unknown as UploadedPart).filepath, maxBytes, (error) => sinkFailures.push(error)),
+      fileWriteStreamHandler: (file) =>
+        cappedFileSink((file as unknown as UploadedPart).filepath, maxBytes, (error) => sinkFailures.push(error)),
     },
     onError: (error) => {
       // A full disk (or quota) while the file streams in: the sink removed what it wrote.
@@ -55,7 +56,12 @@ export const multipartUpload = (dir: string, maxBytes: number) => async (ctx: Co
       throw error;
     };
     const failed = sinkFailures[0];
-    if (failed) await refuse(isDiskFull(failed) ? new HttpError(ResultCode.unavailable, DISK_FULL) : new HttpError(ResultCode.badRequest, uploadMessages.failed));
+    if (failed)
+      await refuse(
+        isDiskFull(failed)
+          ? new HttpError(ResultCode.unavailable, DISK_FULL)
+          : new HttpError(ResultCode.badRequest, uploadMessages.failed),
+      );
     if (!isStorableValue(ctx.request.body)) await refuse(new HttpError(ResultCode.badRequest, malformedTextMessage));
     await next();
   });

@@ -4,7 +4,18 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ResultCode, uploadDecider, uploadMessages, uploadNameOf, uploadStreamId } from '@feibao/domain';
-import { authenticate, caller, handleCommand, HttpError, input, isStoreUnavailable, logger, ok, setConsistencyToken, validate } from '@feibao/platform';
+import {
+  authenticate,
+  caller,
+  handleCommand,
+  HttpError,
+  input,
+  isStoreUnavailable,
+  logger,
+  ok,
+  setConsistencyToken,
+  validate,
+} from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 import { judgeUpload, type JudgedType } from './judge.ts';
 import { DISK_FULL, imageTypes, isDiskFull, multipartUpload, uploadedParts } from './multipart.ts';
@@ -42,7 +53,10 @@ export const fileRoutes = (deps: CommandDeps) => {
       if (typeof judged === 'string') {
         await Promise.all(parts.map((p) => rm(p.filepath, { force: true })));
         if (judged === 'canvas') throw new HttpError(ResultCode.tooLarge, uploadMessages.tooLarge);
-        throw new HttpError(ResultCode.unsupportedMedia, `${uploadMessages.failed}：仅支持 jpg、png、gif、webp 图片和 pdf 文件`);
+        throw new HttpError(
+          ResultCode.unsupportedMedia,
+          `${uploadMessages.failed}：仅支持 jpg、png、gif、webp 图片和 pdf 文件`,
+        );
       }
       sniffed.push(judged);
     }
@@ -59,27 +73,41 @@ export const fileRoutes = (deps: CommandDeps) => {
         unrecorded = path.join(uploadDir, storedAs);
         await rename(part.filepath, unrecorded);
         const originalName = uploadNameOf(part.originalFilename, storedAs);
-        const result = await handleCommand(deps.eventStore, uploadStreamId(fileId), uploadDecider, {
-          type: 'RecordUpload',
-          data: {
-            fileId,
-            owner,
-            originalName,
-            mime: type.mime,
-            size: part.size,
-            storedAs,
-            category: query.type,
-            orderId: query.id || null,
+        const result = await handleCommand(
+          deps.eventStore,
+          uploadStreamId(fileId),
+          uploadDecider,
+          {
+            type: 'RecordUpload',
+            data: {
+              fileId,
+              owner,
+              originalName,
+              mime: type.mime,
+              size: part.size,
+              storedAs,
+              category: query.type,
+              orderId: query.id || null,
+            },
+            metadata: { now: deps.now() },
           },
-          metadata: { now: deps.now() },
-        }, { from: 'new' });
+          { from: 'new' },
+        );
         position = result.position;
         unrecorded = null;
-        stored.push({ id: fileId, name: originalName, fileUrl: `/api/v1/uav/file/${fileId}`, size: part.size, mime: type.mime });
+        stored.push({
+          id: fileId,
+          name: originalName,
+          fileUrl: `/api/v1/uav/file/${fileId}`,
+          size: part.size,
+          mime: type.mime,
+        });
       }
     } catch (error) {
       logger.error({ err: error }, 'upload failed');
-      await Promise.all([...parts.map((p) => p.filepath), ...(unrecorded ? [unrecorded] : [])].map((file) => rm(file, { force: true })));
+      await Promise.all(
+        [...parts.map((p) => p.filepath), ...(unrecorded ? [unrecorded] : [])].map((file) => rm(file, { force: true })),
+      );
       // Files recorded before the failure stay: the caller's next read must see them.
       setConsistencyToken(ctx, position);
       if (isDiskFull(error)) throw new HttpError(ResultCode.unavailable, DISK_FULL);

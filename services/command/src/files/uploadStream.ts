@@ -17,7 +17,11 @@ export class UploadTooLarge extends Error {
  * A sink destroyed before it finished (its own limit, another part's failure, an aborted request)
  * removes what it wrote.
  */
-export const cappedFileSink = (filepath: string, maxBytes: number, onFailure: (error: Error) => void = () => undefined): Writable => {
+export const cappedFileSink = (
+  filepath: string,
+  maxBytes: number,
+  onFailure: (error: Error) => void = () => undefined,
+): Writable => {
   const out = createWriteStream(filepath, { flags: 'wx', mode: 0o600 });
   let received = 0;
   let complete = false;

@@ -34,16 +34,27 @@ const reason = z
   .trim()
   .min(1, { error: opsMessages.reasonRequired })
   .max(OPS_REASON_MAX, { error: opsMessages.reasonTooLong });
-const name = z.string({ error: '请选择投影' }).trim().min(1, { error: '请选择投影' }).max(100, { error: opsMessages.projectionNotFound });
+const name = z
+  .string({ error: '请选择投影' })
+  .trim()
+  .min(1, { error: '请选择投影' })
+  .max(100, { error: opsMessages.projectionNotFound });
 const retryBody = z.object({ name, reason });
 const skipBody = z.object({
   name,
-  position: z.coerce.number({ error: '请指定要跳过的事件' }).int({ error: '请指定要跳过的事件' }).min(1, { error: '请指定要跳过的事件' }),
+  position: z.coerce
+    .number({ error: '请指定要跳过的事件' })
+    .int({ error: '请指定要跳过的事件' })
+    .min(1, { error: '请指定要跳过的事件' }),
   reason,
 });
 const jobBody = z.object({
   queue: z.enum(OPERATED_QUEUES as [string, ...string[]], { error: opsMessages.queueNotFound }),
-  jobId: z.string({ error: opsMessages.jobNotFound }).trim().min(1, { error: opsMessages.jobNotFound }).max(200, { error: opsMessages.jobNotFound }),
+  jobId: z
+    .string({ error: opsMessages.jobNotFound })
+    .trim()
+    .min(1, { error: opsMessages.jobNotFound })
+    .max(200, { error: opsMessages.jobNotFound }),
   reason,
 });
 
@@ -58,13 +69,18 @@ export const opsRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: OPS_PREFIX });
   const guard = [authenticate(deps.tokens, deps.revocations), requireArea('ops')];
   const meta = (ctx: Context, why: string) => ({ now: deps.now(), by: caller(ctx).sub, reason: why });
-  const record = (streamId: string, command: OpsCommand) => handleCommand(deps.eventStore, streamId, opsDecider, command);
+  const record = (streamId: string, command: OpsCommand) =>
+    handleCommand(deps.eventStore, streamId, opsDecider, command);
 
   router.post('/projections/retry', ...guard, validate(retryBody), async (ctx) => {
     const body = input<z.output<typeof retryBody>>(ctx);
     const result = await withTransaction(deps.pool, async (client) => {
       const { lastError } = await retryParkedProjection(client, body.name);
-      return record(opsProjectionStreamId(body.name), { type: 'RetryProjection', data: { name: body.name, lastError }, metadata: meta(ctx, body.reason) });
+      return record(opsProjectionStreamId(body.name), {
+        type: 'RetryProjection',
+        data: { name: body.name, lastError },
+        metadata: meta(ctx, body.reason),
+      });
     });
     setConsistencyToken(ctx, result.position);
     ok(ctx, { name: body.name }, '已重新启动投影');

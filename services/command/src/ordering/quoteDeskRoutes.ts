@@ -5,16 +5,32 @@ import { orderIdOfRequest, planResend, type LineAnswer, type OrderCommand, type 
 import { authenticate, caller, input, ok, requireArea, validate } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 
-type Run = (ctx: Context, orderId: string, command: OrderCommand | ((state: Order) => OrderCommand)) => Promise<{ events: unknown[] }>;
+type Run = (
+  ctx: Context,
+  orderId: string,
+  command: OrderCommand | ((state: Order) => OrderCommand),
+) => Promise<{ events: unknown[] }>;
 
-const requestId = z.string({ error: '询价请求编号不能为空' }).trim().min(1, { error: '询价请求编号不能为空' }).max(200, { error: '询价请求编号不正确' });
+const requestId = z
+  .string({ error: '询价请求编号不能为空' })
+  .trim()
+  .min(1, { error: '询价请求编号不能为空' })
+  .max(200, { error: '询价请求编号不正确' });
 
 /** A line priced ({key, premium, deductible}) or declined ({key, declined: true, reason}). */
 const manualAnswer = z
   .strictObject({
     key: z.string({ error: '险种不能为空' }).trim().min(1, { error: '险种不能为空' }).max(40),
-    premium: z.coerce.number({ error: '保费必须是数字' }).min(0, { error: '保费不能为负数' }).max(1e9, { error: '保费过大' }).optional(),
-    deductible: z.string({ error: '请输入免赔说明' }).trim().max(100, { error: '免赔说明不能超过100个字符' }).optional(),
+    premium: z.coerce
+      .number({ error: '保费必须是数字' })
+      .min(0, { error: '保费不能为负数' })
+      .max(1e9, { error: '保费过大' })
+      .optional(),
+    deductible: z
+      .string({ error: '请输入免赔说明' })
+      .trim()
+      .max(100, { error: '免赔说明不能超过100个字符' })
+      .optional(),
     declined: z.boolean({ error: '拒保标记不正确' }).optional(),
     reason: z.string({ error: '请输入拒保原因' }).trim().max(200, { error: '拒保原因不能超过200个字符' }).optional(),
   })
@@ -23,9 +39,15 @@ const manualAnswer = z
       if (!a.reason) ctx.issues.push({ code: 'custom', message: '请输入拒保原因', input: a, path: ['reason'] });
       return { key: a.key, kind: 'declined', reason: a.reason ?? '' };
     }
-    if (a.premium === undefined) ctx.issues.push({ code: 'custom', message: '请输入保费', input: a, path: ['premium'] });
+    if (a.premium === undefined)
+      ctx.issues.push({ code: 'custom', message: '请输入保费', input: a, path: ['premium'] });
     if (!a.deductible) ctx.issues.push({ code: 'custom', message: '请输入免赔说明', input: a, path: ['deductible'] });
-    return { key: a.key, kind: 'quoted', premium: Math.round((a.premium ?? 0) * 100) / 100, deductible: a.deductible ?? '' };
+    return {
+      key: a.key,
+      kind: 'quoted',
+      premium: Math.round((a.premium ?? 0) * 100) / 100,
+      deductible: a.deductible ?? '',
+    };
   });
 const manualQuote = z.strictObject({
   requestId,
@@ -60,8 +82,17 @@ export const addQuoteDeskRoutes = (router: Router, deps: CommandDeps, run: Run) 
   router.post('/backoffice/quote/resend', auth, requireArea('quotes'), validate(requestBody), async (ctx) => {
     const body = input<z.output<typeof requestBody>>(ctx);
     const now = deps.now();
-    const due = planResend({ now, random: deps.random, quoteDaySeconds: deps.config.quoteDaySeconds, quoteDeadlineDays: deps.config.quoteDeadlineDays });
-    await run(ctx, orderIdOfRequest(body.requestId), { type: 'ResendQuoteRequest', data: { requestId: body.requestId, ...due }, metadata: staff(ctx, now) });
+    const due = planResend({
+      now,
+      random: deps.random,
+      quoteDaySeconds: deps.config.quoteDaySeconds,
+      quoteDeadlineDays: deps.config.quoteDeadlineDays,
+    });
+    await run(ctx, orderIdOfRequest(body.requestId), {
+      type: 'ResendQuoteRequest',
+      data: { requestId: body.requestId, ...due },
+      metadata: staff(ctx, now),
+    });
     ok(ctx, { requestId: body.requestId, ...due }, '已重新发送询价');
   });
 
@@ -72,6 +103,13 @@ export const addQuoteDeskRoutes = (router: Router, deps: CommandDeps, run: Run) 
       data: { requestId: body.requestId, force: true },
       metadata: staff(ctx),
     });
-    ok(ctx, { requestId: body.requestId, quotingCompleted: (result.events as { type: string }[]).some((e) => e.type === 'QuotingCompleted') }, '已设为超时');
+    ok(
+      ctx,
+      {
+        requestId: body.requestId,
+        quotingCompleted: (result.events as { type: string }[]).some((e) => e.type === 'QuotingCompleted'),
+      },
+      '已设为超时',
+    );
   });
 };

@@ -48,7 +48,9 @@ export const PROFILE_INCOMPLETE = '请完善用户信息';
 
 const newOrderNo = (at: Date) => orderNumber(at, randomInt(0, 1_000_000));
 
-const idQuery = z.object({ id: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64) });
+const idQuery = z.object({
+  id: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64),
+});
 const insureQuery = idQuery.extend({
   insuranceCompanyId: z.coerce.number({ error: '请选择保险公司' }).int().positive({ error: '请选择保险公司' }),
   insuranceCompanyName: z.string().max(50).optional(),
@@ -88,7 +90,12 @@ export const orderRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
   const auth = authenticate(deps.tokens, deps.revocations);
 
-  const run = async (ctx: Context, orderId: string, command: OrderCommand | ((state: Order) => OrderCommand), options?: HandleOptions<Order>) => {
+  const run = async (
+    ctx: Context,
+    orderId: string,
+    command: OrderCommand | ((state: Order) => OrderCommand),
+    options?: HandleOptions<Order>,
+  ) => {
     const result = await handleCommand(deps.eventStore, orderStreamId(orderId), orderDecider, command, options);
     setConsistencyToken(ctx, result.position);
     return result;
@@ -99,10 +106,15 @@ export const orderRoutes = (deps: CommandDeps) => {
    * A new order for a form without an id (or the id of a lapsed order); otherwise the caller's own order.
    * `from` is what the command can start from without reading the order again.
    */
-  const targetOrder = async (ctx: Context, id: string | null | undefined): Promise<{ orderId: string; from: HandleOptions<Order>['from'] }> => {
+  const targetOrder = async (
+    ctx: Context,
+    id: string | null | undefined,
+  ): Promise<{ orderId: string; from: HandleOptions<Order>['from'] }> => {
     if (!id) return { orderId: randomUUID(), from: 'new' };
     const loaded = await load(deps.eventStore, orderStreamId(id), orderDecider);
-    return orderToWrite(loaded.state, caller(ctx).sub) === 'new' ? { orderId: randomUUID(), from: 'new' } : { orderId: id, from: loaded };
+    return orderToWrite(loaded.state, caller(ctx).sub) === 'new'
+      ? { orderId: randomUUID(), from: 'new' }
+      : { orderId: id, from: loaded };
   };
 
   /** Insurers need to know who the policyholder is before they price anything. */
@@ -118,7 +130,11 @@ export const orderRoutes = (deps: CommandDeps) => {
     const form = acceptForm(ctx.request.body, shanghaiDate(now));
     const { orderId, from } = await targetOrder(ctx, form.id);
     const orderNo = newOrderNo(now);
-    const command: OrderCommand = { type: 'SaveDraft', data: { orderId, orderNo, form: { ...form, id: orderId } }, metadata: meta(ctx, now) };
+    const command: OrderCommand = {
+      type: 'SaveDraft',
+      data: { orderId, orderNo, form: { ...form, id: orderId } },
+      metadata: meta(ctx, now),
+    };
     const result = await run(ctx, orderId, command, { from });
     ok(ctx, { id: orderId, orderNo: result.state.status === 'none' ? orderNo : result.state.orderNo }, '暂存成功');
   });
@@ -129,22 +145,27 @@ export const orderRoutes = (deps: CommandDeps) => {
     const form = acceptForm(ctx.request.body, shanghaiDate(now));
     chooseInsurers(form); // an empty choice is refused before the order is looked up
     const { orderId, from } = await targetOrder(ctx, form.id);
-    await run(ctx, orderId, (state) => {
-      const { lines, requests } = planInquiry({
-        form,
-        orderId,
-        round: nextRound(state),
-        now,
-        random: deps.random,
-        quoteDaySeconds: deps.config.quoteDaySeconds,
-        quoteDeadlineDays: deps.config.quoteDeadlineDays,
-      });
-      return {
-        type: 'RequestInquiry',
-        data: { orderId, orderNo: newOrderNo(now), form: { ...form, id: orderId }, lines, requests },
-        metadata: meta(ctx, now),
-      };
-    }, { from });
+    await run(
+      ctx,
+      orderId,
+      (state) => {
+        const { lines, requests } = planInquiry({
+          form,
+          orderId,
+          round: nextRound(state),
+          now,
+          random: deps.random,
+          quoteDaySeconds: deps.config.quoteDaySeconds,
+          quoteDeadlineDays: deps.config.quoteDeadlineDays,
+        });
+        return {
+          type: 'RequestInquiry',
+          data: { orderId, orderNo: newOrderNo(now), form: { ...form, id: orderId }, lines, requests },
+          metadata: meta(ctx, now),
+        };
+      },
+      { from },
+    );
     ok(ctx, { id: orderId }, '询价成功');
   });
 
@@ -189,20 +210,30 @@ export const orderRoutes = (deps: CommandDeps) => {
     const form = input<z.output<typeof leadSchema>>(ctx);
     let submittedBy: string | null = null;
     const token = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1];
-    if (token) submittedBy = await deps.tokens.verify(token).then((c) => c.sub, () => null);
+    if (token)
+      submittedBy = await deps.tokens.verify(token).then(
+        (c) => c.sub,
+        () => null,
+      );
     const leadId = randomUUID();
-    const result = await handleCommand(deps.eventStore, leadStreamId(leadId), leadDecider, {
-      type: 'SubmitLead',
-      data: {
-        leadId,
-        phone: form.phone,
-        mailbox: form.mailbox ?? null,
-        enterpriseType: form.enterpriseType ?? null,
-        guaranteeRange: form.guaranteeRange ?? null,
-        submittedBy,
+    const result = await handleCommand(
+      deps.eventStore,
+      leadStreamId(leadId),
+      leadDecider,
+      {
+        type: 'SubmitLead',
+        data: {
+          leadId,
+          phone: form.phone,
+          mailbox: form.mailbox ?? null,
+          enterpriseType: form.enterpriseType ?? null,
+          guaranteeRange: form.guaranteeRange ?? null,
+          submittedBy,
+        },
+        metadata: { now: deps.now() },
       },
-      metadata: { now: deps.now() },
-    }, { from: 'new' });
+      { from: 'new' },
+    );
     setConsistencyToken(ctx, result.position);
     ok(ctx, { code: ResultCode.success, id: leadId }, '提交成功');
   });

@@ -1,8 +1,25 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { configCode, configDecider, configKind, configReason, configStreamId, type ConfigCommand } from '@feibao/domain';
-import { caller, handleCommand, input, ok, requireConfigKindRoute, RULES_API_PREFIX, rulesAuth, setConsistencyToken, validate } from '@feibao/platform';
+import {
+  configCode,
+  configDecider,
+  configKind,
+  configReason,
+  configStreamId,
+  type ConfigCommand,
+} from '@feibao/domain';
+import {
+  caller,
+  handleCommand,
+  input,
+  ok,
+  requireConfigKindRoute,
+  RULES_API_PREFIX,
+  rulesAuth,
+  setConsistencyToken,
+  validate,
+} from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 
 const target = { kind: configKind, code: configCode, reason: configReason };
@@ -16,28 +33,57 @@ const stepBody = z.strictObject(target);
  */
 export const ruleConfigCommandRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: `${RULES_API_PREFIX}/config` });
-  const auth = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const auth = rulesAuth({
+    tokens: deps.tokens,
+    revocations: deps.revocations,
+    rulesSuperUser: deps.config.rulesSuperUser,
+  });
   const guard = requireConfigKindRoute();
   const metadata = (ctx: Context) => ({ now: deps.now(), actor: caller(ctx).sub, roles: caller(ctx).roles });
   const run = async (ctx: Context, command: ConfigCommand, message: string) => {
-    const result = await handleCommand(deps.eventStore, configStreamId(command.data.kind, command.data.code), configDecider, command);
+    const result = await handleCommand(
+      deps.eventStore,
+      configStreamId(command.data.kind, command.data.code),
+      configDecider,
+      command,
+    );
     setConsistencyToken(ctx, result.position);
-    ok(ctx, { kind: command.data.kind, code: command.data.code, enabled: result.state.enabled, ...result.state.fields }, message);
+    ok(
+      ctx,
+      { kind: command.data.kind, code: command.data.code, enabled: result.state.enabled, ...result.state.fields },
+      message,
+    );
   };
 
   router.post('/create', auth, guard, validate(entryBody), async (ctx) => {
     const { kind, code, reason, enabled, ...fields } = input<z.output<typeof entryBody>>(ctx);
-    await run(ctx, { type: 'CreateConfigEntry', data: { kind, code, reason, enabled, fields }, metadata: metadata(ctx) }, '已新增');
+    await run(
+      ctx,
+      { type: 'CreateConfigEntry', data: { kind, code, reason, enabled, fields }, metadata: metadata(ctx) },
+      '已新增',
+    );
   });
   router.post('/update', auth, guard, validate(entryBody.omit({ enabled: true })), async (ctx) => {
     const { kind, code, reason, ...fields } = input<z.output<typeof entryBody>>(ctx);
-    await run(ctx, { type: 'UpdateConfigEntry', data: { kind, code, reason, fields }, metadata: metadata(ctx) }, '已保存');
+    await run(
+      ctx,
+      { type: 'UpdateConfigEntry', data: { kind, code, reason, fields }, metadata: metadata(ctx) },
+      '已保存',
+    );
   });
   router.post('/disable', auth, guard, validate(stepBody), async (ctx) => {
-    await run(ctx, { type: 'DisableConfigEntry', data: input<z.output<typeof stepBody>>(ctx), metadata: metadata(ctx) }, '已停用');
+    await run(
+      ctx,
+      { type: 'DisableConfigEntry', data: input<z.output<typeof stepBody>>(ctx), metadata: metadata(ctx) },
+      '已停用',
+    );
   });
   router.post('/enable', auth, guard, validate(stepBody), async (ctx) => {
-    await run(ctx, { type: 'EnableConfigEntry', data: input<z.output<typeof stepBody>>(ctx), metadata: metadata(ctx) }, '已启用');
+    await run(
+      ctx,
+      { type: 'EnableConfigEntry', data: input<z.output<typeof stepBody>>(ctx), metadata: metadata(ctx) },
+      '已启用',
+    );
   });
   return router;
 };

@@ -1,11 +1,39 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { definitionFieldSchemas, definitionMessages, invalid, isPipelineStage, PipelineStages, rankAt, ruleDecider, ruleIdSchema, ruleStreamId, stageSchema, type RuleCommand } from '@feibao/domain';
-import { aggregate, caller, handleCommand, input, ok, requireRole, RULES_API_PREFIX, rulesAuth, setConsistencyToken, stageRanks, validate } from '@feibao/platform';
+import {
+  definitionFieldSchemas,
+  definitionMessages,
+  invalid,
+  isPipelineStage,
+  PipelineStages,
+  rankAt,
+  ruleDecider,
+  ruleIdSchema,
+  ruleStreamId,
+  stageSchema,
+  type RuleCommand,
+} from '@feibao/domain';
+import {
+  aggregate,
+  caller,
+  handleCommand,
+  input,
+  ok,
+  requireRole,
+  RULES_API_PREFIX,
+  rulesAuth,
+  setConsistencyToken,
+  stageRanks,
+  validate,
+} from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 
-const reason = z.string({ error: '请填写原因' }).trim().min(1, { error: '请填写原因' }).max(500, { error: '原因不能超过500个字符' });
+const reason = z
+  .string({ error: '请填写原因' })
+  .trim()
+  .min(1, { error: '请填写原因' })
+  .max(500, { error: '原因不能超过500个字符' });
 const f = definitionFieldSchemas;
 const defineBody = z.strictObject({
   ruleId: ruleIdSchema,
@@ -35,7 +63,11 @@ const updateBody = z.strictObject({
 const moveBody = z.strictObject({
   ruleId: ruleIdSchema,
   stage: z.enum(PipelineStages, { error: definitionMessages.stageNotPipeline }),
-  position: z.number({ error: '位置不正确' }).int({ error: '位置不正确' }).min(0, { error: '位置不正确' }).max(10_000, { error: '位置不正确' }),
+  position: z
+    .number({ error: '位置不正确' })
+    .int({ error: '位置不正确' })
+    .min(0, { error: '位置不正确' })
+    .max(10_000, { error: '位置不正确' }),
   reason,
 });
 
@@ -47,7 +79,11 @@ const moveBody = z.strictObject({
  */
 export const ruleDefinitionRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: RULES_API_PREFIX });
-  const auth = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const auth = rulesAuth({
+    tokens: deps.tokens,
+    revocations: deps.revocations,
+    rulesSuperUser: deps.config.rulesSuperUser,
+  });
   const staff = requireRole('admin', 'auditor');
   const ranks = (stage: string, except: string) => stageRanks(deps.pool, deps.eventStore, stage, except);
   const metadata = (ctx: Context) => ({ now: deps.now(), actor: caller(ctx).sub, roles: caller(ctx).roles });
@@ -60,16 +96,30 @@ export const ruleDefinitionRoutes = (deps: CommandDeps) => {
 
   router.post('/define', auth, staff, validate(defineBody), async (ctx) => {
     const { reason: why, ...body } = input<z.output<typeof defineBody>>(ctx);
-    if (body.stage === 'pool' && body.insurerId !== null) throw invalid('规则池中的规则供所有保险公司共用，不能指定保险公司');
+    if (body.stage === 'pool' && body.insurerId !== null)
+      throw invalid('规则池中的规则供所有保险公司共用，不能指定保险公司');
     const others = await ranks(body.stage, body.ruleId);
-    await run(ctx, { type: 'DefineRule', data: { ...body, rank: rankAt(others, others.length), reason: why }, metadata: metadata(ctx) }, '已新建规则');
+    await run(
+      ctx,
+      {
+        type: 'DefineRule',
+        data: { ...body, rank: rankAt(others, others.length), reason: why },
+        metadata: metadata(ctx),
+      },
+      '已新建规则',
+    );
   });
 
   router.post('/definition/update', auth, staff, validate(updateBody), async (ctx) => {
     const { ruleId, reason: why, ...changes } = input<z.output<typeof updateBody>>(ctx);
     const current = (await aggregate(deps.eventStore, ruleStreamId(ruleId), ruleDecider)).definition;
-    if (current?.stage === 'pool' && changes.insurerId != null) throw invalid('规则池中的规则供所有保险公司共用，不能指定保险公司');
-    await run(ctx, { type: 'ChangeRuleDefinition', data: { ruleId, changes, reason: why }, metadata: metadata(ctx) }, '已保存');
+    if (current?.stage === 'pool' && changes.insurerId != null)
+      throw invalid('规则池中的规则供所有保险公司共用，不能指定保险公司');
+    await run(
+      ctx,
+      { type: 'ChangeRuleDefinition', data: { ruleId, changes, reason: why }, metadata: metadata(ctx) },
+      '已保存',
+    );
   });
 
   router.post('/stage/move', auth, staff, validate(moveBody), async (ctx) => {

@@ -1,21 +1,64 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { inlinePool, invalid, jdmProblem, notFound, PoolReferenceError, ruleMessages, ruleDecider, ruleStreamId, type Jdm, type RuleCommand, type SubmittedTest } from '@feibao/domain';
-import { aggregate, caller, enabledPoolModels, handleCommand, input, ok, requireRole, ruleContentError, RULES_API_PREFIX, rulesAuth, setConsistencyToken, submittedTest, validate } from '@feibao/platform';
+import {
+  inlinePool,
+  invalid,
+  jdmProblem,
+  notFound,
+  PoolReferenceError,
+  ruleMessages,
+  ruleDecider,
+  ruleStreamId,
+  type Jdm,
+  type RuleCommand,
+  type SubmittedTest,
+} from '@feibao/domain';
+import {
+  aggregate,
+  caller,
+  enabledPoolModels,
+  handleCommand,
+  input,
+  ok,
+  requireRole,
+  ruleContentError,
+  RULES_API_PREFIX,
+  rulesAuth,
+  setConsistencyToken,
+  submittedTest,
+  validate,
+} from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 
-const ruleId = z.string({ error: '规则编号不能为空' }).trim().min(1, { error: '规则编号不能为空' }).max(64, { error: '规则编号不正确' });
-const reason = z.string({ error: '请填写原因' }).trim().min(1, { error: '请填写原因' }).max(500, { error: '原因不能超过500个字符' });
+const ruleId = z
+  .string({ error: '规则编号不能为空' })
+  .trim()
+  .min(1, { error: '规则编号不能为空' })
+  .max(64, { error: '规则编号不正确' });
+const reason = z
+  .string({ error: '请填写原因' })
+  .trim()
+  .min(1, { error: '请填写原因' })
+  .max(500, { error: '原因不能超过500个字符' });
 const draftBody = z.strictObject({ ruleId, content: z.unknown(), reason });
 const stepBody = z.strictObject({
   ruleId,
-  version: z.coerce.number({ error: '版本号不正确' }).int({ error: '版本号不正确' }).min(1, { error: '版本号不正确' }).max(1_000_000, { error: '版本号不正确' }),
+  version: z.coerce
+    .number({ error: '版本号不正确' })
+    .int({ error: '版本号不正确' })
+    .min(1, { error: '版本号不正确' })
+    .max(1_000_000, { error: '版本号不正确' }),
   reason,
 });
 
 const submitBody = stepBody.extend({
-  batchTestRunId: z.string({ error: '批量测试编号不正确' }).trim().min(1, { error: '批量测试编号不正确' }).max(64, { error: '批量测试编号不正确' }).optional(),
+  batchTestRunId: z
+    .string({ error: '批量测试编号不正确' })
+    .trim()
+    .min(1, { error: '批量测试编号不正确' })
+    .max(64, { error: '批量测试编号不正确' })
+    .optional(),
   overrideReason: z.string({ error: '原因格式错误' }).trim().max(500, { error: '原因不能超过500个字符' }).optional(),
 });
 
@@ -33,7 +76,11 @@ const steps = {
  */
 export const ruleCommandRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: `${RULES_API_PREFIX}/version` });
-  const auth = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const auth = rulesAuth({
+    tokens: deps.tokens,
+    revocations: deps.revocations,
+    rulesSuperUser: deps.config.rulesSuperUser,
+  });
   const staff = requireRole('admin', 'auditor');
   const run = async (ctx: Context, id: string, command: RuleCommand) => {
     const result = await handleCommand(deps.eventStore, ruleStreamId(id), ruleDecider, command);
@@ -55,11 +102,20 @@ export const ruleCommandRoutes = (deps: CommandDeps) => {
 
   router.post('/draft', auth, staff, validate(draftBody), async (ctx) => {
     const body = input<z.output<typeof draftBody>>(ctx);
-    if (!(await aggregate(deps.eventStore, ruleStreamId(body.ruleId), ruleDecider)).definition) throw notFound(ruleMessages.unknownRule);
+    if (!(await aggregate(deps.eventStore, ruleStreamId(body.ruleId), ruleDecider)).definition)
+      throw notFound(ruleMessages.unknownRule);
     const problem = jdmProblem(body.content) ?? ruleContentError(await withPool(body.content as Jdm));
     if (problem) throw invalid(`规则无法加载：${problem}`);
-    const result = await run(ctx, body.ruleId, { type: 'DraftRuleVersion', data: { ruleId: body.ruleId, content: body.content, reason: body.reason }, metadata: metadata(ctx) });
-    ok(ctx, { ruleId: body.ruleId, version: (result.events[0]!.data as { version: number }).version, status: 'draft' }, '已保存草稿');
+    const result = await run(ctx, body.ruleId, {
+      type: 'DraftRuleVersion',
+      data: { ruleId: body.ruleId, content: body.content, reason: body.reason },
+      metadata: metadata(ctx),
+    });
+    ok(
+      ctx,
+      { ruleId: body.ruleId, version: (result.events[0]!.data as { version: number }).version, status: 'draft' },
+      '已保存草稿',
+    );
   });
 
   router.post('/submit', auth, staff, validate(submitBody), async (ctx) => {
@@ -69,8 +125,16 @@ export const ruleCommandRoutes = (deps: CommandDeps) => {
       batchTest = await submittedTest(deps.eventStore, batchTestRunId);
       if (!batchTest) throw invalid('批量测试不存在');
     }
-    const result = await run(ctx, body.ruleId, { type: 'SubmitRuleVersion', data: { ...body, batchTest, overrideReason }, metadata: metadata(ctx) });
-    ok(ctx, { ruleId: body.ruleId, version: body.version, status: 'inReview', enabledVersion: result.state.enabled }, '已提交审核');
+    const result = await run(ctx, body.ruleId, {
+      type: 'SubmitRuleVersion',
+      data: { ...body, batchTest, overrideReason },
+      metadata: metadata(ctx),
+    });
+    ok(
+      ctx,
+      { ruleId: body.ruleId, version: body.version, status: 'inReview', enabledVersion: result.state.enabled },
+      '已提交审核',
+    );
   });
 
   for (const [path, [type, message]] of Object.entries(steps)) {
@@ -78,7 +142,16 @@ export const ruleCommandRoutes = (deps: CommandDeps) => {
       const body = input<z.output<typeof stepBody>>(ctx);
       const result = await run(ctx, body.ruleId, { type, data: body, metadata: metadata(ctx) });
       const state = result.state.versions.find((v) => v.version === body.version);
-      ok(ctx, { ruleId: body.ruleId, version: body.version, status: state?.status ?? null, enabledVersion: result.state.enabled }, message);
+      ok(
+        ctx,
+        {
+          ruleId: body.ruleId,
+          version: body.version,
+          status: state?.status ?? null,
+          enabledVersion: result.state.enabled,
+        },
+        message,
+      );
     });
   }
   return router;

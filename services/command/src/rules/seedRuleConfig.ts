@@ -13,9 +13,15 @@ export const seedRuleConfig = async (deps: Pick<CommandDeps, 'eventStore' | 'now
     const streamId = configStreamId(seed.kind, seed.code);
     if ((await aggregate(deps.eventStore, streamId, configDecider)).exists) continue;
     const metadata = { now: deps.now(), actor: SYSTEM_ACTOR, roles: [], system: true };
-    await handleCommand(deps.eventStore, streamId, configDecider, { type: 'CreateConfigEntry', data: { ...seed, reason: '系统初始化' }, metadata })
+    await handleCommand(deps.eventStore, streamId, configDecider, {
+      type: 'CreateConfigEntry',
+      data: { ...seed, reason: '系统初始化' },
+      metadata,
+    })
       .then(() => created++)
-      .catch((error: unknown) => logger.warn({ err: error, kind: seed.kind, configCode: seed.code }, 'rule config seeding refused'));
+      .catch((error: unknown) =>
+        logger.warn({ err: error, kind: seed.kind, configCode: seed.code }, 'rule config seeding refused'),
+      );
   }
   if (created > 0) logger.info({ created }, 'seeded rule configuration');
 };

@@ -1,5 +1,13 @@
 import { aggregate, handleCommand, logger } from '@feibao/platform';
-import { ruleDecider, ruleStreamId, seededRules, SEED_RULE_REASON, SYSTEM_ACTOR, type RuleCommand, type RuleState } from '@feibao/domain';
+import {
+  ruleDecider,
+  ruleStreamId,
+  seededRules,
+  SEED_RULE_REASON,
+  SYSTEM_ACTOR,
+  type RuleCommand,
+  type RuleState,
+} from '@feibao/domain';
 import type { CommandDeps } from '../deps.ts';
 
 class NothingLeft extends Error {}
@@ -13,7 +21,12 @@ const nextStep = (state: RuleState, seed: ReturnType<typeof seededRules>[number]
     return { type: 'DefineRule', data: { ...definition, reason: SEED_RULE_REASON }, metadata };
   }
   const first = state.versions[0];
-  if (!first) return { type: 'DraftRuleVersion', data: { ruleId: seed.ruleId, content: seed.content, reason: SEED_RULE_REASON }, metadata };
+  if (!first)
+    return {
+      type: 'DraftRuleVersion',
+      data: { ruleId: seed.ruleId, content: seed.content, reason: SEED_RULE_REASON },
+      metadata,
+    };
   // Only the seed's own version 1 is carried on; a rule staff wrote first is theirs.
   if (first.draftedBy !== SYSTEM_ACTOR) return null;
   switch (first.status) {
@@ -48,7 +61,8 @@ export const seedRules = async (deps: Pick<CommandDeps, 'eventStore' | 'now'>) =
       })
         .then(() => false)
         .catch((error: unknown) => {
-          if (!(error instanceof NothingLeft)) logger.warn({ err: error, ruleId: seed.ruleId }, 'rule seeding step refused');
+          if (!(error instanceof NothingLeft))
+            logger.warn({ err: error, ruleId: seed.ruleId }, 'rule seeding step refused');
           return true;
         });
       steps++;

@@ -23,30 +23,78 @@ import {
   type OrderForm,
   type RuleCaseCommand,
 } from '@feibao/domain';
-import { aggregate, caller, handleCommand, HttpError, input, ok, requireRulesRoute, RULES_API_PREFIX, rulesAuth, setConsistencyToken, validate } from '@feibao/platform';
+import {
+  aggregate,
+  caller,
+  handleCommand,
+  HttpError,
+  input,
+  ok,
+  requireRulesRoute,
+  RULES_API_PREFIX,
+  rulesAuth,
+  setConsistencyToken,
+  validate,
+} from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 
-const caseId = z.string({ error: '案例编号不能为空' }).trim().min(1, { error: '案例编号不能为空' }).max(64, { error: '案例编号不正确' });
-const name = z.string({ error: '请填写案例名称' }).trim().min(1, { error: '请填写案例名称' }).max(100, { error: '案例名称不能超过100个字符' });
-const money = z.number({ error: '保费不正确' }).min(0, { error: '保费不正确' }).max(100_000_000, { error: '保费不正确' });
+const caseId = z
+  .string({ error: '案例编号不能为空' })
+  .trim()
+  .min(1, { error: '案例编号不能为空' })
+  .max(64, { error: '案例编号不正确' });
+const name = z
+  .string({ error: '请填写案例名称' })
+  .trim()
+  .min(1, { error: '请填写案例名称' })
+  .max(100, { error: '案例名称不能超过100个字符' });
+const money = z
+  .number({ error: '保费不正确' })
+  .min(0, { error: '保费不正确' })
+  .max(100_000_000, { error: '保费不正确' });
 const expected = z.strictObject({
   referral: z.boolean({ error: '请选择是否转人工核保' }),
-  premiums: z.record(z.string().regex(/^\d{1,7}$/, { error: '保险公司编号不正确' }), money, { error: '预期保费不正确' }),
-  tolerance: z.number({ error: '允许误差不正确' }).min(0, { error: '允许误差不正确' }).max(1_000_000, { error: '允许误差不正确' }),
+  premiums: z.record(z.string().regex(/^\d{1,7}$/, { error: '保险公司编号不正确' }), money, {
+    error: '预期保费不正确',
+  }),
+  tolerance: z
+    .number({ error: '允许误差不正确' })
+    .min(0, { error: '允许误差不正确' })
+    .max(1_000_000, { error: '允许误差不正确' }),
 });
 const caseBody = z.strictObject({ name, form: z.unknown(), expected });
 const updateBody = caseBody.extend({ caseId });
 const deleteBody = z.strictObject({ caseId });
 const fromOrderBody = z.strictObject({
-  orderId: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64, { error: '订单编号不正确' }),
+  orderId: z
+    .string({ error: '订单编号不能为空' })
+    .trim()
+    .min(1, { error: '订单编号不能为空' })
+    .max(64, { error: '订单编号不正确' }),
   name: name.optional(),
 });
 const startBody = z
   .strictObject({
-    ruleId: z.string({ error: '规则编号不能为空' }).trim().min(1, { error: '规则编号不能为空' }).max(64, { error: '规则编号不正确' }),
-    version: z.number({ error: '版本号不正确' }).int({ error: '版本号不正确' }).min(1, { error: '版本号不正确' }).max(1_000_000, { error: '版本号不正确' }),
-    caseIds: z.array(caseId, { error: '测试案例不正确' }).max(BATCH_TEST_MAX_SUBJECTS, { error: batchTestMessages.tooMany }).optional(),
-    lastN: z.number({ error: '最近申请数量不正确' }).int({ error: '最近申请数量不正确' }).min(1, { error: '最近申请数量不正确' }).max(1_000, { error: '最近申请数量不能超过1000' }).optional(),
+    ruleId: z
+      .string({ error: '规则编号不能为空' })
+      .trim()
+      .min(1, { error: '规则编号不能为空' })
+      .max(64, { error: '规则编号不正确' }),
+    version: z
+      .number({ error: '版本号不正确' })
+      .int({ error: '版本号不正确' })
+      .min(1, { error: '版本号不正确' })
+      .max(1_000_000, { error: '版本号不正确' }),
+    caseIds: z
+      .array(caseId, { error: '测试案例不正确' })
+      .max(BATCH_TEST_MAX_SUBJECTS, { error: batchTestMessages.tooMany })
+      .optional(),
+    lastN: z
+      .number({ error: '最近申请数量不正确' })
+      .int({ error: '最近申请数量不正确' })
+      .min(1, { error: '最近申请数量不正确' })
+      .max(1_000, { error: '最近申请数量不能超过1000' })
+      .optional(),
   })
   .refine((b) => (b.caseIds?.length ?? 0) > 0 !== (b.lastN !== undefined), { error: batchTestMessages.noSubjects });
 
@@ -57,28 +105,41 @@ const caseForm = (body: unknown): OrderForm => {
   return normaliseOrderForm(parsed.form);
 };
 
-
 /**
  * Rule cases (ruleCase: admin, auditor) and starting batch tests (batchTest/null: the batchTest
  * role); the rules-workers run the tests (workers/src/rules/batchTests.ts). README "Rule platform: cases and batch tests".
  */
 export const ruleTestCommandRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: RULES_API_PREFIX });
-  const auth = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const auth = rulesAuth({
+    tokens: deps.tokens,
+    revocations: deps.revocations,
+    rulesSuperUser: deps.config.rulesSuperUser,
+  });
   /** Whether every case exists and is not deleted, from the cases' own streams. */
   const casesExist = async (ids: readonly string[]) => {
     for (let i = 0; i < ids.length; i += 32) {
-      const states = await Promise.all(ids.slice(i, i + 32).map((id) => aggregate(deps.eventStore, ruleCaseStreamId(id), ruleCaseDecider)));
+      const states = await Promise.all(
+        ids.slice(i, i + 32).map((id) => aggregate(deps.eventStore, ruleCaseStreamId(id), ruleCaseDecider)),
+      );
       if (states.some((s) => s.status !== 'active')) return false;
     }
     return true;
   };
   const meta = (ctx: Context) => ({ now: deps.now(), actor: caller(ctx).sub });
   const runCase = async (ctx: Context, command: RuleCaseCommand) => {
-    const result = await handleCommand(deps.eventStore, ruleCaseStreamId(command.data.caseId), ruleCaseDecider, command);
+    const result = await handleCommand(
+      deps.eventStore,
+      ruleCaseStreamId(command.data.caseId),
+      ruleCaseDecider,
+      command,
+    );
     setConsistencyToken(ctx, result.position);
   };
-  const create = async (ctx: Context, data: { name: string; form: OrderForm; expected: CaseExpectation; orderId: string | null }) => {
+  const create = async (
+    ctx: Context,
+    data: { name: string; form: OrderForm; expected: CaseExpectation; orderId: string | null },
+  ) => {
     const id = randomUUID();
     await runCase(ctx, { type: 'CreateRuleCase', data: { caseId: id, ...data }, metadata: meta(ctx) });
     ok(ctx, { caseId: id, ...data }, '已保存案例');
@@ -110,26 +171,50 @@ export const ruleTestCommandRoutes = (deps: CommandDeps) => {
     const lines = 'lines' in order ? order.lines : [];
     const insurers = 'insurers' in order ? order.insurers : [];
     const answered = insurers
-      .map((i) => ({ insurerId: i.request.insurerId, lines: lines.flatMap((l) => (i.answers[l.key] ? [i.answers[l.key]!] : [])) }))
+      .map((i) => ({
+        insurerId: i.request.insurerId,
+        lines: lines.flatMap((l) => (i.answers[l.key] ? [i.answers[l.key]!] : [])),
+      }))
       .filter((i) => i.lines.length === lines.length && i.lines.length > 0);
     const outcome = outcomeOf(answered);
-    const premiums = Object.fromEntries(Object.entries(outcome.premiums).flatMap(([id, amount]) => (amount === null ? [] : [[id, amount]])));
-    await create(ctx, { name: body.name ?? `订单${order.orderNo || order.orderId}`, form: order.form, expected: { referral: outcome.referral, premiums, tolerance: 0.01 }, orderId: order.orderId });
+    const premiums = Object.fromEntries(
+      Object.entries(outcome.premiums).flatMap(([id, amount]) => (amount === null ? [] : [[id, amount]])),
+    );
+    await create(ctx, {
+      name: body.name ?? `订单${order.orderNo || order.orderId}`,
+      form: order.form,
+      expected: { referral: outcome.referral, premiums, tolerance: 0.01 },
+      orderId: order.orderId,
+    });
   });
 
   router.post('/batchTests/start', auth, requireRulesRoute('batchTest/null'), validate(startBody), async (ctx) => {
     const body = input<z.output<typeof startBody>>(ctx);
     const rule = await aggregate(deps.eventStore, ruleStreamId(body.ruleId), ruleDecider);
     if (!rule.definition) throw new HttpError(ResultCode.notFound, ruleMessages.unknownRule);
-    if (!rule.versions.some((v) => v.version === body.version)) throw new HttpError(ResultCode.notFound, ruleMessages.versionNotFound);
+    if (!rule.versions.some((v) => v.version === body.version))
+      throw new HttpError(ResultCode.notFound, ruleMessages.versionNotFound);
     const caseIds = [...new Set(body.caseIds ?? [])];
     if (!(await casesExist(caseIds))) throw new HttpError(ResultCode.notFound, ruleCaseMessages.notFound);
     const runId = randomUUID();
-    const result = await handleCommand(deps.eventStore, ruleTestStreamId(runId), batchTestDecider, {
-      type: 'StartBatchTest',
-      data: { runId, ruleId: body.ruleId, version: body.version, caseIds, lastN: body.lastN ?? null, by: caller(ctx).sub },
-      metadata: { now: deps.now() },
-    }, { from: 'new' });
+    const result = await handleCommand(
+      deps.eventStore,
+      ruleTestStreamId(runId),
+      batchTestDecider,
+      {
+        type: 'StartBatchTest',
+        data: {
+          runId,
+          ruleId: body.ruleId,
+          version: body.version,
+          caseIds,
+          lastN: body.lastN ?? null,
+          by: caller(ctx).sub,
+        },
+        metadata: { now: deps.now() },
+      },
+      { from: 'new' },
+    );
     setConsistencyToken(ctx, result.position);
     ok(ctx, { runId, status: 'queued', total: caseIds.length || body.lastN }, '批量测试已开始');
   });

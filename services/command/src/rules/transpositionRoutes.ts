@@ -47,8 +47,15 @@ import type { CommandDeps } from '../deps.ts';
 import { multipartUpload, type UploadedPart } from '../files/multipart.ts';
 
 export const TRANSPOSITION_MAX_BYTES = 5 * 1024 * 1024;
-const reason = z.string({ error: '请填写原因' }).trim().min(1, { error: '请填写原因' }).max(500, { error: '原因不能超过500个字符' });
-const importFields = z.object({ format: z.enum(['json', 'xlsx'], { error: '文件格式只能是json或xlsx' }).optional(), reason });
+const reason = z
+  .string({ error: '请填写原因' })
+  .trim()
+  .min(1, { error: '请填写原因' })
+  .max(500, { error: '原因不能超过500个字符' });
+const importFields = z.object({
+  format: z.enum(['json', 'xlsx'], { error: '文件格式只能是json或xlsx' }).optional(),
+  reason,
+});
 const insurerId = z.coerce.number({ error: '保险公司不正确' }).int({ error: '保险公司不正确' });
 const copyBody = z.strictObject({ fromInsurerId: insurerId, toInsurerId: insurerId, reason });
 
@@ -58,11 +65,14 @@ const uploaded = (ctx: Context): UploadedPart | null => {
   return ((Array.isArray(raw) ? raw[0] : raw) as unknown as UploadedPart | undefined) ?? null;
 };
 /** Every part received, the `file` one included: none is kept after the import. */
-const allParts = (ctx: Context): UploadedPart[] => Object.values(ctx.request.files ?? {}).flat() as unknown as UploadedPart[];
+const allParts = (ctx: Context): UploadedPart[] =>
+  Object.values(ctx.request.files ?? {}).flat() as unknown as UploadedPart[];
 
 /** The version's content as drafted, read from the rule's own stream. */
 const contentOf = (events: readonly { type: string; data: unknown }[], version: number): Jdm | null => {
-  const drafted = events.find((e) => e.type === 'RuleVersionDrafted' && (e.data as { version: number }).version === version);
+  const drafted = events.find(
+    (e) => e.type === 'RuleVersionDrafted' && (e.data as { version: number }).version === version,
+  );
   return drafted ? (drafted.data as { content: Jdm }).content : null;
 };
 
@@ -74,7 +84,11 @@ const contentOf = (events: readonly { type: string; data: unknown }[], version: 
  */
 export const ruleTranspositionCommandRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: `${RULES_API_PREFIX}/transposition` });
-  const auth = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const auth = rulesAuth({
+    tokens: deps.tokens,
+    revocations: deps.revocations,
+    rulesSuperUser: deps.config.rulesSuperUser,
+  });
   const guard = requireRulesRoute('ruleTransposition');
   const metadata = (ctx: Context) => ({ now: deps.now(), actor: caller(ctx).sub, roles: caller(ctx).roles });
 
@@ -90,19 +104,34 @@ export const ruleTranspositionCommandRoutes = (deps: CommandDeps) => {
   };
 
   /** Defines the rule when it is new (and a definition is at hand), then drafts the content. */
-  const draft = async (ctx: Context, ruleId: string, content: unknown, why: string, definition: DefinitionInput | null): Promise<TranspositionResult> => {
+  const draft = async (
+    ctx: Context,
+    ruleId: string,
+    content: unknown,
+    why: string,
+    definition: DefinitionInput | null,
+  ): Promise<TranspositionResult> => {
     try {
       const problem = jdmProblem(content) ?? ruleContentError(content as Jdm);
       if (problem) return { ruleId, ok: false, message: `规则无法加载：${problem}` };
       const { state } = await rule(ruleId);
       if (!state.definition) {
         if (!definition) return { ruleId, ok: false, message: transpositionMessages.noDefinition };
-        await run(ctx, ruleId, { type: 'DefineRule', data: { ruleId, ...definition, reason: why }, metadata: metadata(ctx) });
+        await run(ctx, ruleId, {
+          type: 'DefineRule',
+          data: { ruleId, ...definition, reason: why },
+          metadata: metadata(ctx),
+        });
       }
-      const result = await run(ctx, ruleId, { type: 'DraftRuleVersion', data: { ruleId, content, reason: why }, metadata: metadata(ctx) });
+      const result = await run(ctx, ruleId, {
+        type: 'DraftRuleVersion',
+        data: { ruleId, content, reason: why },
+        metadata: metadata(ctx),
+      });
       return { ruleId, ok: true, version: (result.events.at(-1)!.data as { version: number }).version };
     } catch (error) {
-      if (error instanceof DomainError || error instanceof HttpError) return { ruleId, ok: false, message: error.message };
+      if (error instanceof DomainError || error instanceof HttpError)
+        return { ruleId, ok: false, message: error.message };
       throw error;
     }
   };
@@ -120,7 +149,12 @@ export const ruleTranspositionCommandRoutes = (deps: CommandDeps) => {
     if ('error' in parsed) throw invalid(parsed.error);
     const results: TranspositionResult[] = [];
     // One after the other: a rule may appear twice, and each draft numbers the next.
-    for (const r of parsed) results.push(r.error ? { ruleId: r.ruleId, ok: false, message: r.error } : await draft(ctx, r.ruleId, r.content, why, r.definition));
+    for (const r of parsed)
+      results.push(
+        r.error
+          ? { ruleId: r.ruleId, ok: false, message: r.error }
+          : await draft(ctx, r.ruleId, r.content, why, r.definition),
+      );
     return results;
   };
 
@@ -146,7 +180,11 @@ export const ruleTranspositionCommandRoutes = (deps: CommandDeps) => {
       const { events } = await rule(group.ruleId);
       let content = contentOf(events, group.version);
       if (!content) {
-        results.push({ ruleId: group.ruleId, ok: false, message: `规则版本不存在：${group.ruleId} 版本${group.version}` });
+        results.push({
+          ruleId: group.ruleId,
+          ok: false,
+          message: `规则版本不存在：${group.ruleId} 版本${group.version}`,
+        });
         continue;
       }
       let failure: string | null = null;
@@ -155,27 +193,39 @@ export const ruleTranspositionCommandRoutes = (deps: CommandDeps) => {
         if ('error' in next) failure ??= next.error;
         else content = next;
       }
-      results.push(failure ? { ruleId: group.ruleId, ok: false, message: failure } : await draft(ctx, group.ruleId, content, why, null));
+      results.push(
+        failure
+          ? { ruleId: group.ruleId, ok: false, message: failure }
+          : await draft(ctx, group.ruleId, content, why, null),
+      );
     }
     return results;
   };
 
-  router.post('/import', auth, guard, multipartUpload(path.join(tmpdir(), 'feibao-transposition'), TRANSPOSITION_MAX_BYTES), validate(importFields), async (ctx) => {
-    const body = input<z.output<typeof importFields>>(ctx);
-    const file = uploaded(ctx);
-    if (!file) {
-      await Promise.all(allParts(ctx).map((part) => rm(part.filepath, { force: true })));
-      throw invalid('请选择要导入的文件');
-    }
-    try {
-      const bytes = await readFile(file.filepath);
-      const format = body.format ?? (/\.xlsx$/i.test(file.originalFilename ?? '') ? 'xlsx' : 'json');
-      const results = format === 'xlsx' ? await importXlsx(ctx, bytes, body.reason) : await importJson(ctx, bytes, body.reason);
-      ok(ctx, results, `已导入${results.filter((r) => r.ok).length}条规则为草稿`);
-    } finally {
-      await Promise.all(allParts(ctx).map((part) => rm(part.filepath, { force: true })));
-    }
-  });
+  router.post(
+    '/import',
+    auth,
+    guard,
+    multipartUpload(path.join(tmpdir(), 'feibao-transposition'), TRANSPOSITION_MAX_BYTES),
+    validate(importFields),
+    async (ctx) => {
+      const body = input<z.output<typeof importFields>>(ctx);
+      const file = uploaded(ctx);
+      if (!file) {
+        await Promise.all(allParts(ctx).map((part) => rm(part.filepath, { force: true })));
+        throw invalid('请选择要导入的文件');
+      }
+      try {
+        const bytes = await readFile(file.filepath);
+        const format = body.format ?? (/\.xlsx$/i.test(file.originalFilename ?? '') ? 'xlsx' : 'json');
+        const results =
+          format === 'xlsx' ? await importXlsx(ctx, bytes, body.reason) : await importJson(ctx, bytes, body.reason);
+        ok(ctx, results, `已导入${results.filter((r) => r.ok).length}条规则为草稿`);
+      } finally {
+        await Promise.all(allParts(ctx).map((part) => rm(part.filepath, { force: true })));
+      }
+    },
+  );
 
   router.post('/copy', auth, guard, validate(copyBody), async (ctx) => {
     const { fromInsurerId, toInsurerId, reason: why } = input<z.output<typeof copyBody>>(ctx);
@@ -184,7 +234,10 @@ export const ruleTranspositionCommandRoutes = (deps: CommandDeps) => {
     // From the store, not a read model: every defined rule (README "Rule platform: 规则迁移").
     const rules = await definedRules(deps.pool, deps.eventStore);
     const sources = rules
-      .filter(({ state }) => state.definition && state.definition.insurerId === fromInsurerId && isPipelineStage(state.definition.stage))
+      .filter(
+        ({ state }) =>
+          state.definition && state.definition.insurerId === fromInsurerId && isPipelineStage(state.definition.stage),
+      )
       .sort((a, b) => a.state.ruleId!.localeCompare(b.state.ruleId!));
     if (sources.length === 0) throw invalid(transpositionMessages.nothingToCopy);
     const results: TranspositionResult[] = [];
@@ -197,8 +250,20 @@ export const ruleTranspositionCommandRoutes = (deps: CommandDeps) => {
         continue;
       }
       const { ruleId: _id, ...fields } = source;
-      const definition: DefinitionInput = { ...fields, insurerId: toInsurerId, name: copiedRuleName(source.name, fromInsurerId, toInsurerId) };
-      results.push(await draft(ctx, target, content, `${why}（复制自${source.ruleId}版本${state.enabled}）`.slice(0, 500), definition));
+      const definition: DefinitionInput = {
+        ...fields,
+        insurerId: toInsurerId,
+        name: copiedRuleName(source.name, fromInsurerId, toInsurerId),
+      };
+      results.push(
+        await draft(
+          ctx,
+          target,
+          content,
+          `${why}（复制自${source.ruleId}版本${state.enabled}）`.slice(0, 500),
+          definition,
+        ),
+      );
     }
     ok(ctx, results, `已复制${results.filter((r) => r.ok).length}条规则为草稿`);
   });

@@ -36,9 +36,11 @@ const STORE_ERROR_CODES = new Set([
   '08004',
   '08006',
 ]);
-const STORE_ERROR_TEXTS = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection is closed|MaxRetriesPerRequest|Stream isn't writeable/i;
+const STORE_ERROR_TEXTS =
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection is closed|MaxRetriesPerRequest|Stream isn't writeable/i;
 export const isStoreUnavailable = (error: { code?: unknown; message?: string; name?: string }) =>
-  (typeof error.code === 'string' && STORE_ERROR_CODES.has(error.code)) || STORE_ERROR_TEXTS.test(`${error.name ?? ''} ${error.message ?? ''}`);
+  (typeof error.code === 'string' && STORE_ERROR_CODES.has(error.code)) ||
+  STORE_ERROR_TEXTS.test(`${error.name ?? ''} ${error.message ?? ''}`);
 
 /** Turns every failure into an envelope: bad input never becomes a 5xx. */
 export const errorEnvelope = async (ctx: Context, next: Next) => {
@@ -59,7 +61,8 @@ export const errorEnvelope = async (ctx: Context, next: Next) => {
       return;
     }
     if (error.status && error.status >= 400 && error.status < 500) {
-      const [code, message] = error.status === 401 ? [ResultCode.unauthorized, '请先登录'] as const : bodyErrorCode(error);
+      const [code, message] =
+        error.status === 401 ? ([ResultCode.unauthorized, '请先登录'] as const) : bodyErrorCode(error);
       reply(ctx, code, message);
       return;
     }
@@ -86,31 +89,37 @@ const unroutedPaths = new Set(['/internal/routes', '/internal/health', '/metrics
  * context, so every log line and event of the request carries it; then the access log and the
  * HTTP metrics, labelled by the router's route template, never the raw path (one series per id).
  */
-const requestLog = (service: string | undefined, clientApps: ReadonlyMap<string, string> | undefined) => async (ctx: Context, next: Next) => {
-  const started = performance.now();
-  const requestId = requestIdOf(ctx.get('x-request-id'));
-  ctx.state.requestId = requestId;
-  ctx.set('X-Request-Id', requestId);
-  const name = service ?? currentService();
-  // Every line of the request names the client app; an unknown key is refused after the envelope is in place.
-  const clientApp = clientAppOf(clientApps, ctx.get(ACCESS_KEY_HEADER));
-  ctx.state.clientApp = clientApp;
-  await runInContext({ service: name, requestId, ...(clientApp ? { clientApp } : {}) }, async () => {
-    try {
-      await next();
-    } finally {
-      const seconds = (performance.now() - started) / 1000;
-      const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
-      const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
-      const route = typeof matched === 'string' ? matched : unroutedPaths.has(ctx.path) ? ctx.path : '(unmatched)';
-      const metrics = metricsFor(name);
-      metrics.httpRequests.inc({ method: ctx.method, route, status: String(status) });
-      metrics.httpDuration.observe({ method: ctx.method, route }, seconds);
-      logger.debug({ method: ctx.method, path: ctx.path, route, status, ms: Math.round(seconds * 1000) }, 'request');
-      if (clientApp === null) logger.info({ path: ctx.path, accessKey: ctx.get(ACCESS_KEY_HEADER).slice(0, 64) }, 'unknown client access key');
-    }
-  });
-};
+const requestLog =
+  (service: string | undefined, clientApps: ReadonlyMap<string, string> | undefined) =>
+  async (ctx: Context, next: Next) => {
+    const started = performance.now();
+    const requestId = requestIdOf(ctx.get('x-request-id'));
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const name = service ?? currentService();
+    // Every line of the request names the client app; an unknown key is refused after the envelope is in place.
+    const clientApp = clientAppOf(clientApps, ctx.get(ACCESS_KEY_HEADER));
+    ctx.state.clientApp = clientApp;
+    await runInContext({ service: name, requestId, ...(clientApp ? { clientApp } : {}) }, async () => {
+      try {
+        await next();
+      } finally {
+        const seconds = (performance.now() - started) / 1000;
+        const status = ctx.respond === false ? ctx.res.statusCode : ctx.status;
+        const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
+        const route = typeof matched === 'string' ? matched : unroutedPaths.has(ctx.path) ? ctx.path : '(unmatched)';
+        const metrics = metricsFor(name);
+        metrics.httpRequests.inc({ method: ctx.method, route, status: String(status) });
+        metrics.httpDuration.observe({ method: ctx.method, route }, seconds);
+        logger.debug({ method: ctx.method, path: ctx.path, route, status, ms: Math.round(seconds * 1000) }, 'request');
+        if (clientApp === null)
+          logger.info(
+            { path: ctx.path, accessKey: ctx.get(ACCESS_KEY_HEADER).slice(0, 64) },
+            'unknown client access key',
+          );
+      }
+    });
+  };
 
 /** Largest JSON and form bodies a service reads; the edge refuses bigger ones before relaying them. */
 export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
@@ -120,7 +129,11 @@ export const FORM_BODY_LIMIT_BYTES = 64 * 1024;
  * `service` names the process in logs and metrics (tests run several in one Node process);
  * `clientApps` (config `clientApps`) turns on the access-key check (clientApp.ts).
  */
-export const createKoaApp = (options: { trustProxy: boolean; service?: string; clientApps?: ReadonlyMap<string, string> }) => {
+export const createKoaApp = (options: {
+  trustProxy: boolean;
+  service?: string;
+  clientApps?: ReadonlyMap<string, string>;
+}) => {
   const app = new Koa({ proxy: options.trustProxy });
   app.silent = true;
   app.use(requestLog(options.service, options.clientApps));

@@ -22,24 +22,25 @@ export const tokenOf = bearer;
  * Identity comes only from a verified access token: a userName in the request never
  * chooses whose data is read or written. Any failure is HTTP 401.
  */
-export const authenticate = (tokens: TokenService, revocations: SessionRevocations) => async (ctx: Context, next: Next) => {
-  const token = bearer(ctx);
-  if (!token) throw new HttpError(ResultCode.unauthorized, '请先登录');
-  let claims: Caller & { issuedAtMs: number };
-  try {
-    claims = await tokens.verify(token);
-  } catch {
-    throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
-  }
-  if (await revocations.isRevoked(claims)) throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
-  ctx.state.caller = claims;
-  const hook = ctx.state.afterAuthentication as AfterAuthentication | undefined;
-  if (hook) {
-    ctx.state.afterAuthentication = undefined;
-    await hook(claims);
-  }
-  await next();
-};
+export const authenticate =
+  (tokens: TokenService, revocations: SessionRevocations) => async (ctx: Context, next: Next) => {
+    const token = bearer(ctx);
+    if (!token) throw new HttpError(ResultCode.unauthorized, '请先登录');
+    let claims: Caller & { issuedAtMs: number };
+    try {
+      claims = await tokens.verify(token);
+    } catch {
+      throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
+    }
+    if (await revocations.isRevoked(claims)) throw new HttpError(ResultCode.unauthorized, '登录已失效，请重新登录');
+    ctx.state.caller = claims;
+    const hook = ctx.state.afterAuthentication as AfterAuthentication | undefined;
+    if (hook) {
+      ctx.state.afterAuthentication = undefined;
+      await hook(claims);
+    }
+    await next();
+  };
 
 export const caller = (ctx: Context) => ctx.state.caller as Caller;
 

@@ -14,7 +14,10 @@ export const UNKNOWN_ACCESS_KEY = '客户端标识无效，请刷新页面或更
  * The app a request names: undefined when it sends no key (scripts and partners that never had
  * one stay allowed), null when the key is not one of ours.
  */
-export const clientAppOf = (apps: ReadonlyMap<string, string> | undefined, key: string | undefined): string | null | undefined => {
+export const clientAppOf = (
+  apps: ReadonlyMap<string, string> | undefined,
+  key: string | undefined,
+): string | null | undefined => {
   const sent = key?.trim();
   if (!sent || !apps) return undefined;
   return apps.get(sent) ?? null;

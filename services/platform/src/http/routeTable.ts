@@ -25,7 +25,9 @@ export const routeTableVersion = (table: readonly RouteEntry[]) =>
 export const routeTable = (routers: readonly Router[]): RouteEntry[] =>
   routers.flatMap((router) =>
     router.stack.flatMap((layer) =>
-      typeof layer.path === 'string' ? layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path as string })) : [],
+      typeof layer.path === 'string'
+        ? layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path as string }))
+        : [],
     ),
   );
 

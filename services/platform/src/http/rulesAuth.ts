@@ -44,7 +44,11 @@ export const rulesAuth = (options: RulesAuthOptions) => async (ctx: Context, nex
   }
   if (await options.revocations.isRevoked(claims)) throw refuse.revoked();
   ctx.state.caller = claims;
-  const viewer: RulesViewer = { roles: claims.guest ? [] : claims.roles, userName: claims.guest ? '' : claims.sub, superUser: options.rulesSuperUser };
+  const viewer: RulesViewer = {
+    roles: claims.guest ? [] : claims.roles,
+    userName: claims.guest ? '' : claims.sub,
+    superUser: options.rulesSuperUser,
+  };
   if (!mayUseRulesPlatform(viewer)) throw new HttpError(ResultCode.forbidden, '无权限访问');
   ctx.state.rulesViewer = viewer;
   const hook = ctx.state.afterAuthentication as AfterAuthentication | undefined;

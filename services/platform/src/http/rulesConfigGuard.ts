@@ -12,7 +12,9 @@ export const requireConfigKindRoute = () => async (ctx: Context, next: Next) => 
   const raw = (ctx.method === 'GET' ? ctx.query : ((ctx.request.body ?? {}) as Record<string, unknown>)).kind;
   const viewer = rulesViewer(ctx);
   const known = ConfigKinds.includes(raw as ConfigKind);
-  const allowed = known ? mayOpenRulesRoute(configKindRoute[raw as ConfigKind], viewer) : ConfigKinds.some((k) => mayOpenRulesRoute(configKindRoute[k], viewer));
+  const allowed = known
+    ? mayOpenRulesRoute(configKindRoute[raw as ConfigKind], viewer)
+    : ConfigKinds.some((k) => mayOpenRulesRoute(configKindRoute[k], viewer));
   if (!allowed) throw new HttpError(ResultCode.forbidden, '无权限访问');
   await next();
 };

@@ -34,12 +34,24 @@ export const readProjectionRows = async (db: Queryable, lagCap = LAG_COUNT_CAP):
       lastError: r.last_error,
       heartbeatAt: r.heartbeat_at ? new Date(r.heartbeat_at).toISOString() : null,
       failedEvent:
-        r.failed_position === null ? null : { position: Number(r.failed_position), type: r.failed_event_type ?? '', streamId: r.failed_stream_id ?? '' },
+        r.failed_position === null
+          ? null
+          : {
+              position: Number(r.failed_position),
+              type: r.failed_event_type ?? '',
+              streamId: r.failed_stream_id ?? '',
+            },
     };
   });
 };
 
-type Parked = { lastError: string | null; failedPosition: number | null; failedXid: string | null; failedEventType: string | null; failedStreamId: string | null };
+type Parked = {
+  lastError: string | null;
+  failedPosition: number | null;
+  failedXid: string | null;
+  failedEventType: string | null;
+  failedStreamId: string | null;
+};
 
 /** Locks a parked projection's row; refuses an unknown or running one. Call inside a transaction. */
 const lockParked = async (db: Queryable, name: string): Promise<Parked> => {
@@ -69,7 +81,10 @@ const wakeRunners = (db: Queryable) => db.query(`SELECT pg_notify($1, '')`, [PRO
  */
 export const retryParkedProjection = async (db: Queryable, name: string) => {
   const parked = await lockParked(db, name);
-  await db.query(`UPDATE feibao_projections SET status = 'running', attempts = 0, heartbeat_at = now() WHERE name = $1`, [name]);
+  await db.query(
+    `UPDATE feibao_projections SET status = 'running', attempts = 0, heartbeat_at = now() WHERE name = $1`,
+    [name],
+  );
   await wakeRunners(db);
   return { lastError: parked.lastError };
 };
@@ -81,12 +96,18 @@ export const retryParkedProjection = async (db: Queryable, name: string) => {
  */
 export const skipParkedEvent = async (db: Queryable, name: string, position: number) => {
   const parked = await lockParked(db, name);
-  if (parked.failedPosition === null || parked.failedXid === null || parked.failedPosition !== position) throw illegalState(opsMessages.skipStale);
+  if (parked.failedPosition === null || parked.failedXid === null || parked.failedPosition !== position)
+    throw illegalState(opsMessages.skipStale);
   await db.query(
     `UPDATE feibao_projections SET position = $2, position_xid = $3::xid8, status = 'running', attempts = 0,
             last_error = NULL, ${CLEAR_FAILED_EVENT}, heartbeat_at = now() WHERE name = $1`,
     [name, parked.failedPosition, parked.failedXid],
   );
   await wakeRunners(db);
-  return { position, eventType: parked.failedEventType ?? '', streamId: parked.failedStreamId ?? '', lastError: parked.lastError };
+  return {
+    position,
+    eventType: parked.failedEventType ?? '',
+    streamId: parked.failedStreamId ?? '',
+    lastError: parked.lastError,
+  };
 };

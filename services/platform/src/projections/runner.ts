@@ -59,10 +59,7 @@ export const readBatch = async (
   // projection handles are read from the table (a rebuild of a projection that wants one
   // event in ten no longer drags the whole store through shared buffers). Every event
   // still comes back, so the checkpoint can pass the ones nobody wants.
-  const result = await db.query<Row>(
-    EmmettSql.readBatch,
-    [after.transactionId, after.position, limit, types ?? null],
-  );
+  const result = await db.query<Row>(EmmettSql.readBatch, [after.transactionId, after.position, limit, types ?? null]);
   return result.rows.map((r) => ({
     type: r.message_type,
     data: r.message_data ?? {},
@@ -107,11 +104,13 @@ export const readProjectionStatuses = async (db: Pick<pg.Pool, 'query'>): Promis
 
 const registerProjection = async (pool: Pool, projection: Projection) => {
   await withTransaction(pool, async (client) => {
-    await client.query(
-      `INSERT INTO feibao_projections (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`,
-      [projection.name, projection.version],
-    );
-    const row = await client.query(`SELECT version FROM feibao_projections WHERE name = $1 FOR UPDATE`, [projection.name]);
+    await client.query(`INSERT INTO feibao_projections (name, version) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
+      projection.name,
+      projection.version,
+    ]);
+    const row = await client.query(`SELECT version FROM feibao_projections WHERE name = $1 FOR UPDATE`, [
+      projection.name,
+    ]);
     if (row.rows[0].version !== projection.version) {
       logger.info({ projection: projection.name }, 'projection version changed: rebuilding from zero');
       await resetProjection(client, projection);
@@ -171,46 +170,50 @@ export const processBatch = async (
   options: { narrow?: boolean } = {},
 ): Promise<number> => {
   const nothing = { applied: 0, moved: null };
-  const { applied, moved } = await withTransaction(pool, async (client): Promise<{ applied: number; moved: Checkpoint | null }> => {
-    const cp = await client.query(
-      `SELECT position, position_xid::text AS position_xid, status FROM feibao_projections WHERE name = $1 FOR UPDATE SKIP LOCKED`,
-      [projection.name],
-    );
-    const row = cp.rows[0];
-    if (row?.status !== 'running') return nothing;
-    const current: Checkpoint = { transactionId: row.position_xid, position: Number(row.position) };
-    const sameStart = ahead.after?.position === current.position && ahead.after.transactionId === current.transactionId;
-    const readAhead = sameStart ? await ahead.events : null;
-    ahead.after = ahead.events = undefined;
-    const read = readAhead?.length ? readAhead : await readBatch(client, current, batchSize, projection.eventTypes);
-    if (read.length === 0) {
-      await client.query(`UPDATE feibao_projections SET heartbeat_at = now() WHERE name = $1`, [projection.name]);
-      return nothing;
-    }
-    const wanted = new Set(projection.eventTypes);
-    const firstWanted = read.findIndex((event) => wanted.has(event.type));
-    const narrowed = options.narrow === true && firstWanted >= 0;
-    const events = narrowed ? read.slice(0, firstWanted + 1) : read;
-    const last = checkpointOf(events[events.length - 1]!);
-    // A full batch suggests more are waiting: read them while this batch is written.
-    if (!narrowed && events.length === batchSize) {
-      ahead.after = last;
-      ahead.events = readBatch(pool, last, batchSize, projection.eventTypes).catch(() => null);
-    }
-    const mine = events.filter((event) => wanted.has(event.type));
-    try {
-      if (projection.handleBatch) {
-        if (mine.length > 0) await projection.handleBatch(mine, client);
-      } else for (const event of mine) await projection.handle(event, client);
-    } catch (error) {
-      throw narrowed ? new ProjectionEventError(events[events.length - 1]!, error) : error;
-    }
-    await client.query(
-      `UPDATE feibao_projections SET position = $2, position_xid = $3::xid8, attempts = 0, last_error = NULL, ${CLEAR_FAILED_EVENT}, heartbeat_at = now() WHERE name = $1`,
-      [projection.name, last.position, last.transactionId],
-    );
-    return { applied: events.length, moved: last };
-  });
+  const { applied, moved } = await withTransaction(
+    pool,
+    async (client): Promise<{ applied: number; moved: Checkpoint | null }> => {
+      const cp = await client.query(
+        `SELECT position, position_xid::text AS position_xid, status FROM feibao_projections WHERE name = $1 FOR UPDATE SKIP LOCKED`,
+        [projection.name],
+      );
+      const row = cp.rows[0];
+      if (row?.status !== 'running') return nothing;
+      const current: Checkpoint = { transactionId: row.position_xid, position: Number(row.position) };
+      const sameStart =
+        ahead.after?.position === current.position && ahead.after.transactionId === current.transactionId;
+      const readAhead = sameStart ? await ahead.events : null;
+      ahead.after = ahead.events = undefined;
+      const read = readAhead?.length ? readAhead : await readBatch(client, current, batchSize, projection.eventTypes);
+      if (read.length === 0) {
+        await client.query(`UPDATE feibao_projections SET heartbeat_at = now() WHERE name = $1`, [projection.name]);
+        return nothing;
+      }
+      const wanted = new Set(projection.eventTypes);
+      const firstWanted = read.findIndex((event) => wanted.has(event.type));
+      const narrowed = options.narrow === true && firstWanted >= 0;
+      const events = narrowed ? read.slice(0, firstWanted + 1) : read;
+      const last = checkpointOf(events[events.length - 1]!);
+      // A full batch suggests more are waiting: read them while this batch is written.
+      if (!narrowed && events.length === batchSize) {
+        ahead.after = last;
+        ahead.events = readBatch(pool, last, batchSize, projection.eventTypes).catch(() => null);
+      }
+      const mine = events.filter((event) => wanted.has(event.type));
+      try {
+        if (projection.handleBatch) {
+          if (mine.length > 0) await projection.handleBatch(mine, client);
+        } else for (const event of mine) await projection.handle(event, client);
+      } catch (error) {
+        throw narrowed ? new ProjectionEventError(events[events.length - 1]!, error) : error;
+      }
+      await client.query(
+        `UPDATE feibao_projections SET position = $2, position_xid = $3::xid8, attempts = 0, last_error = NULL, ${CLEAR_FAILED_EVENT}, heartbeat_at = now() WHERE name = $1`,
+        [projection.name, last.position, last.transactionId],
+      );
+      return { applied: events.length, moved: last };
+    },
+  );
   if (moved) await announceCheckpoint(pool, projection.name, moved.position);
   return applied;
 };
@@ -225,10 +228,15 @@ export const processBatch = async (
  */
 const announceCheckpoint = (pool: Pool, projection: string, position: number) =>
   pool
-    .query({ name: 'feibao_announce_checkpoint', text: ANNOUNCE_CHECKPOINT, values: [CHECKPOINT_CHANNEL, `${projection}:${position}`] })
+    .query({
+      name: 'feibao_announce_checkpoint',
+      text: ANNOUNCE_CHECKPOINT,
+      values: [CHECKPOINT_CHANNEL, `${projection}:${position}`],
+    })
     .then(
       () => undefined,
-      (err: unknown) => logger.warn({ err, projection }, 'could not announce a checkpoint; read-your-writes waiters poll'),
+      (err: unknown) =>
+        logger.warn({ err, projection }, 'could not announce a checkpoint; read-your-writes waiters poll'),
     );
 const ANNOUNCE_CHECKPOINT = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`;
 
@@ -241,10 +249,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the appends themselves. `heldBack`: events exist but an older transaction still hides them.
  */
 export const peekProjection = async (db: Pick<pg.Pool, 'query'>, name: string, heartbeatMs: number) => {
-  const result = await db.query(
-    EmmettSql.peekProjection,
-    [name, heartbeatMs],
-  );
+  const result = await db.query(EmmettSql.peekProjection, [name, heartbeatMs]);
   const row = result.rows[0];
   if (!row) return { due: true, heldBack: false };
   return { due: row.running && (row.ready || row.heartbeat_due), heldBack: row.running && row.pending && !row.ready };
@@ -323,7 +328,13 @@ export const createProjectionRunner = (
         const message = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error);
         const parked = attempt >= maxAttempts;
         logger.error(
-          { projection: projection.name, attempt, parked, event: failed && { position: failed.globalPosition, type: failed.type }, err: cause },
+          {
+            projection: projection.name,
+            attempt,
+            parked,
+            event: failed && { position: failed.globalPosition, type: failed.type },
+            err: cause,
+          },
           'projection batch failed',
         );
         await pool
@@ -353,7 +364,6 @@ export const createProjectionRunner = (
       }
     }
   };
-
 
   /**
    * An append's notification names its event types (append.ts `wakeProjections`): only the

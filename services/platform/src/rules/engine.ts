@@ -27,7 +27,14 @@ import {
   type RuleRef,
 } from '@feibao/domain';
 import { logger } from '../logger.ts';
-import { createEvaluator, type Compiled, type Evaluation, type Evaluations, type LineEvaluator, type Outcome } from './evaluate.ts';
+import {
+  createEvaluator,
+  type Compiled,
+  type Evaluation,
+  type Evaluations,
+  type LineEvaluator,
+  type Outcome,
+} from './evaluate.ts';
 import type { EnabledRuleVersion, RuleMessage, RuleSet, RuleSource } from './ruleSet.ts';
 
 /**
@@ -69,7 +76,9 @@ export const createRulesEngine = (source: RuleSource) => {
    * (up to 512) by those versions across loads of the enabled set: a reload (on every change, and
    * once a minute) compiles only versions it has not seen, instead of every enabled one again.
    */
-  const builds = new LRUCache<string, Pick<Compiled, 'content' | 'decision' | 'pool' | 'joinable' | 'versions'>>({ max: 512 });
+  const builds = new LRUCache<string, Pick<Compiled, 'content' | 'decision' | 'pool' | 'joinable' | 'versions'>>({
+    max: 512,
+  });
   /** The pool piece versions a model refers to, nested ones included (`inlinePool` refuses cycles; this only stops at them). */
   const poolRefs = (content: Jdm, pool: Pool, trail: readonly string[] = []): RuleRef[] =>
     poolReferences(content).flatMap((key) => {
@@ -83,7 +92,13 @@ export const createRulesEngine = (source: RuleSource) => {
     let build = builds.get(versions);
     if (!build) {
       const content = inlinePool(rule.content, (k) => pool.models.get(k) ?? null);
-      build = { content, decision: zen.createDecision(new ZenDecisionContent(content as never)), pool: refs, joinable: joinable(content), versions };
+      build = {
+        content,
+        decision: zen.createDecision(new ZenDecisionContent(content as never)),
+        pool: refs,
+        joinable: joinable(content),
+        versions,
+      };
       builds.set(versions, build);
     }
     return { ...rule, ...build };
@@ -91,7 +106,10 @@ export const createRulesEngine = (source: RuleSource) => {
 
   const build = (set: RuleSet): Loaded => {
     const pieces = set.rules.filter((r) => r.stage === 'pool');
-    const pool: Pool = { models: new Map(pieces.map((r) => [r.ruleId, r.content])), versions: new Map(pieces.map((r) => [r.ruleId, { ruleId: r.ruleId, version: r.version }])) };
+    const pool: Pool = {
+      models: new Map(pieces.map((r) => [r.ruleId, r.content])),
+      versions: new Map(pieces.map((r) => [r.ruleId, { ruleId: r.ruleId, version: r.version }])),
+    };
     const byId = new Map<string, Compiled>();
     for (const rule of set.rules) {
       if (rule.stage === 'pool') continue;
@@ -102,7 +120,9 @@ export const createRulesEngine = (source: RuleSource) => {
         logger.error({ err, ruleId: rule.ruleId, version: rule.version }, 'enabled rule version does not compile');
       }
     }
-    const stages = new Map<PipelineStage, Compiled[]>(PipelineStages.map((stage) => [stage, [...byId.values()].filter((r) => r.stage === stage).sort(byRank)]));
+    const stages = new Map<PipelineStage, Compiled[]>(
+      PipelineStages.map((stage) => [stage, [...byId.values()].filter((r) => r.stage === stage).sort(byRank)]),
+    );
     return {
       byId,
       stages,
@@ -144,10 +164,18 @@ export const createRulesEngine = (source: RuleSource) => {
   ): string | undefined => {
     const i = verdicts.findIndex((v) => {
       const verdict = v.verdict as { kind?: string; reason?: string } | null;
-      return verdict !== null && typeof verdict === 'object' && verdict.kind === quote.kind && verdict.reason === quote.reason;
+      return (
+        verdict !== null &&
+        typeof verdict === 'object' &&
+        verdict.kind === quote.kind &&
+        verdict.reason === quote.reason
+      );
     });
     if (i < 0) return undefined;
-    const output = ((evaluations[i] as Evaluation).output ?? {}) as { referral?: { message?: unknown }; decline?: { message?: unknown } };
+    const output = ((evaluations[i] as Evaluation).output ?? {}) as {
+      referral?: { message?: unknown };
+      decline?: { message?: unknown };
+    };
     const named = quote.kind === 'declined' ? output.decline?.message : output.referral?.message;
     const code = typeof named === 'string' ? named : (steps[i]!.rule.message ?? null);
     return code ? loaded.messages.get(code)?.customerText : undefined;
@@ -170,7 +198,9 @@ export const createRulesEngine = (source: RuleSource) => {
     if (!found) {
       const order = loaded.stagePlans.get(insurerId) ?? PipelineStages;
       const steps = order.flatMap((stage) =>
-        (loaded.stages.get(stage) ?? []).filter((rule) => ruleApplies(rule, insurerId, scene)).map((rule) => ({ stage, rule, hit: hitOf(loaded, rule) })),
+        (loaded.stages.get(stage) ?? [])
+          .filter((rule) => ruleApplies(rule, insurerId, scene))
+          .map((rule) => ({ stage, rule, hit: hitOf(loaded, rule) })),
       );
       found = { steps, evaluate: lineEvaluator(steps.map((s) => s.rule)) };
       loaded.pipelines.set(key, found);
@@ -179,19 +209,38 @@ export const createRulesEngine = (source: RuleSource) => {
   };
 
   /** One line for one insurer: its pipeline's rules evaluated on the line's facts, read in pipeline order. */
-  const rateLine = async ({ loaded, form, context, traced, memo }: Rating, insurerId: number, line: PlanLine): Promise<LineAnswer> => {
+  const rateLine = async (
+    { loaded, form, context, traced, memo }: Rating,
+    insurerId: number,
+    line: PlanLine,
+  ): Promise<LineAnswer> => {
     const { steps, evaluate: evaluateLine } = pipelineOf(loaded, insurerId, form.flyingInfo.applicationField ?? null);
     // Every stage sees the insurer's limit for the cover, so one set of facts serves the whole line.
-    const facts = limitFacts(lineFacts(line, form, context), loaded.limits.get(limitKey(insurerId, line.insuranceTypeInfoId)) ?? null);
+    const facts = limitFacts(
+      lineFacts(line, form, context),
+      loaded.limits.get(limitKey(insurerId, line.insuranceTypeInfoId)) ?? null,
+    );
     const evaluations = await evaluateLine(facts, traced, memo);
     const ran = evaluations.filter((e): e is Evaluation => e !== null && e !== 'failed');
     const verdicts = steps.map((s, i) => ({
       stage: s.stage,
-      verdict: evaluations[i] === 'failed' ? ('failed' as const) : evaluations[i] ? verdictOf(s.stage, (evaluations[i] as Evaluation).output, s.hit) : null,
+      verdict:
+        evaluations[i] === 'failed'
+          ? ('failed' as const)
+          : evaluations[i]
+            ? verdictOf(s.stage, (evaluations[i] as Evaluation).output, s.hit)
+            : null,
     }));
     const quote = combineVerdicts(verdicts);
-    const customerReason = quote.kind === 'quoted' ? undefined : customerText(loaded, quote, steps, verdicts, evaluations);
-    return { key: line.key, ...quote, ...(customerReason ? { customerReason } : {}), rules: ran.flatMap((e) => [e.ref, ...e.pool]), trace: ran.flatMap((e) => e.trace) };
+    const customerReason =
+      quote.kind === 'quoted' ? undefined : customerText(loaded, quote, steps, verdicts, evaluations);
+    return {
+      key: line.key,
+      ...quote,
+      ...(customerReason ? { customerReason } : {}),
+      rules: ran.flatMap((e) => [e.ref, ...e.pool]),
+      trace: ran.flatMap((e) => e.trace),
+    };
   };
 
   /**
@@ -203,7 +252,12 @@ export const createRulesEngine = (source: RuleSource) => {
 
   return {
     /** One insurer's answer for each stored plan line, with the versions that rated it and their trace. */
-    async quoteLines(lines: readonly PlanLine[], form: OrderForm, insurerId: number, context: RatingContext): Promise<LineAnswer[]> {
+    async quoteLines(
+      lines: readonly PlanLine[],
+      form: OrderForm,
+      insurerId: number,
+      context: RatingContext,
+    ): Promise<LineAnswer[]> {
       return rateLines({ loaded: await load(), form, context, traced: true, memo: new Map() }, lines, insurerId);
     },
 
@@ -211,7 +265,10 @@ export const createRulesEngine = (source: RuleSource) => {
      * The education package's price range over the visible insurers, by the same rules as the
      * real quotes; the range itself is the price-range rule's. Expects a normalised form.
      */
-    async priceRange(form: OrderForm, context: RatingContext): Promise<{ minPrice: number; maxPrice: number; rules: RuleRef[] }> {
+    async priceRange(
+      form: OrderForm,
+      context: RatingContext,
+    ): Promise<{ minPrice: number; maxPrice: number; rules: RuleRef[] }> {
       const lines = buildPlanLines(form);
       if (lines.length === 0) return { minPrice: 0, maxPrice: 0, rules: [] };
       // Nothing of a price range is recorded, so no trace; the insurers are rated side by side.
@@ -219,21 +276,36 @@ export const createRulesEngine = (source: RuleSource) => {
       const insurers = await Promise.all(
         visibleInsurers.map(async (insurer) => {
           const answers = await rateLines(rating, lines, insurer.id);
-          return { insurerId: insurer.id, premiums: answers.flatMap((a) => (a.kind === 'quoted' ? [a.premium] : [])), rules: answers.flatMap((a) => a.rules ?? []) };
+          return {
+            insurerId: insurer.id,
+            premiums: answers.flatMap((a) => (a.kind === 'quoted' ? [a.premium] : [])),
+            rules: answers.flatMap((a) => a.rules ?? []),
+          };
         }),
       );
-      const range = await evaluate(rating.loaded.byId.get(PRICE_RANGE_RULE_ID), { insurers: insurers.map(({ insurerId, premiums }) => ({ insurerId, premiums })) }, false);
+      const range = await evaluate(
+        rating.loaded.byId.get(PRICE_RANGE_RULE_ID),
+        { insurers: insurers.map(({ insurerId, premiums }) => ({ insurerId, premiums })) },
+        false,
+      );
       if (range === null || range === 'failed') throw new Error('price-range rule is not enabled or failed');
       const output = range.output as { minPrice?: unknown; maxPrice?: unknown };
       const used = new Map<string, RuleRef>();
       for (const ref of [...insurers.flatMap((i) => i.rules), range.ref]) used.set(`${ref.ruleId}@${ref.version}`, ref);
-      return { minPrice: Number(output.minPrice ?? 0), maxPrice: Number(output.maxPrice ?? 0), rules: [...used.values()] };
+      return {
+        minPrice: Number(output.minPrice ?? 0),
+        maxPrice: Number(output.maxPrice ?? 0),
+        rules: [...used.values()],
+      };
     },
 
     /** Re-evaluates one rule version on given input with the full trace, for "why this premium". */
     async explain(rule: RuleRef & { content: Jdm }, input: unknown) {
       const { pool } = await load();
-      const response = await compile({ stage: 'rating', rank: 0, insurerId: null, scenes: [], ...rule }, pool).decision.evaluate(input, { trace: true });
+      const response = await compile(
+        { stage: 'rating', rank: 0, insurerId: null, scenes: [], ...rule },
+        pool,
+      ).decision.evaluate(input, { trace: true });
       return { output: response.result as unknown, trace: response.trace };
     },
 
@@ -256,7 +328,8 @@ export const createRulesEngine = (source: RuleSource) => {
           (loaded) => {
             if (generation === started) enabled = Promise.resolve(loaded);
           },
-          (err: unknown) => logger.warn({ err }, 'reloading the enabled rules failed; quotes go on with the set loaded before'),
+          (err: unknown) =>
+            logger.warn({ err }, 'reloading the enabled rules failed; quotes go on with the set loaded before'),
         );
     },
     async enabledVersions(): Promise<RuleRef[]> {

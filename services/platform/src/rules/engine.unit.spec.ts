@@ -25,7 +25,12 @@ import { createRulesEngine } from './engine.ts';
  * domain/src/rules/seed/tariffFixture.json holds what the hard-coded tariffs answered (captured
  * from them before they were removed). The seeded rules must give the same answers.
  */
-type Case = { name: string; form: OrderForm; quotes: Record<string, Record<string, LineQuote>>; priceRange: { minPrice: number; maxPrice: number } };
+type Case = {
+  name: string;
+  form: OrderForm;
+  quotes: Record<string, Record<string, LineQuote>>;
+  priceRange: { minPrice: number; maxPrice: number };
+};
 
 const engine = createRulesEngine(async () => seededRuleSet());
 const context = { today: fixture.today };
@@ -52,7 +57,10 @@ describe('the seeded rules rate as the hard-coded tariffs did', () => {
         }),
       );
       expect(got, `insurer ${insurerId}`).toEqual(want);
-      for (const a of answers) expect(a.rules?.map((r) => r.ruleId)).toEqual(Number(insurerId) === 99 ? ['referral', 'limits'] : ['referral', `tariff-${insurerId}`, 'limits']);
+      for (const a of answers)
+        expect(a.rules?.map((r) => r.ruleId)).toEqual(
+          Number(insurerId) === 99 ? ['referral', 'limits'] : ['referral', `tariff-${insurerId}`, 'limits'],
+        );
     }
     const { rules: _rules, ...range } = await engine.priceRange(c.form, context);
     expect(range).toEqual(c.priceRange);

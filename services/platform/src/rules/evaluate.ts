@@ -1,13 +1,25 @@
 import { ZenDecisionContent, type ZenDecision, type ZenEngine } from '@gorules/zen-engine';
 import { LRUCache } from 'lru-cache';
-import { compactTrace, joinRules, type EngineTraceEntry, type JoinedRules, type RuleRef, type TraceStep } from '@feibao/domain';
+import {
+  compactTrace,
+  joinRules,
+  type EngineTraceEntry,
+  type JoinedRules,
+  type RuleRef,
+  type TraceStep,
+} from '@feibao/domain';
 import { logger } from '../logger.ts';
 import type { EnabledRuleVersion } from './ruleSet.ts';
 import { EVALUATION_SLOTS, engineMillis, limiter, RULE_TIMEOUT_MS } from './zen.ts';
 
 /** An enabled version as the engine runs it: pool pieces inlined, compiled, and whether it can join a line's model. */
 /** `versions`: the version and the pool piece versions it inlined (`ruleId@version+…`), which fix what it does. */
-export type Compiled = EnabledRuleVersion & { decision: ZenDecision; pool: RuleRef[]; joinable: boolean; versions: string };
+export type Compiled = EnabledRuleVersion & {
+  decision: ZenDecision;
+  pool: RuleRef[];
+  joinable: boolean;
+  versions: string;
+};
 export type Evaluation = { ref: RuleRef; pool: RuleRef[]; output: unknown; trace: TraceStep[] };
 /** null: no rule to evaluate; 'failed': the engine could not (the line then goes to an underwriter). */
 export type Outcome = Evaluation | null | 'failed';
@@ -24,7 +36,8 @@ export const createEvaluator = (zen: ZenEngine) => {
 
   const run = async (decision: ZenDecision, input: unknown, traced: boolean) => {
     const response = await slot(() => decision.evaluate(input, traced ? { trace: 'string' } : undefined));
-    if (engineMillis(response.performance) > RULE_TIMEOUT_MS) throw new Error(`rule evaluation took ${response.performance}`);
+    if (engineMillis(response.performance) > RULE_TIMEOUT_MS)
+      throw new Error(`rule evaluation took ${response.performance}`);
     return response;
   };
 
@@ -38,14 +51,24 @@ export const createEvaluator = (zen: ZenEngine) => {
       const response = await run(rule.decision, input, traced);
       const raw = response.trace as unknown;
       const engineTrace = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, EngineTraceEntry>) : undefined;
-      return { ref: refOf(rule), pool: rule.pool, output: response.result, trace: traced ? compactTrace(rule.ruleId, rule.content, engineTrace) : [] };
+      return {
+        ref: refOf(rule),
+        pool: rule.pool,
+        output: response.result,
+        trace: traced ? compactTrace(rule.ruleId, rule.content, engineTrace) : [],
+      };
     } catch (err) {
       logger.error({ err, ruleId: rule.ruleId, version: rule.version }, 'rule evaluation failed');
       return 'failed';
     }
   };
 
-  const evaluateOnce = (memo: Evaluations, rule: Compiled | undefined, input: unknown, traced: boolean): Promise<Outcome> => {
+  const evaluateOnce = (
+    memo: Evaluations,
+    rule: Compiled | undefined,
+    input: unknown,
+    traced: boolean,
+  ): Promise<Outcome> => {
     if (!rule) return Promise.resolve(null);
     const key = `${rule.ruleId}@${rule.version}\n${JSON.stringify(input)}`;
     let found = memo.get(key);
@@ -74,7 +97,10 @@ export const createEvaluator = (zen: ZenEngine) => {
       );
       model = { plan, decision: zen.createDecision(new ZenDecisionContent(plan.model as never)) };
     } catch (err) {
-      logger.error({ err, rules: rules.map(refOf) }, 'rules of a line could not be joined; they are evaluated one by one');
+      logger.error(
+        { err, rules: rules.map(refOf) },
+        'rules of a line could not be joined; they are evaluated one by one',
+      );
     }
     joinedModels.set(key, { model });
     return model;
@@ -98,7 +124,14 @@ export const createEvaluator = (zen: ZenEngine) => {
       if (line) {
         try {
           const results = line.plan.read((await run(line.decision, facts, false)).result);
-          joined = joining.map((rule, i): Outcome => ({ ref: refs[i]!, pool: rule.pool, output: results[i]!.output, trace: results[i]!.trace }));
+          joined = joining.map(
+            (rule, i): Outcome => ({
+              ref: refs[i]!,
+              pool: rule.pool,
+              output: results[i]!.output,
+              trace: results[i]!.trace,
+            }),
+          );
         } catch (err) {
           logger.warn({ err, rules: refs }, 'joined evaluation failed; the rules are evaluated one by one');
         }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlanLines, graph, seededRuleSet, str, type InsurerLimit, type Jdm, type LineAnswer, type OrderForm } from '@feibao/domain';
+import {
+  buildPlanLines,
+  graph,
+  seededRuleSet,
+  str,
+  type InsurerLimit,
+  type Jdm,
+  type LineAnswer,
+  type OrderForm,
+} from '@feibao/domain';
 import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
 import { createRulesEngine } from './engine.ts';
 import type { EnabledRuleVersion, RuleSet } from './ruleSet.ts';
@@ -60,18 +69,27 @@ describe('the rating pipeline', () => {
       maxTakeoffKg: null,
       ...fields,
     });
-    const limited = await quote({ ...seeded(), limits: [limit(1, { enabled: false }), limit(2, { maxAmount: 50 })] }, 1);
+    const limited = await quote(
+      { ...seeded(), limits: [limit(1, { enabled: false }), limit(2, { maxAmount: 50 })] },
+      1,
+    );
     expect(limited.get(hullKey!)).toMatchObject({ kind: 'declined', reason: '该保险公司暂不承保此险种' });
     expect(limited.get(liabilityKey!)).toMatchObject({ kind: 'declined', reason: '保险金额超过该保险公司的最高保额' });
     expect(limited.get(hullKey!)!.rules).toContainEqual({ ruleId: 'limits', version: 1 });
     // Another insurer's limits change nothing here.
-    expect(kinds(await quote({ ...seeded(), limits: [{ ...limit(1, { enabled: false }), insurerId: 2 }] }, 1))).toEqual(kinds(base));
+    expect(kinds(await quote({ ...seeded(), limits: [{ ...limit(1, { enabled: false }), insurerId: 2 }] }, 1))).toEqual(
+      kinds(base),
+    );
   });
 
   it('runs only the stages an insurer keeps, in its order', async () => {
     const dear = form('巡检/测绘', 600_000);
     expect(kinds(await quote(seeded(), 3, dear))).toContain('manual');
-    const withoutReferral = await quote({ ...seeded(), stagePlans: [{ insurerId: 3, stages: ['eligibility', 'rating', 'limits'] }] }, 3, dear);
+    const withoutReferral = await quote(
+      { ...seeded(), stagePlans: [{ insurerId: 3, stages: ['eligibility', 'rating', 'limits'] }] },
+      3,
+      dear,
+    );
     expect(kinds(withoutReferral).every((k) => k === 'quoted')).toBe(true);
     expect([...withoutReferral.values()][0]!.rules!.map((r) => r.ruleId)).not.toContain('referral');
   });
@@ -80,7 +98,10 @@ describe('the rating pipeline', () => {
     const dear = form('巡检/测绘', 600_000);
     const messages = [{ code: 'referral.dronePrice', customerText: '您的无人机单价较高，需保险公司人工核保' }];
     const referred = [...(await quote({ ...seeded(), messages }, 1, dear)).values()].find((a) => a.kind === 'manual')!;
-    expect(referred).toMatchObject({ reason: '无人机单价超过50万元，需保险公司核保', customerReason: '您的无人机单价较高，需保险公司人工核保' });
+    expect(referred).toMatchObject({
+      reason: '无人机单价超过50万元，需保险公司核保',
+      customerReason: '您的无人机单价较高，需保险公司人工核保',
+    });
     // Without an enabled entry for the code the customer reads the reason itself.
     const plain = [...(await quote(seeded(), 1, dear)).values()].find((a) => a.kind === 'manual')!;
     expect(plain).not.toHaveProperty('customerReason');
@@ -96,17 +117,32 @@ describe('the rating pipeline', () => {
       { code: 'high', effect: 'decline' as const },
     ];
     const messages = [{ code: 'fleet', customerText: '机队需人工核保', staffText: '机队规模需核保' }];
-    const withRisk = (risk: string) => ({ ...seeded(), risks, messages, rules: [...seeded().rules, rule('fleet', hitting, { risk, message: 'fleet' })] });
+    const withRisk = (risk: string) => ({
+      ...seeded(),
+      risks,
+      messages,
+      rules: [...seeded().rules, rule('fleet', hitting, { risk, message: 'fleet' })],
+    });
     expect(kinds(await quote(withRisk('low'), 5))).not.toContain('declined');
     const referred = [...(await quote(withRisk('medium'), 5)).values()];
-    expect(referred.every((a) => a.kind === 'manual' && a.reason === '机队规模需核保' && a.customerReason === '机队需人工核保')).toBe(true);
+    expect(
+      referred.every(
+        (a) => a.kind === 'manual' && a.reason === '机队规模需核保' && a.customerReason === '机队需人工核保',
+      ),
+    ).toBe(true);
     expect([...(await quote(withRisk('high'), 5)).values()].every((a) => a.kind === 'declined')).toBe(true);
     // A risk level that is not configured does nothing.
     expect(kinds(await quote(withRisk('unknown'), 5))).not.toContain('declined');
   });
 
   it('applies a rule to its scenes and insurer only, and a decline stops the line', async () => {
-    const set = { ...seeded(), rules: [...seeded().rules, rule('no-crop-2', declineModel('暂不承保植保作业'), { insurerId: 2, scenes: ['农业/植保'] })] };
+    const set = {
+      ...seeded(),
+      rules: [
+        ...seeded().rules,
+        rule('no-crop-2', declineModel('暂不承保植保作业'), { insurerId: 2, scenes: ['农业/植保'] }),
+      ],
+    };
     expect(kinds(await quote(set, 2, form('农业/植保'))).every((k) => k === 'declined')).toBe(true);
     expect([...(await quote(set, 2, form('农业/植保'))).values()][0]).toMatchObject({ reason: '暂不承保植保作业' });
     expect(kinds(await quote(set, 2, form('巡检/测绘')))).not.toContain('declined');
@@ -123,11 +159,20 @@ describe('the rating pipeline', () => {
     Object.assign(piece, { type: 'decisionNode', name: '共用拒保', content: { key: 'pool-decline' } });
     const set = {
       ...seeded(),
-      rules: [...seeded().rules, rule('pool-decline', declineModel('共用规则拒保'), { stage: 'pool', version: 3 }), rule('uses-pool', referring, { insurerId: 4 })],
+      rules: [
+        ...seeded().rules,
+        rule('pool-decline', declineModel('共用规则拒保'), { stage: 'pool', version: 3 }),
+        rule('uses-pool', referring, { insurerId: 4 }),
+      ],
     };
     const answers = await quote(set, 4);
     expect([...answers.values()].every((a) => a.kind === 'declined' && a.reason === '共用规则拒保')).toBe(true);
-    expect([...answers.values()][0]!.rules).toEqual(expect.arrayContaining([{ ruleId: 'uses-pool', version: 1 }, { ruleId: 'pool-decline', version: 3 }]));
+    expect([...answers.values()][0]!.rules).toEqual(
+      expect.arrayContaining([
+        { ruleId: 'uses-pool', version: 1 },
+        { ruleId: 'pool-decline', version: 3 },
+      ]),
+    );
     // Without an enabled piece the referring rule cannot compile and rates nothing: nothing is declined by it.
     const orphan = { ...seeded(), rules: [...seeded().rules, rule('uses-pool', referring, { insurerId: 4 })] };
     expect(kinds(await quote(orphan, 4))).not.toContain('declined');
@@ -140,7 +185,11 @@ describe('the rating pipeline', () => {
     const failing = rule('fails', g.done(), { insurerId: 6 });
     // `$nodes` keeps a rule out of the joined model; it still declines.
     const h = graph();
-    h.chain(h.input(), h.expression('拒保', [['decline.reason', '$nodes != null ? "单独执行的规则拒保" : null']]), h.output());
+    h.chain(
+      h.input(),
+      h.expression('拒保', [['decline.reason', '$nodes != null ? "单独执行的规则拒保" : null']]),
+      h.output(),
+    );
     const alone = rule('alone', h.done(), { insurerId: 7 });
     const set = { ...seeded(), rules: [...seeded().rules, failing, alone] };
     const failed = [...(await quote(set, 6)).values()];

@@ -20,10 +20,20 @@ const seeded = (): RuleSet => seededRuleSet() as RuleSet;
 const closed = (): RuleSet => ({
   ...seeded(),
   limits: [...new Set(lines.map((l) => l.insuranceTypeInfoId))].map(
-    (coverId): InsurerLimit => ({ insurerId: 1, coverId, enabled: false, minAmount: null, maxAmount: null, maxDronePrice: null, maxTakeoffKg: null }),
+    (coverId): InsurerLimit => ({
+      insurerId: 1,
+      coverId,
+      enabled: false,
+      minAmount: null,
+      maxAmount: null,
+      maxDronePrice: null,
+      maxTakeoffKg: null,
+    }),
   ),
 });
-const kinds = async (engine: RulesEngine) => [...new Set((await engine.quoteLines(lines, application, 1, context)).map((a) => a.kind))];
+const kinds = async (engine: RulesEngine) => [
+  ...new Set((await engine.quoteLines(lines, application, 1, context)).map((a) => a.kind)),
+];
 
 /** A source whose answers the test hands out one call at a time. */
 const scripted = () => {
@@ -101,8 +111,17 @@ describe('the enabled set, reloaded', () => {
     const reference = g.expression('引用', []);
     g.chain(input, reference, g.output());
     const referring = g.done();
-    Object.assign(referring.nodes.find((n) => n.id === reference)!, { type: 'decisionNode', name: '共用拒保', content: { key: 'pool-decline' } });
-    const rule = (ruleId: string, version: number, content: Jdm, stage: EnabledRuleVersion['stage']): EnabledRuleVersion => ({
+    Object.assign(referring.nodes.find((n) => n.id === reference)!, {
+      type: 'decisionNode',
+      name: '共用拒保',
+      content: { key: 'pool-decline' },
+    });
+    const rule = (
+      ruleId: string,
+      version: number,
+      content: Jdm,
+      stage: EnabledRuleVersion['stage'],
+    ): EnabledRuleVersion => ({
       ruleId,
       version,
       content,
@@ -113,11 +132,19 @@ describe('the enabled set, reloaded', () => {
     });
     const withPiece = (version: number, reason: string): RuleSet => ({
       ...seeded(),
-      rules: [...seeded().rules, rule('pool-decline', version, declineModel(reason), 'pool'), rule('uses-pool', 1, referring, 'eligibility')],
+      rules: [
+        ...seeded().rules,
+        rule('pool-decline', version, declineModel(reason), 'pool'),
+        rule('uses-pool', 1, referring, 'eligibility'),
+      ],
     });
     let set = withPiece(3, '旧版共用规则拒保');
     engine = createRulesEngine(async () => set);
-    const reasons = async () => [...new Set((await engine!.quoteLines(lines, application, 1, context)).map((a) => (a.kind === 'quoted' ? null : a.reason)))];
+    const reasons = async () => [
+      ...new Set(
+        (await engine!.quoteLines(lines, application, 1, context)).map((a) => (a.kind === 'quoted' ? null : a.reason)),
+      ),
+    ];
 
     const compiled = vi.spyOn(ZenEngine.prototype, 'createDecision');
     expect(await reasons()).toEqual(['旧版共用规则拒保']);

@@ -3,7 +3,10 @@ import type { InsurerLimit, Jdm, PipelineStage, RiskEffect, RuleDefinition, Rule
 /** What the engine (engine.ts) rates by, as its source (read-models rules/ruleDefinitions.ts `ruleSetReader`) answers it. */
 
 /** An enabled version with where its rule runs (read-models rules/ruleDefinitions.ts). */
-export type EnabledRuleVersion = RuleRef & { content: Jdm } & Pick<RuleDefinition, 'stage' | 'rank' | 'insurerId' | 'scenes'> & { message?: string | null; risk?: string | null };
+export type EnabledRuleVersion = RuleRef & { content: Jdm } & Pick<
+    RuleDefinition,
+    'stage' | 'rank' | 'insurerId' | 'scenes'
+  > & { message?: string | null; risk?: string | null };
 /** An enabled 规则提示语: what the customer reads when a rule naming it refers or declines, and what staff read. */
 export type RuleMessage = { code: string; customerText: string; staffText?: string };
 /** An enabled 规则风险等级 and what a rule of that level does when it hits. */

@@ -22,7 +22,10 @@ import type { EventStore } from '../eventStore.ts';
 type DefinedRule = { state: RuleState; events: RuleEvent[] };
 
 export const definedRules = async (pool: Pick<Pool, 'query'>, eventStore: EventStore): Promise<DefinedRule[]> => {
-  const streams = await pool.query<{ stream_id: string }>(EmmettSql.streamsWithEvent, [ruleStreamId(''), 'RuleDefined']);
+  const streams = await pool.query<{ stream_id: string }>(EmmettSql.streamsWithEvent, [
+    ruleStreamId(''),
+    'RuleDefined',
+  ]);
   // One stream after the other: each read takes a connection of its own, and a few dozen at once
   // exhaust the server's (seen as "too many clients" under the browser suite).
   const rules: DefinedRule[] = [];
@@ -34,11 +37,23 @@ export const definedRules = async (pool: Pick<Pool, 'query'>, eventStore: EventS
 };
 
 /** The ranks of a stage's rules other than `except`, for placing a rule among them. */
-export const stageRanks = async (pool: Pick<Pool, 'query'>, eventStore: EventStore, stage: string, except: string): Promise<number[]> =>
-  (await definedRules(pool, eventStore)).flatMap(({ state }) => (state.definition && state.definition.stage === stage && state.definition.ruleId !== except ? [state.definition.rank] : []));
+export const stageRanks = async (
+  pool: Pick<Pool, 'query'>,
+  eventStore: EventStore,
+  stage: string,
+  except: string,
+): Promise<number[]> =>
+  (await definedRules(pool, eventStore)).flatMap(({ state }) =>
+    state.definition && state.definition.stage === stage && state.definition.ruleId !== except
+      ? [state.definition.rank]
+      : [],
+  );
 
 /** Each pool rule's enabled model, by rule id: what a draft referring to the pool is checked against. */
-export const enabledPoolModels = async (pool: Pick<Pool, 'query'>, eventStore: EventStore): Promise<Map<string, Jdm>> => {
+export const enabledPoolModels = async (
+  pool: Pick<Pool, 'query'>,
+  eventStore: EventStore,
+): Promise<Map<string, Jdm>> => {
   const models = new Map<string, Jdm>();
   for (const { state, events } of await definedRules(pool, eventStore)) {
     if (state.definition?.stage !== 'pool' || state.enabled === null) continue;
@@ -50,9 +65,17 @@ export const enabledPoolModels = async (pool: Pick<Pool, 'query'>, eventStore: E
 
 /** A batch-test run as a submission links it, or null when there is no such run. */
 export const submittedTest = async (eventStore: EventStore, runId: string): Promise<SubmittedTest | null> => {
-  const events = (await eventStore.readStream<BatchTestEvent>(ruleTestStreamId(runId))).events as unknown as BatchTestEvent[];
+  const events = (await eventStore.readStream<BatchTestEvent>(ruleTestStreamId(runId)))
+    .events as unknown as BatchTestEvent[];
   const started = events.find((e) => e.type === 'BatchTestStarted');
   if (started?.type !== 'BatchTestStarted') return null;
   const state = events.reduce(batchTestDecider.evolve, batchTestDecider.initialState());
-  return { runId, ruleId: started.data.ruleId, version: started.data.version, finished: state.status === 'done', passed: state.passed, failed: state.failed };
+  return {
+    runId,
+    ruleId: started.data.ruleId,
+    version: started.data.version,
+    finished: state.status === 'done',
+    passed: state.passed,
+    failed: state.failed,
+  };
 };

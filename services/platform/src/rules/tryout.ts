@@ -13,7 +13,10 @@ export type Tryout = { output: unknown; trace: TraceStep[]; performance: string 
 /** The label a tryout's trace steps carry in place of a rule id. */
 export const TRYOUT_RULE = '试算';
 
-const firstLine = (error: unknown) => String((error as Error)?.message ?? error).split('\n')[0]!.slice(0, 300);
+const firstLine = (error: unknown) =>
+  String((error as Error)?.message ?? error)
+    .split('\n')[0]!
+    .slice(0, 300);
 
 /** Evaluates `content` (already checked by jdmProblem and ruleContentError) on `input`; failures are 40000s. */
 export const tryRuleContent = async (content: Jdm, input: Record<string, unknown>): Promise<Tryout> => {
@@ -24,7 +27,8 @@ export const tryRuleContent = async (content: Jdm, input: Record<string, unknown
     throw invalid(`规则试算失败：${firstLine(error)}`);
   }
   // Like quoting (engine.ts): ZEN cannot abort, so the reported time is checked afterwards.
-  if (engineMillis(response.performance) > RULE_TIMEOUT_MS) throw invalid(`规则试算失败：执行超过${RULE_TIMEOUT_MS}毫秒`);
+  if (engineMillis(response.performance) > RULE_TIMEOUT_MS)
+    throw invalid(`规则试算失败：执行超过${RULE_TIMEOUT_MS}毫秒`);
   const trace = compactTrace(TRYOUT_RULE, content, response.trace as Record<string, EngineTraceEntry> | undefined);
   return { output: response.result as unknown, trace, performance: response.performance };
 };

@@ -33,7 +33,8 @@ const cellText = (value: ExcelJS.CellValue): Cell => {
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return value.toISOString();
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+  if ('formula' in value || 'sharedFormula' in value)
+    return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
   if ('text' in value) return String(value.text);
   return null;
 };

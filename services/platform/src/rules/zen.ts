@@ -57,7 +57,8 @@ export const ruleContentError = (content: Jdm): string | null => {
     checker.createDecision(content).validate();
     return null;
   } catch (error) {
-    return String((error as Error).message ?? error).split('\n')[0]!.slice(0, 300);
+    return String((error as Error).message ?? error)
+      .split('\n')[0]!
+      .slice(0, 300);
   }
 };
-

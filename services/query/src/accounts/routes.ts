@@ -37,7 +37,14 @@ export const accountQueryRoutes = (deps: QueryDeps) => {
     const target = userName || me.sub;
     if (!canRead(me, target)) throw new HttpError(ResultCode.forbidden, '无权查看他人信息');
     if (me.guest && target === me.sub)
-      return ok(ctx, { name: me.name, nickName: me.name, mobilePhone: null, roles: [], guest: true, profileComplete: false });
+      return ok(ctx, {
+        name: me.name,
+        nickName: me.name,
+        mobilePhone: null,
+        roles: [],
+        guest: true,
+        profileComplete: false,
+      });
     const doc = await profiles.byPhone(target);
     if (!doc) throw new HttpError(ResultCode.notFound, '用户不存在');
     // An admin reading someone's profile needs the company and its contacts, not the ID numbers.
@@ -73,7 +80,11 @@ export const accountQueryRoutes = (deps: QueryDeps) => {
     const doc = me.guest ? null : await profiles.byPhone(me.sub);
     if (!me.guest && !doc) throw new HttpError(ResultCode.unauthorized, adminInfoMessages.verificationFailed);
     const roles = RULE_PLATFORM_ROLES.filter((role) => doc?.roles.includes(role));
-    if (doc && roles.length === 0 && isRulesSuperUser({ roles: [], userName: doc.mobilePhone, superUser: deps.config.rulesSuperUser }))
+    if (
+      doc &&
+      roles.length === 0 &&
+      isRulesSuperUser({ roles: [], userName: doc.mobilePhone, superUser: deps.config.rulesSuperUser })
+    )
       roles.push('admin');
     if (!doc || roles.length === 0) throw new HttpError(ResultCode.forbidden, adminInfoMessages.noRoles);
     ok(ctx, { roles, name: doc.name, username: doc.mobilePhone, avatar: '', introduction: '' });

@@ -22,8 +22,20 @@ const listQuery = z.object({
     .union([z.enum(Roles), z.literal('')], { error: '角色不正确' })
     .optional()
     .transform((v) => v || undefined),
-  currentPage: z.coerce.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).max(100_000, { error: '页码不正确' }).optional().default(1),
-  pageSize: z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不正确' }).optional().default(USER_PAGE_SIZE),
+  currentPage: z.coerce
+    .number({ error: '页码不正确' })
+    .int({ error: '页码不正确' })
+    .min(1, { error: '页码不正确' })
+    .max(100_000, { error: '页码不正确' })
+    .optional()
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: '每页条数不正确' })
+    .int({ error: '每页条数不正确' })
+    .min(1, { error: '每页条数不正确' })
+    .max(100, { error: '每页条数不正确' })
+    .optional()
+    .default(USER_PAGE_SIZE),
 });
 const historyQuery = z.object({
   mobilePhone: z.string({ error: '请输入手机号' }).trim().regex(PHONE_PATTERN, { error: '手机号格式错误' }),

@@ -22,14 +22,34 @@ import type { QueryDeps } from '../deps.ts';
 const PREFIX = '/api/v1/uav/backoffice/audit';
 
 const searchQuery = z.object({
-  q: z.string({ error: auditMessages.queryRequired }).trim().min(1, { error: auditMessages.queryRequired }).max(64, { error: '搜索内容不能超过64个字符' }),
-  currentPage: z.coerce.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).max(100_000, { error: '页码不正确' }).optional().default(1),
-  pageSize: z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不正确' }).optional().default(AUDIT_PAGE_SIZE),
+  q: z
+    .string({ error: auditMessages.queryRequired })
+    .trim()
+    .min(1, { error: auditMessages.queryRequired })
+    .max(64, { error: '搜索内容不能超过64个字符' }),
+  currentPage: z.coerce
+    .number({ error: '页码不正确' })
+    .int({ error: '页码不正确' })
+    .min(1, { error: '页码不正确' })
+    .max(100_000, { error: '页码不正确' })
+    .optional()
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: '每页条数不正确' })
+    .int({ error: '每页条数不正确' })
+    .min(1, { error: '每页条数不正确' })
+    .max(100, { error: '每页条数不正确' })
+    .optional()
+    .default(AUDIT_PAGE_SIZE),
 });
 
 const historyQuery = z.object({
   kind: z.enum(auditKinds, { error: auditMessages.kindInvalid }),
-  id: z.string({ error: auditMessages.idRequired }).trim().min(1, { error: auditMessages.idRequired }).max(64, { error: auditMessages.idRequired }),
+  id: z
+    .string({ error: auditMessages.idRequired })
+    .trim()
+    .min(1, { error: auditMessages.idRequired })
+    .max(64, { error: auditMessages.idRequired }),
   // '' (an untouched filter) means every kind of change.
   change: z
     .union([z.enum(auditChanges), z.literal('')], { error: auditMessages.changeInvalid })
@@ -38,10 +58,12 @@ const historyQuery = z.object({
 });
 type HistoryQuery = z.output<typeof historyQuery>;
 
-const notFound = (kind: AuditKind) => new HttpError(ResultCode.notFound, kind === 'order' ? auditMessages.orderNotFound : auditMessages.claimNotFound);
+const notFound = (kind: AuditKind) =>
+  new HttpError(ResultCode.notFound, kind === 'order' ? auditMessages.orderNotFound : auditMessages.claimNotFound);
 
 /** Safe in a quoted header value: numbers are [A-Z0-9] today, but the header must never break. */
-const fileName = (subject: AuditSubject) => `${subject.kind}-${subject.number.replace(/[^A-Za-z0-9_-]/g, '_')}-audit.csv`;
+const fileName = (subject: AuditSubject) =>
+  `${subject.kind}-${subject.number.replace(/[^A-Za-z0-9_-]/g, '_')}-audit.csv`;
 
 /**
  * The back office's audit (README "Back office · Audit"): admins find any order or claim and read
@@ -58,7 +80,10 @@ export const auditQueryRoutes = (deps: QueryDeps) => {
     const { kind, id, change } = input<HistoryQuery>(ctx);
     const subject = await audit.subject(kind, id);
     if (!subject) throw notFound(kind);
-    const [all, related] = await Promise.all([audit.entries(kind, id), kind === 'order' ? audit.claimsOfOrder(id) : Promise.resolve([])]);
+    const [all, related] = await Promise.all([
+      audit.entries(kind, id),
+      kind === 'order' ? audit.claimsOfOrder(id) : Promise.resolve([]),
+    ]);
     // Phones stay whole here (admins search and call by them); ID numbers in the rows' text (a claim's
     // injured person, a remark) do not: the audit shows what changed, the claim's form shows the number.
     const entries = (change ? all.filter((e) => e.change === change) : all).map((e) => ({

@@ -17,6 +17,8 @@ describe('claim reads', () => {
     expect(a.source).toBe('simulated');
     expect(a.lastFlightAt <= '2026-11-20 09:30:00' && a.lastFlightAt >= '2026-11-20 07:31:00').toBe(true);
     // No accident time yet: counted back from when the claim was opened (01:00Z = 09:00 in Shanghai).
-    expect(flightDataSummary('UAV-1', null, '2026-11-20T01:00:00.000Z').lastFlightAt <= '2026-11-20 09:00:00').toBe(true);
+    expect(flightDataSummary('UAV-1', null, '2026-11-20T01:00:00.000Z').lastFlightAt <= '2026-11-20 09:00:00').toBe(
+      true,
+    );
   });
 });

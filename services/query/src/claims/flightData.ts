@@ -29,7 +29,11 @@ const accidentInstant = (accidentTime: string | null, openedAt: string) => {
   return Number.isNaN(wall) ? Date.parse(openedAt) : wall - SHANGHAI_OFFSET_MS;
 };
 
-export const flightDataSummary = (deviceCode: string, accidentTime: string | null, openedAt: string): FlightDataSummary => {
+export const flightDataSummary = (
+  deviceCode: string,
+  accidentTime: string | null,
+  openedAt: string,
+): FlightDataSummary => {
   const hash = fnv1a(`${deviceCode}|${accidentTime ?? openedAt}`);
   const minutesBefore = hash % 120;
   const at = accidentInstant(accidentTime, openedAt) - minutesBefore * 60_000;

@@ -21,8 +21,10 @@ type Size = 'small' | 'display' | 'original';
 const fileFor = (doc: PictureDocument, size: Size): { storedAs: string; mime: string } => {
   if (size === 'original') return { storedAs: doc.storedAs, mime: doc.mime };
   const copy = size === 'small' ? doc.thumbnailAs : doc.displayAs;
-  if (doc.processing === 'pending' || (doc.processing === 'done' && !copy)) throw new HttpError(ResultCode.notFound, claimPictureQueryMessages.processing);
-  if (doc.processing === 'rejected' || !copy) throw new HttpError(ResultCode.notFound, claimPictureQueryMessages.unreadable);
+  if (doc.processing === 'pending' || (doc.processing === 'done' && !copy))
+    throw new HttpError(ResultCode.notFound, claimPictureQueryMessages.processing);
+  if (doc.processing === 'rejected' || !copy)
+    throw new HttpError(ResultCode.notFound, claimPictureQueryMessages.unreadable);
   return { storedAs: copy, mime: 'image/webp' };
 };
 
@@ -42,7 +44,8 @@ export const claimPictureQueryRoutes = (deps: QueryDeps) => {
     const doc = id.length > 0 && id.length <= 200 ? await reader.byId(id) : null;
     const me = caller(ctx);
     const staff = isClaimsStaff(me.roles);
-    if (!doc || (doc.owner !== me.sub && !staff)) throw new HttpError(ResultCode.notFound, claimMessages.pictureNotFound);
+    if (!doc || (doc.owner !== me.sub && !staff))
+      throw new HttpError(ResultCode.notFound, claimMessages.pictureNotFound);
     const size: Size = sizeQuery.parse(ctx.query).size ?? 'display';
     if (size === 'original' && !staff) throw new HttpError(ResultCode.forbidden, claimPictureQueryMessages.staffOnly);
 

@@ -31,7 +31,17 @@ import {
   type ClaimStateValue,
   type HistoryEntry,
 } from '@feibao/domain';
-import { authenticate, caller, HttpError, input, ok, requireArea, requireRole, validate, type Caller } from '@feibao/platform';
+import {
+  authenticate,
+  caller,
+  HttpError,
+  input,
+  ok,
+  requireArea,
+  requireRole,
+  validate,
+  type Caller,
+} from '@feibao/platform';
 import {
   CLAIMS_PROJECTION,
   userListReader,
@@ -59,7 +69,8 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || undefined);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) => DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+const isRealDate = (v: string) =>
+  DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const optionalDate = z
   .string()
   .trim()
@@ -83,9 +94,22 @@ const pageBody = z
     policyNo: optionalText(64),
     claimSettlementNo: optionalText(64),
     overdue: z
-      .union([z.boolean(), z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false'), z.literal(''), z.literal(1), z.literal(0), z.null()], {
-        error: '是否超时参数不正确',
-      })
+      .union(
+        [
+          z.boolean(),
+          z.literal('1'),
+          z.literal('0'),
+          z.literal('true'),
+          z.literal('false'),
+          z.literal(''),
+          z.literal(1),
+          z.literal(0),
+          z.null(),
+        ],
+        {
+          error: '是否超时参数不正确',
+        },
+      )
       .optional()
       .transform((v) => v === true || v === '1' || v === 'true' || v === 1),
     applyTimeFrom: optionalDate,
@@ -122,7 +146,8 @@ const isStaff = (who: Caller) => isClaimsStaff(who.roles);
 /** The claimant's own data is shown whole to them and to staff, masked to anyone else. */
 const seesWhole = (who: Caller, owner: string) => who.sub === owner || isStaff(who);
 /** A staff member's phone (the assignee) is for staff; the claimant sees it masked. */
-const staffPhoneFor = (who: Caller, phone: string | null) => (phone === null || isStaff(who) || phone === who.sub ? phone : maskPhone(phone));
+const staffPhoneFor = (who: Caller, phone: string | null) =>
+  phone === null || isStaff(who) || phone === who.sub ? phone : maskPhone(phone);
 
 /**
  * History rows are text: ID numbers in them (the injured person's, in a diff row or a remark) are
@@ -159,7 +184,8 @@ const pictureRow = (picture: PictureDocument, staff: boolean): ClaimPictureRow =
 const pictureCounts = (doc: ClaimDocument, usable: boolean) => {
   const counts: Record<string, number> = {};
   for (const picture of Object.values(doc.claim.pictures))
-    if (!usable || picture.processing !== 'rejected') counts[picture.imageTypeCode] = (counts[picture.imageTypeCode] ?? 0) + 1;
+    if (!usable || picture.processing !== 'rejected')
+      counts[picture.imageTypeCode] = (counts[picture.imageTypeCode] ?? 0) + 1;
   return counts;
 };
 
@@ -193,7 +219,9 @@ const details = (doc: ClaimDocument, who: Caller): ClaimDetails => {
     endDate: claim.policy.endDate,
     insuranceTypeInfoList: claim.policy.lines,
     insuredDeviceNumbers: claim.policy.drones.map((d) => d.deviceNumber),
-    evidenceRequest: claim.evidenceRequest ? { message: claim.evidenceRequest.message, at: claim.evidenceRequest.at } : null,
+    evidenceRequest: claim.evidenceRequest
+      ? { message: claim.evidenceRequest.message, at: claim.evidenceRequest.at }
+      : null,
     assessment: claim.assessment,
     sla: { acceptDueAt: claim.acceptDueAt, closeDueAt: claim.closeDueAt, overdue: claim.overdue },
     evidence: { required, missing: missingEvidence(required, pictureCounts(doc, true)) },
@@ -221,7 +249,8 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
   const readableClaim = async (ctx: Context, id: string): Promise<ClaimDocument> => {
     const doc = await claims.byId(id);
     const who = caller(ctx);
-    if (!doc || (doc.owner !== who.sub && !isStaff(who))) throw new HttpError(ResultCode.notFound, claimMessages.notFound);
+    if (!doc || (doc.owner !== who.sub && !isStaff(who)))
+      throw new HttpError(ResultCode.notFound, claimMessages.notFound);
     return doc;
   };
 
@@ -259,7 +288,9 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
       datas: page.datas.map(({ owner, status, createdAt: _createdAt, stageStartedAt, ...row }) => ({
         ...row,
         // Aged when read: the age grows with the clock, not with events.
-        slaAgeDays: stageStartedAt ? workingDaysBetween(new Date(stageStartedAt), now, deps.config.quoteDaySeconds) : null,
+        slaAgeDays: stageStartedAt
+          ? workingDaysBetween(new Date(stageStartedAt), now, deps.config.quoteDaySeconds)
+          : null,
         // A list shows many claimants at once: only the claimant sees their own number whole; staff
         // open the claim (details) when they need to call.
         userName: owner === who.sub ? row.userName : maskPhone(row.userName),

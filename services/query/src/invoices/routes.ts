@@ -28,7 +28,20 @@ const withSuccessFlag = async (ctx: Context, next: Next) => {
   ctx.body = { ...body, success, errMessage: success ? null : body.message } satisfies InvoiceEnvelope<unknown>;
 };
 
-const rowOf = ({ id, invoiceNo, invoiceName, invoiceTime, centerBranchName, payStatus, amount, operator, orderNo, policyNo, insuranceCompanyName, insuredAt }: Invoice): InvoiceRow => ({
+const rowOf = ({
+  id,
+  invoiceNo,
+  invoiceName,
+  invoiceTime,
+  centerBranchName,
+  payStatus,
+  amount,
+  operator,
+  orderNo,
+  policyNo,
+  insuranceCompanyName,
+  insuredAt,
+}: Invoice): InvoiceRow => ({
   id,
   invoiceNo,
   invoiceName,
@@ -57,15 +70,29 @@ export const invoiceQueryRoutes = (deps: QueryDeps) => {
 
   router.post('/invoice/page', withSuccessFlag, auth, validate(invoiceSearchSchema), async (ctx) => {
     const search = input<InvoiceSearch>(ctx);
-    const page = await reader.page({ ...filterOf(search), owner: caller(ctx).sub }, search.currentPage, search.pageSize);
+    const page = await reader.page(
+      { ...filterOf(search), owner: caller(ctx).sub },
+      search.currentPage,
+      search.pageSize,
+    );
     ok(ctx, { ...page, datas: page.datas.map(rowOf) } satisfies InvoicePage);
   });
 
-  router.post('/backoffice/invoice/page', withSuccessFlag, auth, requireArea('invoices'), validate(invoiceSearchSchema), async (ctx) => {
-    const search = input<InvoiceSearch>(ctx);
-    const page = await reader.page(filterOf(search), search.currentPage, search.pageSize);
-    ok(ctx, { ...page, datas: page.datas.map((invoice) => ({ ...rowOf(invoice), userName: maskPhone(invoice.owner) })) } satisfies InvoicePage<StaffInvoiceRow>);
-  });
+  router.post(
+    '/backoffice/invoice/page',
+    withSuccessFlag,
+    auth,
+    requireArea('invoices'),
+    validate(invoiceSearchSchema),
+    async (ctx) => {
+      const search = input<InvoiceSearch>(ctx);
+      const page = await reader.page(filterOf(search), search.currentPage, search.pageSize);
+      ok(ctx, {
+        ...page,
+        datas: page.datas.map((invoice) => ({ ...rowOf(invoice), userName: maskPhone(invoice.owner) })),
+      } satisfies InvoicePage<StaffInvoiceRow>);
+    },
+  );
 
   return router;
 };

@@ -11,7 +11,11 @@ export const processRoutes = (deps: Pick<QueryDeps, 'tokens' | 'revocations' | '
   const router = new Router({ prefix: '/api/v1/uav/backoffice/ops' });
   router.get('/processes', authenticate(deps.tokens, deps.revocations), requireArea('ops'), async (ctx) => {
     const processes = await gatherProcessHealth(deps.redis, deps.config.queuePrefix, deps.config.metricsToken);
-    const report: ProcessesReport = { ok: processes.every((p) => p.ok), checkedAt: new Date().toISOString(), processes };
+    const report: ProcessesReport = {
+      ok: processes.every((p) => p.ok),
+      checkedAt: new Date().toISOString(),
+      processes,
+    };
     ok(ctx, report);
   });
   return router;

@@ -55,7 +55,14 @@ export const opsBoardRoutes = (deps: QueryDeps) => {
       createBullBoard({
         queues: deps.opsQueues.names.map((name) => new BullMQAdapter(deps.opsQueues.get(name), { readOnlyMode: true })),
         serverAdapter: server,
-        options: { uiConfig: { boardTitle: '飞保 任务队列', locale: { lng: 'zh-CN' }, hideDocsLink: true, hideRedisDetails: true } },
+        options: {
+          uiConfig: {
+            boardTitle: '飞保 任务队列',
+            locale: { lng: 'zh-CN' },
+            hideDocsLink: true,
+            hideRedisDetails: true,
+          },
+        },
       });
       board = server.registerPlugin({ mount: OPS_BOARD_PATH }) as unknown as Middleware;
     }

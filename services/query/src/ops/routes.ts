@@ -17,8 +17,20 @@ import { opsActionReader } from '@feibao/read-models';
 import type { QueryDeps } from '../deps.ts';
 
 const page = {
-  currentPage: z.coerce.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).max(100_000).optional().default(1),
-  pageSize: z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不正确' }).optional().default(20),
+  currentPage: z.coerce
+    .number({ error: '页码不正确' })
+    .int({ error: '页码不正确' })
+    .min(1, { error: '页码不正确' })
+    .max(100_000)
+    .optional()
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: '每页条数不正确' })
+    .int({ error: '每页条数不正确' })
+    .min(1, { error: '每页条数不正确' })
+    .max(100, { error: '每页条数不正确' })
+    .optional()
+    .default(20),
 };
 const failedQuery = z.object({
   queue: z.enum(OPERATED_QUEUES as [string, ...string[]], { error: opsMessages.queueNotFound }),

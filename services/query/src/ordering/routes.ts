@@ -27,7 +27,9 @@ const orderTypeQuery = z.object({
     .optional()
     .transform((v) => (v === '1' ? 1 : 0) as OrderType),
 });
-const idQuery = z.object({ id: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64) });
+const idQuery = z.object({
+  id: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64),
+});
 const pageBody = z.object({
   currentPage: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
@@ -46,12 +48,40 @@ const progressQuery = z.object({
 const blankless = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 const quoteDeskQuery = z.object({
   status: blankless(z.enum(deskCellStatuses, { error: '报价状态不正确' }).optional()),
-  insurerId: blankless(z.coerce.number({ error: '保险公司不正确' }).int({ error: '保险公司不正确' }).positive({ error: '保险公司不正确' }).optional()),
-  overdue: blankless(z.enum(['true', 'false', '1', '0'], { error: '超时筛选不正确' }).optional()).transform((v) => v === 'true' || v === '1'),
-  orderType: blankless(z.enum(['0', '1'], { error: '订单类型不正确' }).optional()).transform((v) => (v === undefined ? undefined : (Number(v) as OrderType))),
-  days: z.coerce.number({ error: '天数必须是1到90的整数' }).int({ error: '天数必须是1到90的整数' }).min(1, { error: '天数必须是1到90的整数' }).max(90, { error: '天数必须是1到90的整数' }).optional().default(7),
-  currentPage: z.coerce.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).max(100_000, { error: '页码不正确' }).optional().default(1),
-  pageSize: z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不正确' }).optional().default(20),
+  insurerId: blankless(
+    z.coerce
+      .number({ error: '保险公司不正确' })
+      .int({ error: '保险公司不正确' })
+      .positive({ error: '保险公司不正确' })
+      .optional(),
+  ),
+  overdue: blankless(z.enum(['true', 'false', '1', '0'], { error: '超时筛选不正确' }).optional()).transform(
+    (v) => v === 'true' || v === '1',
+  ),
+  orderType: blankless(z.enum(['0', '1'], { error: '订单类型不正确' }).optional()).transform((v) =>
+    v === undefined ? undefined : (Number(v) as OrderType),
+  ),
+  days: z.coerce
+    .number({ error: '天数必须是1到90的整数' })
+    .int({ error: '天数必须是1到90的整数' })
+    .min(1, { error: '天数必须是1到90的整数' })
+    .max(90, { error: '天数必须是1到90的整数' })
+    .optional()
+    .default(7),
+  currentPage: z.coerce
+    .number({ error: '页码不正确' })
+    .int({ error: '页码不正确' })
+    .min(1, { error: '页码不正确' })
+    .max(100_000, { error: '页码不正确' })
+    .optional()
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: '每页条数不正确' })
+    .int({ error: '每页条数不正确' })
+    .min(1, { error: '每页条数不正确' })
+    .max(100, { error: '每页条数不正确' })
+    .optional()
+    .default(20),
 });
 
 /** The customer's order reads answer from the orders projection's tables alone (read-your-writes scope). */
@@ -132,25 +162,31 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
   });
 
   /** Back office: orders being quoted, with each insurer's progress and due times. */
-  router.get('/backoffice/quoteProgress', auth, requireArea('quotes'), validate(progressQuery, 'query'), async (ctx) => {
-    const { currentPage, pageSize } = input<z.output<typeof progressQuery>>(ctx);
-    const { datas, totalCount } = await reader.quoting(currentPage, pageSize);
-    ok(ctx, {
-      datas: datas.map((data) => ({
-        id: data.id,
-        orderNo: data.orderNo,
-        // Quoting is work with insurers: the customer's number is masked (the order itself shows it whole).
-        userName: maskPhone(data.userName),
-        orderType: data.orderType,
-        round: data.round,
-        lines: data.lines,
-        insurers: data.insurers,
-      })),
-      currentPage,
-      pageSize,
-      totalCount,
-    });
-  });
+  router.get(
+    '/backoffice/quoteProgress',
+    auth,
+    requireArea('quotes'),
+    validate(progressQuery, 'query'),
+    async (ctx) => {
+      const { currentPage, pageSize } = input<z.output<typeof progressQuery>>(ctx);
+      const { datas, totalCount } = await reader.quoting(currentPage, pageSize);
+      ok(ctx, {
+        datas: datas.map((data) => ({
+          id: data.id,
+          orderNo: data.orderNo,
+          // Quoting is work with insurers: the customer's number is masked (the order itself shows it whole).
+          userName: maskPhone(data.userName),
+          orderType: data.orderType,
+          round: data.round,
+          lines: data.lines,
+          insurers: data.insurers,
+        })),
+        currentPage,
+        pageSize,
+        totalCount,
+      });
+    },
+  );
 
   /** Back office: the quote desk grid (README "Quote desk"); a cell per insurer, filtered and paged in SQL. */
   router.get('/backoffice/quoteDesk', auth, requireArea('quotes'), validate(quoteDeskQuery, 'query'), async (ctx) => {

@@ -14,12 +14,29 @@ const listQuery = z.object({
 /** One rule dictionary's entries (README "Rule platform: configuration"), for its menu route's roles. */
 export const ruleConfigQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router();
-  const auth = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const auth = rulesAuth({
+    tokens: deps.tokens,
+    revocations: deps.revocations,
+    rulesSuperUser: deps.config.rulesSuperUser,
+  });
   const entries = ruleConfigReader(deps.pool);
 
-  router.get(`${RULES_API_PREFIX}/config`, auth, requireConfigKindRoute(), validate(listQuery, 'query'), async (ctx) => {
-    const { kind, q, enabled } = input<z.output<typeof listQuery>>(ctx);
-    ok(ctx, await entries.list({ kind, q: q || undefined, enabled: enabled === undefined ? undefined : enabled === 'true' }));
-  });
+  router.get(
+    `${RULES_API_PREFIX}/config`,
+    auth,
+    requireConfigKindRoute(),
+    validate(listQuery, 'query'),
+    async (ctx) => {
+      const { kind, q, enabled } = input<z.output<typeof listQuery>>(ctx);
+      ok(
+        ctx,
+        await entries.list({
+          kind,
+          q: q || undefined,
+          enabled: enabled === undefined ? undefined : enabled === 'true',
+        }),
+      );
+    },
+  );
   return router;
 };

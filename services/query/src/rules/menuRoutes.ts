@@ -9,7 +9,11 @@ import type { QueryDeps } from '../deps.ts';
  */
 export const rulesMenuRoutes = (deps: QueryDeps) => {
   const router = new Router();
-  const auth = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const auth = rulesAuth({
+    tokens: deps.tokens,
+    revocations: deps.revocations,
+    rulesSuperUser: deps.config.rulesSuperUser,
+  });
 
   router.get(`${RULES_API_PREFIX}/menu`, auth, (ctx) => {
     const viewer = rulesViewer(ctx);

@@ -1,16 +1,38 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { orderIdOfRequest, ResultCode } from '@feibao/domain';
-import { authenticate, HttpError, input, ok, requireArea, requireRole, RULES_API_PREFIX, rulesAuth, validate } from '@feibao/platform';
+import {
+  authenticate,
+  HttpError,
+  input,
+  ok,
+  requireArea,
+  requireRole,
+  RULES_API_PREFIX,
+  rulesAuth,
+  validate,
+} from '@feibao/platform';
 import { orderReader, ruleDefinitionReader, ruleVersionReader, runsOfVersion } from '@feibao/read-models';
 import type { QueryAppDeps } from '../deps.ts';
 
 const versionQuery = z.object({
-  ruleId: z.string({ error: '规则编号不能为空' }).trim().min(1, { error: '规则编号不能为空' }).max(64, { error: '规则编号不正确' }),
-  version: z.coerce.number({ error: '版本号不正确' }).int({ error: '版本号不正确' }).min(1, { error: '版本号不正确' }).max(1_000_000, { error: '版本号不正确' }),
+  ruleId: z
+    .string({ error: '规则编号不能为空' })
+    .trim()
+    .min(1, { error: '规则编号不能为空' })
+    .max(64, { error: '规则编号不正确' }),
+  version: z.coerce
+    .number({ error: '版本号不正确' })
+    .int({ error: '版本号不正确' })
+    .min(1, { error: '版本号不正确' })
+    .max(1_000_000, { error: '版本号不正确' }),
 });
 const whyQuery = z.object({
-  requestId: z.string({ error: '询价请求编号不能为空' }).trim().min(1, { error: '询价请求编号不能为空' }).max(200, { error: '询价请求编号不正确' }),
+  requestId: z
+    .string({ error: '询价请求编号不能为空' })
+    .trim()
+    .min(1, { error: '询价请求编号不能为空' })
+    .max(200, { error: '询价请求编号不正确' }),
   key: z.string({ error: '险种不能为空' }).trim().min(1, { error: '险种不能为空' }).max(40, { error: '险种不正确' }),
 });
 
@@ -21,7 +43,11 @@ const whyQuery = z.object({
  */
 export const ruleQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router();
-  const rulesCaller = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const rulesCaller = rulesAuth({
+    tokens: deps.tokens,
+    revocations: deps.revocations,
+    rulesSuperUser: deps.config.rulesSuperUser,
+  });
   const staff = requireRole('admin', 'auditor');
   const versions = ruleVersionReader(deps.pool);
   const orders = orderReader(deps.pool);
@@ -31,8 +57,13 @@ export const ruleQueryRoutes = (deps: QueryAppDeps) => {
   const rulesWithVersions = async () => {
     const [listed, defined] = await Promise.all([versions.list(), definitions.all()]);
     const byId = new Map(listed.map((r) => [r.ruleId, r]));
-    const rules = defined.map((definition) => ({ ...(byId.get(definition.ruleId) ?? { ruleId: definition.ruleId, enabledVersion: null, versions: [] }), definition }));
-    const orphans = listed.filter((r) => !defined.some((d) => d.ruleId === r.ruleId)).map((r) => ({ ...r, definition: null }));
+    const rules = defined.map((definition) => ({
+      ...(byId.get(definition.ruleId) ?? { ruleId: definition.ruleId, enabledVersion: null, versions: [] }),
+      definition,
+    }));
+    const orphans = listed
+      .filter((r) => !defined.some((d) => d.ruleId === r.ruleId))
+      .map((r) => ({ ...r, definition: null }));
     return [...rules, ...orphans];
   };
 
@@ -60,10 +91,16 @@ export const ruleQueryRoutes = (deps: QueryAppDeps) => {
 
   const versionRuns = runsOfVersion(deps.pool);
   /** The version's batch-test runs, newest first: what 提交审核 links to. */
-  router.get(`${RULES_API_PREFIX}/version/batchTests`, rulesCaller, staff, validate(versionQuery, 'query'), async (ctx) => {
-    const { ruleId, version } = input<z.output<typeof versionQuery>>(ctx);
-    ok(ctx, await versionRuns(ruleId, version));
-  });
+  router.get(
+    `${RULES_API_PREFIX}/version/batchTests`,
+    rulesCaller,
+    staff,
+    validate(versionQuery, 'query'),
+    async (ctx) => {
+      const { ruleId, version } = input<z.output<typeof versionQuery>>(ctx);
+      ok(ctx, await versionRuns(ruleId, version));
+    },
+  );
 
   router.get(`${RULES_API_PREFIX}/version`, rulesCaller, staff, validate(versionQuery, 'query'), async (ctx) => {
     const { ruleId, version } = input<z.output<typeof versionQuery>>(ctx);

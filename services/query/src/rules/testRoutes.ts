@@ -2,20 +2,51 @@ import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { z } from 'zod';
 import { batchTestMessages, compareRuns, mayOpenRulesRoute, ResultCode } from '@feibao/domain';
-import { caller, HttpError, input, ok, requireRulesRoute, RULES_API_PREFIX, rulesAuth, rulesViewer, validate } from '@feibao/platform';
+import {
+  caller,
+  HttpError,
+  input,
+  ok,
+  requireRulesRoute,
+  RULES_API_PREFIX,
+  rulesAuth,
+  rulesViewer,
+  validate,
+} from '@feibao/platform';
 import { ruleTestReader } from '@feibao/read-models';
 import type { QueryAppDeps } from '../deps.ts';
 
-const runId = z.string({ error: '批量测试编号不能为空' }).trim().min(1, { error: '批量测试编号不能为空' }).max(64, { error: '批量测试编号不正确' });
+const runId = z
+  .string({ error: '批量测试编号不能为空' })
+  .trim()
+  .min(1, { error: '批量测试编号不能为空' })
+  .max(64, { error: '批量测试编号不正确' });
 const page = {
-  currentPage: z.coerce.number({ error: '页码不正确' }).int({ error: '页码不正确' }).min(1, { error: '页码不正确' }).max(100_000, { error: '页码不正确' }).optional().default(1),
-  pageSize: z.coerce.number({ error: '每页条数不正确' }).int({ error: '每页条数不正确' }).min(1, { error: '每页条数不正确' }).max(100, { error: '每页条数不正确' }).optional().default(20),
+  currentPage: z.coerce
+    .number({ error: '页码不正确' })
+    .int({ error: '页码不正确' })
+    .min(1, { error: '页码不正确' })
+    .max(100_000, { error: '页码不正确' })
+    .optional()
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: '每页条数不正确' })
+    .int({ error: '每页条数不正确' })
+    .min(1, { error: '每页条数不正确' })
+    .max(100, { error: '每页条数不正确' })
+    .optional()
+    .default(20),
 };
 const mineQuery = z.object(page);
 const casesQuery = z.object({
   page: page.currentPage,
   pageSize: page.pageSize,
-  keyword: z.string({ error: '案例名称不正确' }).trim().max(100, { error: '案例名称不能超过100个字符' }).optional().default(''),
+  keyword: z
+    .string({ error: '案例名称不正确' })
+    .trim()
+    .max(100, { error: '案例名称不能超过100个字符' })
+    .optional()
+    .default(''),
 });
 const detailQuery = z.object({ runId });
 const compareQuery = z.object({ left: runId, right: runId });
@@ -23,14 +54,19 @@ const compareQuery = z.object({ left: runId, right: runId });
 /** Batch testers pick the cases they run without managing them, so either menu route reads the cases. */
 const caseReaders = async (ctx: Context, next: Next) => {
   const viewer = rulesViewer(ctx);
-  if (!mayOpenRulesRoute('ruleCase', viewer) && !mayOpenRulesRoute('batchTest/null', viewer)) throw new HttpError(ResultCode.forbidden, '无权限访问');
+  if (!mayOpenRulesRoute('ruleCase', viewer) && !mayOpenRulesRoute('batchTest/null', viewer))
+    throw new HttpError(ResultCode.forbidden, '无权限访问');
   await next();
 };
 
 /** Reads of rule cases and batch tests (README "Rule platform: cases and batch tests"). */
 export const ruleTestQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router({ prefix: RULES_API_PREFIX });
-  const auth = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const auth = rulesAuth({
+    tokens: deps.tokens,
+    revocations: deps.revocations,
+    rulesSuperUser: deps.config.rulesSuperUser,
+  });
   const tests = ruleTestReader(deps.pool);
   const runOf = async (id: string) => {
     const run = await tests.run(id);
@@ -43,20 +79,41 @@ export const ruleTestQueryRoutes = (deps: QueryAppDeps) => {
     ok(ctx, { ...(await tests.cases(page, pageSize, keyword)), page, pageSize });
   });
 
-  router.get('/batchTests/mine', auth, requireRulesRoute('myBatchTestList'), validate(mineQuery, 'query'), async (ctx) => {
-    const { currentPage, pageSize } = input<z.output<typeof mineQuery>>(ctx);
-    ok(ctx, { ...(await tests.mine(caller(ctx).sub, currentPage, pageSize)), currentPage, pageSize });
-  });
+  router.get(
+    '/batchTests/mine',
+    auth,
+    requireRulesRoute('myBatchTestList'),
+    validate(mineQuery, 'query'),
+    async (ctx) => {
+      const { currentPage, pageSize } = input<z.output<typeof mineQuery>>(ctx);
+      ok(ctx, { ...(await tests.mine(caller(ctx).sub, currentPage, pageSize)), currentPage, pageSize });
+    },
+  );
 
-  router.get('/batchTests/detail', auth, requireRulesRoute('multipleBatchTestDetail'), validate(detailQuery, 'query'), async (ctx) => {
-    ok(ctx, await runOf(input<z.output<typeof detailQuery>>(ctx).runId));
-  });
+  router.get(
+    '/batchTests/detail',
+    auth,
+    requireRulesRoute('multipleBatchTestDetail'),
+    validate(detailQuery, 'query'),
+    async (ctx) => {
+      ok(ctx, await runOf(input<z.output<typeof detailQuery>>(ctx).runId));
+    },
+  );
 
-  router.get('/batchTests/compare', auth, requireRulesRoute('multipleBatchTestDetail'), validate(compareQuery, 'query'), async (ctx) => {
-    const query = input<z.output<typeof compareQuery>>(ctx);
-    const [{ results: leftResults, ...left }, { results: rightResults, ...right }] = await Promise.all([runOf(query.left), runOf(query.right)]);
-    ok(ctx, { left, right, cases: compareRuns(leftResults, rightResults) });
-  });
+  router.get(
+    '/batchTests/compare',
+    auth,
+    requireRulesRoute('multipleBatchTestDetail'),
+    validate(compareQuery, 'query'),
+    async (ctx) => {
+      const query = input<z.output<typeof compareQuery>>(ctx);
+      const [{ results: leftResults, ...left }, { results: rightResults, ...right }] = await Promise.all([
+        runOf(query.left),
+        runOf(query.right),
+      ]);
+      ok(ctx, { left, right, cases: compareRuns(leftResults, rightResults) });
+    },
+  );
 
   return router;
 };

@@ -2,7 +2,16 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { notFound, workbookSheets, type ExportedRule, type RuleDefinition, type RuleExport } from '@feibao/domain';
-import { caller, input, requireRulesRoute, RULES_API_PREFIX, rulesAuth, validate, writeWorkbook, XLSX_MIME } from '@feibao/platform';
+import {
+  caller,
+  input,
+  requireRulesRoute,
+  RULES_API_PREFIX,
+  rulesAuth,
+  validate,
+  writeWorkbook,
+  XLSX_MIME,
+} from '@feibao/platform';
 import { ruleVersionReader } from '@feibao/read-models';
 import type { QueryAppDeps } from '../deps.ts';
 
@@ -12,14 +21,24 @@ const exportQuery = z.object({
     .string({ error: '规则编号不正确' })
     .max(4000, { error: '规则编号不正确' })
     .optional()
-    .transform((v) => [...new Set((v ?? '').split(',').map((id) => id.trim()).filter(Boolean))]),
+    .transform((v) => [
+      ...new Set(
+        (v ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ]),
 });
 
 /** ASCII name for old clients, the Chinese one (RFC 5987) for the rest. */
 const attachment = (ctx: Context, now: Date, name: string, ext: string, mime: string) => {
   const stamp = now.toISOString().slice(0, 10);
   ctx.set('Content-Type', mime);
-  ctx.set('Content-Disposition', `attachment; filename="rules-${stamp}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${ext}`)}`);
+  ctx.set(
+    'Content-Disposition',
+    `attachment; filename="rules-${stamp}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${name}-${stamp}.${ext}`)}`,
+  );
   ctx.set('Cache-Control', 'private, no-store');
 };
 
@@ -30,7 +49,11 @@ const attachment = (ctx: Context, now: Date, name: string, ext: string, mime: st
  */
 export const ruleTranspositionQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router({ prefix: `${RULES_API_PREFIX}/transposition` });
-  const auth = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const auth = rulesAuth({
+    tokens: deps.tokens,
+    revocations: deps.revocations,
+    rulesSuperUser: deps.config.rulesSuperUser,
+  });
   const guard = requireRulesRoute('ruleTransposition');
   const versions = ruleVersionReader(deps.pool);
 
@@ -44,7 +67,9 @@ export const ruleTranspositionQueryRoutes = (deps: QueryAppDeps) => {
         const doc = await versions.version(rule.ruleId, rule.enabledVersion ?? rule.versions[0]!.version);
         // The definition joins the list with the rule definitions contract; before it a rule has none.
         const definition = (rule as { definition?: RuleDefinition | null }).definition ?? null;
-        return doc ? { ruleId: rule.ruleId, definition, version: doc.version, status: doc.status, content: doc.content } : null;
+        return doc
+          ? { ruleId: rule.ruleId, definition, version: doc.version, status: doc.status, content: doc.content }
+          : null;
       }),
     );
     return rules.filter((r) => r !== null);

@@ -1,7 +1,16 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { inlinePool, invalid, jdmProblem, PoolReferenceError, type Jdm } from '@feibao/domain';
-import { input, ok, requireRole, RULES_API_PREFIX, ruleContentError, rulesAuth, tryRuleContent, validate } from '@feibao/platform';
+import {
+  input,
+  ok,
+  requireRole,
+  RULES_API_PREFIX,
+  ruleContentError,
+  rulesAuth,
+  tryRuleContent,
+  validate,
+} from '@feibao/platform';
 import { ruleSetReader } from '@feibao/read-models';
 import type { QueryAppDeps } from '../deps.ts';
 
@@ -16,7 +25,9 @@ const tryBody = z.object({
   }),
   input: z
     .record(z.string(), z.unknown(), { error: '试算输入必须是JSON对象' })
-    .refine((value) => Buffer.byteLength(JSON.stringify(value)) <= TRY_INPUT_MAX_BYTES, { error: '试算输入不能超过64KB' }),
+    .refine((value) => Buffer.byteLength(JSON.stringify(value)) <= TRY_INPUT_MAX_BYTES, {
+      error: '试算输入不能超过64KB',
+    }),
 });
 
 /**
@@ -25,7 +36,11 @@ const tryBody = z.object({
  */
 export const ruleTryRoutes = (deps: QueryAppDeps) => {
   const router = new Router();
-  const rulesCaller = rulesAuth({ tokens: deps.tokens, revocations: deps.revocations, rulesSuperUser: deps.config.rulesSuperUser });
+  const rulesCaller = rulesAuth({
+    tokens: deps.tokens,
+    revocations: deps.revocations,
+    rulesSuperUser: deps.config.rulesSuperUser,
+  });
   const staff = requireRole('admin', 'auditor');
   const rules = ruleSetReader(deps.pool);
   /** The model as quoting runs it: pool pieces (规则池) inlined from their enabled versions. */

@@ -58,7 +58,15 @@ const AuditSearch = () => {
           <Button large type="submit" intent="primary" text="查询" data-testid="audit-submit" />
         </form>
         <p className="fb-muted fb-audit-hint">编号、保单号和手机号按开头匹配（不区分大小写），公司名称按包含匹配。</p>
-        {q ? <Results list={list} /> : <NonIdealState icon="search" title="输入关键字开始查询" description="可查询任意订单或理赔单的完整变更记录。" />}
+        {q ? (
+          <Results list={list} />
+        ) : (
+          <NonIdealState
+            icon="search"
+            title="输入关键字开始查询"
+            description="可查询任意订单或理赔单的完整变更记录。"
+          />
+        )}
         <ListPager data={list.data} pageSize={AUDIT_SEARCH_SIZE} testId="audit-pager" />
       </Card>
     </>
@@ -68,7 +76,14 @@ const AuditSearch = () => {
 const Results = ({ list }: { list: ReturnType<typeof useAuditSearch> }) => {
   const navigate = useNavigate();
   if (list.error)
-    return <NonIdealState icon="error" title="查询失败" description={(list.error as Error).message} action={<Button text="重试" onClick={() => void list.mutate()} />} />;
+    return (
+      <NonIdealState
+        icon="error"
+        title="查询失败"
+        description={(list.error as Error).message}
+        action={<Button text="重试" onClick={() => void list.mutate()} />}
+      />
+    );
   const rows = list.data?.datas;
   if (!rows)
     return (
@@ -77,7 +92,10 @@ const Results = ({ list }: { list: ReturnType<typeof useAuditSearch> }) => {
         <div>正在查询…</div>
       </div>
     );
-  if (rows.length === 0) return <NonIdealState icon="search" title="没有找到匹配的订单或理赔单" description="请检查输入，或换一个关键字。" />;
+  if (rows.length === 0)
+    return (
+      <NonIdealState icon="search" title="没有找到匹配的订单或理赔单" description="请检查输入，或换一个关键字。" />
+    );
   const open = (row: AuditSearchRow) => navigate(auditPath(row.kind, row.id));
   return (
     <HTMLTable className="fb-audit-table" interactive striped aria-label="查询结果" data-testid="audit-results">
@@ -94,7 +112,13 @@ const Results = ({ list }: { list: ReturnType<typeof useAuditSearch> }) => {
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={`${row.kind}:${row.id}`} data-testid="audit-row" data-kind={row.kind} data-id={row.id} onClick={() => open(row)}>
+          <tr
+            key={`${row.kind}:${row.id}`}
+            data-testid="audit-row"
+            data-kind={row.kind}
+            data-id={row.id}
+            onClick={() => open(row)}
+          >
             <td>
               <Tag minimal intent={row.kind === 'order' ? 'primary' : 'warning'}>
                 {kindName(row.kind)}

@@ -12,7 +12,14 @@ import { notifyError } from '../../api/toaster.ts';
 import { HistoryTimeline } from '../../claims/history/HistoryTimeline.tsx';
 import { dateTime, money } from '../../claims/labels.ts';
 import { BackofficeFrame } from '../BackofficeFrame.tsx';
-import { type AuditChange, type AuditHistory, type AuditKind, type AuditSubject, downloadAuditCsv, useAuditHistory } from './api.ts';
+import {
+  type AuditChange,
+  type AuditHistory,
+  type AuditKind,
+  type AuditSubject,
+  downloadAuditCsv,
+  useAuditHistory,
+} from './api.ts';
 import { auditPath, kindName, kindOf } from './labels.ts';
 import './audit.css';
 
@@ -24,7 +31,11 @@ export const AuditTimelinePage = () => {
       <p className="fb-audit-back">
         <Link to="/backoffice/audit">← 返回审计查询</Link>
       </p>
-      {kind && id ? <AuditTimeline kind={kind} id={id} /> : <NonIdealState icon="error" title="地址不正确" description="请从审计查询中打开订单或理赔单。" />}
+      {kind && id ? (
+        <AuditTimeline kind={kind} id={id} />
+      ) : (
+        <NonIdealState icon="error" title="地址不正确" description="请从审计查询中打开订单或理赔单。" />
+      )}
     </BackofficeFrame>
   );
 };
@@ -38,7 +49,12 @@ const AuditTimeline = ({ kind, id }: { kind: AuditKind; id: string }) => {
 
   if (history.error)
     return (
-      <NonIdealState icon="error" title="加载失败" description={(history.error as Error).message} action={<Button text="重试" onClick={() => void history.mutate()} />} />
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(history.error as Error).message}
+        action={<Button text="重试" onClick={() => void history.mutate()} />}
+      />
     );
   const data = history.data;
   if (!data)
@@ -79,11 +95,25 @@ const AuditTimeline = ({ kind, id }: { kind: AuditKind; id: string }) => {
                 size="small"
                 value={change}
                 onValueChange={filter}
-                options={[{ value: '', label: `全部 ${total}` }, ...data.changes.map((c) => ({ value: c.change, label: `${c.name} ${c.count}` }))]}
+                options={[
+                  { value: '', label: `全部 ${total}` },
+                  ...data.changes.map((c) => ({ value: c.change, label: `${c.name} ${c.count}` })),
+                ]}
               />
             </span>
-            <Button icon="refresh" aria-label="刷新" loading={history.isValidating} onClick={() => void history.mutate()} />
-            <Button icon="download" text="导出CSV" loading={exporting} onClick={() => void exportCsv()} data-testid="audit-csv" />
+            <Button
+              icon="refresh"
+              aria-label="刷新"
+              loading={history.isValidating}
+              onClick={() => void history.mutate()}
+            />
+            <Button
+              icon="download"
+              text="导出CSV"
+              loading={exporting}
+              onClick={() => void exportCsv()}
+              data-testid="audit-csv"
+            />
           </div>
         </div>
         <HistoryTimeline entries={data.entries} variant="desktop" />
@@ -99,7 +129,8 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
   </div>
 );
 
-const period = (s: AuditSubject) => (s.startDate && s.endDate ? `${s.startDate.slice(0, 10)} 至 ${s.endDate.slice(0, 10)}` : '—');
+const period = (s: AuditSubject) =>
+  s.startDate && s.endDate ? `${s.startDate.slice(0, 10)} 至 ${s.endDate.slice(0, 10)}` : '—';
 
 const SubjectCard = ({ subject: s, related }: { subject: AuditSubject; related: AuditHistory['related'] }) => (
   <Card className="fb-card fb-audit-card" data-testid="audit-subject">
@@ -133,7 +164,12 @@ const SubjectCard = ({ subject: s, related }: { subject: AuditSubject; related: 
           {related.length === 0
             ? '无'
             : related.map((r) => (
-                <Link key={r.id} to={auditPath('claim', r.id)} className="fb-audit-related" data-testid="audit-related-claim">
+                <Link
+                  key={r.id}
+                  to={auditPath('claim', r.id)}
+                  className="fb-audit-related"
+                  data-testid="audit-related-claim"
+                >
                   {r.number}（{r.stateName}）
                 </Link>
               ))}

@@ -6,4 +6,5 @@ export const kindName = (kind: AuditKind): string => (kind === 'order' ? '订单
 export const auditPath = (kind: AuditKind, id: string): string => `/backoffice/audit/${kind}/${encodeURIComponent(id)}`;
 
 /** The route's :kind, when it is one. */
-export const kindOf = (value: string | undefined): AuditKind | null => (value === 'order' || value === 'claim' ? value : null);
+export const kindOf = (value: string | undefined): AuditKind | null =>
+  value === 'order' || value === 'claim' ? value : null;

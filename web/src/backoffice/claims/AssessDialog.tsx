@@ -3,7 +3,18 @@
  * computes deductible and payable from the policy's terms, and the panel then shows them.
  */
 import { useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  TextArea,
+} from '@blueprintjs/core';
 import type { LossKind } from '@feibao/domain/claims/settlement';
 import { notifyError, toast } from '../../api/toaster.ts';
 import { assessClaim } from '../../claims/api.ts';
@@ -17,7 +28,8 @@ export const AssessDialog = ({ claim, onClose, onDone }: Props) => {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const change = (key: string, patch: Partial<AssessRow>) => setRows((all) => all.map((r) => (r.lineKey === key ? { ...r, ...patch } : r)));
+  const change = (key: string, patch: Partial<AssessRow>) =>
+    setRows((all) => all.map((r) => (r.lineKey === key ? { ...r, ...patch } : r)));
 
   const submit = async () => {
     const exposures = assessExposures(rows);
@@ -60,7 +72,12 @@ export const AssessDialog = ({ claim, onClose, onDone }: Props) => {
               const row = rows.find((r) => r.lineKey === line.key);
               if (!row) return null;
               return (
-                <tr key={line.key} data-testid="desk-assess-line" data-line={line.key} data-cover={line.insuranceTypeId}>
+                <tr
+                  key={line.key}
+                  data-testid="desk-assess-line"
+                  data-line={line.key}
+                  data-cover={line.insuranceTypeId}
+                >
                   <td>{line.droneName ? `${line.name}（${line.droneName}）` : line.name}</td>
                   <td className="fb-nowrap">{line.insuranceAmount} 万元</td>
                   <td>{line.deductible || '—'}</td>
@@ -94,14 +111,27 @@ export const AssessDialog = ({ claim, onClose, onDone }: Props) => {
           </Callout>
         )}
         <FormGroup label="定损说明（选填）" labelFor="desk-assess-reason" style={{ marginTop: 12 }}>
-          <TextArea id="desk-assess-reason" fill rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <TextArea
+            id="desk-assess-reason"
+            fill
+            rows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </FormGroup>
       </DialogBody>
       <DialogFooter
         actions={
           <>
             <Button text="取消" onClick={onClose} />
-            <Button intent="primary" text="提交定损" loading={busy} data-testid="desk-assess-ok" onClick={() => void submit()} />
+            <Button
+              intent="primary"
+              text="提交定损"
+              loading={busy}
+              data-testid="desk-assess-ok"
+              onClick={() => void submit()}
+            />
           </>
         }
       />

@@ -50,7 +50,16 @@ const ClaimsDesk = ({ me }: { me: string | undefined }) => {
         <Button icon="refresh" text="刷新" loading={list.isValidating} onClick={() => void list.mutate()} />
       </div>
       <Card className="fb-card fb-desk-queue-card">
-        <DeskQueue tab={tab.key} onTab={chooseTab} list={list} selectedId={selectedId} onSelect={select} me={me} search={search} onSearch={find} />
+        <DeskQueue
+          tab={tab.key}
+          onTab={chooseTab}
+          list={list}
+          selectedId={selectedId}
+          onSelect={select}
+          me={me}
+          search={search}
+          onSearch={find}
+        />
       </Card>
       {selectedId ? (
         <DeskPanel key={selectedId} claimId={selectedId} me={me} onChanged={() => list.mutate()} />

@@ -5,7 +5,15 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { notifyError, toast } from '../../api/toaster.ts';
-import { acceptClaim, assignClaim, can, closeClaim, reopenClaim, requestEvidence, useStaffMembers } from '../../claims/api.ts';
+import {
+  acceptClaim,
+  assignClaim,
+  can,
+  closeClaim,
+  reopenClaim,
+  requestEvidence,
+  useStaffMembers,
+} from '../../claims/api.ts';
 import { ReasonDialog } from '../ReasonDialog.tsx';
 import { AssessDialog } from './AssessDialog.tsx';
 import { type DeskClaim, type DeskStep, deskSteps, reasonProblem } from './desk.ts';
@@ -19,8 +27,20 @@ const reasonCalls: Record<Exclude<DeskStep, 'assess'>, (id: string, reason: stri
   reopen: reopenClaim,
 };
 
-const stepIcons = { accept: 'tick-circle', requestEvidence: 'paperclip', assess: 'calculator', close: 'archive', reopen: 'refresh' } as const;
-const stepIntents = { accept: 'primary', requestEvidence: 'warning', assess: 'primary', close: 'success', reopen: 'none' } as const;
+const stepIcons = {
+  accept: 'tick-circle',
+  requestEvidence: 'paperclip',
+  assess: 'calculator',
+  close: 'archive',
+  reopen: 'refresh',
+} as const;
+const stepIntents = {
+  accept: 'primary',
+  requestEvidence: 'warning',
+  assess: 'primary',
+  close: 'success',
+  reopen: 'none',
+} as const;
 const stepOrder: readonly DeskStep[] = ['accept', 'requestEvidence', 'assess', 'close', 'reopen'];
 
 export const DeskActions = ({ claim, me, onChanged }: Props) => {
@@ -48,16 +68,43 @@ export const DeskActions = ({ claim, me, onChanged }: Props) => {
   return (
     <div className="fb-desk-actions" data-testid="desk-actions">
       {steps.map((s) => (
-        <Button key={s} icon={stepIcons[s]} intent={stepIntents[s]} text={deskSteps[s].label} data-testid={`desk-action-${s}`} onClick={() => setOpen(s)} />
+        <Button
+          key={s}
+          icon={stepIcons[s]}
+          intent={stepIntents[s]}
+          text={deskSteps[s].label}
+          data-testid={`desk-action-${s}`}
+          onClick={() => setOpen(s)}
+        />
       ))}
       {mayAssign && me && claim.assignee !== me && (
-        <Button icon="person" variant="outlined" text="分派给我" loading={assigning} data-testid="desk-assign-me" onClick={() => void assign(me)} />
+        <Button
+          icon="person"
+          variant="outlined"
+          text="分派给我"
+          loading={assigning}
+          data-testid="desk-assign-me"
+          onClick={() => void assign(me)}
+        />
       )}
       {mayAssign && (
-        <Button icon="people" variant="outlined" text="分派给…" data-testid="desk-assign-other" onClick={() => setChoosing(true)} />
+        <Button
+          icon="people"
+          variant="outlined"
+          text="分派给…"
+          data-testid="desk-assign-other"
+          onClick={() => setChoosing(true)}
+        />
       )}
       {mayAssign && claim.assignee && (
-        <Button icon="remove" variant="outlined" text="取消分派" loading={assigning} data-testid="desk-unassign" onClick={() => void assign(null)} />
+        <Button
+          icon="remove"
+          variant="outlined"
+          text="取消分派"
+          loading={assigning}
+          data-testid="desk-unassign"
+          onClick={() => void assign(null)}
+        />
       )}
       {steps.length === 0 && !mayAssign && <span className="fb-muted">此状态下没有可办理的操作</span>}
       {open && open !== 'assess' && (
@@ -87,7 +134,12 @@ export const DeskActions = ({ claim, me, onChanged }: Props) => {
   );
 };
 
-type AssignProps = { current: string | null; busy: boolean; onClose: () => void; onAssign: (to: string) => Promise<void> };
+type AssignProps = {
+  current: string | null;
+  busy: boolean;
+  onClose: () => void;
+  onAssign: (to: string) => Promise<void>;
+};
 
 /** Picks a colleague from the staff directory (claims staff and admins); the server checks the role again. */
 const AssignDialog = ({ current, busy, onClose, onAssign }: AssignProps) => {
@@ -97,7 +149,11 @@ const AssignDialog = ({ current, busy, onClose, onAssign }: AssignProps) => {
   return (
     <Dialog isOpen title="分派给" onClose={onClose} style={{ width: 420 }} className="fb-desk-dialog">
       <DialogBody>
-        <FormGroup label="理赔人员" labelFor="desk-assignee" helperText={staff.error ? '人员列表加载失败，请重试' : undefined}>
+        <FormGroup
+          label="理赔人员"
+          labelFor="desk-assignee"
+          helperText={staff.error ? '人员列表加载失败，请重试' : undefined}
+        >
           <HTMLSelect
             id="desk-assignee"
             fill
@@ -115,7 +171,14 @@ const AssignDialog = ({ current, busy, onClose, onAssign }: AssignProps) => {
         actions={
           <>
             <Button text="取消" onClick={onClose} />
-            <Button intent="primary" text="分派" disabled={!to} loading={busy} data-testid="desk-assign-ok" onClick={() => void onAssign(to)} />
+            <Button
+              intent="primary"
+              text="分派"
+              disabled={!to}
+              loading={busy}
+              data-testid="desk-assign-ok"
+              onClick={() => void onAssign(to)}
+            />
           </>
         }
       />

@@ -9,7 +9,15 @@ import { Link } from 'react-router-dom';
 import { useClaim } from '../../claims/api.ts';
 import { AssessmentTable } from '../../claims/history/AssessmentTable.tsx';
 import { ImagesSection } from '../../claims/images/ImagesSection.tsx';
-import { accidentTypeLabel, claimStateIntent, claimStateLabel, claimStateMinimal, dateTime, money, overdueLabel } from '../../claims/labels.ts';
+import {
+  accidentTypeLabel,
+  claimStateIntent,
+  claimStateLabel,
+  claimStateMinimal,
+  dateTime,
+  money,
+  overdueLabel,
+} from '../../claims/labels.ts';
 import { DeskActions } from './DeskActions.tsx';
 import { assigneeText, type DeskClaim } from './desk.ts';
 
@@ -21,7 +29,12 @@ export const DeskPanel = ({ claimId, me, onChanged }: Props) => {
   if (claim.error)
     return (
       <Card className="fb-card fb-desk-panel">
-        <NonIdealState icon="error" title="加载失败" description={(claim.error as Error).message} action={<Button text="重试" onClick={() => void claim.mutate()} />} />
+        <NonIdealState
+          icon="error"
+          title="加载失败"
+          description={(claim.error as Error).message}
+          action={<Button text="重试" onClick={() => void claim.mutate()} />}
+        />
       </Card>
     );
   const c = claim.data as DeskClaim | undefined;
@@ -36,7 +49,12 @@ export const DeskPanel = ({ claimId, me, onChanged }: Props) => {
     );
   const accidentType = c.uavAccidentType ? accidentTypeLabel(c.uavAccidentType) : '—';
   return (
-    <Card className="fb-card fb-desk-panel" data-testid="desk-panel" data-claim={c.claimSettlementNo} data-state={c.claimState}>
+    <Card
+      className="fb-card fb-desk-panel"
+      data-testid="desk-panel"
+      data-claim={c.claimSettlementNo}
+      data-state={c.claimState}
+    >
       <div className="fb-desk-panel-grid">
         <section className="fb-desk-panel-main">
           <div className="fb-row-between" style={{ gap: 8, flexWrap: 'wrap' }}>
@@ -44,7 +62,12 @@ export const DeskPanel = ({ claimId, me, onChanged }: Props) => {
               理赔单 {c.claimSettlementNo}
             </h2>
             <span className="fb-claim-state">
-              <Tag intent={claimStateIntent(c.claimState)} minimal={claimStateMinimal(c.claimState)} className="fb-state-tag" data-testid="desk-panel-state">
+              <Tag
+                intent={claimStateIntent(c.claimState)}
+                minimal={claimStateMinimal(c.claimState)}
+                className="fb-state-tag"
+                data-testid="desk-panel-state"
+              >
                 {claimStateLabel(c.claimState)}
               </Tag>
               {c.sla.overdue.map((stage) => (
@@ -74,13 +97,27 @@ export const DeskPanel = ({ claimId, me, onChanged }: Props) => {
           </dl>
           {c.accidentTypeRemark && <p className="fb-desk-remark">{c.accidentTypeRemark}</p>}
           {c.evidenceRequest && (
-            <Callout intent="warning" icon="paperclip" title="已要求补充材料" compact data-testid="desk-evidence-request">
+            <Callout
+              intent="warning"
+              icon="paperclip"
+              title="已要求补充材料"
+              compact
+              data-testid="desk-evidence-request"
+            >
               {c.evidenceRequest.message}
               <div className="fb-muted">{dateTime(c.evidenceRequest.at)}</div>
             </Callout>
           )}
           <DeskActions claim={c} me={me} onChanged={reload} />
-          {c.assessment && <AssessmentTable format={money} testIdPrefix="desk" className="fb-table fb-desk-assessment" flagUnreadTerms assessment={c.assessment} />}
+          {c.assessment && (
+            <AssessmentTable
+              format={money}
+              testIdPrefix="desk"
+              className="fb-table fb-desk-assessment"
+              flagUnreadTerms
+              assessment={c.assessment}
+            />
+          )}
           <Link to={`/platform/report?id=${encodeURIComponent(c.id)}&show=true`} className="fb-desk-report-link">
             查看完整报案信息
           </Link>
@@ -99,4 +136,3 @@ const Fact = ({ label, children, testId }: { label: string; children: ReactNode;
     <dd data-testid={testId}>{children}</dd>
   </div>
 );
-

@@ -24,7 +24,8 @@ type Props = {
 };
 
 /** Past its due time already, even before the SLA job has flagged it. */
-const pastDue = (row: DeskRow, now: number) => isOverdueRow(row) || (row.stageDueAt ? Date.parse(row.stageDueAt) < now : false);
+const pastDue = (row: DeskRow, now: number) =>
+  isOverdueRow(row) || (row.stageDueAt ? Date.parse(row.stageDueAt) < now : false);
 
 export const DeskQueue = ({ tab, onTab, list, selectedId, onSelect, me, search, onSearch }: Props) => (
   <div className="fb-desk-queue">
@@ -37,7 +38,11 @@ export const DeskQueue = ({ tab, onTab, list, selectedId, onSelect, me, search, 
       <SearchBox value={search} onSearch={onSearch} />
     </div>
     {/* The tabs' panel (Blueprint's tab points at this id): one table for whichever queue is chosen. */}
-    <div role="tabpanel" id={`${Classes.TAB_PANEL}_desk-queues_${tab}`} aria-labelledby={`${Classes.TAB}-title_desk-queues_${tab}`}>
+    <div
+      role="tabpanel"
+      id={`${Classes.TAB_PANEL}_desk-queues_${tab}`}
+      aria-labelledby={`${Classes.TAB}-title_desk-queues_${tab}`}
+    >
       <QueueTable list={list} selectedId={selectedId} onSelect={onSelect} me={me} />
       <ListPager data={list.data} pageSize={CLAIM_LIST_SIZE} testId="desk-pager" />
     </div>
@@ -74,7 +79,14 @@ const SearchBox = ({ value, onSearch }: { value: string; onSearch: (v: string) =
 
 const QueueTable = ({ list, selectedId, onSelect, me }: Pick<Props, 'list' | 'selectedId' | 'onSelect' | 'me'>) => {
   if (list.error)
-    return <NonIdealState icon="error" title="加载失败" description={(list.error as Error).message} action={<Button text="重试" onClick={() => void list.mutate()} />} />;
+    return (
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(list.error as Error).message}
+        action={<Button text="重试" onClick={() => void list.mutate()} />}
+      />
+    );
   const rows = list.data?.datas as DeskRow[] | undefined;
   if (!rows)
     return (
@@ -83,7 +95,10 @@ const QueueTable = ({ list, selectedId, onSelect, me }: Pick<Props, 'list' | 'se
         <div>正在加载队列…</div>
       </div>
     );
-  if (rows.length === 0) return <NonIdealState icon="inbox" title="暂无数据" description="这个队列里没有理赔单。" className="fb-desk-empty" />;
+  if (rows.length === 0)
+    return (
+      <NonIdealState icon="inbox" title="暂无数据" description="这个队列里没有理赔单。" className="fb-desk-empty" />
+    );
   const now = Date.now();
   return (
     <div className="fb-table-scroll">
@@ -114,13 +129,24 @@ const QueueTable = ({ list, selectedId, onSelect, me }: Pick<Props, 'list' | 'se
                 onClick={() => onSelect(row.id)}
               >
                 <td className="fb-order-no">
-                  <Button variant="minimal" size="small" intent="primary" text={row.claimSettlementNo} data-testid="desk-open" onClick={() => onSelect(row.id)} />
+                  <Button
+                    variant="minimal"
+                    size="small"
+                    intent="primary"
+                    text={row.claimSettlementNo}
+                    data-testid="desk-open"
+                    onClick={() => onSelect(row.id)}
+                  />
                 </td>
                 <td className="fb-order-no">{row.policyNo}</td>
                 <td>{row.userName}</td>
                 <td>
                   <span className="fb-claim-state">
-                    <Tag intent={claimStateIntent(row.claimState)} minimal={claimStateMinimal(row.claimState)} className="fb-state-tag">
+                    <Tag
+                      intent={claimStateIntent(row.claimState)}
+                      minimal={claimStateMinimal(row.claimState)}
+                      className="fb-state-tag"
+                    >
                       {claimStateLabel(row.claimState)}
                     </Tag>
                     {row.evidenceRequested && (
@@ -129,7 +155,14 @@ const QueueTable = ({ list, selectedId, onSelect, me }: Pick<Props, 'list' | 'se
                       </Tag>
                     )}
                     {row.overdue.map((stage) => (
-                      <Tag key={stage} intent="danger" minimal icon="time" className="fb-state-tag" data-testid="desk-overdue">
+                      <Tag
+                        key={stage}
+                        intent="danger"
+                        minimal
+                        icon="time"
+                        className="fb-state-tag"
+                        data-testid="desk-overdue"
+                      >
                         {overdueLabel(stage)}
                       </Tag>
                     ))}

@@ -18,7 +18,11 @@ export type DeskRow = ClaimListRow & {
   slaAgeDays?: number | null;
   evidenceRequested?: boolean;
 };
-export type DeskClaim = ClaimDetails & { assignee?: string | null; acceptedAt?: string | null; submittedAt?: string | null };
+export type DeskClaim = ClaimDetails & {
+  assignee?: string | null;
+  acceptedAt?: string | null;
+  submittedAt?: string | null;
+};
 
 export type DeskTabKey = 'submitted' | 'processing' | 'evidence' | 'overdue' | 'mine';
 export type DeskTab = { key: DeskTabKey; label: string; filters: ClaimFilters };
@@ -32,11 +36,13 @@ export const deskTabs: readonly DeskTab[] = [
   { key: 'mine', label: '我的', filters: { assignee: 'me' } },
 ];
 
-export const deskTabOf = (key: string | null | undefined): DeskTab => deskTabs.find((t) => t.key === key) ?? deskTabs[0]!;
+export const deskTabOf = (key: string | null | undefined): DeskTab =>
+  deskTabs.find((t) => t.key === key) ?? deskTabs[0]!;
 
 export const isOverdueRow = (row: Pick<ClaimListRow, 'overdue'>): boolean => row.overdue.length > 0;
 
-export const slaAgeText = (days: number | null | undefined): string => (days === null || days === undefined ? '—' : `${days} 个工作日`);
+export const slaAgeText = (days: number | null | undefined): string =>
+  days === null || days === undefined ? '—' : `${days} 个工作日`;
 
 /** The assignee as the desk shows it: the caller reads 我. */
 export const assigneeText = (assignee: string | null | undefined, me: string | undefined): string => {
@@ -75,7 +81,9 @@ const AMOUNT = /^\d+(\.\d{1,2})?$/;
  * The exposures to send: only lines with an amount. A message instead when an amount is not yuan
  * with at most two decimals, or when no line has one.
  */
-export const assessExposures = (rows: readonly AssessRow[]): { lineKey: string; kind: LossKind; lossAmount: number }[] | string => {
+export const assessExposures = (
+  rows: readonly AssessRow[],
+): { lineKey: string; kind: LossKind; lossAmount: number }[] | string => {
   const filled = rows.filter((r) => r.amount.trim() !== '');
   if (filled.length === 0) return '请至少填写一个险种的损失金额';
   for (const r of filled) if (!AMOUNT.test(r.amount.trim())) return '损失金额应为不超过两位小数的非负数';
@@ -87,12 +95,24 @@ export const assessExposures = (rows: readonly AssessRow[]): { lineKey: string; 
 /** The staff steps that open a dialog with a reason; assignment has its own buttons. */
 export type DeskStep = 'accept' | 'requestEvidence' | 'assess' | 'close' | 'reopen';
 
-export const deskSteps: Readonly<Record<DeskStep, { label: string; reasonLabel: string; reasonRequired: boolean; requiredMessage: string }>> = {
+export const deskSteps: Readonly<
+  Record<DeskStep, { label: string; reasonLabel: string; reasonRequired: boolean; requiredMessage: string }>
+> = {
   accept: { label: '受理', reasonLabel: '受理说明（选填）', reasonRequired: false, requiredMessage: '' },
-  requestEvidence: { label: '要求补充材料', reasonLabel: '需要客户补充的材料', reasonRequired: true, requiredMessage: '请填写需要补充的材料' },
+  requestEvidence: {
+    label: '要求补充材料',
+    reasonLabel: '需要客户补充的材料',
+    reasonRequired: true,
+    requiredMessage: '请填写需要补充的材料',
+  },
   assess: { label: '定损', reasonLabel: '定损说明（选填）', reasonRequired: false, requiredMessage: '' },
   close: { label: '结案', reasonLabel: '结案原因', reasonRequired: true, requiredMessage: '请填写结案原因' },
-  reopen: { label: '重新打开', reasonLabel: '重新打开的原因', reasonRequired: true, requiredMessage: '请填写重新打开的原因' },
+  reopen: {
+    label: '重新打开',
+    reasonLabel: '重新打开的原因',
+    reasonRequired: true,
+    requiredMessage: '请填写重新打开的原因',
+  },
 };
 
 /** The message a step's reason is refused with, or null when it will do. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CoverLineSnapshot } from '@feibao/domain/claims/policy';
-import { assessExposures, assigneeText, defaultLossKind, deskTabOf, initialAssessRows, reasonProblem, slaAgeText } from './desk.ts';
+import {
+  assessExposures,
+  assigneeText,
+  defaultLossKind,
+  deskTabOf,
+  initialAssessRows,
+  reasonProblem,
+  slaAgeText,
+} from './desk.ts';
 
 const line = (key: string, insuranceTypeId: number): CoverLineSnapshot => ({
   key,

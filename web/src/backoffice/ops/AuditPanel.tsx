@@ -11,14 +11,28 @@ export const AuditPanel = () => {
   const [page, setPage] = useState(1);
   const { data, error, mutate } = useOpsActions(page, PAGE_SIZE);
   if (error && !data)
-    return <NonIdealState icon="error" title="加载失败" description={(error as Error).message} action={<Button text="重试" onClick={() => void mutate()} />} />;
+    return (
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(error as Error).message}
+        action={<Button text="重试" onClick={() => void mutate()} />}
+      />
+    );
   if (!data)
     return (
       <div className="fb-loading-block" aria-busy="true">
         <Spinner size={28} />
       </div>
     );
-  if (data.total === 0) return <NonIdealState icon="history" title="暂无操作记录" description="在投影和队列中执行的重试、跳过、删除都会记录在这里。" />;
+  if (data.total === 0)
+    return (
+      <NonIdealState
+        icon="history"
+        title="暂无操作记录"
+        description="在投影和队列中执行的重试、跳过、删除都会记录在这里。"
+      />
+    );
   const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
   return (
     <div data-testid="ops-audit">

@@ -32,9 +32,21 @@ const OpsConsole = () => {
   return (
     <>
       <h1 className="fb-page-title">运维控制台</h1>
-      <Tabs id="ops-tabs" selectedTabId={tab} onChange={(key) => setParams({ tab: String(key) })} large renderActiveTabPanelOnly>
+      <Tabs
+        id="ops-tabs"
+        selectedTabId={tab}
+        onChange={(key) => setParams({ tab: String(key) })}
+        large
+        renderActiveTabPanelOnly
+      >
         {opsTabs.map((t) => (
-          <Tab key={t.key} id={t.key} title={t.label} data-testid={`ops-tab-${t.key}`} panel={<div className="fb-ops-panel">{panels[t.key]}</div>} />
+          <Tab
+            key={t.key}
+            id={t.key}
+            title={t.label}
+            data-testid={`ops-tab-${t.key}`}
+            panel={<div className="fb-ops-panel">{panels[t.key]}</div>}
+          />
         ))}
       </Tabs>
     </>

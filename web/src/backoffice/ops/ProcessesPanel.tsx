@@ -35,9 +35,18 @@ const detailText = (detail: unknown): string =>
 const failing = (checks: Record<string, HealthCheck>) => Object.entries(checks).filter(([, c]) => !c.ok);
 
 export const ProcessesPanel = () => {
-  const { data, error, isValidating, mutate } = useSWR<ProcessesReport>(processesPath, swrFetcher, { refreshInterval: 5000 });
+  const { data, error, isValidating, mutate } = useSWR<ProcessesReport>(processesPath, swrFetcher, {
+    refreshInterval: 5000,
+  });
   if (error && !data)
-    return <NonIdealState icon="error" title="加载失败" description={(error as Error).message} action={<Button text="重试" onClick={() => void mutate()} />} />;
+    return (
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(error as Error).message}
+        action={<Button text="重试" onClick={() => void mutate()} />}
+      />
+    );
   if (!data)
     return (
       <div className="fb-loading-block" aria-busy="true">
@@ -50,7 +59,10 @@ export const ProcessesPanel = () => {
       <div className="fb-row-between">
         <span>
           {data.ok ? <Tag intent="success">全部正常</Tag> : <Tag intent="danger">存在异常</Tag>}
-          <span className="fb-muted"> 检查于 {new Date(data.checkedAt).toLocaleTimeString('zh-CN', { hour12: false })}</span>
+          <span className="fb-muted">
+            {' '}
+            检查于 {new Date(data.checkedAt).toLocaleTimeString('zh-CN', { hour12: false })}
+          </span>
         </span>
         <Button icon="refresh" text="刷新" loading={isValidating} onClick={() => void mutate()} />
       </div>
@@ -68,7 +80,10 @@ export const ProcessesPanel = () => {
           <tbody>
             {/* Several copies of one process (the combined process runs one per core) share its name. */}
             {data.processes.map((p) => (
-              <ProcessRow key={p.reachable ? `${p.process}:${p.pid}:${p.startedAt}` : `${p.process}:${p.error}`} row={p} />
+              <ProcessRow
+                key={p.reachable ? `${p.process}:${p.pid}:${p.startedAt}` : `${p.process}:${p.error}`}
+                row={p}
+              />
             ))}
           </tbody>
         </HTMLTable>

@@ -17,7 +17,14 @@ export const ProjectionsPanel = () => {
   const { data, error, isValidating, mutate } = useProjections();
   const [pending, setPending] = useState<Pending | null>(null);
   if (error && !data)
-    return <NonIdealState icon="error" title="加载失败" description={(error as Error).message} action={<Button text="重试" onClick={() => void mutate()} />} />;
+    return (
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(error as Error).message}
+        action={<Button text="重试" onClick={() => void mutate()} />}
+      />
+    );
   if (!data)
     return (
       <div className="fb-loading-block" aria-busy="true">
@@ -122,7 +129,15 @@ const ProjectionLine = ({ row, onAct }: { row: ProjectionRow; onAct: (kind: 'ret
         {row.state === 'parked' ? (
           <>
             <Button intent="primary" icon="play" text="重试" data-testid="ops-retry" onClick={() => onAct('retry')} />
-            {row.failedEvent && <Button intent="warning" icon="step-forward" text="跳过" data-testid="ops-skip" onClick={() => onAct('skip')} />}
+            {row.failedEvent && (
+              <Button
+                intent="warning"
+                icon="step-forward"
+                text="跳过"
+                data-testid="ops-skip"
+                onClick={() => onAct('skip')}
+              />
+            )}
           </>
         ) : (
           <span className="fb-muted">—</span>

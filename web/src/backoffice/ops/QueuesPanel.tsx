@@ -11,7 +11,13 @@ import { openQueueBoard, removeJob, retryJob, useFailedJobs, useQueues } from '.
 import { errorHeadline, reasonProblem, timeText } from './ops.ts';
 import { ReasonDialog } from '../ReasonDialog.tsx';
 
-const countLabels: Record<QueueCountKind, string> = { waiting: '等待', active: '执行中', delayed: '延迟', failed: '失败', completed: '已完成' };
+const countLabels: Record<QueueCountKind, string> = {
+  waiting: '等待',
+  active: '执行中',
+  delayed: '延迟',
+  failed: '失败',
+  completed: '已完成',
+};
 const PAGE_SIZE = 10;
 
 type Props = { queue: string | null; onQueue: (name: string) => void };
@@ -19,7 +25,14 @@ type Props = { queue: string | null; onQueue: (name: string) => void };
 export const QueuesPanel = ({ queue, onQueue }: Props) => {
   const { data, error, isValidating, mutate } = useQueues();
   if (error && !data)
-    return <NonIdealState icon="error" title="加载失败" description={(error as Error).message} action={<Button text="重试" onClick={() => void mutate()} />} />;
+    return (
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(error as Error).message}
+        action={<Button text="重试" onClick={() => void mutate()} />}
+      />
+    );
   if (!data)
     return (
       <div className="fb-loading-block" aria-busy="true">
@@ -32,7 +45,13 @@ export const QueuesPanel = ({ queue, onQueue }: Props) => {
       <div className="fb-row-between">
         <span className="fb-muted">每 3 秒刷新</span>
         <span>
-          <Button icon="share" variant="minimal" text="任务详情（bull-board）" data-testid="ops-open-board" onClick={() => void openQueueBoard().catch(notifyError)} />
+          <Button
+            icon="share"
+            variant="minimal"
+            text="任务详情（bull-board）"
+            data-testid="ops-open-board"
+            onClick={() => void openQueueBoard().catch(notifyError)}
+          />
           <Button icon="refresh" text="刷新" loading={isValidating} onClick={() => void mutate()} />
         </span>
       </div>
@@ -69,7 +88,11 @@ export const QueuesPanel = ({ queue, onQueue }: Props) => {
           </tbody>
         </HTMLTable>
       </div>
-      {chosen ? <FailedJobs key={chosen} queue={chosen} onChanged={() => mutate()} /> : <p className="fb-muted">没有失败的任务。点击队列查看其失败任务。</p>}
+      {chosen ? (
+        <FailedJobs key={chosen} queue={chosen} onChanged={() => mutate()} />
+      ) : (
+        <p className="fb-muted">没有失败的任务。点击队列查看其失败任务。</p>
+      )}
     </div>
   );
 };
@@ -121,8 +144,21 @@ const FailedJobs = ({ queue, onChanged }: { queue: string; onChanged: () => Prom
                     <code className="fb-ops-data">{job.dataSummary}</code>
                   </td>
                   <td className="fb-ops-actions">
-                    <Button intent="primary" icon="refresh" text="重试" data-testid="ops-job-retry" onClick={() => setPending({ kind: 'retry', job })} />
-                    <Button intent="danger" variant="outlined" icon="trash" text="删除" data-testid="ops-job-remove" onClick={() => setPending({ kind: 'remove', job })} />
+                    <Button
+                      intent="primary"
+                      icon="refresh"
+                      text="重试"
+                      data-testid="ops-job-retry"
+                      onClick={() => setPending({ kind: 'retry', job })}
+                    />
+                    <Button
+                      intent="danger"
+                      variant="outlined"
+                      icon="trash"
+                      text="删除"
+                      data-testid="ops-job-remove"
+                      onClick={() => setPending({ kind: 'remove', job })}
+                    />
                   </td>
                 </tr>
               ))}

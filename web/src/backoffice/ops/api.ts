@@ -8,20 +8,31 @@ export const OPS_API = '/api/v1/uav/backoffice/ops';
 const REFRESH_MS = 3000;
 
 export const useProjections = () =>
-  useSWR<{ lagCap: number; rows: ProjectionRow[] }>(`${OPS_API}/projections`, swrFetcher, { refreshInterval: REFRESH_MS });
-export const useQueues = () => useSWR<QueueRow[]>(`${OPS_API}/queues`, swrFetcher, { refreshInterval: REFRESH_MS });
-export const useFailedJobs = (queue: string | null, page: number, pageSize: number) =>
-  useSWR<FailedJobPage>(queue ? [`${OPS_API}/queues/failed`, { queue, currentPage: page, pageSize }] : null, swrFetcher, {
+  useSWR<{ lagCap: number; rows: ProjectionRow[] }>(`${OPS_API}/projections`, swrFetcher, {
     refreshInterval: REFRESH_MS,
   });
+export const useQueues = () => useSWR<QueueRow[]>(`${OPS_API}/queues`, swrFetcher, { refreshInterval: REFRESH_MS });
+export const useFailedJobs = (queue: string | null, page: number, pageSize: number) =>
+  useSWR<FailedJobPage>(
+    queue ? [`${OPS_API}/queues/failed`, { queue, currentPage: page, pageSize }] : null,
+    swrFetcher,
+    {
+      refreshInterval: REFRESH_MS,
+    },
+  );
 export const useOpsActions = (page: number, pageSize: number) =>
-  useSWR<OpsActionPage>([`${OPS_API}/audit`, { currentPage: page, pageSize }], swrFetcher, { refreshInterval: REFRESH_MS * 2 });
+  useSWR<OpsActionPage>([`${OPS_API}/audit`, { currentPage: page, pageSize }], swrFetcher, {
+    refreshInterval: REFRESH_MS * 2,
+  });
 
-export const retryProjection = (name: string, reason: string) => call<{ name: string }>(`${OPS_API}/projections/retry`, { body: { name, reason } });
+export const retryProjection = (name: string, reason: string) =>
+  call<{ name: string }>(`${OPS_API}/projections/retry`, { body: { name, reason } });
 export const skipProjectionEvent = (name: string, position: number, reason: string) =>
   call<{ name: string; position: number }>(`${OPS_API}/projections/skip`, { body: { name, position, reason } });
-export const retryJob = (queue: string, jobId: string, reason: string) => call(`${OPS_API}/queues/retry`, { body: { queue, jobId, reason } });
-export const removeJob = (queue: string, jobId: string, reason: string) => call(`${OPS_API}/queues/remove`, { body: { queue, jobId, reason } });
+export const retryJob = (queue: string, jobId: string, reason: string) =>
+  call(`${OPS_API}/queues/retry`, { body: { queue, jobId, reason } });
+export const removeJob = (queue: string, jobId: string, reason: string) =>
+  call(`${OPS_API}/queues/remove`, { body: { queue, jobId, reason } });
 
 /**
  * bull-board in a new tab: the board reads a short-lived HttpOnly cookie that this call sets

@@ -4,7 +4,17 @@
  * goes through the server's order rules; a refusal comes back with its reason as a toast.
  */
 import { Fragment, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Tag,
+} from '@blueprintjs/core';
 import type { DeskLineAnswer, QuoteDeskCell, QuoteDeskRow } from '@feibao/domain/ordering/quoteDesk';
 import { notifyError, toast } from '../../api/toaster.ts';
 import { money, termLabel } from '../../ordering/format.ts';
@@ -37,9 +47,17 @@ const answerText = (a: DeskLineAnswer) => {
         </span>
       );
     case 'manual':
-      return <Tag intent="warning" minimal>待人工核保：{a.reason}</Tag>;
+      return (
+        <Tag intent="warning" minimal>
+          待人工核保：{a.reason}
+        </Tag>
+      );
     case 'declined':
-      return <Tag intent="danger" minimal>拒保：{a.reason}</Tag>;
+      return (
+        <Tag intent="danger" minimal>
+          拒保：{a.reason}
+        </Tag>
+      );
   }
 };
 
@@ -52,10 +70,15 @@ export const CellDialog = ({ row, cell, onClose, onChanged }: Props) => {
     const line = row.lines.find((l) => l.key === key);
     return line ? `${line.insuranceTypeInfoName}${line.uavInfoName ? `（${line.uavInfoName}）` : ''}` : key;
   };
-  const change = (key: string, patch: Partial<EntryRow>) => setEntries((all) => all.map((e) => (e.key === key ? { ...e, ...patch } : e)));
+  const change = (key: string, patch: Partial<EntryRow>) =>
+    setEntries((all) => all.map((e) => (e.key === key ? { ...e, ...patch } : e)));
   const entering = canEnter(cell);
 
-  const act = async (kind: 'record' | 'resend' | 'timeout', send: () => Promise<{ message: string }>, closeAfter: boolean) => {
+  const act = async (
+    kind: 'record' | 'resend' | 'timeout',
+    send: () => Promise<{ message: string }>,
+    closeAfter: boolean,
+  ) => {
     setBusy(kind);
     try {
       const env = await send();
@@ -80,18 +103,34 @@ export const CellDialog = ({ row, cell, onClose, onChanged }: Props) => {
 
   const countdown = countdownText(cell);
   return (
-    <Dialog isOpen title={`${cell.insuranceCompanyName} · ${row.orderNo}`} onClose={onClose} style={{ width: 980, maxWidth: '96vw' }} className="fb-quote-cell-dialog">
+    <Dialog
+      isOpen
+      title={`${cell.insuranceCompanyName} · ${row.orderNo}`}
+      onClose={onClose}
+      style={{ width: 980, maxWidth: '96vw' }}
+      className="fb-quote-cell-dialog"
+    >
       <DialogBody>
         <div className="fb-quote-dialog-facts">
           <Tag intent={statusIntent(cell.status)}>{statusLabel(cell.status)}</Tag>
-          {cell.overdue && <Tag intent="danger" icon="time">逾期</Tag>}
+          {cell.overdue && (
+            <Tag intent="danger" icon="time">
+              逾期
+            </Tag>
+          )}
           <span>发出 {shortTime(cell.requestedAt)}</span>
           <span>承诺答复 {shortTime(cell.answerDueAt)}</span>
           <span>截止 {shortTime(cell.deadlineAt)}</span>
-          {countdown && <span className={cell.workingDaysLeft !== null && cell.workingDaysLeft < 0 ? 'fb-bo-late' : undefined}>{countdown}</span>}
+          {countdown && (
+            <span className={cell.workingDaysLeft !== null && cell.workingDaysLeft < 0 ? 'fb-bo-late' : undefined}>
+              {countdown}
+            </span>
+          )}
           {cell.attempt > 0 && <span>已重新发送 {cell.attempt} 次</span>}
           {cell.total !== null && <span>合计 {money(cell.total)}</span>}
-          {cell.validUntil && (cell.status === 'quoted' || cell.status === 'expired') && <span>有效期至 {shortTime(cell.validUntil)}</span>}
+          {cell.validUntil && (cell.status === 'quoted' || cell.status === 'expired') && (
+            <span>有效期至 {shortTime(cell.validUntil)}</span>
+          )}
         </div>
         {cell.status === 'timed-out' && (
           <Callout intent="warning" compact>
@@ -136,7 +175,13 @@ export const CellDialog = ({ row, cell, onClose, onChanged }: Props) => {
                         />
                       )}
                     </td>
-                    {entering && <td>{entry && enterable(a) ? <EntryCells entry={entry} name={lineName(a.key)} onChange={(p) => change(a.key, p)} /> : null}</td>}
+                    {entering && (
+                      <td>
+                        {entry && enterable(a) ? (
+                          <EntryCells entry={entry} name={lineName(a.key)} onChange={(p) => change(a.key, p)} />
+                        ) : null}
+                      </td>
+                    )}
                   </tr>
                   {whyKey === a.key && (
                     <tr className="fb-quote-why-row">
@@ -176,7 +221,13 @@ export const CellDialog = ({ row, cell, onClose, onChanged }: Props) => {
               loading={busy === 'resend'}
               onClick={() => void act('resend', () => resendRequest(cell.requestId), false)}
             />
-            <Button intent="primary" text="录入报价" disabled={!entering || busy !== null} loading={busy === 'record'} onClick={record} />
+            <Button
+              intent="primary"
+              text="录入报价"
+              disabled={!entering || busy !== null}
+              loading={busy === 'record'}
+              onClick={record}
+            />
           </>
         }
       />
@@ -184,7 +235,15 @@ export const CellDialog = ({ row, cell, onClose, onChanged }: Props) => {
   );
 };
 
-const EntryCells = ({ entry, name, onChange }: { entry: EntryRow; name: string; onChange: (patch: Partial<EntryRow>) => void }) => (
+const EntryCells = ({
+  entry,
+  name,
+  onChange,
+}: {
+  entry: EntryRow;
+  name: string;
+  onChange: (patch: Partial<EntryRow>) => void;
+}) => (
   <div className="fb-row-gap" style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
     <HTMLSelect
       aria-label={`${name} 录入方式`}
@@ -198,12 +257,31 @@ const EntryCells = ({ entry, name, onChange }: { entry: EntryRow; name: string; 
     />
     {entry.mode === 'quote' && (
       <>
-        <InputGroup aria-label={`${name} 保费`} placeholder="保费（元）" inputMode="decimal" value={entry.premium} onChange={(e) => onChange({ premium: e.target.value })} style={{ width: 96 }} />
-        <InputGroup aria-label={`${name} 免赔`} placeholder="免赔说明" value={entry.deductible} onChange={(e) => onChange({ deductible: e.target.value })} style={{ width: 110 }} />
+        <InputGroup
+          aria-label={`${name} 保费`}
+          placeholder="保费（元）"
+          inputMode="decimal"
+          value={entry.premium}
+          onChange={(e) => onChange({ premium: e.target.value })}
+          style={{ width: 96 }}
+        />
+        <InputGroup
+          aria-label={`${name} 免赔`}
+          placeholder="免赔说明"
+          value={entry.deductible}
+          onChange={(e) => onChange({ deductible: e.target.value })}
+          style={{ width: 110 }}
+        />
       </>
     )}
     {entry.mode === 'decline' && (
-      <InputGroup aria-label={`${name} 拒保原因`} placeholder="拒保原因" value={entry.reason} onChange={(e) => onChange({ reason: e.target.value })} style={{ width: 210 }} />
+      <InputGroup
+        aria-label={`${name} 拒保原因`}
+        placeholder="拒保原因"
+        value={entry.reason}
+        onChange={(e) => onChange({ reason: e.target.value })}
+        style={{ width: 210 }}
+      />
     )}
   </div>
 );

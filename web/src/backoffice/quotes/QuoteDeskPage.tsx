@@ -50,7 +50,13 @@ const QuoteDesk = () => {
       </div>
       <Card className="fb-card fb-quote-desk-card">
         <Filters filters={filters} onChange={change} />
-        <QuoteGrid data={desk.data} error={desk.error} onRetry={() => void desk.mutate()} filters={filters} onOpen={setOpen} />
+        <QuoteGrid
+          data={desk.data}
+          error={desk.error}
+          onRetry={() => void desk.mutate()}
+          filters={filters}
+          onOpen={setOpen}
+        />
         <ListPager data={desk.data} pageSize={DESK_PAGE_SIZE} testId="quote-desk-pager" />
       </Card>
       {open && openRow && openCell && (
@@ -71,13 +77,19 @@ const Filters = ({ filters, onChange }: FilterProps) => (
       aria-label="报价状态"
       value={filters.status}
       onChange={(e) => onChange({ status: e.currentTarget.value })}
-      options={[{ value: '', label: '全部状态' }, ...deskCellStatuses.map((s) => ({ value: s, label: statusLabel(s) }))]}
+      options={[
+        { value: '', label: '全部状态' },
+        ...deskCellStatuses.map((s) => ({ value: s, label: statusLabel(s) })),
+      ]}
     />
     <HTMLSelect
       aria-label="保险公司"
       value={filters.insurerId}
       onChange={(e) => onChange({ insurer: e.currentTarget.value })}
-      options={[{ value: '', label: '全部保险公司' }, ...visibleInsurers.map((i) => ({ value: String(i.id), label: i.name }))]}
+      options={[
+        { value: '', label: '全部保险公司' },
+        ...visibleInsurers.map((i) => ({ value: String(i.id), label: i.name })),
+      ]}
     />
     <HTMLSelect
       aria-label="订单类型"

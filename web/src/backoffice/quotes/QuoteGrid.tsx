@@ -17,7 +17,15 @@ type Props = {
 };
 
 export const QuoteGrid = ({ data, error, onRetry, filters, onOpen }: Props) => {
-  if (error && !data) return <NonIdealState icon="error" title="加载失败" description={(error as Error).message} action={<Button text="重试" onClick={onRetry} />} />;
+  if (error && !data)
+    return (
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(error as Error).message}
+        action={<Button text="重试" onClick={onRetry} />}
+      />
+    );
   if (!data)
     return (
       <div className="fb-loading-block" aria-busy="true">
@@ -25,7 +33,10 @@ export const QuoteGrid = ({ data, error, onRetry, filters, onOpen }: Props) => {
         <div>正在加载报价…</div>
       </div>
     );
-  if (data.datas.length === 0) return <NonIdealState icon="inbox" title="暂无数据" description="没有符合条件的询价订单。" className="fb-quote-empty" />;
+  if (data.datas.length === 0)
+    return (
+      <NonIdealState icon="inbox" title="暂无数据" description="没有符合条件的询价订单。" className="fb-quote-empty" />
+    );
   return (
     <div className="fb-table-scroll">
       <HTMLTable bordered compact className="fb-table fb-quote-grid" aria-label="报价进度">
@@ -49,7 +60,15 @@ export const QuoteGrid = ({ data, error, onRetry, filters, onOpen }: Props) => {
                 const cell = row.cells.find((c) => c.insuranceCompanyId === i.id);
                 return (
                   <td key={i.id} className="fb-quote-td">
-                    {cell ? <Cell cell={cell} orderNo={row.orderNo} onOpen={() => onOpen({ orderId: row.id, requestId: cell.requestId })} /> : <span className="fb-muted">未询价</span>}
+                    {cell ? (
+                      <Cell
+                        cell={cell}
+                        orderNo={row.orderNo}
+                        onOpen={() => onOpen({ orderId: row.id, requestId: cell.requestId })}
+                      />
+                    ) : (
+                      <span className="fb-muted">未询价</span>
+                    )}
                   </td>
                 );
               })}
@@ -104,9 +123,25 @@ const Cell = ({ cell, orderNo, onOpen }: { cell: QuoteDeskCell; orderNo: string;
           </Tag>
         )}
       </span>
-      {cell.total !== null && <strong className={cell.status === 'expired' ? 'fb-quote-total fb-quote-stale' : 'fb-quote-total'}>{money(cell.total)}</strong>}
-      {countdown && <span className={cell.workingDaysLeft !== null && cell.workingDaysLeft < 0 ? 'fb-quote-countdown fb-bo-late' : 'fb-quote-countdown'}>{countdown}</span>}
-      {cell.validUntil && (cell.status === 'quoted' || cell.status === 'expired') && <span className="fb-muted">有效期至 {shortTime(cell.validUntil)}</span>}
+      {cell.total !== null && (
+        <strong className={cell.status === 'expired' ? 'fb-quote-total fb-quote-stale' : 'fb-quote-total'}>
+          {money(cell.total)}
+        </strong>
+      )}
+      {countdown && (
+        <span
+          className={
+            cell.workingDaysLeft !== null && cell.workingDaysLeft < 0
+              ? 'fb-quote-countdown fb-bo-late'
+              : 'fb-quote-countdown'
+          }
+        >
+          {countdown}
+        </span>
+      )}
+      {cell.validUntil && (cell.status === 'quoted' || cell.status === 'expired') && (
+        <span className="fb-muted">有效期至 {shortTime(cell.validUntil)}</span>
+      )}
       {message && (
         <span className="fb-quote-message" title={message}>
           {message}

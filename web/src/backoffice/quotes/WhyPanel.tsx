@@ -8,7 +8,9 @@ import { answeredByRules, namesOf, type QuoteWhy, ruleRefText, traceRows, whyPat
 const RULE_LIST_PAGE = '/rules/ruleList';
 
 export const WhyPanel = ({ requestId, lineKey }: { requestId: string; lineKey: string }) => {
-  const { data, error, mutate } = useSWR<QuoteWhy>([whyPath, { requestId, key: lineKey }], { revalidateOnFocus: false });
+  const { data, error, mutate } = useSWR<QuoteWhy>([whyPath, { requestId, key: lineKey }], {
+    revalidateOnFocus: false,
+  });
   if (error)
     return (
       <NonIdealState
@@ -33,7 +35,11 @@ export const WhyPanel = ({ requestId, lineKey }: { requestId: string; lineKey: s
         <span className="fb-muted">定价规则：</span>
         {data.rules.map((ref) => (
           <span key={ruleRefText(ref)} className="fb-quote-why-rule" data-testid="quote-why-rule">
-            <a href={`${RULE_LIST_PAGE}?${new URLSearchParams({ ruleId: ref.ruleId })}`} target="_blank" rel="noopener noreferrer">
+            <a
+              href={`${RULE_LIST_PAGE}?${new URLSearchParams({ ruleId: ref.ruleId })}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {ref.name ?? ref.ruleId}
             </a>{' '}
             <Tag minimal>{ruleRefText(ref)}</Tag>

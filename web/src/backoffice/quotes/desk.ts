@@ -1,10 +1,22 @@
 /** The quote desk's pure parts: filters in the address, cell texts, and the manual-entry form. */
 import type { Intent } from '@blueprintjs/core';
-import { type DeskCellStatus, deskCellStatuses, deskCellStatusNames, type DeskLineAnswer, type QuoteDeskCell } from '@feibao/domain/ordering/quoteDesk';
+import {
+  type DeskCellStatus,
+  deskCellStatuses,
+  deskCellStatusNames,
+  type DeskLineAnswer,
+  type QuoteDeskCell,
+} from '@feibao/domain/ordering/quoteDesk';
 import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { SHANGHAI_OFFSET_MS } from '@feibao/domain/shared/calendar';
 
-export type DeskFilters = { status: DeskCellStatus | ''; insurerId: string; overdue: boolean; orderType: '' | '0' | '1'; days: string };
+export type DeskFilters = {
+  status: DeskCellStatus | '';
+  insurerId: string;
+  overdue: boolean;
+  orderType: '' | '0' | '1';
+  days: string;
+};
 
 export const DEFAULT_DAYS = '7';
 export const dayChoices = ['1', '3', '7', '14', '30', '90'] as const;
@@ -22,7 +34,11 @@ export const filtersOf = (params: URLSearchParams): DeskFilters => ({
 });
 
 /** The server's query for these filters (empty ones left out). */
-export const deskQuery = (filters: DeskFilters, currentPage: number, pageSize: number): Record<string, string | number> => {
+export const deskQuery = (
+  filters: DeskFilters,
+  currentPage: number,
+  pageSize: number,
+): Record<string, string | number> => {
   const query: Record<string, string | number> = { currentPage, pageSize, days: filters.days };
   if (filters.status) query.status = filters.status;
   if (filters.insurerId) query.insurerId = filters.insurerId;
@@ -65,18 +81,36 @@ export const cellMessage = (cell: Pick<QuoteDeskCell, 'answers'>): string | null
 
 /** Staff may enter what the insurer said for lines still open: not answered, or waiting for verification. */
 export const enterable = (answer: DeskLineAnswer) => answer.kind === 'pending' || answer.kind === 'manual';
-export const canEnter = (cell: QuoteDeskCell) => (cell.status === 'waiting' || cell.status === 'manual') && cell.answers.some(enterable);
+export const canEnter = (cell: QuoteDeskCell) =>
+  (cell.status === 'waiting' || cell.status === 'manual') && cell.answers.some(enterable);
 export const canResend = (cell: QuoteDeskCell, orderState: number) =>
-  (orderState === 1 || orderState === 2) && (cell.status === 'waiting' || cell.status === 'manual' || cell.status === 'timed-out');
+  (orderState === 1 || orderState === 2) &&
+  (cell.status === 'waiting' || cell.status === 'manual' || cell.status === 'timed-out');
 export const canTimeOut = (cell: QuoteDeskCell) => cell.status === 'waiting' || cell.status === 'manual';
 
 /** One open line in the manual-entry form: skipped, priced, or declined. */
-export type EntryRow = { key: string; mode: 'skip' | 'quote' | 'decline'; premium: string; deductible: string; reason: string };
+export type EntryRow = {
+  key: string;
+  mode: 'skip' | 'quote' | 'decline';
+  premium: string;
+  deductible: string;
+  reason: string;
+};
 
 export const initialEntries = (cell: QuoteDeskCell): EntryRow[] =>
-  cell.answers.filter(enterable).map((a) => ({ key: a.key, mode: a.kind === 'manual' ? 'quote' : 'skip', premium: '', deductible: '', reason: '' }));
+  cell.answers
+    .filter(enterable)
+    .map((a) => ({
+      key: a.key,
+      mode: a.kind === 'manual' ? 'quote' : 'skip',
+      premium: '',
+      deductible: '',
+      reason: '',
+    }));
 
-export type ManualAnswer = { key: string; premium: number; deductible: string } | { key: string; declined: true; reason: string };
+export type ManualAnswer =
+  | { key: string; premium: number; deductible: string }
+  | { key: string; declined: true; reason: string };
 
 /** The answers to send, or what is wrong with the form (Chinese, shown above the buttons). */
 export const manualAnswers = (rows: EntryRow[], lineName: (key: string) => string): ManualAnswer[] | string => {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { QuoteDeskCell } from '@feibao/domain/ordering/quoteDesk';
-import { canEnter, canResend, canTimeOut, cellMessage, countdownText, deskQuery, filtersOf, initialEntries, manualAnswers, shortTime } from './desk.ts';
+import {
+  canEnter,
+  canResend,
+  canTimeOut,
+  cellMessage,
+  countdownText,
+  deskQuery,
+  filtersOf,
+  initialEntries,
+  manualAnswers,
+  shortTime,
+} from './desk.ts';
 
 const cell = (patch: Partial<QuoteDeskCell> = {}): QuoteDeskCell => ({
   insuranceCompanyId: 1,
@@ -28,7 +39,15 @@ describe('quote desk', () => {
   it('reads the filters from the address, ignoring unknown values, and sends only the set ones', () => {
     const filters = filtersOf(new URLSearchParams('status=expired&insurer=3&overdue=true&type=1&days=30'));
     expect(filters).toEqual({ status: 'expired', insurerId: '3', overdue: true, orderType: '1', days: '30' });
-    expect(deskQuery(filters, 2, 20)).toEqual({ currentPage: 2, pageSize: 20, days: '30', status: 'expired', insurerId: '3', overdue: 'true', orderType: '1' });
+    expect(deskQuery(filters, 2, 20)).toEqual({
+      currentPage: 2,
+      pageSize: 20,
+      days: '30',
+      status: 'expired',
+      insurerId: '3',
+      overdue: 'true',
+      orderType: '1',
+    });
     const junk = filtersOf(new URLSearchParams('status=nope&insurer=99&type=7&days=5'));
     expect(junk).toEqual({ status: '', insurerId: '', overdue: false, orderType: '', days: '7' });
     expect(deskQuery(junk, 1, 20)).toEqual({ currentPage: 1, pageSize: 20, days: '7' });
@@ -44,9 +63,17 @@ describe('quote desk', () => {
 
   it('offers each action only where the server would take it', () => {
     expect([canEnter(cell()), canTimeOut(cell()), canResend(cell(), 1)]).toEqual([true, true, true]);
-    expect([canEnter(cell({ status: 'timed-out' })), canTimeOut(cell({ status: 'timed-out' })), canResend(cell({ status: 'timed-out' }), 2)]).toEqual([false, false, true]);
+    expect([
+      canEnter(cell({ status: 'timed-out' })),
+      canTimeOut(cell({ status: 'timed-out' })),
+      canResend(cell({ status: 'timed-out' }), 2),
+    ]).toEqual([false, false, true]);
     for (const status of ['quoted', 'declined', 'expired'] as const)
-      expect([canEnter(cell({ status })), canTimeOut(cell({ status })), canResend(cell({ status }), 2)]).toEqual([false, false, false]);
+      expect([canEnter(cell({ status })), canTimeOut(cell({ status })), canResend(cell({ status }), 2)]).toEqual([
+        false,
+        false,
+        false,
+      ]);
     expect(canResend(cell(), 3)).toBe(false);
   });
 
@@ -62,7 +89,13 @@ describe('quote desk', () => {
     expect(manualAnswers([{ ...rows[0]!, mode: 'decline' }], name)).toBe('请填写险种1:1的拒保原因');
     expect(manualAnswers([{ ...rows[0]!, mode: 'skip' }], name)).toBe('请至少录入一条报价或拒保');
     expect(
-      manualAnswers([{ ...rows[0]!, premium: '12.345', deductible: ' 免赔10% ' }, { ...rows[1]!, mode: 'decline', reason: ' 超出承保范围 ' }], name),
+      manualAnswers(
+        [
+          { ...rows[0]!, premium: '12.345', deductible: ' 免赔10% ' },
+          { ...rows[1]!, mode: 'decline', reason: ' 超出承保范围 ' },
+        ],
+        name,
+      ),
     ).toEqual([
       { key: '1:1', premium: 12.35, deductible: '免赔10%' },
       { key: '2:-', declined: true, reason: '超出承保范围' },

@@ -21,7 +21,8 @@ export type QuoteWhy = {
 };
 
 /** The names the answer carries (the rule platform's, today's), by rule id; a rule no longer defined shows its id. */
-export const namesOf = (why: Pick<QuoteWhy, 'rules'>) => new Map(why.rules.flatMap((r) => (r.name ? [[r.ruleId, r.name] as const] : [])));
+export const namesOf = (why: Pick<QuoteWhy, 'rules'>) =>
+  new Map(why.rules.flatMap((r) => (r.name ? [[r.ruleId, r.name] as const] : [])));
 
 export const ruleRefText = (ref: RuleRef) => `${ref.ruleId}@${ref.version}`;
 
@@ -50,7 +51,14 @@ export const outputText = (output: TraceStep['output']) => {
 
 export type TraceRow = { rule: string; ruleName: string; node: string; type: string; matched: string; output: string };
 export const traceRows = (trace: readonly TraceStep[], names: ReadonlyMap<string, string> = new Map()): TraceRow[] =>
-  trace.map((s) => ({ rule: s.rule, ruleName: names.get(s.rule) ?? s.rule, node: s.node, type: typeLabels[s.type] ?? s.type, matched: matchedText(s), output: outputText(s.output) }));
+  trace.map((s) => ({
+    rule: s.rule,
+    ruleName: names.get(s.rule) ?? s.rule,
+    node: s.node,
+    type: typeLabels[s.type] ?? s.type,
+    matched: matchedText(s),
+    output: outputText(s.output),
+  }));
 
 /** A line answered by a person names no rules: the panel says so rather than showing an empty table. */
 export const answeredByRules = (why: Pick<QuoteWhy, 'rules'>) => why.rules.length > 0;

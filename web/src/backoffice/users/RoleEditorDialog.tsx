@@ -3,7 +3,18 @@
  * role history. Saving grants the ticked roles and revokes the unticked ones (api.ts `saveRoles`).
  */
 import { useState } from 'react';
-import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, Spinner, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Checkbox,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLTable,
+  Spinner,
+  TextArea,
+} from '@blueprintjs/core';
 import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { EDITABLE_ROLES, roleChanges, type UserListRow } from '@feibao/domain/accounts/roleAdmin';
 import { notifyError, toast } from '../../api/toaster.ts';
@@ -21,7 +32,8 @@ export const RoleEditorDialog = ({ user, onClose, onSaved }: Props) => {
   const changes = roleChanges(user.roles, wanted);
   const changed = changes.grant.length + changes.revoke.length > 0;
 
-  const toggle = (role: string, on: boolean) => setWanted((all) => (on ? [...all, role] : all.filter((r) => r !== role)));
+  const toggle = (role: string, on: boolean) =>
+    setWanted((all) => (on ? [...all, role] : all.filter((r) => r !== role)));
 
   const save = async () => {
     if (reason.trim() === '') {
@@ -45,7 +57,13 @@ export const RoleEditorDialog = ({ user, onClose, onSaved }: Props) => {
   };
 
   return (
-    <Dialog isOpen title={`编辑角色：${user.name}（${user.mobilePhone}）`} onClose={onClose} style={{ width: 720 }} className="fb-users-dialog">
+    <Dialog
+      isOpen
+      title={`编辑角色：${user.name}（${user.mobilePhone}）`}
+      onClose={onClose}
+      style={{ width: 720 }}
+      className="fb-users-dialog"
+    >
       <DialogBody>
         <FormGroup label="角色" helperText="普通用户角色每个账号都有，不能撤销。">
           <div className="fb-users-checks" data-testid="users-role-checks">
@@ -88,7 +106,14 @@ export const RoleEditorDialog = ({ user, onClose, onSaved }: Props) => {
         actions={
           <>
             <Button text="取消" onClick={onClose} />
-            <Button intent="primary" text="保存" disabled={!changed} loading={busy} data-testid="users-save" onClick={() => void save()} />
+            <Button
+              intent="primary"
+              text="保存"
+              disabled={!changed}
+              loading={busy}
+              data-testid="users-save"
+              onClick={() => void save()}
+            />
           </>
         }
       />
@@ -97,7 +122,12 @@ export const RoleEditorDialog = ({ user, onClose, onSaved }: Props) => {
 };
 
 const RoleHistory = ({ history }: { history: ReturnType<typeof useRoleHistory> }) => {
-  if (history.error) return <Callout intent="danger" compact>{(history.error as Error).message}</Callout>;
+  if (history.error)
+    return (
+      <Callout intent="danger" compact>
+        {(history.error as Error).message}
+      </Callout>
+    );
   if (!history.data) return <Spinner size={20} />;
   if (history.data.length === 0) return <NonIdealState icon="history" description="暂无记录" />;
   return (
@@ -114,7 +144,11 @@ const RoleHistory = ({ history }: { history: ReturnType<typeof useRoleHistory> }
         </thead>
         <tbody>
           {history.data.map((entry) => (
-            <tr key={`${entry.at}-${entry.action}-${entry.roles.join(',')}`} data-testid="users-history-row" data-action={entry.action}>
+            <tr
+              key={`${entry.at}-${entry.action}-${entry.roles.join(',')}`}
+              data-testid="users-history-row"
+              data-action={entry.action}
+            >
               <td className="fb-nowrap">{dateTime(entry.at)}</td>
               <td className="fb-nowrap">{actionLabels[entry.action]}</td>
               <td>{entry.roles.map(roleLabel).join('、')}</td>

@@ -52,7 +52,10 @@ const UsersAdmin = () => {
             aria-label="按角色筛选"
             value={role}
             data-testid="users-role-filter"
-            options={[{ value: '', label: '全部角色' }, ...EDITABLE_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))]}
+            options={[
+              { value: '', label: '全部角色' },
+              ...EDITABLE_ROLES.map((r) => ({ value: r, label: roleLabel(r) })),
+            ]}
             onChange={(e) => update({ role: e.target.value })}
           />
         </div>
@@ -101,7 +104,14 @@ type ListState = ReturnType<typeof useUserPage>;
 
 const UserTable = ({ list, onEdit }: { list: ListState; onEdit: (row: UserListRow) => void }) => {
   if (list.error)
-    return <NonIdealState icon="error" title="加载失败" description={(list.error as Error).message} action={<Button text="重试" onClick={() => void list.mutate()} />} />;
+    return (
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(list.error as Error).message}
+        action={<Button text="重试" onClick={() => void list.mutate()} />}
+      />
+    );
   const rows = list.data?.datas;
   if (!rows)
     return (
@@ -136,7 +146,12 @@ const UserTable = ({ list, onEdit }: { list: ListState; onEdit: (row: UserListRo
               <td data-testid="users-roles">
                 <span className="fb-users-tags">
                   {row.roles.map((r) => (
-                    <Tag key={r} minimal={r === 'user'} intent={r === 'admin' ? 'danger' : r === 'user' ? 'none' : 'primary'} data-role={r}>
+                    <Tag
+                      key={r}
+                      minimal={r === 'user'}
+                      intent={r === 'admin' ? 'danger' : r === 'user' ? 'none' : 'primary'}
+                      data-role={r}
+                    >
                       {roleLabel(r)}
                     </Tag>
                   ))}

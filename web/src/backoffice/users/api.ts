@@ -1,6 +1,11 @@
 /** User administration calls (README "Users and roles"): the list, a user's role history, grant and revoke. */
 import useSWR from 'swr';
-import { roleChanges, type RoleHistoryEntry, USER_PAGE_SIZE, type UserListPage } from '@feibao/domain/accounts/roleAdmin';
+import {
+  roleChanges,
+  type RoleHistoryEntry,
+  USER_PAGE_SIZE,
+  type UserListPage,
+} from '@feibao/domain/accounts/roleAdmin';
 import { call } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 
@@ -20,12 +25,17 @@ export type UserFilters = { q: string; role: string };
 export const useUserPage = (currentPage: number, filters: UserFilters) => {
   const session = useSession();
   const query = { currentPage, pageSize: USER_PAGE_SIZE, q: filters.q || undefined, role: filters.role || undefined };
-  return useSWR<UserListPage>(session ? [userAdminPaths.list, query] : null, { dedupingInterval: 0, keepPreviousData: true });
+  return useSWR<UserListPage>(session ? [userAdminPaths.list, query] : null, {
+    dedupingInterval: 0,
+    keepPreviousData: true,
+  });
 };
 
 export const useRoleHistory = (mobilePhone: string | null) => {
   const session = useSession();
-  return useSWR<RoleHistoryEntry[]>(session && mobilePhone ? [userAdminPaths.roleHistory, { mobilePhone }] : null, { dedupingInterval: 0 });
+  return useSWR<RoleHistoryEntry[]>(session && mobilePhone ? [userAdminPaths.roleHistory, { mobilePhone }] : null, {
+    dedupingInterval: 0,
+  });
 };
 
 /**
@@ -33,10 +43,17 @@ export const useRoleHistory = (mobilePhone: string | null) => {
  * the reason. Grants go first so that handing admin over to someone else cannot trip the
  * last-admin guard. Returns the messages of the calls made (none when nothing changed).
  */
-export const saveRoles = async (mobilePhone: string, current: readonly string[], wanted: readonly string[], reason: string) => {
+export const saveRoles = async (
+  mobilePhone: string,
+  current: readonly string[],
+  wanted: readonly string[],
+  reason: string,
+) => {
   const { grant, revoke } = roleChanges(current, wanted);
   const messages: string[] = [];
-  if (grant.length > 0) messages.push((await call(userAdminPaths.grant, { body: { mobilePhone, roles: grant, reason } })).message);
-  if (revoke.length > 0) messages.push((await call(userAdminPaths.revoke, { body: { mobilePhone, roles: revoke, reason } })).message);
+  if (grant.length > 0)
+    messages.push((await call(userAdminPaths.grant, { body: { mobilePhone, roles: grant, reason } })).message);
+  if (revoke.length > 0)
+    messages.push((await call(userAdminPaths.revoke, { body: { mobilePhone, roles: revoke, reason } })).message);
   return messages;
 };

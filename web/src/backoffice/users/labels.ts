@@ -13,7 +13,11 @@ export const roleLabels: Record<Role, string> = {
 };
 export const roleLabel = (role: string) => roleLabels[role as Role] ?? role;
 
-export const actionLabels: Record<RoleHistoryEntry['action'], string> = { register: '注册', grant: '授予', revoke: '撤销' };
+export const actionLabels: Record<RoleHistoryEntry['action'], string> = {
+  register: '注册',
+  grant: '授予',
+  revoke: '撤销',
+};
 
 /** Who made a change: the seeding shows as 系统, everyone else by phone. */
 export const actorText = (by: string) => (by === 'system' ? '系统' : by);

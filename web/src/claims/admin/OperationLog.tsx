@@ -34,7 +34,16 @@ export const OperationLog = ({ claimId, variant }: { claimId: string; variant: V
 
   const rows = log.data;
   let body: ReactNode;
-  if (log.error) body = <NonIdealState titleLevel={3} icon="error" title="加载失败" description={(log.error as Error).message} action={<Button text="重试" onClick={() => void log.mutate()} />} />;
+  if (log.error)
+    body = (
+      <NonIdealState
+        titleLevel={3}
+        icon="error"
+        title="加载失败"
+        description={(log.error as Error).message}
+        action={<Button text="重试" onClick={() => void log.mutate()} />}
+      />
+    );
   else if (!rows)
     body = (
       <div className="fb-loading-block" aria-busy="true">
@@ -47,7 +56,12 @@ export const OperationLog = ({ claimId, variant }: { claimId: string; variant: V
     body = (
       <ul className="fb-log-list" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {rows.map((r, i) => (
-          <li key={historyRowKey(r)} data-testid="log-row" data-operate-type={r.operateType} style={{ padding: '8px 0', borderTop: i === 0 ? undefined : '1px solid #e5e8eb' }}>
+          <li
+            key={historyRowKey(r)}
+            data-testid="log-row"
+            data-operate-type={r.operateType}
+            style={{ padding: '8px 0', borderTop: i === 0 ? undefined : '1px solid #e5e8eb' }}
+          >
             <div className="fb-row-between">
               <strong>{r.operateType}</strong>
               <span className="fb-muted">{r.operateDate}</span>
@@ -110,17 +124,30 @@ export const OperationLog = ({ claimId, variant }: { claimId: string; variant: V
         <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
           <span data-testid="log-view">
             <SegmentedControl
-            size="small"
-            value={view}
-            onValueChange={(v) => setView(v as View)}
-            options={[
-              { value: 'table', label: mobile ? '列表' : '表格' },
-              { value: 'timeline', label: '时间线' },
-            ]}
+              size="small"
+              value={view}
+              onValueChange={(v) => setView(v as View)}
+              options={[
+                { value: 'table', label: mobile ? '列表' : '表格' },
+                { value: 'timeline', label: '时间线' },
+              ]}
             />
           </span>
-          <Button size="small" icon="refresh" aria-label="刷新" loading={log.isValidating} onClick={() => void log.mutate()} />
-          <Button size="small" icon="download" text="导出CSV" loading={exporting} onClick={() => void exportCsv()} data-testid="log-csv" />
+          <Button
+            size="small"
+            icon="refresh"
+            aria-label="刷新"
+            loading={log.isValidating}
+            onClick={() => void log.mutate()}
+          />
+          <Button
+            size="small"
+            icon="download"
+            text="导出CSV"
+            loading={exporting}
+            onClick={() => void exportCsv()}
+            data-testid="log-csv"
+          />
         </div>
       </div>
       {body}

@@ -8,7 +8,10 @@ export const STALE_VERSION = '理赔单已被他人修改，请重新比对';
 export const EXPLANATION_MAX = 500;
 
 /** Per-row refusals: a blank explanation counts as none, as the server trims it too. */
-export const explanationErrors = (rows: readonly FieldChange[], remarks: Readonly<Record<string, string>>): Record<string, string> => {
+export const explanationErrors = (
+  rows: readonly FieldChange[],
+  remarks: Readonly<Record<string, string>>,
+): Record<string, string> => {
   const errors: Record<string, string> = {};
   for (const row of rows) if (!(remarks[row.path] ?? '').trim()) errors[row.path] = EXPLANATION_REQUIRED;
   return errors;

@@ -3,12 +3,28 @@ import type { FieldChange } from '@feibao/domain/claims/claim.events';
 import { ApiError } from '../../api/client.ts';
 import { EXPLANATION_REQUIRED, explanationErrors, explanationList, isStaleVersion, shownValue } from './amendment.ts';
 
-const row = (path: string, fieldName = path): FieldChange => ({ moduleName: '事故基本信息', path, fieldName, operateType: '修改', oldValue: 'a', newValue: 'b' });
+const row = (path: string, fieldName = path): FieldChange => ({
+  moduleName: '事故基本信息',
+  path,
+  fieldName,
+  operateType: '修改',
+  oldValue: 'a',
+  newValue: 'b',
+});
 
 describe('explanationErrors()', () => {
   it('refuses a missing, empty or blank explanation per row', () => {
-    const rows = [row('address'), row('accidentTime'), row('settlementUavInfoList[UAV-1].price'), row('uavAccidentType')];
-    const errors = explanationErrors(rows, { address: '客户来电更正', accidentTime: '', 'settlementUavInfoList[UAV-1].price': '  \n ' });
+    const rows = [
+      row('address'),
+      row('accidentTime'),
+      row('settlementUavInfoList[UAV-1].price'),
+      row('uavAccidentType'),
+    ];
+    const errors = explanationErrors(rows, {
+      address: '客户来电更正',
+      accidentTime: '',
+      'settlementUavInfoList[UAV-1].price': '  \n ',
+    });
     expect(errors).toEqual({
       accidentTime: EXPLANATION_REQUIRED,
       'settlementUavInfoList[UAV-1].price': EXPLANATION_REQUIRED,

@@ -3,4 +3,9 @@ import { downloadFile } from '../../api/download.ts';
 import { claimPaths } from '../api.ts';
 
 export const downloadHistoryCsv = (claimId: string): Promise<void> =>
-  downloadFile({ path: claimPaths.historyCsv, query: { id: claimId }, refreshVia: claimPaths.log, fallbackName: `claim-${claimId}-history.csv` });
+  downloadFile({
+    path: claimPaths.historyCsv,
+    query: { id: claimId },
+    refreshVia: claimPaths.log,
+    fallbackName: `claim-${claimId}-history.csv`,
+  });

@@ -11,7 +11,10 @@ import type { FieldChange } from '@feibao/domain/claims/claim.events';
 import { ApiError } from '../../api/client.ts';
 
 const api = vi.hoisted(() => ({ contrastClaim: vi.fn(), saveAmendment: vi.fn(), submitClaim: vi.fn() }));
-const toaster = vi.hoisted(() => ({ toast: { success: vi.fn(), warning: vi.fn(), error: vi.fn(), info: vi.fn() }, notifyError: vi.fn() }));
+const toaster = vi.hoisted(() => ({
+  toast: { success: vi.fn(), warning: vi.fn(), error: vi.fn(), info: vi.fn() },
+  notifyError: vi.fn(),
+}));
 vi.mock('../api.ts', () => api);
 vi.mock('../../api/toaster.ts', () => toaster);
 
@@ -20,8 +23,22 @@ const { useAdminSubmit } = await import('./useAdminSubmit.tsx');
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const rows: FieldChange[] = [
-  { moduleName: '事故基本信息', path: 'address', fieldName: '出险地址', operateType: '修改', oldValue: '旧地址', newValue: '新地址' },
-  { moduleName: '无人机损失信息', path: 'settlementUavInfoList[UAV-1].price', fieldName: '无人机(UAV-1)·购价', operateType: '修改', oldValue: '1000', newValue: '1200' },
+  {
+    moduleName: '事故基本信息',
+    path: 'address',
+    fieldName: '出险地址',
+    operateType: '修改',
+    oldValue: '旧地址',
+    newValue: '新地址',
+  },
+  {
+    moduleName: '无人机损失信息',
+    path: 'settlementUavInfoList[UAV-1].price',
+    fieldName: '无人机(UAV-1)·购价',
+    operateType: '修改',
+    oldValue: '1000',
+    newValue: '1200',
+  },
 ];
 const form = { id: 'c-1', address: '新地址' };
 const ok = { code: 20000, message: 'success', data: null };
@@ -49,7 +66,8 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const byTestId = (id: string) => [...document.querySelectorAll<HTMLElement>('[data-testid]')].find((el) => el.dataset.testid === id) ?? null;
+const byTestId = (id: string) =>
+  [...document.querySelectorAll<HTMLElement>('[data-testid]')].find((el) => el.dataset.testid === id) ?? null;
 const type = (el: HTMLElement, value: string) => {
   const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')?.set;
   setter?.call(el, value);

@@ -14,7 +14,14 @@ import type { ProgressStep } from './progress.ts';
 
 const yuan = (n: number) => `${(Math.round(n * 100) / 100).toLocaleString('zh-CN', { maximumFractionDigits: 2 })} 元`;
 
-const dotColor = (step: ProgressStep) => (step.status === 'pending' ? '#c5cbd3' : step.key === 'withdrawn' ? '#8f99a8' : step.status === 'current' ? '#2d72d2' : '#238551');
+const dotColor = (step: ProgressStep) =>
+  step.status === 'pending'
+    ? '#c5cbd3'
+    : step.key === 'withdrawn'
+      ? '#8f99a8'
+      : step.status === 'current'
+        ? '#2d72d2'
+        : '#238551';
 
 const StepAssessment = ({ step, mobile }: { step: ProgressStep; mobile: boolean }) => {
   const a = step.assessment;
@@ -67,7 +74,10 @@ export const ClaimProgress = ({ claim, variant }: { claim: ClaimDetails; variant
               position: 'relative',
               padding: '0 0 14px 20px',
               marginLeft: 6,
-              borderLeft: i === steps.length - 1 ? '2px solid transparent' : `2px solid ${step.status === 'pending' ? '#e5e8eb' : '#abb3bf'}`,
+              borderLeft:
+                i === steps.length - 1
+                  ? '2px solid transparent'
+                  : `2px solid ${step.status === 'pending' ? '#e5e8eb' : '#abb3bf'}`,
               color: step.status === 'pending' ? 'var(--fb-muted)' : undefined,
             }}
           >
@@ -110,7 +120,13 @@ export const ClaimProgress = ({ claim, variant }: { claim: ClaimDetails; variant
         ))}
       </ol>
       {next && (
-        <Callout intent={next.overdue ? 'danger' : 'primary'} compact className="fb-progress-next" data-testid="progress-next" icon={next.overdue ? 'time' : 'arrow-right'}>
+        <Callout
+          intent={next.overdue ? 'danger' : 'primary'}
+          compact
+          className="fb-progress-next"
+          data-testid="progress-next"
+          icon={next.overdue ? 'time' : 'arrow-right'}
+        >
           <div>
             下一步：<strong>{next.title}</strong>
             {next.overdue && (

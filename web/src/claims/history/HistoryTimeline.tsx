@@ -9,7 +9,11 @@ export const HistoryTimeline = ({ entries, variant }: { entries: readonly Histor
   if (events.length === 0) return <div className="fb-muted">暂无数据</div>;
   const mobile = variant === 'mobile';
   return (
-    <ol className="fb-history-timeline" data-testid="history-timeline" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+    <ol
+      className="fb-history-timeline"
+      data-testid="history-timeline"
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+    >
       {events.map((event) => (
         <li
           key={event.key}
@@ -18,7 +22,18 @@ export const HistoryTimeline = ({ entries, variant }: { entries: readonly Histor
           data-operate-type={event.head.operateType}
           style={{ position: 'relative', padding: '0 0 14px 18px', borderLeft: '2px solid #d3d8de', marginLeft: 6 }}
         >
-          <span aria-hidden style={{ position: 'absolute', left: -7, top: 2, width: 12, height: 12, borderRadius: 6, background: '#2d72d2' }} />
+          <span
+            aria-hidden
+            style={{
+              position: 'absolute',
+              left: -7,
+              top: 2,
+              width: 12,
+              height: 12,
+              borderRadius: 6,
+              background: '#2d72d2',
+            }}
+          />
           <div className="fb-row-between" style={{ gap: 8, flexWrap: mobile ? 'wrap' : undefined }}>
             <span>
               <Tag minimal intent="primary">

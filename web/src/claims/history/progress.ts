@@ -11,7 +11,10 @@ import type { HistoryEntry } from '@feibao/domain/claims/history';
 import { shanghaiDateTime } from '@feibao/domain/claims/history';
 import type { AssessedExposure } from '@feibao/domain/claims/policy';
 
-export type ProgressClaim = Pick<ClaimDetails, 'claimState' | 'applyTime' | 'finishClaimTime' | 'evidenceRequest' | 'assessment' | 'sla'>;
+export type ProgressClaim = Pick<
+  ClaimDetails,
+  'claimState' | 'applyTime' | 'finishClaimTime' | 'evidenceRequest' | 'assessment' | 'sla'
+>;
 
 export type ProgressStepKey = 'created' | 'submitted' | 'accepted' | 'evidence' | 'assessed' | 'closed' | 'withdrawn';
 export type ProgressStatus = 'done' | 'current' | 'pending';
@@ -58,8 +61,10 @@ const CREATED = '创建';
 const ACCEPTED = '受理';
 const WITHDRAWN = '撤回';
 
-const firstOf = (history: readonly HistoryEntry[], type: string) => history.find((e) => e.operateType === type)?.operateDate ?? null;
-const lastOf = (history: readonly HistoryEntry[], type: string) => history.findLast((e) => e.operateType === type)?.operateDate ?? null;
+const firstOf = (history: readonly HistoryEntry[], type: string) =>
+  history.find((e) => e.operateType === type)?.operateDate ?? null;
+const lastOf = (history: readonly HistoryEntry[], type: string) =>
+  history.findLast((e) => e.operateType === type)?.operateDate ?? null;
 const local = (iso: string | null | undefined) => (iso ? shanghaiDateTime(iso) : null);
 const minutes = (iso: string | null) => (iso ? shanghaiDateTime(iso).slice(0, 16) : null);
 
@@ -75,14 +80,21 @@ export const claimProgress = (claim: ProgressClaim, history: readonly HistoryEnt
       case 'accepted':
         return { key, title: stepTitles[key], at: lastOf(history, ACCEPTED) };
       case 'evidence':
-        return { key, title: stepTitles[key], at: local(claim.evidenceRequest?.at), message: claim.evidenceRequest?.message ?? '' };
+        return {
+          key,
+          title: stepTitles[key],
+          at: local(claim.evidenceRequest?.at),
+          message: claim.evidenceRequest?.message ?? '',
+        };
       case 'assessed': {
         const a = claim.assessment;
         return {
           key,
           title: stepTitles[key],
           at: local(a?.at),
-          ...(a ? { assessment: { exposures: a.exposures, lossAmount: a.lossAmount, payableAmount: a.payableAmount } } : {}),
+          ...(a
+            ? { assessment: { exposures: a.exposures, lossAmount: a.lossAmount, payableAmount: a.payableAmount } }
+            : {}),
         };
       }
       case 'closed':
@@ -103,10 +115,26 @@ export const claimProgress = (claim: ProgressClaim, history: readonly HistoryEnt
     case ClaimState.editing:
     case ClaimState.saved:
       if (claim.evidenceRequest) {
-        reached = ['created', 'submitted', ...(wasAccepted ? (['accepted'] as const) : []), ...(hasAssessment ? (['assessed'] as const) : []), 'evidence'];
-        pending = [...(wasAccepted ? [] : (['accepted'] as const)), ...(hasAssessment ? [] : (['assessed'] as const)), 'closed'];
+        reached = [
+          'created',
+          'submitted',
+          ...(wasAccepted ? (['accepted'] as const) : []),
+          ...(hasAssessment ? (['assessed'] as const) : []),
+          'evidence',
+        ];
+        pending = [
+          ...(wasAccepted ? [] : (['accepted'] as const)),
+          ...(hasAssessment ? [] : (['assessed'] as const)),
+          'closed',
+        ];
         // Both service clocks stop until the claimant submits again.
-        next = { title: '重新提交', hint: '请按要求补充材料后重新提交理赔申请', stage: null, dueAt: null, overdue: false };
+        next = {
+          title: '重新提交',
+          hint: '请按要求补充材料后重新提交理赔申请',
+          stage: null,
+          dueAt: null,
+          overdue: false,
+        };
       } else {
         reached = ['created'];
         pending = ['submitted', 'accepted', 'assessed', 'closed'];
@@ -116,7 +144,13 @@ export const claimProgress = (claim: ProgressClaim, history: readonly HistoryEnt
     case ClaimState.submitted:
       reached = ['created', 'submitted'];
       pending = ['accepted', 'assessed', 'closed'];
-      next = { title: stepTitles.accepted, hint: ACCEPT_TARGET, stage: 'accept', dueAt: minutes(claim.sla.acceptDueAt), overdue: overdue('accept') };
+      next = {
+        title: stepTitles.accepted,
+        hint: ACCEPT_TARGET,
+        stage: 'accept',
+        dueAt: minutes(claim.sla.acceptDueAt),
+        overdue: overdue('accept'),
+      };
       break;
     case ClaimState.processing:
       reached = ['created', 'submitted', 'accepted', ...(hasAssessment ? (['assessed'] as const) : [])];

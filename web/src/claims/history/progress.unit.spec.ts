@@ -15,7 +15,11 @@ const entry = (operateType: string, operateDate: string): HistoryEntry => ({
   remark: '',
 });
 
-const history = [entry('创建', '2026-11-20 09:00:00'), entry('提交', '2026-11-20 10:00:00'), entry('受理', '2026-11-20 15:30:00')];
+const history = [
+  entry('创建', '2026-11-20 09:00:00'),
+  entry('提交', '2026-11-20 10:00:00'),
+  entry('受理', '2026-11-20 15:30:00'),
+];
 
 const assessment: Assessment = {
   at: '2026-11-23T02:00:00.000Z',
@@ -54,24 +58,50 @@ const shape = (view: ReturnType<typeof claimProgress>) => view.steps.map((s) => 
 describe('claimProgress()', () => {
   it('a draft: created is current, submitting is next without a service clock', () => {
     const view = claimProgress(claim({ claimState: 2 }), history.slice(0, 1));
-    expect(shape(view)).toEqual(['created:current', 'submitted:pending', 'accepted:pending', 'assessed:pending', 'closed:pending']);
+    expect(shape(view)).toEqual([
+      'created:current',
+      'submitted:pending',
+      'accepted:pending',
+      'assessed:pending',
+      'closed:pending',
+    ]);
     expect(view.steps[0]?.at).toBe('2026-11-20 09:00:00');
     expect(view.next).toMatchObject({ title: '提交', stage: null, dueAt: null });
   });
 
   it('submitted: acceptance is next, within one working day, due in Shanghai time', () => {
     const view = claimProgress(
-      claim({ claimState: 3, applyTime: '2026-11-20T02:00:00.000Z', sla: { acceptDueAt: '2026-11-23T10:00:00.000Z', closeDueAt: null, overdue: [] } }),
+      claim({
+        claimState: 3,
+        applyTime: '2026-11-20T02:00:00.000Z',
+        sla: { acceptDueAt: '2026-11-23T10:00:00.000Z', closeDueAt: null, overdue: [] },
+      }),
       history.slice(0, 2),
     );
-    expect(shape(view)).toEqual(['created:done', 'submitted:current', 'accepted:pending', 'assessed:pending', 'closed:pending']);
+    expect(shape(view)).toEqual([
+      'created:done',
+      'submitted:current',
+      'accepted:pending',
+      'assessed:pending',
+      'closed:pending',
+    ]);
     expect(view.steps[1]?.at).toBe('2026-11-20 10:00:00');
-    expect(view.next).toEqual({ title: '受理', hint: ACCEPT_TARGET, stage: 'accept', dueAt: '2026-11-23 18:00', overdue: false });
+    expect(view.next).toEqual({
+      title: '受理',
+      hint: ACCEPT_TARGET,
+      stage: 'accept',
+      dueAt: '2026-11-23 18:00',
+      overdue: false,
+    });
   });
 
   it('an overdue acceptance tags the waiting step and the next step', () => {
     const view = claimProgress(
-      claim({ claimState: 3, applyTime: '2026-11-20T02:00:00.000Z', sla: { acceptDueAt: '2026-11-23T10:00:00.000Z', closeDueAt: null, overdue: ['accept'] } }),
+      claim({
+        claimState: 3,
+        applyTime: '2026-11-20T02:00:00.000Z',
+        sla: { acceptDueAt: '2026-11-23T10:00:00.000Z', closeDueAt: null, overdue: ['accept'] },
+      }),
       history.slice(0, 2),
     );
     expect(view.next?.overdue).toBe(true);
@@ -81,17 +111,38 @@ describe('claimProgress()', () => {
 
   it('processing: accepted at the history time; assessment next, closing within ten working days', () => {
     const view = claimProgress(
-      claim({ claimState: 4, applyTime: '2026-11-20T02:00:00.000Z', sla: { acceptDueAt: null, closeDueAt: '2026-12-04T07:30:00.000Z', overdue: [] } }),
+      claim({
+        claimState: 4,
+        applyTime: '2026-11-20T02:00:00.000Z',
+        sla: { acceptDueAt: null, closeDueAt: '2026-12-04T07:30:00.000Z', overdue: [] },
+      }),
       history,
     );
-    expect(shape(view)).toEqual(['created:done', 'submitted:done', 'accepted:current', 'assessed:pending', 'closed:pending']);
+    expect(shape(view)).toEqual([
+      'created:done',
+      'submitted:done',
+      'accepted:current',
+      'assessed:pending',
+      'closed:pending',
+    ]);
     expect(view.steps[2]?.at).toBe('2026-11-20 15:30:00');
-    expect(view.next).toEqual({ title: '定损', hint: CLOSE_TARGET, stage: 'close', dueAt: '2026-12-04 15:30', overdue: false });
+    expect(view.next).toEqual({
+      title: '定损',
+      hint: CLOSE_TARGET,
+      stage: 'close',
+      dueAt: '2026-12-04 15:30',
+      overdue: false,
+    });
   });
 
   it('assessed: the payable per cover and in total; closing is next', () => {
     const view = claimProgress(
-      claim({ claimState: 4, applyTime: '2026-11-20T02:00:00.000Z', assessment, sla: { acceptDueAt: null, closeDueAt: '2026-12-04T07:30:00.000Z', overdue: ['close'] } }),
+      claim({
+        claimState: 4,
+        applyTime: '2026-11-20T02:00:00.000Z',
+        assessment,
+        sla: { acceptDueAt: null, closeDueAt: '2026-12-04T07:30:00.000Z', overdue: ['close'] },
+      }),
       history,
     );
     const assessed = view.steps.find((s) => s.key === 'assessed');
@@ -104,31 +155,64 @@ describe('claimProgress()', () => {
 
   it('evidence requested: the message is the current step and resubmitting is next', () => {
     const view = claimProgress(
-      claim({ claimState: 2, applyTime: '2026-11-20T02:00:00.000Z', evidenceRequest: { message: '请补充飞行记录截图', at: '2026-11-21T01:00:00.000Z' } }),
+      claim({
+        claimState: 2,
+        applyTime: '2026-11-20T02:00:00.000Z',
+        evidenceRequest: { message: '请补充飞行记录截图', at: '2026-11-21T01:00:00.000Z' },
+      }),
       history,
     );
-    expect(shape(view)).toEqual(['created:done', 'submitted:done', 'accepted:done', 'evidence:current', 'assessed:pending', 'closed:pending']);
+    expect(shape(view)).toEqual([
+      'created:done',
+      'submitted:done',
+      'accepted:done',
+      'evidence:current',
+      'assessed:pending',
+      'closed:pending',
+    ]);
     expect(view.steps[3]).toMatchObject({ message: '请补充飞行记录截图', at: '2026-11-21 09:00:00' });
     expect(view.next).toMatchObject({ title: '重新提交', dueAt: null });
   });
 
   it('evidence requested before acceptance puts acceptance after it', () => {
     const view = claimProgress(
-      claim({ claimState: 2, applyTime: '2026-11-20T02:00:00.000Z', evidenceRequest: { message: 'm', at: '2026-11-20T03:00:00.000Z' } }),
+      claim({
+        claimState: 2,
+        applyTime: '2026-11-20T02:00:00.000Z',
+        evidenceRequest: { message: 'm', at: '2026-11-20T03:00:00.000Z' },
+      }),
       history.slice(0, 2),
     );
-    expect(shape(view)).toEqual(['created:done', 'submitted:done', 'evidence:current', 'accepted:pending', 'assessed:pending', 'closed:pending']);
+    expect(shape(view)).toEqual([
+      'created:done',
+      'submitted:done',
+      'evidence:current',
+      'accepted:pending',
+      'assessed:pending',
+      'closed:pending',
+    ]);
   });
 
   it('closed: every step done, closed current, nothing next', () => {
-    const view = claimProgress(claim({ claimState: 5, applyTime: '2026-11-20T02:00:00.000Z', assessment, finishClaimTime: '2026-11-24T08:00:00.000Z' }), history);
+    const view = claimProgress(
+      claim({
+        claimState: 5,
+        applyTime: '2026-11-20T02:00:00.000Z',
+        assessment,
+        finishClaimTime: '2026-11-24T08:00:00.000Z',
+      }),
+      history,
+    );
     expect(shape(view)).toEqual(['created:done', 'submitted:done', 'accepted:done', 'assessed:done', 'closed:current']);
     expect(view.steps.at(-1)?.at).toBe('2026-11-24 16:00:00');
     expect(view.next).toBeNull();
   });
 
   it('withdrawn: the steps reached, then 已撤回 at its history time', () => {
-    const view = claimProgress(claim({ claimState: 6, applyTime: '2026-11-20T02:00:00.000Z' }), [...history.slice(0, 2), entry('撤回', '2026-11-20 11:00:00')]);
+    const view = claimProgress(claim({ claimState: 6, applyTime: '2026-11-20T02:00:00.000Z' }), [
+      ...history.slice(0, 2),
+      entry('撤回', '2026-11-20 11:00:00'),
+    ]);
     expect(shape(view)).toEqual(['created:done', 'submitted:done', 'withdrawn:current']);
     expect(view.steps.at(-1)).toMatchObject({ title: '已撤回', at: '2026-11-20 11:00:00' });
     expect(view.next).toBeNull();

@@ -19,8 +19,22 @@ describe('groupHistory()', () => {
     entry(1, { operateType: '创建', details: '创建理赔单LP1' }),
     entry(2, { operateType: '提交', details: '提交理赔单（无修改）' }),
     entry(3, { operateType: '管理员修改', userName: 'admin', details: '管理员修改理赔单（2项修改）' }),
-    entry(3, { operateType: '修改', userName: 'admin', moduleName: '事故基本信息', fieldName: '出险地址', details: 'a → b', remark: '客户更正' }),
-    entry(3, { operateType: '新增', userName: 'admin', moduleName: '配件信息', fieldName: '配件(P1)·名称', details: '新增：桨叶', remark: '补录' }),
+    entry(3, {
+      operateType: '修改',
+      userName: 'admin',
+      moduleName: '事故基本信息',
+      fieldName: '出险地址',
+      details: 'a → b',
+      remark: '客户更正',
+    }),
+    entry(3, {
+      operateType: '新增',
+      userName: 'admin',
+      moduleName: '配件信息',
+      fieldName: '配件(P1)·名称',
+      details: '新增：桨叶',
+      remark: '补录',
+    }),
     entry(4, { operateType: '上传图片', moduleName: '理赔图片', details: '上传图片：a.jpg' }),
   ];
 

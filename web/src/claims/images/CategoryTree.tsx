@@ -32,19 +32,38 @@ export const CategoryTree = ({ nodes, selected, onSelect, variant }: Props) => {
       return next;
     });
 
-  const all = { imageTypeCode: ALL_PICTURES, imageTypeName: '全部图片', imageTypeCount: totalPictures(nodes), childList: [] };
+  const all = {
+    imageTypeCode: ALL_PICTURES,
+    imageTypeName: '全部图片',
+    imageTypeCount: totalPictures(nodes),
+    childList: [],
+  };
   if (variant === 'mobile') {
     const current = selected === ALL_PICTURES ? all : findImageType(nodes, selected);
     return (
       <>
-        <button type="button" className="fb-images-accordion-head" aria-expanded={listOpen} onClick={() => setListOpen((o) => !o)} data-testid="image-types-toggle">
+        <button
+          type="button"
+          className="fb-images-accordion-head"
+          aria-expanded={listOpen}
+          onClick={() => setListOpen((o) => !o)}
+          data-testid="image-types-toggle"
+        >
           <Icon icon="folder-open" />
           <span className="fb-images-accordion-name">
             图片分类：{current?.imageTypeName ?? ''}（{current?.imageTypeCount ?? 0}）
           </span>
           <Icon icon={listOpen ? 'chevron-up' : 'chevron-down'} />
         </button>
-        {listOpen && <MobileList nodes={[all, ...nodes]} selected={selected} onSelect={onSelect} expanded={expanded} toggle={toggle} />}
+        {listOpen && (
+          <MobileList
+            nodes={[all, ...nodes]}
+            selected={selected}
+            onSelect={onSelect}
+            expanded={expanded}
+            toggle={toggle}
+          />
+        )}
       </>
     );
   }
@@ -53,7 +72,11 @@ export const CategoryTree = ({ nodes, selected, onSelect, variant }: Props) => {
     id: n.imageTypeCode || 'all',
     nodeData: n.imageTypeCode,
     label: <span data-testid={`image-type-${n.imageTypeCode || 'all'}`}>{n.imageTypeName}</span>,
-    secondaryLabel: <Tag minimal round>{n.imageTypeCount}</Tag>,
+    secondaryLabel: (
+      <Tag minimal round>
+        {n.imageTypeCount}
+      </Tag>
+    ),
     icon: n.childList.length > 0 ? (expanded.has(n.imageTypeCode) ? 'folder-open' : 'folder-close') : 'media',
     hasCaret: n.childList.length > 0,
     isExpanded: expanded.has(n.imageTypeCode),
@@ -71,7 +94,11 @@ export const CategoryTree = ({ nodes, selected, onSelect, variant }: Props) => {
   );
 };
 
-type ListProps = Omit<Props, 'variant'> & { expanded: ReadonlySet<string>; toggle: (code: string) => void; level?: number };
+type ListProps = Omit<Props, 'variant'> & {
+  expanded: ReadonlySet<string>;
+  toggle: (code: string) => void;
+  level?: number;
+};
 
 const MobileList = ({ nodes, selected, onSelect, expanded, toggle, level = 1 }: ListProps) => (
   <ul className={`fb-images-accordion fb-images-accordion-l${level}`}>
@@ -96,7 +123,16 @@ const MobileList = ({ nodes, selected, onSelect, expanded, toggle, level = 1 }: 
               {n.imageTypeCount}
             </Tag>
           </button>
-          {parent && open && <MobileList nodes={n.childList} selected={selected} onSelect={onSelect} expanded={expanded} toggle={toggle} level={level + 1} />}
+          {parent && open && (
+            <MobileList
+              nodes={n.childList}
+              selected={selected}
+              onSelect={onSelect}
+              expanded={expanded}
+              toggle={toggle}
+              level={level + 1}
+            />
+          )}
         </li>
       );
     })}

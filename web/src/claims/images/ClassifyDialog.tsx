@@ -24,7 +24,16 @@ type Props = {
   onClassify?: (ids: string[], category: FlatImageType) => Promise<boolean>;
 };
 
-export const ClassifyDialog = ({ isOpen, onClose, rows, ticked: initial, startAt, categories, classifying, onClassify }: Props) => {
+export const ClassifyDialog = ({
+  isOpen,
+  onClose,
+  rows,
+  ticked: initial,
+  startAt,
+  categories,
+  classifying,
+  onClassify,
+}: Props) => {
   const [ticked, setTicked] = useState<string[]>([]);
   const [code, setCode] = useState('');
   const [index, setIndex] = useState(0);
@@ -46,7 +55,8 @@ export const ClassifyDialog = ({ isOpen, onClose, rows, ticked: initial, startAt
 
   const onScroll = () => {
     const el = pager.current;
-    if (el && el.clientWidth > 0) setIndex(Math.min(rows.length - 1, Math.max(0, Math.round(el.scrollLeft / el.clientWidth))));
+    if (el && el.clientWidth > 0)
+      setIndex(Math.min(rows.length - 1, Math.max(0, Math.round(el.scrollLeft / el.clientWidth))));
   };
   const current = rows[index];
 
@@ -66,7 +76,14 @@ export const ClassifyDialog = ({ isOpen, onClose, rows, ticked: initial, startAt
   };
 
   return (
-    <Drawer isOpen={isOpen} onClose={onClose} position="bottom" size="100%" title={onClassify ? '图片分类' : '查看图片'} className="fb-images-popup">
+    <Drawer
+      isOpen={isOpen}
+      onClose={onClose}
+      position="bottom"
+      size="100%"
+      title={onClassify ? '图片分类' : '查看图片'}
+      className="fb-images-popup"
+    >
       <div className="fb-images-popup-body" data-testid="classify-dialog">
         <div className="fb-images-pager" ref={pager} onScroll={onScroll} data-testid="classify-pager">
           {rows.map((r, i) => (
@@ -102,11 +119,21 @@ export const ClassifyDialog = ({ isOpen, onClose, rows, ticked: initial, startAt
               onChange={(e) => setCode(e.currentTarget.value)}
               aria-label="分类"
               data-testid="classify-dialog-category"
-              options={[{ value: '', label: '请选择分类' }, ...categories.map((c) => ({ value: c.code, label: c.label }))]}
+              options={[
+                { value: '', label: '请选择分类' },
+                ...categories.map((c) => ({ value: c.code, label: c.label })),
+              ]}
             />
             <div className="fb-images-popup-buttons">
               <Button size="large" text="取消" onClick={onClose} data-testid="classify-cancel" />
-              <Button size="large" intent="primary" text="提交分类" loading={classifying} onClick={() => void submit()} data-testid="classify-submit" />
+              <Button
+                size="large"
+                intent="primary"
+                text="提交分类"
+                loading={classifying}
+                onClick={() => void submit()}
+                data-testid="classify-submit"
+              />
             </div>
           </div>
         )}

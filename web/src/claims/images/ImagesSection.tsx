@@ -13,7 +13,18 @@ import type { Variant } from '../../shared/site.ts';
 import { classifyPictures, deletePictures, useImageTypes, usePictures } from '../api.ts';
 import { ALL_PICTURES, CategoryTree } from './CategoryTree.tsx';
 import { ClassifyDialog } from './ClassifyDialog.tsx';
-import { evidenceRows, FIRST_PAGE, type FlatImageType, findImageType, flattenImageTypes, imageMessages, missingSentence, nextPageSize, toggled, totalPictures } from './helpers.ts';
+import {
+  evidenceRows,
+  FIRST_PAGE,
+  type FlatImageType,
+  findImageType,
+  flattenImageTypes,
+  imageMessages,
+  missingSentence,
+  nextPageSize,
+  toggled,
+  totalPictures,
+} from './helpers.ts';
 import { LargePicture, PictureGrid } from './PictureGrid.tsx';
 import { UploadPanel } from './UploadPanel.tsx';
 import { useConfirm } from './useConfirm.tsx';
@@ -22,7 +33,13 @@ import './images.css';
 /** How often a category with pictures still being processed is read again. */
 const PROCESSING_POLL_MS = 2000;
 
-type Props = { claimId: string; editable: boolean; variant: Variant; evidence: EvidenceStatus | null; onChanged?: () => void };
+type Props = {
+  claimId: string;
+  editable: boolean;
+  variant: Variant;
+  evidence: EvidenceStatus | null;
+  onChanged?: () => void;
+};
 type Popup = { rows: ClaimPictureRow[]; ticked: string[]; startAt?: string; classify: boolean };
 
 export const ImagesSection = ({ claimId, editable, variant, evidence, onChanged }: Props) => {
@@ -43,7 +60,8 @@ export const ImagesSection = ({ claimId, editable, variant, evidence, onChanged 
   const categories = useMemo(() => flattenImageTypes(types.data ?? []), [types.data]);
   const rows = pictures.data?.datas ?? [];
   const total = pictures.data?.totalCount ?? 0;
-  const nodeCount = code === ALL_PICTURES ? totalPictures(nodes) : (findImageType(nodes, code)?.imageTypeCount ?? total);
+  const nodeCount =
+    code === ALL_PICTURES ? totalPictures(nodes) : (findImageType(nodes, code)?.imageTypeCount ?? total);
 
   const choose = (next: string) => {
     setCode(next);
@@ -118,7 +136,8 @@ export const ImagesSection = ({ claimId, editable, variant, evidence, onChanged 
     const ticked = rows.filter((r) => selected.includes(r.id));
     setPopup({ rows: ticked.length > 0 ? ticked : rows, ticked: selected, classify: true });
   };
-  const open = (row: ClaimPictureRow) => (mobile ? setPopup({ rows, ticked: [], startAt: row.id, classify: false }) : setViewing(row));
+  const open = (row: ClaimPictureRow) =>
+    mobile ? setPopup({ rows, ticked: [], startAt: row.id, classify: false }) : setViewing(row);
 
   const allTicked = rows.length > 0 && rows.every((r) => selected.includes(r.id));
   const desktopTools = editable && !mobile && (
@@ -140,13 +159,28 @@ export const ImagesSection = ({ claimId, editable, variant, evidence, onChanged 
         options={[{ value: '', label: '请选择分类' }, ...categories.map((c) => ({ value: c.code, label: c.label }))]}
       />
       <Button icon="tag" text="分类" loading={working} onClick={classifyTicked} data-testid="picture-classify" />
-      <Button icon="trash" intent="danger" variant="outlined" text="删除" loading={working} onClick={deleteTicked} data-testid="picture-delete" />
+      <Button
+        icon="trash"
+        intent="danger"
+        variant="outlined"
+        text="删除"
+        loading={working}
+        onClick={deleteTicked}
+        data-testid="picture-delete"
+      />
     </div>
   );
   const mobileTools = editable && mobile && (
     <div className="fb-images-tools fb-images-tools-mobile">
       <UploadPanel claimId={claimId} variant={variant} onUploaded={refresh} />
-      <Button size="large" fill icon="tag" text={selected.length > 0 ? `分类（已选 ${selected.length} 张）` : '分类'} onClick={openClassifyPopup} data-testid="picture-classify" />
+      <Button
+        size="large"
+        fill
+        icon="tag"
+        text={selected.length > 0 ? `分类（已选 ${selected.length} 张）` : '分类'}
+        onClick={openClassifyPopup}
+        data-testid="picture-classify"
+      />
       <p className="fb-images-hint">轻触图片选择，长按图片删除</p>
     </div>
   );
@@ -165,18 +199,45 @@ export const ImagesSection = ({ claimId, editable, variant, evidence, onChanged 
       ) : rows.length === 0 ? (
         <NonIdealState titleLevel={3} icon="media" title="暂无图片" />
       ) : (
-        <PictureGrid rows={rows} selected={selected} editable={editable} variant={variant} onToggle={(id) => setSelected((s) => toggled(s, id))} onOpen={open} onLongPress={(row) => void remove([row.id], imageMessages.confirmDeleteOne)} />
+        <PictureGrid
+          rows={rows}
+          selected={selected}
+          editable={editable}
+          variant={variant}
+          onToggle={(id) => setSelected((s) => toggled(s, id))}
+          onOpen={open}
+          onLongPress={(row) => void remove([row.id], imageMessages.confirmDeleteOne)}
+        />
       )}
       {pageSize === FIRST_PAGE && total > rows.length && (
-        <Button variant="minimal" fill={mobile} icon="more" text={`加载更多（共 ${nodeCount} 张）`} onClick={() => setPageSize(nextPageSize(pageSize, Math.max(nodeCount, total)))} data-testid="pictures-more" />
+        <Button
+          variant="minimal"
+          fill={mobile}
+          icon="more"
+          text={`加载更多（共 ${nodeCount} 张）`}
+          onClick={() => setPageSize(nextPageSize(pageSize, Math.max(nodeCount, total)))}
+          data-testid="pictures-more"
+        />
       )}
       {pageSize > FIRST_PAGE && pages > 1 && (
         <div className="fb-images-pages">
-          <Button icon="chevron-left" text="上一页" disabled={page <= 1} onClick={() => setPage(page - 1)} data-testid="pictures-prev" />
+          <Button
+            icon="chevron-left"
+            text="上一页"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+            data-testid="pictures-prev"
+          />
           <span>
             {page} / {pages}
           </span>
-          <Button endIcon="chevron-right" text="下一页" disabled={page >= pages} onClick={() => setPage(page + 1)} data-testid="pictures-next" />
+          <Button
+            endIcon="chevron-right"
+            text="下一页"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+            data-testid="pictures-next"
+          />
         </div>
       )}
     </div>
@@ -187,13 +248,25 @@ export const ImagesSection = ({ claimId, editable, variant, evidence, onChanged 
       <EvidenceChecklist evidence={evidence} />
       <div className="fb-images-layout">
         <nav className="fb-images-categories" aria-label="图片分类">
-          {types.error ? <Callout intent="danger">{types.error instanceof Error ? types.error.message : '分类加载失败'}</Callout> : types.data ? <CategoryTree nodes={nodes} selected={code} onSelect={choose} variant={variant} /> : <Spinner size={24} />}
+          {types.error ? (
+            <Callout intent="danger">{types.error instanceof Error ? types.error.message : '分类加载失败'}</Callout>
+          ) : types.data ? (
+            <CategoryTree nodes={nodes} selected={code} onSelect={choose} variant={variant} />
+          ) : (
+            <Spinner size={24} />
+          )}
         </nav>
         {list}
       </div>
 
       {!mobile && (
-        <Dialog isOpen={viewing !== null} onClose={() => setViewing(null)} title={viewing?.name ?? ''} className="fb-images-viewer" style={{ width: 'min(90vw, 960px)' }}>
+        <Dialog
+          isOpen={viewing !== null}
+          onClose={() => setViewing(null)}
+          title={viewing?.name ?? ''}
+          className="fb-images-viewer"
+          style={{ width: 'min(90vw, 960px)' }}
+        >
           <DialogBody>
             <div data-testid="picture-viewer">{viewing && <LargePicture row={viewing} />}</div>
           </DialogBody>
@@ -225,7 +298,8 @@ const EvidenceChecklist = ({ evidence }: { evidence: EvidenceStatus | null }) =>
       <ul>
         {items.map((item) => (
           <li key={item.code} data-testid={`evidence-${item.code}`} data-satisfied={item.satisfied ? 'true' : 'false'}>
-            <Icon icon={item.satisfied ? 'tick-circle' : 'circle'} intent={item.satisfied ? 'success' : 'none'} /> {item.name}
+            <Icon icon={item.satisfied ? 'tick-circle' : 'circle'} intent={item.satisfied ? 'success' : 'none'} />{' '}
+            {item.name}
           </li>
         ))}
       </ul>

@@ -35,8 +35,19 @@ const PictureTile = ({ row, selected, editable, variant, onToggle, onOpen, onLon
     mobile && editable,
   );
   return (
-    <li className={`fb-images-tile${ticked ? ' is-ticked' : ''}`} data-testid={`picture-tile-${row.id}`} data-picture-id={row.id} data-ticked={ticked ? 'true' : 'false'}>
-      <button type="button" className="fb-images-tile-face" title={row.name} aria-pressed={mobile && editable ? ticked : undefined} {...press}>
+    <li
+      className={`fb-images-tile${ticked ? ' is-ticked' : ''}`}
+      data-testid={`picture-tile-${row.id}`}
+      data-picture-id={row.id}
+      data-ticked={ticked ? 'true' : 'false'}
+    >
+      <button
+        type="button"
+        className="fb-images-tile-face"
+        title={row.name}
+        aria-pressed={mobile && editable ? ticked : undefined}
+        {...press}
+      >
         <Thumbnail row={row} />
         {mobile && ticked && (
           <span className="fb-images-tick" aria-hidden="true">
@@ -47,7 +58,13 @@ const PictureTile = ({ row, selected, editable, variant, onToggle, onOpen, onLon
       {!mobile && editable && (
         // Blueprint's checkbox markup by hand: the test hook belongs on the label, which takes the click.
         <label className="bp6-control bp6-checkbox fb-images-tile-check" data-testid={`picture-check-${row.id}`}>
-          <input type="checkbox" className="bp6-control-input" checked={ticked} onChange={() => onToggle(row.id)} aria-label={`选择 ${row.name}`} />
+          <input
+            type="checkbox"
+            className="bp6-control-input"
+            checked={ticked}
+            onChange={() => onToggle(row.id)}
+            aria-label={`选择 ${row.name}`}
+          />
           <span className="bp6-control-indicator" />
         </label>
       )}

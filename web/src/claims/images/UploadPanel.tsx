@@ -7,16 +7,31 @@ import type { Variant } from '../../shared/site.ts';
 import { imageMessages } from './helpers.ts';
 import { imageKindOfFile, uploadPicture } from './uploadPictures.ts';
 
-type Upload = { key: string; name: string; fraction: number; status: 'waiting' | 'sending' | 'done' | 'failed'; message?: string };
+type Upload = {
+  key: string;
+  name: string;
+  fraction: number;
+  status: 'waiting' | 'sending' | 'done' | 'failed';
+  message?: string;
+};
 
-export const UploadPanel = ({ claimId, variant, onUploaded }: { claimId: string; variant: Variant; onUploaded: () => void }) => {
+export const UploadPanel = ({
+  claimId,
+  variant,
+  onUploaded,
+}: {
+  claimId: string;
+  variant: Variant;
+  onUploaded: () => void;
+}) => {
   const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const patch = (key: string, change: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
+  const patch = (key: string, change: Partial<Upload>) =>
+    setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...change } : u)));
 
   const send = async (files: File[]) => {
     const batch = files.map((f, i) => ({ file: f, key: `${Date.now()}-${i}` }));
@@ -73,7 +88,16 @@ export const UploadPanel = ({ claimId, variant, onUploaded }: { claimId: string;
           if (files.length > 0) void send(files);
         }}
       />
-      <Button icon="upload" intent="primary" size={mobile ? 'large' : undefined} fill={mobile} text="上传图片" loading={busy} onClick={() => input.current?.click()} data-testid="picture-upload" />
+      <Button
+        icon="upload"
+        intent="primary"
+        size={mobile ? 'large' : undefined}
+        fill={mobile}
+        text="上传图片"
+        loading={busy}
+        onClick={() => input.current?.click()}
+        data-testid="picture-upload"
+      />
       {uploads.length > 0 && (
         <ul className="fb-images-progress" aria-label="上传进度">
           {uploads.map((u, i) => (
@@ -85,7 +109,12 @@ export const UploadPanel = ({ claimId, variant, onUploaded }: { claimId: string;
               {u.status === 'failed' ? (
                 <span className="fb-images-progress-error">{u.message}</span>
               ) : (
-                <ProgressBar value={u.fraction} intent={u.status === 'done' ? 'success' : 'primary'} animate={u.status === 'sending'} stripes={u.status !== 'done'} />
+                <ProgressBar
+                  value={u.fraction}
+                  intent={u.status === 'done' ? 'success' : 'primary'}
+                  animate={u.status === 'sending'}
+                  stripes={u.status !== 'done'}
+                />
               )}
             </li>
           ))}

@@ -43,11 +43,20 @@ export type FlatImageType = { code: string; name: string; level: number; count: 
 /** Every category depth-first, for the category selects; the label is indented by level. */
 export const flattenImageTypes = (nodes: readonly CountedImageTypeNode[], level = 1): FlatImageType[] =>
   nodes.flatMap((n) => [
-    { code: n.imageTypeCode, name: n.imageTypeName, level, count: n.imageTypeCount, label: `${'\u3000'.repeat(level - 1)}${n.imageTypeName}` },
+    {
+      code: n.imageTypeCode,
+      name: n.imageTypeName,
+      level,
+      count: n.imageTypeCount,
+      label: `${'\u3000'.repeat(level - 1)}${n.imageTypeName}`,
+    },
     ...flattenImageTypes(n.childList, level + 1),
   ]);
 
-export const findImageType = (nodes: readonly CountedImageTypeNode[], code: string): CountedImageTypeNode | undefined => {
+export const findImageType = (
+  nodes: readonly CountedImageTypeNode[],
+  code: string,
+): CountedImageTypeNode | undefined => {
   for (const n of nodes) {
     if (n.imageTypeCode === code) return n;
     const inner = findImageType(n.childList, code);
@@ -57,7 +66,8 @@ export const findImageType = (nodes: readonly CountedImageTypeNode[], code: stri
 };
 
 /** Pictures of the whole claim: the roots' counts already include everything beneath them. */
-export const totalPictures = (nodes: readonly CountedImageTypeNode[]) => nodes.reduce((sum, n) => sum + n.imageTypeCount, 0);
+export const totalPictures = (nodes: readonly CountedImageTypeNode[]) =>
+  nodes.reduce((sum, n) => sum + n.imageTypeCount, 0);
 
 /** The codes from the root down to `code` (exclusive), to expand the tree around a selection. */
 export const ancestorsOf = (nodes: readonly CountedImageTypeNode[], code: string): string[] => {

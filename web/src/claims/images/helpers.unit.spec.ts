@@ -1,8 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { CountedImageTypeNode } from '@feibao/domain/claims/imageTypes';
-import { ancestorsOf, evidenceRows, findImageType, flattenImageTypes, missingSentence, nextPageSize, sniffImageKind, toggled, totalPictures } from './helpers.ts';
+import {
+  ancestorsOf,
+  evidenceRows,
+  findImageType,
+  flattenImageTypes,
+  missingSentence,
+  nextPageSize,
+  sniffImageKind,
+  toggled,
+  totalPictures,
+} from './helpers.ts';
 
-const bytes = (...b: (number | string)[]) => new Uint8Array(b.flatMap((x) => (typeof x === 'string' ? [...x].map((c) => c.charCodeAt(0)) : [x])));
+const bytes = (...b: (number | string)[]) =>
+  new Uint8Array(b.flatMap((x) => (typeof x === 'string' ? [...x].map((c) => c.charCodeAt(0)) : [x])));
 
 describe('sniffImageKind', () => {
   it('knows the four accepted formats by their first bytes', () => {
@@ -22,7 +33,11 @@ describe('sniffImageKind', () => {
   });
 });
 
-const n = (imageTypeCode: string, imageTypeCount: number, childList: CountedImageTypeNode[] = []): CountedImageTypeNode => ({
+const n = (
+  imageTypeCode: string,
+  imageTypeCount: number,
+  childList: CountedImageTypeNode[] = [],
+): CountedImageTypeNode => ({
   imageTypeCode,
   imageTypeName: `n${imageTypeCode}`,
   imageTypeCount,

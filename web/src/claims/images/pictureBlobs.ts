@@ -6,7 +6,11 @@
 import { useEffect, useState } from 'react';
 import { authHeaders, refreshSession } from '../../api/client.ts';
 
-export type PictureLoad = { state: 'loading' } | { state: 'ready'; url: string } | { state: 'processing' } | { state: 'broken' };
+export type PictureLoad =
+  | { state: 'loading' }
+  | { state: 'ready'; url: string }
+  | { state: 'processing' }
+  | { state: 'broken' };
 
 type Entry = { users: number; load: Promise<PictureLoad>; settled: PictureLoad | null };
 
@@ -74,7 +78,8 @@ const fetchPicture = async (url: string): Promise<PictureLoad> => {
   try {
     let res = await get();
     if (res.status === 401 && (await refreshSession())) res = await get();
-    if (res.ok && (res.headers.get('Content-Type') ?? '').startsWith('image/')) return { state: 'ready', url: URL.createObjectURL(await res.blob()) };
+    if (res.ok && (res.headers.get('Content-Type') ?? '').startsWith('image/'))
+      return { state: 'ready', url: URL.createObjectURL(await res.blob()) };
     // The copies are written by a worker after the upload: until then the server answers 图片处理中.
     const text = await res.text().catch(() => '');
     return text.includes('处理中') ? { state: 'processing' } : { state: 'broken' };

@@ -3,7 +3,15 @@
  * reports no upload progress. Same headers and session handling as `call` (web/src/api/client.ts).
  */
 import { ResultCode } from '@feibao/domain/shared/codes';
-import { ApiError, authHeaders, expireSession, httpFailureMessage, noteConsistencyHeader, refreshSession, type Envelope } from '../../api/client.ts';
+import {
+  ApiError,
+  authHeaders,
+  expireSession,
+  httpFailureMessage,
+  noteConsistencyHeader,
+  refreshSession,
+  type Envelope,
+} from '../../api/client.ts';
 import { sessionStore } from '../../api/session.ts';
 import { claimPaths } from '../api.ts';
 import { imageMessages, SNIFF_BYTES, sniffImageKind, type ImageKind } from './helpers.ts';
@@ -25,7 +33,12 @@ const parseEnvelope = (text: string): Envelope<UploadedPicture[]> | null => {
   }
 };
 
-const sendOnce = (claimId: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Answer> =>
+const sendOnce = (
+  claimId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<Answer> =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', claimPaths.upload);
@@ -50,7 +63,12 @@ const sendOnce = (claimId: string, file: File, onProgress: (fraction: number) =>
 const unauthorized = (a: Answer) => a.status === 401 || a.envelope?.code === ResultCode.unauthorized;
 
 /** Uploads one picture; resolves with the stored row or throws ApiError carrying the server's message. */
-export const uploadPicture = async (claimId: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedPicture> => {
+export const uploadPicture = async (
+  claimId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedPicture> => {
   const hadSession = sessionStore.get() !== null;
   let answer = await sendOnce(claimId, file, onProgress, signal);
   if (unauthorized(answer) && hadSession) {
@@ -65,8 +83,14 @@ export const uploadPicture = async (claimId: string, file: File, onProgress: (fr
     }
   }
   const env = answer.envelope;
-  if (!env) throw new ApiError(answer.status, answer.status >= 200 && answer.status < 300 ? imageMessages.uploadFailed : httpFailureMessage(answer.status), answer.status);
-  if (env.code !== ResultCode.success) throw new ApiError(env.code, env.message || imageMessages.uploadFailed, answer.status, false, env.data);
+  if (!env)
+    throw new ApiError(
+      answer.status,
+      answer.status >= 200 && answer.status < 300 ? imageMessages.uploadFailed : httpFailureMessage(answer.status),
+      answer.status,
+    );
+  if (env.code !== ResultCode.success)
+    throw new ApiError(env.code, env.message || imageMessages.uploadFailed, answer.status, false, env.data);
   onProgress(1);
   const stored = env.data?.[0];
   if (!stored) throw new ApiError(env.code, imageMessages.uploadFailed, answer.status);

@@ -11,7 +11,9 @@ let replies: Reply[] = [];
 class FakeXhr {
   status = 0;
   responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -48,7 +50,12 @@ class FakeXhr {
 }
 
 const file = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], '现场.jpg', { type: 'image/jpeg' });
-const stored = { id: 'c1-p1', name: '现场.jpg', fileUrl: '/api/v1/uav/claim/settlement/picture/c1-p1', smallFileUrl: null };
+const stored = {
+  id: 'c1-p1',
+  name: '现场.jpg',
+  fileUrl: '/api/v1/uav/claim/settlement/picture/c1-p1',
+  smallFileUrl: null,
+};
 
 beforeEach(() => {
   sent.length = 0;
@@ -63,7 +70,13 @@ afterEach(() => {
 
 describe('uploadPicture', () => {
   it('sends one multipart request with files and id, the bearer token, and reports progress', async () => {
-    replies = [{ status: 200, body: { code: 20000, message: '上传成功', data: [stored] }, headers: { 'X-Consistency-Token': '42' } }];
+    replies = [
+      {
+        status: 200,
+        body: { code: 20000, message: '上传成功', data: [stored] },
+        headers: { 'X-Consistency-Token': '42' },
+      },
+    ];
     const progress: number[] = [];
     const row = await uploadPicture('c1', file(), (f) => progress.push(f));
     expect(row).toEqual(stored);

@@ -28,7 +28,9 @@ export const useConfirm = (mobile: boolean) => {
       // A tap outside is too easy after a long press: the answer comes from the buttons.
       canOutsideClickClose={false}
       onOpening={focusDialog}
-      title="提示" className={mobile ? 'fb-images-confirm fb-images-confirm-mobile' : 'fb-images-confirm'}>
+      title="提示"
+      className={mobile ? 'fb-images-confirm fb-images-confirm-mobile' : 'fb-images-confirm'}
+    >
       <DialogBody>
         <p data-testid="images-confirm-text">{question}</p>
       </DialogBody>
@@ -36,7 +38,13 @@ export const useConfirm = (mobile: boolean) => {
         actions={
           <>
             <Button size={size} text="取消" data-testid="images-confirm-cancel" onClick={() => close(false)} />
-            <Button size={size} intent="primary" text="确定" data-testid="images-confirm-ok" onClick={() => close(true)} />
+            <Button
+              size={size}
+              intent="primary"
+              text="确定"
+              data-testid="images-confirm-ok"
+              onClick={() => close(true)}
+            />
           </>
         }
       />

@@ -50,5 +50,14 @@ export const useLongPress = (onLongPress: () => void, onTap: () => void, enabled
     if (enabled) e.preventDefault();
   };
 
-  return { onPointerDown, onPointerMove, onPointerUp: cancel, onPointerLeave: cancel, onPointerCancel: cancel, onClick, onContextMenu, onTouchEnd };
+  return {
+    onPointerDown,
+    onPointerMove,
+    onPointerUp: cancel,
+    onPointerLeave: cancel,
+    onPointerCancel: cancel,
+    onClick,
+    onContextMenu,
+    onTouchEnd,
+  };
 };

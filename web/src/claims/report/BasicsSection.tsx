@@ -6,7 +6,10 @@ import { Field, LongText, ReportSection, Select, TextInput, YesNo, choiceOptions
 import type { SectionProps } from './controls.tsx';
 import { accidentTimeBounds, cityCodesOf, setOtherPerpetrators } from './reportForm.ts';
 
-const provinceOptions = [{ value: '', label: '请选择省份' }, ...provinces.map((p) => ({ value: p.code, label: p.name }))];
+const provinceOptions = [
+  { value: '', label: '请选择省份' },
+  ...provinces.map((p) => ({ value: p.code, label: p.name })),
+];
 
 export const BasicsSection = ({ form, edit, policyNo, now }: SectionProps & { policyNo: string; now: Date }) => {
   const { large, readOnly } = useLook();
@@ -30,7 +33,12 @@ export const BasicsSection = ({ form, edit, policyNo, now }: SectionProps & { po
           />
         </Field>
         <Field label="事故类型" id="report-uavAccidentType" required>
-          <Select id="report-uavAccidentType" value={form.uavAccidentType} options={choiceOptions(uavAccidentTypes)} onChange={(v) => set({ uavAccidentType: v })} />
+          <Select
+            id="report-uavAccidentType"
+            value={form.uavAccidentType}
+            options={choiceOptions(uavAccidentTypes)}
+            onChange={(v) => set({ uavAccidentType: v })}
+          />
         </Field>
         <Field label="出险地点（省份）" id="report-province" required>
           <Select
@@ -38,7 +46,13 @@ export const BasicsSection = ({ form, edit, policyNo, now }: SectionProps & { po
             value={form.accidentAddressProvince}
             options={provinceOptions}
             // another province's cities no longer apply
-            onChange={(v) => set({ accidentAddressProvince: v, accidentAddressCity: form.accidentAddressCity.slice(0, 2) === v.slice(0, 2) ? form.accidentAddressCity : '' })}
+            onChange={(v) =>
+              set({
+                accidentAddressProvince: v,
+                accidentAddressCity:
+                  form.accidentAddressCity.slice(0, 2) === v.slice(0, 2) ? form.accidentAddressCity : '',
+              })
+            }
           />
         </Field>
         <Field label="出险地点（城市代码）" id="report-city" required>
@@ -48,7 +62,9 @@ export const BasicsSection = ({ form, edit, policyNo, now }: SectionProps & { po
             inputMode="numeric"
             maxLength={6}
             list={cityList}
-            placeholder={form.accidentAddressProvince ? `如 ${form.accidentAddressProvince.slice(0, 2)}0100` : '请先选择省份'}
+            placeholder={
+              form.accidentAddressProvince ? `如 ${form.accidentAddressProvince.slice(0, 2)}0100` : '请先选择省份'
+            }
             disabled={!form.accidentAddressProvince}
             onChange={(v) => set({ accidentAddressCity: v.replace(/\D/g, '') })}
           />
@@ -59,10 +75,19 @@ export const BasicsSection = ({ form, edit, policyNo, now }: SectionProps & { po
           </datalist>
         </Field>
         <Field label="详细地址" id="report-address" required>
-          <TextInput id="report-address" value={form.accidentAddress} maxLength={200} onChange={(v) => set({ accidentAddress: v })} />
+          <TextInput
+            id="report-address"
+            value={form.accidentAddress}
+            maxLength={200}
+            onChange={(v) => set({ accidentAddress: v })}
+          />
         </Field>
         <Field label="是否有公安、消防或安监部门介入" id="report-government">
-          <YesNo name="report-government" value={form.governmentIntervention} onChange={(v) => set({ governmentIntervention: v })} />
+          <YesNo
+            name="report-government"
+            value={form.governmentIntervention}
+            onChange={(v) => set({ governmentIntervention: v })}
+          />
         </Field>
         <Field label="其他肇事方" id="report-otherPerpetrators">
           <Checkbox
@@ -79,12 +104,21 @@ export const BasicsSection = ({ form, edit, policyNo, now }: SectionProps & { po
         </Field>
         {form.otherPerpetrators === '1' && (
           <Field label="其他肇事方名称" id="report-perpetrator" required>
-            <TextInput id="report-perpetrator" value={form.uavAccidentTypeRemark} onChange={(v) => set({ uavAccidentTypeRemark: v })} />
+            <TextInput
+              id="report-perpetrator"
+              value={form.uavAccidentTypeRemark}
+              onChange={(v) => set({ uavAccidentTypeRemark: v })}
+            />
           </Field>
         )}
       </div>
       <Field label="事故经过" id="report-accidentTypeRemark" wide>
-        <LongText id="report-accidentTypeRemark" value={form.accidentTypeRemark} maxLength={2000} onChange={(v) => set({ accidentTypeRemark: v })} />
+        <LongText
+          id="report-accidentTypeRemark"
+          value={form.accidentTypeRemark}
+          maxLength={2000}
+          onChange={(v) => set({ accidentTypeRemark: v })}
+        />
       </Field>
     </ReportSection>
   );

@@ -1,5 +1,15 @@
 /** One damaged drone's fields (a tab of 无人机损失信息), filled from the policy and editable after. */
-import { MULTIROTOR, OTHER, dataPlatforms, driveTypes, droneTypes, flyTypes, rotorCounts, selfRescuePlans, windResistances } from '@feibao/domain/ordering/catalogue';
+import {
+  MULTIROTOR,
+  OTHER,
+  dataPlatforms,
+  driveTypes,
+  droneTypes,
+  flyTypes,
+  rotorCounts,
+  selfRescuePlans,
+  windResistances,
+} from '@feibao/domain/ordering/catalogue';
 import type { DroneWithFlightData } from '../api.ts';
 import { Field, NumberInput, Select, TextInput, YesNo, listOptions } from './controls.tsx';
 import type { DroneTab } from './reportForm.ts';
@@ -11,8 +21,8 @@ type DroneText = Exclude<keyof DroneTab, 'key' | 'partInfoList' | 'realTimeFligh
 export const FlightSummary = ({ data }: { data: FlightData | null | undefined }) =>
   data ? (
     <p className="fb-muted fb-report-flight" data-testid="drone-flight-data">
-      飞行数据（模拟）：共 {data.flightCount} 次飞行，最近一次 {data.lastFlightAt.slice(0, 16).replace('T', ' ')}，位置 {data.lastPosition.latitude.toFixed(4)},{' '}
-      {data.lastPosition.longitude.toFixed(4)}
+      飞行数据（模拟）：共 {data.flightCount} 次飞行，最近一次 {data.lastFlightAt.slice(0, 16).replace('T', ' ')}，位置{' '}
+      {data.lastPosition.latitude.toFixed(4)}, {data.lastPosition.longitude.toFixed(4)}
     </p>
   ) : null;
 
@@ -20,7 +30,12 @@ export const DroneFields = ({ drone: d, set }: { drone: DroneTab; set: (patch: P
   const p = `drone-${d.deviceNumber}`;
   const text = (field: DroneText, label: string, maxLength = 50) => (
     <Field label={label} id={`${p}-${field}`}>
-      <TextInput id={`${p}-${field}`} value={String(d[field] ?? '')} maxLength={maxLength} onChange={(v) => set({ [field]: v })} />
+      <TextInput
+        id={`${p}-${field}`}
+        value={String(d[field] ?? '')}
+        maxLength={maxLength}
+        onChange={(v) => set({ [field]: v })}
+      />
     </Field>
   );
   const number = (field: DroneText, label: string) => (
@@ -30,7 +45,13 @@ export const DroneFields = ({ drone: d, set }: { drone: DroneTab; set: (patch: P
   );
   const choose = (field: DroneText, label: string, list: readonly (string | number)[], disabled = false) => (
     <Field label={label} id={`${p}-${field}`}>
-      <Select id={`${p}-${field}`} value={String(d[field] ?? '')} options={listOptions(list)} disabled={disabled} onChange={(v) => set({ [field]: v })} />
+      <Select
+        id={`${p}-${field}`}
+        value={String(d[field] ?? '')}
+        options={listOptions(list)}
+        disabled={disabled}
+        onChange={(v) => set({ [field]: v })}
+      />
     </Field>
   );
   return (
@@ -58,7 +79,11 @@ export const DroneFields = ({ drone: d, set }: { drone: DroneTab; set: (patch: P
         />
       </Field>
       <Field label="是否有实时飞行数据" id={`${p}-realTimeFlightData`}>
-        <YesNo name={`${p}-realTimeFlightData`} value={d.realTimeFlightData} onChange={(v) => set({ realTimeFlightData: v })} />
+        <YesNo
+          name={`${p}-realTimeFlightData`}
+          value={d.realTimeFlightData}
+          onChange={(v) => set({ realTimeFlightData: v })}
+        />
       </Field>
       {choose('dataPlatform', '数据平台', dataPlatforms, d.realTimeFlightData !== '1')}
       <Field label="数据平台说明" id={`${p}-dataPlatformRemark`}>

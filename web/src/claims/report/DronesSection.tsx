@@ -28,12 +28,13 @@ export const DronesSection = ({ form, edit, insuredDeviceNumbers, flightData, ad
   const [code, setCode] = useState('');
   const free = availableDeviceCodes(form, insuredDeviceNumbers);
   const current = form.drones.find((d) => d.key === selected) ?? form.drones[0];
-  const codes = deviceNumberOf(form.drones)
-    .split(',')
-    .filter(Boolean);
+  const codes = deviceNumberOf(form.drones).split(',').filter(Boolean);
 
   const setDrone = (key: string, patch: Partial<DroneTab>) =>
-    edit((f) => ({ ...f, drones: patchRow(f.drones, key, patch).map((d) => (d.key === key ? applyDroneRules(d) : d)) }));
+    edit((f) => ({
+      ...f,
+      drones: patchRow(f.drones, key, patch).map((d) => (d.key === key ? applyDroneRules(d) : d)),
+    }));
   const add = async () => {
     if (!code) return;
     const key = await addDrone(code);
@@ -49,12 +50,23 @@ export const DronesSection = ({ form, edit, insuredDeviceNumbers, flightData, ad
         <Select
           id="report-add-drone"
           value={code}
-          options={[{ value: '', label: free.length ? '请选择设备编号' : '保单无人机已全部添加' }, ...free.map((c) => ({ value: c, label: c }))]}
+          options={[
+            { value: '', label: free.length ? '请选择设备编号' : '保单无人机已全部添加' },
+            ...free.map((c) => ({ value: c, label: c })),
+          ]}
           disabled={free.length === 0}
           onChange={setCode}
         />
       </Field>
-      <Button icon="add" text="添加" size={large ? 'large' : undefined} disabled={!code} loading={adding} data-testid="drone-add-button" onClick={() => void add()} />
+      <Button
+        icon="add"
+        text="添加"
+        size={large ? 'large' : undefined}
+        disabled={!code}
+        loading={adding}
+        data-testid="drone-add-button"
+        onClick={() => void add()}
+      />
     </div>
   );
 
@@ -102,7 +114,14 @@ export const DronesSection = ({ form, edit, insuredDeviceNumbers, flightData, ad
                     <PartsTable
                       droneKey={d.deviceNumber || d.key}
                       parts={d.partInfoList}
-                      onChange={(fn) => edit((f) => ({ ...f, drones: f.drones.map((x) => (x.key === d.key ? { ...x, partInfoList: fn(x.partInfoList) } : x)) }))}
+                      onChange={(fn) =>
+                        edit((f) => ({
+                          ...f,
+                          drones: f.drones.map((x) =>
+                            x.key === d.key ? { ...x, partInfoList: fn(x.partInfoList) } : x,
+                          ),
+                        }))
+                      }
                     />
                   )}
                 </div>

@@ -15,7 +15,7 @@ export const LossTypesSection = ({ form, edit }: SectionProps) => {
         <Checkbox
           id="report-uavLossType"
           size={large ? 'large' : undefined}
-            disabled={readOnly}
+          disabled={readOnly}
           label="无人机损坏/丢失"
           checked={form.uavLossType === '1'}
           onChange={(e) => {
@@ -34,7 +34,12 @@ export const LossTypesSection = ({ form, edit }: SectionProps) => {
       </Field>
       {injury && (
         <Field label="人员伤亡说明" id="report-injuryLossTypeRemark" wide>
-          <LongText id="report-injuryLossTypeRemark" value={form.injuryLossTypeRemark} maxLength={500} onChange={(v) => edit((f) => ({ ...f, injuryLossTypeRemark: v }))} />
+          <LongText
+            id="report-injuryLossTypeRemark"
+            value={form.injuryLossTypeRemark}
+            maxLength={500}
+            onChange={(v) => edit((f) => ({ ...f, injuryLossTypeRemark: v }))}
+          />
         </Field>
       )}
       <Field label="财产损失" id="report-propertyLossType">

@@ -45,31 +45,69 @@ export const PartsTable = ({ droneKey, parts, onChange }: Props) => {
               return (
                 <tr key={part.key} data-testid="part-row">
                   <td>
-                    <TextInput id={`${id}-code`} value={part.partCode} maxLength={50} onChange={(v) => set(part.key, { partCode: v })} />
+                    <TextInput
+                      id={`${id}-code`}
+                      value={part.partCode}
+                      maxLength={50}
+                      onChange={(v) => set(part.key, { partCode: v })}
+                    />
                   </td>
                   <td>
-                    <TextInput id={`${id}-name`} value={part.partName} maxLength={50} onChange={(v) => set(part.key, { partName: v })} />
+                    <TextInput
+                      id={`${id}-name`}
+                      value={part.partName}
+                      maxLength={50}
+                      onChange={(v) => set(part.key, { partName: v })}
+                    />
                   </td>
                   <td>
-                    <TextInput id={`${id}-original`} value={part.partNameOriginal} maxLength={50} onChange={(v) => set(part.key, { partNameOriginal: v })} />
+                    <TextInput
+                      id={`${id}-original`}
+                      value={part.partNameOriginal}
+                      maxLength={50}
+                      onChange={(v) => set(part.key, { partNameOriginal: v })}
+                    />
                   </td>
                   <td>
-                    <Select id={`${id}-labor`} value={part.partLabor} options={choiceOptions(partLabors)} onChange={(v) => set(part.key, { partLabor: v })} />
+                    <Select
+                      id={`${id}-labor`}
+                      value={part.partLabor}
+                      options={choiceOptions(partLabors)}
+                      onChange={(v) => set(part.key, { partLabor: v })}
+                    />
                   </td>
                   <td>
-                    <NumberInput decimal id={`${id}-price`} value={part.partUnitPrice} onChange={(v) => set(part.key, { partUnitPrice: v })} />
+                    <NumberInput
+                      decimal
+                      id={`${id}-price`}
+                      value={part.partUnitPrice}
+                      onChange={(v) => set(part.key, { partUnitPrice: v })}
+                    />
                   </td>
                   <td>
-                    <NumberInput id={`${id}-count`} value={part.partCount} onChange={(v) => set(part.key, { partCount: v })} />
+                    <NumberInput
+                      id={`${id}-count`}
+                      value={part.partCount}
+                      onChange={(v) => set(part.key, { partCount: v })}
+                    />
                   </td>
                   <td className="fb-report-part-total" data-testid="part-total">
                     {rowTotal === null ? '—' : rowTotal.toFixed(2)}
                   </td>
                   <td>
-                    <Select id={`${id}-quality`} value={part.partQuality} options={choiceOptions(partQualities)} onChange={(v) => set(part.key, { partQuality: v })} />
+                    <Select
+                      id={`${id}-quality`}
+                      value={part.partQuality}
+                      options={choiceOptions(partQualities)}
+                      onChange={(v) => set(part.key, { partQuality: v })}
+                    />
                   </td>
                   <td>
-                    <RemoveButton label="删除配件" testId="part-remove" onClick={() => onChange((list) => list.filter((x) => x.key !== part.key))} />
+                    <RemoveButton
+                      label="删除配件"
+                      testId="part-remove"
+                      onClick={() => onChange((list) => list.filter((x) => x.key !== part.key))}
+                    />
                   </td>
                 </tr>
               );

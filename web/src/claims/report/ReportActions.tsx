@@ -16,13 +16,51 @@ type Props = {
   onSubmit: () => void;
 };
 
-export const ReportActions = ({ variant, busy, showEdit, showSave, showSubmit, onBack, onEdit, onSave, onSubmit }: Props) => (
-  <div className={variant === 'mobile' ? 'fb-m-actionbar' : 'fb-insure-actions fb-report-actions'} data-testid="report-actions">
+export const ReportActions = ({
+  variant,
+  busy,
+  showEdit,
+  showSave,
+  showSubmit,
+  onBack,
+  onEdit,
+  onSave,
+  onSubmit,
+}: Props) => (
+  <div
+    className={variant === 'mobile' ? 'fb-m-actionbar' : 'fb-insure-actions fb-report-actions'}
+    data-testid="report-actions"
+  >
     <div className="fb-insure-buttons">
-      <Button size="large" icon="arrow-left" text="返回" loading={busy === 'back'} disabled={busy !== null} data-testid="report-back" onClick={onBack} />
-      {showEdit && <Button size="large" icon="edit" text="编辑" disabled={busy !== null} data-testid="report-edit" onClick={onEdit} />}
+      <Button
+        size="large"
+        icon="arrow-left"
+        text="返回"
+        loading={busy === 'back'}
+        disabled={busy !== null}
+        data-testid="report-back"
+        onClick={onBack}
+      />
+      {showEdit && (
+        <Button
+          size="large"
+          icon="edit"
+          text="编辑"
+          disabled={busy !== null}
+          data-testid="report-edit"
+          onClick={onEdit}
+        />
+      )}
       {showSave && (
-        <Button size="large" icon="floppy-disk" text="暂存" loading={busy === 'save'} disabled={busy !== null} data-testid="report-save" onClick={onSave} />
+        <Button
+          size="large"
+          icon="floppy-disk"
+          text="暂存"
+          loading={busy === 'save'}
+          disabled={busy !== null}
+          data-testid="report-save"
+          onClick={onSave}
+        />
       )}
       {showSubmit && (
         <Button

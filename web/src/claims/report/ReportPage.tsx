@@ -171,12 +171,22 @@ const ReportBody = (p: BodyProps) => {
         <span>
           理赔单号 <Tag minimal>{c.claimSettlementNo}</Tag>
         </span>
-        <Tag intent={claimStateIntent(c.claimState)} minimal={claimStateMinimal(c.claimState)} data-testid="report-state">
+        <Tag
+          intent={claimStateIntent(c.claimState)}
+          minimal={claimStateMinimal(c.claimState)}
+          data-testid="report-state"
+        >
           {claimStateLabel(c.claimState)}
         </Tag>
       </div>
       {c.evidenceRequest && (
-        <Callout intent="warning" icon="paperclip" title="补充材料" className="fb-report-evidence" data-testid="report-evidence-request">
+        <Callout
+          intent="warning"
+          icon="paperclip"
+          title="补充材料"
+          className="fb-report-evidence"
+          data-testid="report-evidence-request"
+        >
           {c.evidenceRequest.message}
         </Callout>
       )}
@@ -212,7 +222,13 @@ const ReportBody = (p: BodyProps) => {
     </ReportLook.Provider>
   );
   const images = (
-    <ImagesSection claimId={c.id} editable={can(c.actions, 'pictures') && !p.show} variant={variant} evidence={c.evidence} onChanged={p.onImagesChanged} />
+    <ImagesSection
+      claimId={c.id}
+      editable={can(c.actions, 'pictures') && !p.show}
+      variant={variant}
+      evidence={c.evidence}
+      onChanged={p.onImagesChanged}
+    />
   );
   const log = p.admin && <OperationLog claimId={c.id} variant={variant} />;
 

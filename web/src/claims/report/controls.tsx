@@ -13,9 +13,21 @@ export type Edit = (fn: (f: ReportForm) => ReportForm) => void;
 export type SectionProps = { form: ReportForm; edit: Edit; variant: Variant };
 
 export { Field } from '../../shared/form.tsx';
-export { AddButton, FormLook as ReportLook, NumberInput, Select, TextInput, YesNo, listOptions, useLook } from '../../shared/controls.tsx';
+export {
+  AddButton,
+  FormLook as ReportLook,
+  NumberInput,
+  Select,
+  TextInput,
+  YesNo,
+  listOptions,
+  useLook,
+} from '../../shared/controls.tsx';
 
-export const choiceOptions = (choices: readonly Choice[], placeholder = '请选择') => [{ value: '', label: placeholder }, ...choices];
+export const choiceOptions = (choices: readonly Choice[], placeholder = '请选择') => [
+  { value: '', label: placeholder },
+  ...choices,
+];
 /** The list with the row of this key patched. */
 export const patchRow = <T extends { key: string }>(list: readonly T[], key: string, patch: Partial<T>): T[] =>
   list.map((x) => (x.key === key ? { ...x, ...patch } : x));
@@ -24,7 +36,17 @@ export const patchRow = <T extends { key: string }>(list: readonly T[], key: str
 const SectionHeading = (props: HTMLAttributes<HTMLElement>) => <h2 {...props} />;
 
 /** A Blueprint Section on desktop; a plain titled block inside the mobile card. */
-export const ReportSection = ({ title, testId, children, extra }: { title: string; testId: string; children: ReactNode; extra?: ReactElement }) => {
+export const ReportSection = ({
+  title,
+  testId,
+  children,
+  extra,
+}: {
+  title: string;
+  testId: string;
+  children: ReactNode;
+  extra?: ReactElement;
+}) => {
   const { large } = useLook();
   if (large)
     return (
@@ -37,21 +59,57 @@ export const ReportSection = ({ title, testId, children, extra }: { title: strin
       </section>
     );
   return (
-    <Section title={title} titleRenderer={SectionHeading} className="fb-report-section" data-testid={testId} rightElement={extra} compact>
+    <Section
+      title={title}
+      titleRenderer={SectionHeading}
+      className="fb-report-section"
+      data-testid={testId}
+      rightElement={extra}
+      compact
+    >
       <SectionCard>{children}</SectionCard>
     </Section>
   );
 };
 
-export const LongText = ({ id, value, onChange, maxLength }: { id: string; value: string; onChange: (v: string) => void; maxLength: number }) => {
+export const LongText = ({
+  id,
+  value,
+  onChange,
+  maxLength,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  maxLength: number;
+}) => {
   const { large, readOnly } = useLook();
   return (
-    <TextArea id={id} fill autoResize size={large ? 'large' : undefined} value={value} maxLength={maxLength} disabled={readOnly} onChange={(e) => onChange(e.target.value)} />
+    <TextArea
+      id={id}
+      fill
+      autoResize
+      size={large ? 'large' : undefined}
+      value={value}
+      maxLength={maxLength}
+      disabled={readOnly}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 };
 
 /** Ticks over a list of codes (loss subtypes). */
-export const CodeChecks = ({ name, choices, value, onChange }: { name: string; choices: readonly Choice[]; value: readonly string[]; onChange: (code: string, on: boolean) => void }) => {
+export const CodeChecks = ({
+  name,
+  choices,
+  value,
+  onChange,
+}: {
+  name: string;
+  choices: readonly Choice[];
+  value: readonly string[];
+  onChange: (code: string, on: boolean) => void;
+}) => {
   const { large, readOnly } = useLook();
   return (
     <div className="fb-report-checks" data-testid={`checks-${name}`}>
@@ -88,7 +146,13 @@ export const CodeList = ({ codes, limit = 10 }: { codes: readonly string[]; limi
         </Tag>
       ))}
       {codes.length > limit && (
-        <Button variant="minimal" size="small" className="fb-codes-toggle" onClick={() => setOpen((o) => !o)} text={open ? '收起' : `展开(${codes.length})`} />
+        <Button
+          variant="minimal"
+          size="small"
+          className="fb-codes-toggle"
+          onClick={() => setOpen((o) => !o)}
+          text={open ? '收起' : `展开(${codes.length})`}
+        />
       )}
     </span>
   );

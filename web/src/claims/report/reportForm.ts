@@ -54,7 +54,13 @@ export type DroneTab = Record<DroneTextField, string> & {
   partInfoList: PartRow[];
 };
 
-export type InjuryRow = { key: string; injuryType: string; injuryName: string; technicalLevel: string; indemnityAmount: string };
+export type InjuryRow = {
+  key: string;
+  injuryType: string;
+  injuryName: string;
+  technicalLevel: string;
+  indemnityAmount: string;
+};
 export type PropertyRow = { key: string; propertyName: string; propertyOwner: string; indemnityAmount: string };
 
 export type ReportForm = {
@@ -96,8 +102,19 @@ export const emptyPart = (): PartRow => ({
   partCount: '',
   partQuality: '',
 });
-export const emptyInjury = (): InjuryRow => ({ key: newKey('injury'), injuryType: '', injuryName: '', technicalLevel: '', indemnityAmount: '' });
-export const emptyProperty = (): PropertyRow => ({ key: newKey('property'), propertyName: '', propertyOwner: '', indemnityAmount: '' });
+export const emptyInjury = (): InjuryRow => ({
+  key: newKey('injury'),
+  injuryType: '',
+  injuryName: '',
+  technicalLevel: '',
+  indemnityAmount: '',
+});
+export const emptyProperty = (): PropertyRow => ({
+  key: newKey('property'),
+  propertyName: '',
+  propertyOwner: '',
+  indemnityAmount: '',
+});
 
 const partFrom = (p: Partial<ClaimPart>): PartRow => ({
   key: newKey('part'),
@@ -112,7 +129,10 @@ const partFrom = (p: Partial<ClaimPart>): PartRow => ({
 
 /** A drone tab from a stored claim drone or from the policy's drone (getSettlementUavInfo). */
 export const droneFrom = (d: Partial<ClaimDrone> & { deviceNumber?: string | null }): DroneTab => {
-  const fields = Object.fromEntries(droneTextFields.map((f) => [f, s((d as Record<string, unknown>)[f])])) as Record<DroneTextField, string>;
+  const fields = Object.fromEntries(droneTextFields.map((f) => [f, s((d as Record<string, unknown>)[f])])) as Record<
+    DroneTextField,
+    string
+  >;
   return applyDroneRules({
     ...fields,
     key: newKey('drone'),
@@ -184,9 +204,16 @@ export const toggleCode = (list: readonly string[], code: string, on: boolean): 
   on ? [...new Set([...list, code])].sort() : list.filter((c) => c !== code);
 
 /** The device list (`deviceNumber`) is always the tabs' codes: removing a tab rewrites it. */
-export const deviceNumberOf = (drones: readonly DroneTab[]) => drones.map((d) => d.deviceNumber).filter(Boolean).join(',');
+export const deviceNumberOf = (drones: readonly DroneTab[]) =>
+  drones
+    .map((d) => d.deviceNumber)
+    .filter(Boolean)
+    .join(',');
 
-export const removeDrone = (f: ReportForm, key: string): ReportForm => ({ ...f, drones: f.drones.filter((d) => d.key !== key) });
+export const removeDrone = (f: ReportForm, key: string): ReportForm => ({
+  ...f,
+  drones: f.drones.filter((d) => d.key !== key),
+});
 
 /** The policy's device codes no tab names yet. */
 export const availableDeviceCodes = (f: ReportForm, insured: readonly string[]) => {
@@ -211,7 +238,9 @@ export const accidentTimeBounds = (now: Date) => ({
 
 /** City codes a province offers in the picker: <two digits>01 00 … <two digits>XX 00. */
 export const cityCodesOf = (province: string, count = 20): string[] =>
-  /^\d{6}$/.test(province) ? Array.from({ length: count }, (_, i) => `${province.slice(0, 2)}${String(i + 1).padStart(2, '0')}00`) : [];
+  /^\d{6}$/.test(province)
+    ? Array.from({ length: count }, (_, i) => `${province.slice(0, 2)}${String(i + 1).padStart(2, '0')}00`)
+    : [];
 
 // ---- to the wire -----------------------------------------------------------------
 
@@ -256,8 +285,15 @@ export const toPayload = (f: ReportForm): Record<string, unknown> => {
  * The first refusal for this form (a §5 message) or null. The region picker's city must lie in
  * the chosen province; the rest is the domain's parse and validation, as the server runs them.
  */
-export const checkReport = (f: ReportForm, context: { now: Date; insuredDeviceCodes: readonly string[]; forSubmit: boolean }): string | null => {
-  if (f.accidentAddressCity && f.accidentAddressProvince && f.accidentAddressCity.slice(0, 2) !== f.accidentAddressProvince.slice(0, 2))
+export const checkReport = (
+  f: ReportForm,
+  context: { now: Date; insuredDeviceCodes: readonly string[]; forSubmit: boolean },
+): string | null => {
+  if (
+    f.accidentAddressCity &&
+    f.accidentAddressProvince &&
+    f.accidentAddressCity.slice(0, 2) !== f.accidentAddressProvince.slice(0, 2)
+  )
     return claimFormMessages.cityFormat;
   const parsed = parseClaimForm(toPayload(f));
   if (!parsed.ok) return parsed.message;

@@ -35,7 +35,16 @@ const claim = (over: Partial<ClaimDetails> = {}): ClaimDetails =>
     accidentTime: '2026-11-20 09:30:00',
     accidentAddressProvince: '440000',
     accidentAddressCity: '440300',
-    settlementUavInfoList: [{ deviceNumber: 'UAV-1', price: 12000, realTimeFlightData: 1, dataPlatform: '其他', dataPlatformRemark: 'x', partInfoList: [] }],
+    settlementUavInfoList: [
+      {
+        deviceNumber: 'UAV-1',
+        price: 12000,
+        realTimeFlightData: 1,
+        dataPlatform: '其他',
+        dataPlatformRemark: 'x',
+        partInfoList: [],
+      },
+    ],
     injuryInfoList: [],
     propertyInfoList: [],
     injuryLossType: '1,3',
@@ -58,14 +67,26 @@ describe('reading a claim into the form', () => {
     const f = fromClaim(claim());
     expect(f.accidentTime).toBe('2026-11-20T09:30:00');
     expect(f.injuryLossType).toEqual(['1', '3']);
-    expect(f.drones[0]).toMatchObject({ deviceNumber: 'UAV-1', price: '12000', realTimeFlightData: '1', dataPlatform: '其他', dataPlatformRemark: 'x' });
+    expect(f.drones[0]).toMatchObject({
+      deviceNumber: 'UAV-1',
+      price: '12000',
+      realTimeFlightData: '1',
+      dataPlatform: '其他',
+      dataPlatformRemark: 'x',
+    });
     expect(pickerTime(null)).toBe('');
   });
 });
 
 describe('the automatic rules', () => {
   it('keeps the rotor count only for multirotors and remarks only with 其他', () => {
-    const d = droneFrom({ deviceNumber: 'UAV-1', deviceType: '固定翼', rotorCount: 4, selfRescuePlan: '降落伞', selfRescuePlanRemark: 'r' });
+    const d = droneFrom({
+      deviceNumber: 'UAV-1',
+      deviceType: '固定翼',
+      rotorCount: 4,
+      selfRescuePlan: '降落伞',
+      selfRescuePlanRemark: 'r',
+    });
     expect(d.rotorCount).toBe('');
     expect(d.selfRescuePlanRemark).toBe('');
     expect(applyDroneRules({ ...d, deviceType: '多旋翼', rotorCount: '4' }).rotorCount).toBe('4');
@@ -73,7 +94,10 @@ describe('the automatic rules', () => {
 
   it('turning real-time data off clears the data platform and its remark', () => {
     const d = fromClaim(claim()).drones[0]!;
-    expect(applyDroneRules({ ...d, realTimeFlightData: '0' })).toMatchObject({ dataPlatform: '', dataPlatformRemark: '' });
+    expect(applyDroneRules({ ...d, realTimeFlightData: '0' })).toMatchObject({
+      dataPlatform: '',
+      dataPlatformRemark: '',
+    });
     expect(applyDroneRules({ ...d, dataPlatform: '厂家云平台' }).dataPlatformRemark).toBe('');
   });
 
@@ -89,7 +113,9 @@ describe('the automatic rules', () => {
   });
 
   it('removing a drone tab rewrites the device list and frees its code', () => {
-    const f = fromClaim(claim({ settlementUavInfoList: [{ deviceNumber: 'UAV-1' }, { deviceNumber: 'UAV-2' }] as never }));
+    const f = fromClaim(
+      claim({ settlementUavInfoList: [{ deviceNumber: 'UAV-1' }, { deviceNumber: 'UAV-2' }] as never }),
+    );
     expect(deviceNumberOf(f.drones)).toBe('UAV-1,UAV-2');
     const after = removeDrone(f, f.drones[0]!.key);
     expect(deviceNumberOf(after.drones)).toBe('UAV-2');
@@ -119,19 +145,35 @@ describe('the wire form', () => {
       injuryLossTypeRemark: 'kept in the form only',
       otherPerpetrators: '0',
       uavAccidentTypeRemark: 'stale',
-      drones: base.drones.map((d) => ({ ...d, partInfoList: [{ ...emptyPart(), partUnitPrice: '10', partCount: '2' }] })),
+      drones: base.drones.map((d) => ({
+        ...d,
+        partInfoList: [{ ...emptyPart(), partUnitPrice: '10', partCount: '2' }],
+      })),
     };
     const p = toPayload(f);
-    expect(p).toMatchObject({ id: 'c1', accidentTime: '2026-11-20 09:30:00', injuryLossType: '', injuryLossTypeRemark: '', uavAccidentTypeRemark: '' });
+    expect(p).toMatchObject({
+      id: 'c1',
+      accidentTime: '2026-11-20 09:30:00',
+      injuryLossType: '',
+      injuryLossTypeRemark: '',
+      uavAccidentTypeRemark: '',
+    });
     const drone = (p.settlementUavInfoList as Record<string, unknown>[])[0]!;
     expect(drone).not.toHaveProperty('key');
-    expect((drone.partInfoList as Record<string, unknown>[])[0]).toMatchObject({ partUnitPrice: '10', partCount: '2', total: 20 });
+    expect((drone.partInfoList as Record<string, unknown>[])[0]).toMatchObject({
+      partUnitPrice: '10',
+      partCount: '2',
+      total: 20,
+    });
   });
 });
 
 describe('client-side checks (§5)', () => {
   it('lets a draft be incomplete but refuses a wrong ID number', () => {
-    const draft = { ...fromClaim(claim({ injuryLossType: undefined })), injuries: [{ ...emptyInjury(), injuryName: '李四', technicalLevel: '123' }] };
+    const draft = {
+      ...fromClaim(claim({ injuryLossType: undefined })),
+      injuries: [{ ...emptyInjury(), injuryName: '李四', technicalLevel: '123' }],
+    };
     expect(check(draft, false)).toBe(claimFormMessages.idCardFormat);
     expect(check({ ...draft, injuries: [{ ...draft.injuries[0]!, technicalLevel: VALID_ID }] }, false)).toBeNull();
   });
@@ -152,7 +194,13 @@ describe('client-side checks (§5)', () => {
     ['lossTypeRequired', (f: ReportForm) => ({ ...f, uavLossType: '0' as const })],
     ['droneRequired', (f: ReportForm) => ({ ...f, drones: [] })],
     ['droneNotInsured', (f: ReportForm) => ({ ...f, drones: [droneFrom({ deviceNumber: 'UAV-9' })] })],
-    ['droneRepeated', (f: ReportForm) => ({ ...f, drones: [droneFrom({ deviceNumber: 'UAV-1' }), droneFrom({ deviceNumber: 'UAV-1' })] })],
+    [
+      'droneRepeated',
+      (f: ReportForm) => ({
+        ...f,
+        drones: [droneFrom({ deviceNumber: 'UAV-1' }), droneFrom({ deviceNumber: 'UAV-1' })],
+      }),
+    ],
     ['injuryRequired', (f: ReportForm) => ({ ...f, injuryLossType: ['1'] })],
     ['injuryNameRequired', (f: ReportForm) => ({ ...f, injuryLossType: ['1'], injuries: [emptyInjury()] })],
     ['propertyRequired', (f: ReportForm) => ({ ...f, propertyLossType: ['2'] })],

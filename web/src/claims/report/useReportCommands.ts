@@ -12,7 +12,8 @@ import type { Busy } from './ReportActions.tsx';
 import { checkReport, toPayload } from './reportForm.ts';
 import type { ReportForm } from './reportForm.ts';
 
-export const claimListOf = (variant: Variant) => (variant === 'mobile' ? '/touch/applyForCompensation' : '/platform/applyForCompensation');
+export const claimListOf = (variant: Variant) =>
+  variant === 'mobile' ? '/touch/applyForCompensation' : '/platform/applyForCompensation';
 
 type Options = {
   variant: Variant;

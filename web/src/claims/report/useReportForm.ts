@@ -52,7 +52,9 @@ export const useReportForm = (claim: ClaimDetails | undefined) => {
         const tab = droneFrom(insured ?? { deviceNumber: code });
         if (insured) remember([insured]);
         // a double click adds the drone once
-        setForm((f) => (!f || f.drones.some((d) => d.deviceNumber === code) ? f : { ...f, drones: [...f.drones, tab] }));
+        setForm((f) =>
+          !f || f.drones.some((d) => d.deviceNumber === code) ? f : { ...f, drones: [...f.drones, tab] },
+        );
         return tab.key;
       } catch (e) {
         notifyError(e);

@@ -1,6 +1,13 @@
 /** 主险 / 附加险 checkboxes and 险种明细 (sum insured and term per chosen cover). */
 import { Button, Checkbox, HTMLSelect, HTMLTable } from '@blueprintjs/core';
-import { CoverId, CoverKind, EXCLUSIVE_MAIN_COVER_ID, guaranteeTermName, guaranteeTerms, sumInsuredOptions } from '@feibao/domain/ordering/catalogue';
+import {
+  CoverId,
+  CoverKind,
+  EXCLUSIVE_MAIN_COVER_ID,
+  guaranteeTermName,
+  guaranteeTerms,
+  sumInsuredOptions,
+} from '@feibao/domain/ordering/catalogue';
 import type { InsuranceType } from '@feibao/domain/ordering/catalogue';
 import { Field, Section, Select, opts, str, useLook } from './controls.tsx';
 import type { Edit } from './controls.tsx';
@@ -45,7 +52,9 @@ export const CoversSections = ({ value, covers, toggle }: CoverProps) => {
             <CoverCheckbox key={c.id} cover={c} value={value} toggle={toggle} />
           ))}
         </div>
-        {selectedCovers(value).has(EXCLUSIVE_MAIN_COVER_ID) && <p className="fb-muted fb-hint">已选择无人机综合险，其他主险不可同时选择。</p>}
+        {selectedCovers(value).has(EXCLUSIVE_MAIN_COVER_ID) && (
+          <p className="fb-muted fb-hint">已选择无人机综合险，其他主险不可同时选择。</p>
+        )}
       </Section>
       {additionalCovers.length > 0 && (
         <Section id="additional" title="附加险">
@@ -89,7 +98,16 @@ const AmountCell = ({ line, edit, label }: Omit<LineProps, 'orderType'>) => {
       />
     );
   if (options)
-    return <Select id={`line-${id}-amount`} value={line.insuranceAmount} options={opts(options.map(String), '请选择保额')} onChange={set} disabled={readOnly} ariaLabel={label} />;
+    return (
+      <Select
+        id={`line-${id}-amount`}
+        value={line.insuranceAmount}
+        options={opts(options.map(String), '请选择保额')}
+        onChange={set}
+        disabled={readOnly}
+        ariaLabel={label}
+      />
+    );
   return (
     <span className="fb-derived" id={`line-${id}-amount`} title="按无人机数量×购价自动计算">
       {str(line.insuranceAmount) || '0'}
@@ -100,7 +118,11 @@ const AmountCell = ({ line, edit, label }: Omit<LineProps, 'orderType'>) => {
 const TermCell = ({ line, orderType, edit, label }: LineProps) => {
   const { large, readOnly } = useLook();
   const options =
-    orderType !== 1 ? guaranteeTerms.general : line.insuranceTypeId === CoverId.studentAccident ? guaranteeTerms.studentAccident : guaranteeTerms.training;
+    orderType !== 1
+      ? guaranteeTerms.general
+      : line.insuranceTypeId === CoverId.studentAccident
+        ? guaranteeTerms.studentAccident
+        : guaranteeTerms.training;
   if (options.length === 1) return <span>{guaranteeTermName(options[0]!)}</span>;
   return (
     <HTMLSelect
@@ -119,11 +141,27 @@ const TermCell = ({ line, orderType, edit, label }: LineProps) => {
 };
 
 /** 险种明细: cards on mobile, a table on desktop. */
-export const LinesSection = ({ value, edit, toggle, mobile }: { value: FormState; edit: Edit; toggle: CoverProps['toggle']; mobile: boolean }) => {
+export const LinesSection = ({
+  value,
+  edit,
+  toggle,
+  mobile,
+}: {
+  value: FormState;
+  edit: Edit;
+  toggle: CoverProps['toggle'];
+  mobile: boolean;
+}) => {
   const { readOnly } = useLook();
   const lines = value.insuranceTypeInfoList;
   const remove = (line: LineState) => (
-    <Button variant="minimal" size="small" icon="cross" aria-label={`移除${str(line.insuranceTypeName)}`} onClick={() => toggle(line.insuranceTypeId, false)} />
+    <Button
+      variant="minimal"
+      size="small"
+      icon="cross"
+      aria-label={`移除${str(line.insuranceTypeName)}`}
+      onClick={() => toggle(line.insuranceTypeId, false)}
+    />
   );
   const list =
     lines.length > 0 &&
@@ -167,7 +205,12 @@ export const LinesSection = ({ value, edit, toggle, mobile }: { value: FormState
               </td>
               <td className="fb-deductible">{str(line.notCompensation) || '—'}</td>
               <td>
-                <TermCell line={line} orderType={value.orderType} edit={edit} label={`${str(line.insuranceTypeName)} 保障期限`} />
+                <TermCell
+                  line={line}
+                  orderType={value.orderType}
+                  edit={edit}
+                  label={`${str(line.insuranceTypeName)} 保障期限`}
+                />
               </td>
               <td className="fb-muted">{str(line.remark)}</td>
               {!readOnly && <td>{remove(line)}</td>}

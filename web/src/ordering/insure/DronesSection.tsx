@@ -29,7 +29,10 @@ const DroneFields = ({ drone: d, index: i, brands, value, edit }: FieldsProps) =
   const brand = brands.find((b) => b.name === str(d.manufacturer));
   const models = brand?.children.map((c) => c.name) ?? [];
   const modelOptions = str(d.model) && !models.includes(str(d.model)) ? [...models, str(d.model)] : models;
-  const brandOptions = opts([...brands.map((b) => b.name), ...(str(d.manufacturer) && !brand ? [str(d.manufacturer)] : [])], '请选择品牌');
+  const brandOptions = opts(
+    [...brands.map((b) => b.name), ...(str(d.manufacturer) && !brand ? [str(d.manufacturer)] : [])],
+    '请选择品牌',
+  );
   const liability = value.insuranceTypeInfoList.some((l) => l.insuranceTypeId === CoverId.liability);
   const set = (patch: Partial<DroneState>) => edit((s) => ({ ...s, uavInfoList: patchAt(s.uavInfoList, i, patch) }));
   return (
@@ -38,16 +41,32 @@ const DroneFields = ({ drone: d, index: i, brands, value, edit }: FieldsProps) =
         <TextInput id={`${p}-name`} value={d.name} onChange={(v) => set({ name: v })} maxLength={50} />
       </Field>
       <Field label="设备编号（多个用逗号分隔）" id={`${p}-deviceNumber`} wide>
-        <TextInput id={`${p}-deviceNumber`} value={d.deviceNumber} onChange={(v) => set({ deviceNumber: v })} placeholder="如 SN001,SN002" maxLength={10_000} />
+        <TextInput
+          id={`${p}-deviceNumber`}
+          value={d.deviceNumber}
+          onChange={(v) => set({ deviceNumber: v })}
+          placeholder="如 SN001,SN002"
+          maxLength={10_000}
+        />
       </Field>
       <Field label="数量（架）" id={`${p}-quantity`} required={isType1}>
-        <NumberInput id={`${p}-quantity`} value={d.quantity} onChange={(v) => set({ quantity: v })} disabled={codes.length > 0} />
+        <NumberInput
+          id={`${p}-quantity`}
+          value={d.quantity}
+          onChange={(v) => set({ quantity: v })}
+          disabled={codes.length > 0}
+        />
       </Field>
       <Field label="购价（元/架）" id={`${p}-price`} required>
         <NumberInput decimal id={`${p}-price`} value={d.price} onChange={(v) => set({ price: v })} />
       </Field>
       <Field label="品牌/厂商" id={`${p}-manufacturer`}>
-        <Select id={`${p}-manufacturer`} value={d.manufacturer} options={brandOptions} onChange={(v) => set({ manufacturer: v, model: '' })} />
+        <Select
+          id={`${p}-manufacturer`}
+          value={d.manufacturer}
+          options={brandOptions}
+          onChange={(v) => set({ manufacturer: v, model: '' })}
+        />
       </Field>
       <Field label="型号" id={`${p}-model`}>
         <Select
@@ -59,39 +78,92 @@ const DroneFields = ({ drone: d, index: i, brands, value, edit }: FieldsProps) =
         />
       </Field>
       <Field label="生产日期" id={`${p}-productionYear`}>
-        <TextInput id={`${p}-productionYear`} value={d.productionYear} onChange={(v) => set({ productionYear: v })} type="date" min={EARLIEST_PRODUCTION_DATE} max={shanghaiToday()} />
+        <TextInput
+          id={`${p}-productionYear`}
+          value={d.productionYear}
+          onChange={(v) => set({ productionYear: v })}
+          type="date"
+          min={EARLIEST_PRODUCTION_DATE}
+          max={shanghaiToday()}
+        />
       </Field>
       <Field label="无人机类型" id={`${p}-deviceType`}>
-        <Select id={`${p}-deviceType`} value={d.deviceType} options={opts(droneTypes)} onChange={(v) => set({ deviceType: v })} />
+        <Select
+          id={`${p}-deviceType`}
+          value={d.deviceType}
+          options={opts(droneTypes)}
+          onChange={(v) => set({ deviceType: v })}
+        />
       </Field>
       <Field label="旋翼数量" id={`${p}-rotorCount`}>
-        <Select id={`${p}-rotorCount`} value={d.rotorCount} options={opts(rotorCounts)} onChange={(v) => set({ rotorCount: v })} disabled={d.deviceType !== MULTIROTOR} />
+        <Select
+          id={`${p}-rotorCount`}
+          value={d.rotorCount}
+          options={opts(rotorCounts)}
+          onChange={(v) => set({ rotorCount: v })}
+          disabled={d.deviceType !== MULTIROTOR}
+        />
       </Field>
       <Field label="驱动方式" id={`${p}-driveType`}>
-        <Select id={`${p}-driveType`} value={d.driveType} options={opts(driveTypes)} onChange={(v) => set({ driveType: v })} />
+        <Select
+          id={`${p}-driveType`}
+          value={d.driveType}
+          options={opts(driveTypes)}
+          onChange={(v) => set({ driveType: v })}
+        />
       </Field>
       <Field label="飞行方式" id={`${p}-flyType`}>
         <Select id={`${p}-flyType`} value={d.flyType} options={opts(flyTypes)} onChange={(v) => set({ flyType: v })} />
       </Field>
       <Field label="最大起飞重量（kg）" id={`${p}-maxFlyingWeight`} required={isType1 && liability}>
-        <NumberInput decimal id={`${p}-maxFlyingWeight`} value={d.maxFlyingWeight} onChange={(v) => set({ maxFlyingWeight: v })} />
+        <NumberInput
+          decimal
+          id={`${p}-maxFlyingWeight`}
+          value={d.maxFlyingWeight}
+          onChange={(v) => set({ maxFlyingWeight: v })}
+        />
       </Field>
       <Field label="有效载重（kg）" id={`${p}-effectiveLoadWeight`}>
-        <NumberInput decimal id={`${p}-effectiveLoadWeight`} value={d.effectiveLoadWeight} onChange={(v) => set({ effectiveLoadWeight: v })} />
+        <NumberInput
+          decimal
+          id={`${p}-effectiveLoadWeight`}
+          value={d.effectiveLoadWeight}
+          onChange={(v) => set({ effectiveLoadWeight: v })}
+        />
       </Field>
       <Field label="抗风等级" id={`${p}-windResistance`}>
-        <Select id={`${p}-windResistance`} value={d.windResistance} options={opts(windResistances)} onChange={(v) => set({ windResistance: v })} />
+        <Select
+          id={`${p}-windResistance`}
+          value={d.windResistance}
+          options={opts(windResistances)}
+          onChange={(v) => set({ windResistance: v })}
+        />
       </Field>
       <Field label="自救方案" id={`${p}-selfRescuePlan`}>
-        <Select id={`${p}-selfRescuePlan`} value={d.selfRescuePlan} options={opts(selfRescuePlans)} onChange={(v) => set({ selfRescuePlan: v })} />
+        <Select
+          id={`${p}-selfRescuePlan`}
+          value={d.selfRescuePlan}
+          options={opts(selfRescuePlans)}
+          onChange={(v) => set({ selfRescuePlan: v })}
+        />
       </Field>
       {d.selfRescuePlan === OTHER && (
         <Field label="自救方案说明" id={`${p}-selfRescuePlanRemark`}>
-          <TextInput id={`${p}-selfRescuePlanRemark`} value={d.selfRescuePlanRemark} onChange={(v) => set({ selfRescuePlanRemark: v })} maxLength={200} />
+          <TextInput
+            id={`${p}-selfRescuePlanRemark`}
+            value={d.selfRescuePlanRemark}
+            onChange={(v) => set({ selfRescuePlanRemark: v })}
+            maxLength={200}
+          />
         </Field>
       )}
       <Field label="实时飞行数据" id={`${p}-realTimeFlightData`}>
-        <YesNo name={`${p}-realTimeFlightData`} value={d.realTimeFlightData} onChange={(v) => set({ realTimeFlightData: v })} labels={['有', '无']} />
+        <YesNo
+          name={`${p}-realTimeFlightData`}
+          value={d.realTimeFlightData}
+          onChange={(v) => set({ realTimeFlightData: v })}
+          labels={['有', '无']}
+        />
       </Field>
       <Field label="数据平台" id={`${p}-dataPlatform`}>
         <Select
@@ -104,23 +176,45 @@ const DroneFields = ({ drone: d, index: i, brands, value, edit }: FieldsProps) =
       </Field>
       {d.dataPlatform === OTHER && (
         <Field label="数据平台说明" id={`${p}-dataPlatformRemark`}>
-          <TextInput id={`${p}-dataPlatformRemark`} value={d.dataPlatformRemark} onChange={(v) => set({ dataPlatformRemark: v })} maxLength={200} />
+          <TextInput
+            id={`${p}-dataPlatformRemark`}
+            value={d.dataPlatformRemark}
+            onChange={(v) => set({ dataPlatformRemark: v })}
+            maxLength={200}
+          />
         </Field>
       )}
       <Field label="飞控系统" id={`${p}-flightControlSystem`}>
-        <TextInput id={`${p}-flightControlSystem`} value={d.flightControlSystem} onChange={(v) => set({ flightControlSystem: v })} />
+        <TextInput
+          id={`${p}-flightControlSystem`}
+          value={d.flightControlSystem}
+          onChange={(v) => set({ flightControlSystem: v })}
+        />
       </Field>
       <Field label="使用寿命（年）" id={`${p}-usefulLife`}>
         <NumberInput decimal id={`${p}-usefulLife`} value={d.usefulLife} onChange={(v) => set({ usefulLife: v })} />
       </Field>
       <Field label="动力系统寿命（年）" id={`${p}-dynamicalSystemUsefulLife`}>
-        <NumberInput decimal id={`${p}-dynamicalSystemUsefulLife`} value={d.dynamicalSystemUsefulLife} onChange={(v) => set({ dynamicalSystemUsefulLife: v })} />
+        <NumberInput
+          decimal
+          id={`${p}-dynamicalSystemUsefulLife`}
+          value={d.dynamicalSystemUsefulLife}
+          onChange={(v) => set({ dynamicalSystemUsefulLife: v })}
+        />
       </Field>
     </div>
   );
 };
 
-export const DronesSection = ({ value, brands, edit }: { value: FormState; brands: readonly DroneBrand[]; edit: Edit }) => {
+export const DronesSection = ({
+  value,
+  brands,
+  edit,
+}: {
+  value: FormState;
+  brands: readonly DroneBrand[];
+  edit: Edit;
+}) => {
   const { large, readOnly } = useLook();
   const [droneTab, setDroneTab] = useState(0);
   const drones = value.uavInfoList;

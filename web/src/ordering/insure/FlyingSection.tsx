@@ -1,5 +1,13 @@
 /** 飞行信息: application field, flight profile (locked for education), dates, coach synchronisation. */
-import { CoverId, EDUCATION_FIELD, OTHER, applicationFields, takeoffMethods, taskModes, terrains } from '@feibao/domain/ordering/catalogue';
+import {
+  CoverId,
+  EDUCATION_FIELD,
+  OTHER,
+  applicationFields,
+  takeoffMethods,
+  taskModes,
+  terrains,
+} from '@feibao/domain/ordering/catalogue';
 import { EARLIEST_PRODUCTION_DATE } from '@feibao/domain/ordering/form';
 import { Field, Section, Select, TextInput, YesNo, opts } from './controls.tsx';
 import type { Edit } from './controls.tsx';
@@ -15,15 +23,31 @@ export const FlyingSection = ({ value, edit }: { value: FormState; edit: Edit })
     <Section id="flying" title="飞行信息">
       <div className="fb-form-grid">
         <Field label="应用行业" id="flying-applicationField" required>
-          <Select id="flying-applicationField" value={flying.applicationField} options={opts(applicationFields, '请点击选择应用行业')} onChange={(v) => set({ applicationField: v })} />
+          <Select
+            id="flying-applicationField"
+            value={flying.applicationField}
+            options={opts(applicationFields, '请点击选择应用行业')}
+            onChange={(v) => set({ applicationField: v })}
+          />
         </Field>
         {flying.applicationField === OTHER && (
           <Field label="应用行业说明" id="flying-applicationFieldRemark" required>
-            <TextInput id="flying-applicationFieldRemark" value={flying.applicationFieldRemark} onChange={(v) => set({ applicationFieldRemark: v })} placeholder="请输入应用行业" />
+            <TextInput
+              id="flying-applicationFieldRemark"
+              value={flying.applicationFieldRemark}
+              onChange={(v) => set({ applicationFieldRemark: v })}
+              placeholder="请输入应用行业"
+            />
           </Field>
         )}
         <Field label="主要地形" id="flying-mainTerrain">
-          <Select id="flying-mainTerrain" value={flying.mainTerrain} options={opts(terrains)} onChange={(v) => set({ mainTerrain: v })} disabled={educationLocked} />
+          <Select
+            id="flying-mainTerrain"
+            value={flying.mainTerrain}
+            options={opts(terrains)}
+            onChange={(v) => set({ mainTerrain: v })}
+            disabled={educationLocked}
+          />
         </Field>
         <Field label="起降方式" id="flying-landingAndTakeoffMethods">
           <Select
@@ -35,7 +59,13 @@ export const FlyingSection = ({ value, edit }: { value: FormState; edit: Edit })
           />
         </Field>
         <Field label="作业模式" id="flying-taskMode">
-          <Select id="flying-taskMode" value={flying.taskMode} options={opts(taskModes)} onChange={(v) => set({ taskMode: v })} disabled={educationLocked} />
+          <Select
+            id="flying-taskMode"
+            value={flying.taskMode}
+            options={opts(taskModes)}
+            onChange={(v) => set({ taskMode: v })}
+            disabled={educationLocked}
+          />
         </Field>
         <Field label="上次投保日期" id="flying-lastInsuranceDate">
           <TextInput
@@ -48,11 +78,25 @@ export const FlyingSection = ({ value, edit }: { value: FormState; edit: Edit })
           />
         </Field>
         <Field label="起保日期" id="f-startDate">
-          <TextInput id="f-startDate" value={value.startDate} onChange={(v) => edit((s) => ({ ...s, startDate: v }))} type="date" min={shanghaiToday()} />
+          <TextInput
+            id="f-startDate"
+            value={value.startDate}
+            onChange={(v) => edit((s) => ({ ...s, startDate: v }))}
+            type="date"
+            min={shanghaiToday()}
+          />
         </Field>
         {isType1 && (
-          <Field label="教练是否同步控制" id="flying-synchronization" required={value.insuranceTypeInfoList.some((l) => l.insuranceTypeId === CoverId.hull)}>
-            <YesNo name="flying-synchronization" value={flying.synchronization} onChange={(v) => set({ synchronization: v })} />
+          <Field
+            label="教练是否同步控制"
+            id="flying-synchronization"
+            required={value.insuranceTypeInfoList.some((l) => l.insuranceTypeId === CoverId.hull)}
+          >
+            <YesNo
+              name="flying-synchronization"
+              value={flying.synchronization}
+              onChange={(v) => set({ synchronization: v })}
+            />
           </Field>
         )}
       </div>

@@ -10,14 +10,31 @@ import { ResultCode } from '@feibao/domain/shared/codes';
 import { STORAGE_KEYS, useSession } from '../../api/session.ts';
 import { ApiError } from '../../api/client.ts';
 import { useProfile } from '../../accounts/api.ts';
-import { fetchPriceRange, requestInquiry, saveDraft, useDroneBrands, useInsuranceTypes, useInsurers, useOrderDetails } from '../api.ts';
+import {
+  fetchPriceRange,
+  requestInquiry,
+  saveDraft,
+  useDroneBrands,
+  useInsuranceTypes,
+  useInsurers,
+  useOrderDetails,
+} from '../api.ts';
 import type { PriceRange } from '../api.ts';
 import { notifyError, toast } from '../../api/toaster.ts';
 import { uiStore } from '../../api/ui.ts';
 import { BackToTop } from '../../shared/BackToTop.tsx';
 import { TouchPageBar } from '../../shared/TouchPageBar.tsx';
 import type { FormState } from './formState.ts';
-import { applicationFieldFor, applyRules, checkForm, emptyForm, fromOrder, normalised, payloadOf, preselectCovers } from './formState.ts';
+import {
+  applicationFieldFor,
+  applyRules,
+  checkForm,
+  emptyForm,
+  fromOrder,
+  normalised,
+  payloadOf,
+  preselectCovers,
+} from './formState.ts';
 import { can } from '../actions.ts';
 import { GuidePage } from '../GuidePage.tsx';
 import { InsureForm } from './InsureForm.tsx';
@@ -133,7 +150,8 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
   const needLogin = () => {
     if (session) return false;
     toast.warning('请先登录');
-    if (mobile) navigate(`/touch/user/login?backUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    if (mobile)
+      navigate(`/touch/user/login?backUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     else openLoginHere();
     return true;
   };
@@ -158,7 +176,13 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
       localStorage.setItem(STORAGE_KEYS.insureForm, JSON.stringify({ ...payload, id: env.data.id }));
       toast.success(env.message || '暂存成功');
       const noProfile = session!.guest || !session!.user?.name || profile.data?.profileComplete === false;
-      if (noProfile) navigate(withQuery(routes.userInfo, mobile ? { backUrl: withQuery(routes.insure, { type: orderType, id: env.data.id, from }) } : {}));
+      if (noProfile)
+        navigate(
+          withQuery(
+            routes.userInfo,
+            mobile ? { backUrl: withQuery(routes.insure, { type: orderType, id: env.data.id, from }) } : {},
+          ),
+        );
       else setSaved(env.data);
     } catch (e) {
       notifyError(e);
@@ -180,7 +204,8 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
     } catch (e) {
       if (e instanceof ApiError && e.code === ResultCode.special) {
         toast.error(e.message || '请完善用户信息');
-        if (mobile) navigate(withQuery(routes.userInfo, { backUrl: window.location.pathname + window.location.search }));
+        if (mobile)
+          navigate(withQuery(routes.userInfo, { backUrl: window.location.pathname + window.location.search }));
         else uiStore.openProfile();
       } else notifyError(e);
     } finally {
@@ -198,28 +223,42 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
   const loading = !form && (covers.isLoading || order.isLoading || (!!id && !!session && !order.error));
   const failed = covers.error || order.error;
 
-  const body = failed && !form ? (
-    <NonIdealState icon="error" title="加载失败" description={(failed as Error).message} action={<Button text="重试" onClick={() => { void covers.mutate(); void order.mutate(); }} />} />
-  ) : !form ? (
-    loading || !id ? (
-      <div className="fb-loading-block fb-page-loading" aria-busy="true">
-        <Spinner size={28} />
-        <div>正在加载投保信息…</div>
-      </div>
+  const body =
+    failed && !form ? (
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(failed as Error).message}
+        action={
+          <Button
+            text="重试"
+            onClick={() => {
+              void covers.mutate();
+              void order.mutate();
+            }}
+          />
+        }
+      />
+    ) : !form ? (
+      loading || !id ? (
+        <div className="fb-loading-block fb-page-loading" aria-busy="true">
+          <Spinner size={28} />
+          <div>正在加载投保信息…</div>
+        </div>
+      ) : (
+        <NonIdealState icon="lock" title="请先登录" description="登录后可查看订单。" />
+      )
     ) : (
-      <NonIdealState icon="lock" title="请先登录" description="登录后可查看订单。" />
-    )
-  ) : (
-    <InsureForm
-      value={form}
-      onChange={onChange}
-      covers={covers.data ?? []}
-      insurers={insurers.data ?? []}
-      brands={brands.data ?? []}
-      readOnly={readOnly}
-      variant={variant}
-    />
-  );
+      <InsureForm
+        value={form}
+        onChange={onChange}
+        covers={covers.data ?? []}
+        insurers={insurers.data ?? []}
+        brands={brands.data ?? []}
+        readOnly={readOnly}
+        variant={variant}
+      />
+    );
 
   const priceRange = orderType === 1 && !readOnly && form && (
     <div className="fb-price-range" aria-live="polite" data-testid="price-range">
@@ -244,8 +283,23 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
           <Button size="large" text="返回" onClick={() => navigate(-1)} />
         ) : (
           <>
-            <Button size="large" text="暂存" icon="floppy-disk" loading={busy === 'save'} disabled={!form || busy !== null} onClick={() => void save()} />
-            <Button size="large" intent="primary" icon="search-template" text="询价" loading={busy === 'inquiry'} disabled={!form || busy !== null} onClick={() => void inquire()} />
+            <Button
+              size="large"
+              text="暂存"
+              icon="floppy-disk"
+              loading={busy === 'save'}
+              disabled={!form || busy !== null}
+              onClick={() => void save()}
+            />
+            <Button
+              size="large"
+              intent="primary"
+              icon="search-template"
+              text="询价"
+              loading={busy === 'inquiry'}
+              disabled={!form || busy !== null}
+              onClick={() => void inquire()}
+            />
           </>
         )}
       </div>
@@ -254,17 +308,29 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
 
   const meta = form && (form.orderNo || reInquiry || readOnly) && (
     <Callout intent={reInquiry ? 'warning' : 'primary'} compact className="fb-insure-meta">
-      {reInquiry ? '再次询价：将以本订单信息生成新的订单。' : readOnly ? '只读：当前订单不可编辑。' : '编辑暂存的订单。'}
+      {reInquiry
+        ? '再次询价：将以本订单信息生成新的订单。'
+        : readOnly
+          ? '只读：当前订单不可编辑。'
+          : '编辑暂存的订单。'}
       {form.orderNo && !reInquiry && (
         <>
-          {' '}订单号 <Tag minimal>{form.orderNo}</Tag>
+          {' '}
+          订单号 <Tag minimal>{form.orderNo}</Tag>
         </>
       )}
     </Callout>
   );
 
   const savedDialog = (
-    <Dialog isOpen={saved !== null} onClose={afterSaved} title="暂存成功" className="fb-saved-dialog" onOpening={focusDialog} style={mobile ? { width: '90vw' } : undefined}>
+    <Dialog
+      isOpen={saved !== null}
+      onClose={afterSaved}
+      title="暂存成功"
+      className="fb-saved-dialog"
+      onOpening={focusDialog}
+      style={mobile ? { width: '90vw' } : undefined}
+    >
       <DialogBody>
         <p>
           订单 <strong>{saved?.orderNo}</strong> 已暂存。
@@ -274,7 +340,13 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
       <DialogFooter
         actions={
           <>
-            <Button text="订单查询" onClick={() => { setSaved(null); navigate(routes.list); }} />
+            <Button
+              text="订单查询"
+              onClick={() => {
+                setSaved(null);
+                navigate(routes.list);
+              }}
+            />
             <Button intent="primary" text="继续编辑" onClick={afterSaved} />
           </>
         }
@@ -289,7 +361,11 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
         <div className="fb-m-card">
           <div className="fb-row-between">
             <strong>{title}</strong>
-            {orderType === 1 && <Tag intent="success" minimal>教培</Tag>}
+            {orderType === 1 && (
+              <Tag intent="success" minimal>
+                教培
+              </Tag>
+            )}
           </div>
           {meta}
           {body}
@@ -304,7 +380,12 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
     <div className="fb-page fb-insure-page">
       <div className="fb-row-between">
         <h1 className="fb-page-title">
-          {title} {orderType === 1 && <Tag intent="success" minimal>教培</Tag>}
+          {title}{' '}
+          {orderType === 1 && (
+            <Tag intent="success" minimal>
+              教培
+            </Tag>
+          )}
         </h1>
         <Button variant="minimal" icon="arrow-left" text="返回引导" onClick={() => navigate(routes.guide)} />
       </div>

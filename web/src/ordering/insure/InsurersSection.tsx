@@ -6,7 +6,15 @@ import { Section, useLook } from './controls.tsx';
 import type { Edit } from './controls.tsx';
 import type { FormState } from './formState.ts';
 
-export const InsurersSection = ({ value, insurers, edit }: { value: FormState; insurers: readonly Insurer[]; edit: Edit }) => {
+export const InsurersSection = ({
+  value,
+  insurers,
+  edit,
+}: {
+  value: FormState;
+  insurers: readonly Insurer[];
+  edit: Edit;
+}) => {
   const { large } = useLook();
   const chosen = (i: Insurer) => value.insuranceCompanyList.some((c) => c.id === i.id);
   const toggle = (insurer: Insurer, checked: boolean) =>
@@ -22,7 +30,12 @@ export const InsurersSection = ({ value, insurers, edit }: { value: FormState; i
         {insurers.map((i) => (
           // biome-ignore lint/a11y/noLabelWithoutControl: the Blueprint checkbox inside is the control; the whole card toggles it
           <label key={i.id} className={chosen(i) ? 'fb-insurer fb-insurer-on' : 'fb-insurer'}>
-            <Checkbox checked={chosen(i)} large={large} aria-label={i.name} onChange={(e) => toggle(i, e.currentTarget.checked)} />
+            <Checkbox
+              checked={chosen(i)}
+              large={large}
+              aria-label={i.name}
+              onChange={(e) => toggle(i, e.currentTarget.checked)}
+            />
             <InsurerLogo insurer={i} />
           </label>
         ))}

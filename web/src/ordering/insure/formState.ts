@@ -59,7 +59,11 @@ export type FormState = {
 };
 
 /** An order as read back (orderDetails, a fixture): the form plus the order's own fields. */
-export type OrderSource = OrderFormInput & { id?: string | null; orderNo?: string | null; state?: number | string | null };
+export type OrderSource = OrderFormInput & {
+  id?: string | null;
+  orderNo?: string | null;
+  state?: number | string | null;
+};
 
 /** yyyy-MM-dd in Shanghai (the calendar the server checks dates against). */
 export const shanghaiToday = (now = new Date()) => new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -85,7 +89,12 @@ const copies = <T extends object>(list: readonly T[] | null | undefined): T[] =>
 const asText = (v: unknown): string | undefined => (v === null || v === undefined ? undefined : String(v));
 
 /** States whose startDate in orderDetails is the policy's start, not the one the customer asked for. */
-const policyStates: ReadonlySet<unknown> = new Set([OrderState.insured, OrderState.underwritten, OrderState.inForce, OrderState.lapsed]);
+const policyStates: ReadonlySet<unknown> = new Set([
+  OrderState.insured,
+  OrderState.underwritten,
+  OrderState.inForce,
+  OrderState.lapsed,
+]);
 
 /** An order read back (orderDetails) as editable state; a re-inquiry drops id, state and orderNo. */
 export const fromOrder = (order: OrderSource, opts: { reInquiry?: boolean } = {}): FormState => {
@@ -99,7 +108,10 @@ export const fromOrder = (order: OrderSource, opts: { reInquiry?: boolean } = {}
     studentCount: asText(order.studentCount),
     startDate: asText(order.startDate)?.slice(0, 10),
     insuranceCompanyList: copies(order.insuranceCompanyList).map((c) => ({ id: Number(c.id), name: asText(c.name) })),
-    insuranceTypeInfoList: copies(order.insuranceTypeInfoList).map((l) => ({ ...l, insuranceTypeId: Number(l.insuranceTypeId) })),
+    insuranceTypeInfoList: copies(order.insuranceTypeInfoList).map((l) => ({
+      ...l,
+      insuranceTypeId: Number(l.insuranceTypeId),
+    })),
     uavInfoList: copies(order.uavInfoList),
     uavDriverInfoList: copies(order.uavDriverInfoList),
     deviceInfoList: copies(order.deviceInfoList),
@@ -184,7 +196,8 @@ export const toggleCover = (
     if (lines.some((l) => l.insuranceTypeId === coverId)) return { state };
     const hasMain = lines.some((l) => kindOf(l.insuranceTypeId, catalogue) === CoverKind.main);
     if (kind === CoverKind.additional && !hasMain) return { state, warning: orderFormMessages.additionalNeedsMain };
-    if (coverId === EXCLUSIVE_MAIN_COVER_ID) lines = lines.filter((l) => kindOf(l.insuranceTypeId, catalogue) !== CoverKind.main);
+    if (coverId === EXCLUSIVE_MAIN_COVER_ID)
+      lines = lines.filter((l) => kindOf(l.insuranceTypeId, catalogue) !== CoverKind.main);
     const line: LineState = { insuranceTypeId: coverId };
     if (coverId === CoverId.trainingLiability) line.insuranceAmount = 0;
     // Keep the catalogue order so the line list reads like the checkboxes.
@@ -202,7 +215,9 @@ export const toggleCover = (
 export const preselectCovers = (state: FormState, ids: number[], catalogue: readonly InsuranceType[]): FormState => {
   let s = state;
   // Main covers first, so riders in the list find one.
-  const sorted = [...ids].sort((a, b) => (kindOf(a, catalogue) === CoverKind.main ? -1 : 0) - (kindOf(b, catalogue) === CoverKind.main ? -1 : 0));
+  const sorted = [...ids].sort(
+    (a, b) => (kindOf(a, catalogue) === CoverKind.main ? -1 : 0) - (kindOf(b, catalogue) === CoverKind.main ? -1 : 0),
+  );
   for (const id of sorted) if (catalogue.some((c) => c.id === id)) s = toggleCover(s, id, true, catalogue).state;
   return s;
 };

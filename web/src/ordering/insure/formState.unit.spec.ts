@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { listInsuranceTypes } from '@feibao/domain/ordering/catalogue';
 import { generalApplication, trainingApplication } from '@feibao/domain/ordering/fixtures';
 import { orderFormMessages as m } from '@feibao/domain/ordering/form';
-import { applicationFieldFor, applyRules, checkForm, emptyForm, fromOrder, payloadOf, preselectCovers, toggleCover } from './formState.ts';
+import {
+  applicationFieldFor,
+  applyRules,
+  checkForm,
+  emptyForm,
+  fromOrder,
+  payloadOf,
+  preselectCovers,
+  toggleCover,
+} from './formState.ts';
 import type { FormState } from './formState.ts';
 import { dateOnly, money, stateIntent } from '../format.ts';
 
@@ -21,17 +30,29 @@ describe('automatic rules as the user types', () => {
   it('recomputes the hull sum insured and its deductible', () => {
     let s = toggleCover(emptyForm(0), 1, true, covers0).state;
     s = applyRules({ ...s, uavInfoList: [{ quantity: '3', price: '20000' }] });
-    expect(s.insuranceTypeInfoList[0]).toMatchObject({ insuranceTypeId: 1, insuranceAmount: 6, notCompensation: '免赔10%或1000元' });
+    expect(s.insuranceTypeInfoList[0]).toMatchObject({
+      insuranceTypeId: 1,
+      insuranceAmount: 6,
+      notCompensation: '免赔10%或1000元',
+    });
   });
 
   it('clears dependent drone fields', () => {
-    const s = applyRules({ ...emptyForm(0), uavInfoList: [{ deviceType: '固定翼', rotorCount: '4', realTimeFlightData: '0', dataPlatform: 'UOM平台' }] });
+    const s = applyRules({
+      ...emptyForm(0),
+      uavInfoList: [{ deviceType: '固定翼', rotorCount: '4', realTimeFlightData: '0', dataPlatform: 'UOM平台' }],
+    });
     expect(s.uavInfoList[0]).not.toHaveProperty('rotorCount');
     expect(s.uavInfoList[0]).not.toHaveProperty('dataPlatform');
   });
 
   it('locks the education flight profile for type 1', () => {
-    expect(emptyForm(1).flyingInfo).toMatchObject({ applicationField: '教育培训', mainTerrain: '城市', landingAndTakeoffMethods: '平地', taskMode: '全程人工操纵' });
+    expect(emptyForm(1).flyingInfo).toMatchObject({
+      applicationField: '教育培训',
+      mainTerrain: '城市',
+      landingAndTakeoffMethods: '平地',
+      taskMode: '全程人工操纵',
+    });
   });
 });
 
@@ -53,13 +74,21 @@ describe('cover selection', () => {
   });
   it('keeps edited lines when covers change', () => {
     let s = toggleCover(emptyForm(1), 101, true, covers1).state;
-    s = { ...s, insuranceTypeInfoList: s.insuranceTypeInfoList.map((l) => ({ ...l, insuranceAmount: '30', guaranteeTerm: '60' })) };
+    s = {
+      ...s,
+      insuranceTypeInfoList: s.insuranceTypeInfoList.map((l) => ({ ...l, insuranceAmount: '30', guaranteeTerm: '60' })),
+    };
     s = toggleCover(s, 100, true, covers1).state;
-    expect(s.insuranceTypeInfoList.find((l) => l.insuranceTypeId === 101)).toMatchObject({ insuranceAmount: 30, guaranteeTerm: 60 });
+    expect(s.insuranceTypeInfoList.find((l) => l.insuranceTypeId === 101)).toMatchObject({
+      insuranceAmount: 30,
+      guaranteeTerm: 60,
+    });
   });
   it('preselects covers from the query, riders after their main cover', () => {
     expect(ids(preselectCovers(emptyForm(0), [5, 1], covers0))).toEqual([1, 5]);
-    expect(ids(preselectCovers(emptyForm(1), [1, 2, 100, 101, 102, 103, 999], covers1))).toEqual([1, 2, 100, 101, 102, 103]);
+    expect(ids(preselectCovers(emptyForm(1), [1, 2, 100, 101, 102, 103, 999], covers1))).toEqual([
+      1, 2, 100, 101, 102, 103,
+    ]);
   });
 });
 
@@ -90,6 +119,14 @@ describe('formatting', () => {
     expect(money(1234.5)).toBe('¥1,234.50');
   });
   it('colours the state tag', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map(stateIntent)).toEqual(['none', 'warning', 'primary', 'success', 'success', 'success', 'none']);
+    expect([0, 1, 2, 3, 4, 5, 6].map(stateIntent)).toEqual([
+      'none',
+      'warning',
+      'primary',
+      'success',
+      'success',
+      'success',
+      'none',
+    ]);
   });
 });

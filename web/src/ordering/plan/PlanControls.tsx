@@ -22,7 +22,9 @@ export const PlanActionBar = ({ screen, mobile, partner, onRevoke, onToggleChoos
     <div className={mobile ? 'fb-plan-actions fb-plan-actions-mobile' : 'fb-plan-actions'}>
       <Button icon="refresh" text="刷新" loading={busy === 'refresh'} onClick={() => void screen.manualRefresh()} />
       {may('revoke') && <Button icon="undo" intent="danger" variant="outlined" text="撤销询价" onClick={onRevoke} />}
-      {may('newRound') && <Button icon="search-template" intent="primary" variant="outlined" text="重新询价" onClick={onToggleChooser} />}
+      {may('newRound') && (
+        <Button icon="search-template" intent="primary" variant="outlined" text="重新询价" onClick={onToggleChooser} />
+      )}
       {may('reset') && <Button icon="reset" text="重置方案" loading={busy === 'reset'} onClick={screen.reset} />}
       <Button icon="arrow-left" variant="minimal" text="返回订单查询" onClick={() => navigate(screen.routes.list)} />
     </div>
@@ -59,7 +61,12 @@ export const InsurerChooser = ({ screen, mobile, chosen, onChange, onClose }: Ch
     </div>
     <div className="fb-form-actions">
       <Button text="取消" onClick={onClose} />
-      <Button intent="primary" text="开始询价" loading={screen.busy === 'inquiry'} onClick={() => void screen.newRound(chosen, onClose)} />
+      <Button
+        intent="primary"
+        text="开始询价"
+        loading={screen.busy === 'inquiry'}
+        onClick={() => void screen.newRound(chosen, onClose)}
+      />
     </div>
   </Card>
 );

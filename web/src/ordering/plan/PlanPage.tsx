@@ -50,9 +50,24 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
   );
 
   let body: ReactNode;
-  if (!id) body = <NonIdealState icon="search" title="缺少订单编号" action={<Button text="返回订单查询" onClick={() => navigate(routes.list)} />} />;
+  if (!id)
+    body = (
+      <NonIdealState
+        icon="search"
+        title="缺少订单编号"
+        action={<Button text="返回订单查询" onClick={() => navigate(routes.list)} />}
+      />
+    );
   else if (!session) body = <NonIdealState icon="lock" title="请先登录" description="登录后可查看保障方案。" />;
-  else if (details.error) body = <NonIdealState icon="error" title="加载失败" description={(details.error as Error).message} action={<Button text="重试" onClick={() => void screen.refresh()} />} />;
+  else if (details.error)
+    body = (
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(details.error as Error).message}
+        action={<Button text="重试" onClick={() => void screen.refresh()} />}
+      />
+    );
   else if (!order)
     body = (
       <div className="fb-loading-block" aria-busy="true">
@@ -89,13 +104,19 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
               onClick={() =>
                 screen.may('newRound')
                   ? setChooser((order?.insuranceCompanyList ?? []).map((c) => Number(c.id)))
-                  : navigate(`${routes.insure}?${new URLSearchParams({ type: String(order.orderType), id: order.id, reInquiry: 'true' }).toString()}`)
+                  : navigate(
+                      `${routes.insure}?${new URLSearchParams({ type: String(order.orderType), id: order.id, reInquiry: 'true' }).toString()}`,
+                    )
               }
             />
           </Callout>
         )}
         {!can(order.actions, 'viewPlan') ? (
-          <NonIdealState icon="document" title="待询价状态无保障方案" description={order.revokeReason ? `询价已撤销：${order.revokeReason}` : '请编辑投保信息后发起询价。'} />
+          <NonIdealState
+            icon="document"
+            title="待询价状态无保障方案"
+            description={order.revokeReason ? `询价已撤销：${order.revokeReason}` : '请编辑投保信息后发起询价。'}
+          />
         ) : plan.error ? (
           <Callout intent="danger">{(plan.error as Error).message}</Callout>
         ) : !plan.data ? (
@@ -107,9 +128,23 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
         ) : (
           <PlanTable screen={screen} rows={screen.rows} totals={screen.totals} />
         )}
-        {chooser && <InsurerChooser screen={screen} mobile={mobile} chosen={chooser} onChange={setChooser} onClose={() => setChooser(null)} />}
+        {chooser && (
+          <InsurerChooser
+            screen={screen}
+            mobile={mobile}
+            chosen={chooser}
+            onChange={setChooser}
+            onClose={() => setChooser(null)}
+          />
+        )}
         <div className="fb-details-toggle">
-          <Button variant="minimal" icon={formOpen ? 'chevron-up' : 'chevron-down'} text="投保详情" aria-expanded={formOpen} onClick={() => setFormOpen((o) => !o)} />
+          <Button
+            variant="minimal"
+            icon={formOpen ? 'chevron-up' : 'chevron-down'}
+            text="投保详情"
+            aria-expanded={formOpen}
+            onClick={() => setFormOpen((o) => !o)}
+          />
         </div>
         <Collapse isOpen={formOpen} keepChildrenMounted={false}>
           {form && (
@@ -142,7 +177,13 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
   if (mobile)
     return (
       <div className="fb-m-page fb-m-plan">
-        {partner ? <div className="fb-m-pagebar"><h1 className="fb-m-pagetitle">保障方案</h1></div> : <TouchPageBar title="保障方案" fallback={routes.list} />}
+        {partner ? (
+          <div className="fb-m-pagebar">
+            <h1 className="fb-m-pagetitle">保障方案</h1>
+          </div>
+        ) : (
+          <TouchPageBar title="保障方案" fallback={routes.list} />
+        )}
         <div className="fb-m-card">
           {order && actions}
           {body}

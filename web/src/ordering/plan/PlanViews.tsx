@@ -35,7 +35,17 @@ const PremiumCell = ({ cell }: { cell: PlanCell | undefined }) => {
 };
 
 const totalText = (t: TotalCell) =>
-  t.expired ? QUOTE_EXPIRED : t.quotedAll && t.total !== null ? money(t.total) : t.status === 'requested' ? QUOTING : t.status === 'waiting-verification' ? '待核保人工报价' : t.status === 'timed-out' ? '未完成报价' : '部分险种不承保';
+  t.expired
+    ? QUOTE_EXPIRED
+    : t.quotedAll && t.total !== null
+      ? money(t.total)
+      : t.status === 'requested'
+        ? QUOTING
+        : t.status === 'waiting-verification'
+          ? '待核保人工报价'
+          : t.status === 'timed-out'
+            ? '未完成报价'
+            : '部分险种不承保';
 
 type ViewProps = {
   screen: PlanScreen;
@@ -115,7 +125,9 @@ export const PlanTable = ({ screen, rows, totals }: ViewProps) => {
               <td>{termLabel(r.guaranteeTerm)}</td>
               {columns.map((c) => (
                 <td key={c.insuranceCompanyId} data-insurer={c.insuranceCompanyId}>
-                  <PremiumCell cell={r.insuranceCompanyList.find((x) => x.insuranceCompanyId === c.insuranceCompanyId)} />
+                  <PremiumCell
+                    cell={r.insuranceCompanyList.find((x) => x.insuranceCompanyId === c.insuranceCompanyId)}
+                  />
                 </td>
               ))}
               {editable && (

@@ -80,8 +80,14 @@ export const usePlanScreen = (variant: Variant) => {
   };
 
   const insure = (t: TotalCell) =>
-    void run(`insure-${t.insuranceCompanyId}`, () => insureWith(id!, t.insuranceCompanyId, t.insuranceCompanyName), '投保成功', INSURE_TOAST_TIMEOUT);
-  const remove = (r: PlanRow) => void run(`delete-${r.key}`, () => deletePlanLine(id!, r.insuranceTypeInfoId, r.uavInfoId), '删除成功');
+    void run(
+      `insure-${t.insuranceCompanyId}`,
+      () => insureWith(id!, t.insuranceCompanyId, t.insuranceCompanyName),
+      '投保成功',
+      INSURE_TOAST_TIMEOUT,
+    );
+  const remove = (r: PlanRow) =>
+    void run(`delete-${r.key}`, () => deletePlanLine(id!, r.insuranceTypeInfoId, r.uavInfoId), '删除成功');
   const reset = () => void run('reset', () => resetPlan(id!), '重置成功');
 
   /** A new round of quotes on this order from the chosen insurers; onSent runs once it is accepted. */

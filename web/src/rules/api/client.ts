@@ -9,7 +9,11 @@ import { rulesToken } from './token.ts';
 
 export const RULES_TIMEOUT_MS = 5000;
 export const RULES_MESSAGE_MS = 5000;
-export const RELOGIN_CODES: readonly number[] = [ResultCode.rulesIllegalToken, ResultCode.rulesSessionRevoked, ResultCode.rulesTokenExpired];
+export const RELOGIN_CODES: readonly number[] = [
+  ResultCode.rulesIllegalToken,
+  ResultCode.rulesSessionRevoked,
+  ResultCode.rulesTokenExpired,
+];
 export const TIMEOUT_MESSAGE = '请求超时（5秒），请稍后重试';
 export const NETWORK_MESSAGE = '网络连接失败，请检查网络后重试';
 export const REFRESH_PATH = '/api/v1/uav/user/refresh';
@@ -91,12 +95,16 @@ async function send<T>(path: string, options: RulesRequest, token: string | null
     status = response.status;
     text = await response.text();
   } catch {
-    return { ok: false, error: new RulesApiError(0, controller.signal.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE, status) };
+    return {
+      ok: false,
+      error: new RulesApiError(0, controller.signal.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE, status),
+    };
   } finally {
     clearTimeout(timer);
   }
   const envelope = envelopeOf<T>(text);
-  if (!envelope) return { ok: false, error: new RulesApiError(status || ResultCode.serverError, failureOfStatus(status), status) };
+  if (!envelope)
+    return { ok: false, error: new RulesApiError(status || ResultCode.serverError, failureOfStatus(status), status) };
   if (envelope.code === ResultCode.success) return { ok: true, data: envelope.data };
   return { ok: false, error: new RulesApiError(envelope.code, envelope.message || failureOfStatus(status), status) };
 }

@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_MESSAGE, REFRESH_PATH, RULES_TIMEOUT_MS, RulesApiError, rulesRequest, setRulesNotifier, TIMEOUT_MESSAGE } from './client.ts';
+import {
+  NETWORK_MESSAGE,
+  REFRESH_PATH,
+  RULES_TIMEOUT_MS,
+  RulesApiError,
+  rulesRequest,
+  setRulesNotifier,
+  TIMEOUT_MESSAGE,
+} from './client.ts';
 import { RULES_REFRESH_KEY, RULES_TOKEN_KEY, rulesToken } from './token.ts';
 
 const envelope = (code: number, message: string, data: unknown = null, status = 200) =>
@@ -60,7 +68,9 @@ describe('rulesRequest', () => {
   it('treats a session code on sign-in as an ordinary failure and sends no token', async () => {
     rulesToken.set('stale');
     fetchMock.mockResolvedValueOnce(envelope(50008, '登录凭证无效，请重新登录', null, 401));
-    await expect(rulesRequest('/api/v1/uav/user/login', { body: {}, anonymous: true })).rejects.toMatchObject({ code: 50008 });
+    await expect(rulesRequest('/api/v1/uav/user/login', { body: {}, anonymous: true })).rejects.toMatchObject({
+      code: 50008,
+    });
     expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>)['X-Token']).toBeUndefined();
     expect(relogins).toEqual([]);
     expect(errors).toHaveLength(1);
@@ -87,7 +97,10 @@ describe('rulesRequest', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(rulesRequest('/x')).rejects.toMatchObject({ message: NETWORK_MESSAGE });
     fetchMock.mockResolvedValueOnce(new Response('<html>bad gateway</html>', { status: 502 }));
-    await expect(rulesRequest('/x')).rejects.toMatchObject({ status: 502, message: '服务器(502) 网络异常，请稍后重试' });
+    await expect(rulesRequest('/x')).rejects.toMatchObject({
+      status: 502,
+      message: '服务器(502) 网络异常，请稍后重试',
+    });
   });
 
   describe('an expired token (50014)', () => {
@@ -107,7 +120,9 @@ describe('rulesRequest', () => {
     it('renews once with the refresh token, keeps the rotated pair and replays the call', async () => {
       rulesToken.set('access-1', 'refresh-1');
       server(() => envelope(20000, '刷新成功', { accessToken: 'access-2', refreshToken: 'refresh-2' }));
-      await expect(rulesRequest('/api/v1/rules/list', { query: { a: 1 } })).resolves.toEqual({ path: '/api/v1/rules/list?a=1' });
+      await expect(rulesRequest('/api/v1/rules/list', { query: { a: 1 } })).resolves.toEqual({
+        path: '/api/v1/rules/list?a=1',
+      });
       const [refresh] = refreshCalls();
       expect(JSON.parse(refresh![1]!.body as string)).toEqual({ refreshToken: 'refresh-1' });
       expect((refresh![1]!.headers as Record<string, string>)['X-Token']).toBeUndefined();

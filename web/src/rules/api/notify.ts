@@ -32,7 +32,8 @@ export const reloginPrompt = {
   },
   get: () => relogin,
 };
-export const useReloginPrompt = () => useSyncExternalStore(reloginPrompt.subscribe, reloginPrompt.get, reloginPrompt.get);
+export const useReloginPrompt = () =>
+  useSyncExternalStore(reloginPrompt.subscribe, reloginPrompt.get, reloginPrompt.get);
 
 /** Wires the client's failures to the toaster and the prompt (called once by the entry). */
 export const installNotifier = () => setRulesNotifier({ error: notify.error, relogin: reloginPrompt.open });

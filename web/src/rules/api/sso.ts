@@ -4,7 +4,14 @@
  * shows them in its own message box.
  */
 import { ResultCode } from '@feibao/domain/shared/codes';
-import { NETWORK_MESSAGE, RULES_ACCESS_KEY, RULES_TIMEOUT_MS, RulesApiError, rulesRequest, TIMEOUT_MESSAGE } from './client.ts';
+import {
+  NETWORK_MESSAGE,
+  RULES_ACCESS_KEY,
+  RULES_TIMEOUT_MS,
+  RulesApiError,
+  rulesRequest,
+  TIMEOUT_MESSAGE,
+} from './client.ts';
 
 export const SSO_PATHS = {
   passwordLogin: '/sso-platform/authencation/oauth2/login/user',
@@ -32,7 +39,11 @@ export const sendLoginCode = (phone: string) =>
 /** Whether a login from here (and for this user name) needs a captcha now; unknown counts as no, the server still asks. */
 export const captchaRequired = async (username?: string) => {
   try {
-    const answer = await rulesRequest<{ required: boolean }>(SSO_PATHS.captchaTrigger, { query: { username: username || undefined }, anonymous: true, silent: true });
+    const answer = await rulesRequest<{ required: boolean }>(SSO_PATHS.captchaTrigger, {
+      query: { username: username || undefined },
+      anonymous: true,
+      silent: true,
+    });
     return answer?.required === true;
   } catch {
     return false;
@@ -45,7 +56,11 @@ export const fetchCaptcha = async (): Promise<{ key: string; image: Blob }> => {
   const timer = setTimeout(() => controller.abort(), RULES_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(SSO_PATHS.captchaImage, { headers: { 'X-Access-Key': RULES_ACCESS_KEY }, cache: 'no-store', signal: controller.signal });
+    response = await fetch(SSO_PATHS.captchaImage, {
+      headers: { 'X-Access-Key': RULES_ACCESS_KEY },
+      cache: 'no-store',
+      signal: controller.signal,
+    });
   } catch {
     throw new RulesApiError(0, controller.signal.aborted ? TIMEOUT_MESSAGE : NETWORK_MESSAGE, 0);
   } finally {

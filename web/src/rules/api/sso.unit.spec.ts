@@ -17,7 +17,12 @@ describe('rule platform sign-in calls', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads the captcha id from its header and keeps the image bytes', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'Content-Type': 'image/png', 'Captcha-Key': 'abc123' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+        status: 200,
+        headers: { 'Content-Type': 'image/png', 'Captcha-Key': 'abc123' },
+      }),
+    );
     const captcha = await fetchCaptcha();
     expect(captcha.key).toBe('abc123');
     expect(captcha.image.size).toBe(4);
@@ -48,8 +53,15 @@ describe('rule platform sign-in calls', () => {
 
   it('leaves a refused login to the page: thrown, never toasted', async () => {
     fetchMock.mockResolvedValueOnce(envelope(40000, '图形验证码错误或已过期', { captchaRequired: true }, 400));
-    await expect(loginWithPassword({ username: '13800000001', password: 'x', captchaKey: 'k', captcha: 'ab' })).rejects.toMatchObject({ code: 40000, message: '图形验证码错误或已过期' });
-    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({ username: '13800000001', password: 'x', captchaKey: 'k', captcha: 'ab' });
+    await expect(
+      loginWithPassword({ username: '13800000001', password: 'x', captchaKey: 'k', captcha: 'ab' }),
+    ).rejects.toMatchObject({ code: 40000, message: '图形验证码错误或已过期' });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toEqual({
+      username: '13800000001',
+      password: 'x',
+      captchaKey: 'k',
+      captcha: 'ab',
+    });
     expect(shown).toEqual([]);
   });
 });

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, NumericInput, ProgressBar, Radio, RadioGroup, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Checkbox,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  NumericInput,
+  ProgressBar,
+  Radio,
+  RadioGroup,
+  Tag,
+} from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../api/notify.ts';
 import { pathOf } from '../frame.ts';
@@ -44,12 +55,29 @@ export const BatchTestPage = () => {
     <RulesScreen route="batchTest/null" testId="rules-batch-test">
       <div className="rp-toolbar">
         <FormGroup label="规则" labelFor="rules-batch-rule" inline>
-          <HTMLSelect id="rules-batch-rule" value={ruleId} onChange={(e) => setRuleId(e.target.value)} options={rules.map((r) => ({ value: r.ruleId, label: `${r.name}（${r.ruleId}）` }))} />
+          <HTMLSelect
+            id="rules-batch-rule"
+            value={ruleId}
+            onChange={(e) => setRuleId(e.target.value)}
+            options={rules.map((r) => ({ value: r.ruleId, label: `${r.name}（${r.ruleId}）` }))}
+          />
         </FormGroup>
         <FormGroup label="版本" labelFor="rules-batch-version" inline helperText="可为草稿版本">
-          <NumericInput id="rules-batch-version" min={1} value={version} onValueChange={(v) => setVersion(Number.isInteger(v) && v > 0 ? v : 1)} />
+          <NumericInput
+            id="rules-batch-version"
+            min={1}
+            value={version}
+            onValueChange={(v) => setVersion(Number.isInteger(v) && v > 0 ? v : 1)}
+          />
         </FormGroup>
-        <Button intent="primary" icon="play" text="开始测试" loading={busy} onClick={() => void start()} data-testid="rules-batch-start" />
+        <Button
+          intent="primary"
+          icon="play"
+          text="开始测试"
+          loading={busy}
+          onClick={() => void start()}
+          data-testid="rules-batch-start"
+        />
       </div>
       <RadioGroup inline selectedValue={mode} onChange={(e) => setMode(e.currentTarget.value as 'cases' | 'lastN')}>
         <Radio value="cases" label="选择案例" />
@@ -57,21 +85,40 @@ export const BatchTestPage = () => {
       </RadioGroup>
       {mode === 'lastN' ? (
         <FormGroup label="申请数量（最多1000）" labelFor="rules-batch-lastn">
-          <NumericInput id="rules-batch-lastn" min={1} max={1000} value={lastN} onValueChange={(v) => setLastN(Math.min(1000, Math.max(1, Math.trunc(v) || 1)))} />
+          <NumericInput
+            id="rules-batch-lastn"
+            min={1}
+            max={1000}
+            value={lastN}
+            onValueChange={(v) => setLastN(Math.min(1000, Math.max(1, Math.trunc(v) || 1)))}
+          />
         </FormGroup>
       ) : (
         <Loaded data={data} error={error} retry={() => void mutate()}>
           {({ list: shown, total }) => (
             <>
               <div className="rp-toolbar">
-                <InputGroup leftIcon="search" placeholder="按名称筛选" value={search} onValueChange={setSearch} aria-label="筛选案例" />
-                <Button text={`全选本页（${shown.length}）`} onClick={() => setChosen(new Set([...chosen, ...shown.map((r) => r.caseId)]))} />
+                <InputGroup
+                  leftIcon="search"
+                  placeholder="按名称筛选"
+                  value={search}
+                  onValueChange={setSearch}
+                  aria-label="筛选案例"
+                />
+                <Button
+                  text={`全选本页（${shown.length}）`}
+                  onClick={() => setChosen(new Set([...chosen, ...shown.map((r) => r.caseId)]))}
+                />
                 <Button text="清空" onClick={() => setChosen(new Set())} />
                 <span className="rp-muted" data-testid="rules-batch-chosen">
                   已选 {chosen.size} 个
                 </span>
               </div>
-              {total === 0 && <p className="rp-muted">{keyword ? '没有名称包含该关键字的案例。' : '没有案例，请先在「规则案例」中新增。'}</p>}
+              {total === 0 && (
+                <p className="rp-muted">
+                  {keyword ? '没有名称包含该关键字的案例。' : '没有案例，请先在「规则案例」中新增。'}
+                </p>
+              )}
               <div className="rp-case-picks">
                 {shown.map((r) => (
                   <Checkbox
@@ -103,11 +150,17 @@ export const MyBatchTestsPage = () => {
   const { data, error, mutate } = useMyRuns(page);
   const [picked, setPicked] = useState<string[]>([]);
   const navigate = useNavigate();
-  const toggle = (runId: string, on: boolean) => setPicked((p) => (on ? [...p.filter((id) => id !== runId), runId].slice(-2) : p.filter((id) => id !== runId)));
+  const toggle = (runId: string, on: boolean) =>
+    setPicked((p) => (on ? [...p.filter((id) => id !== runId), runId].slice(-2) : p.filter((id) => id !== runId)));
   return (
     <RulesScreen route="myBatchTestList" testId="rules-my-batch-tests">
       <div className="rp-toolbar">
-        <Button icon="comparison" text="对比所选两次" disabled={picked.length !== 2} onClick={() => navigate(detailPath(picked[0]!, picked[1]))} />
+        <Button
+          icon="comparison"
+          text="对比所选两次"
+          disabled={picked.length !== 2}
+          onClick={() => navigate(detailPath(picked[0]!, picked[1]))}
+        />
         <Button icon="refresh" text="刷新" onClick={() => void mutate()} />
       </div>
       <Loaded data={data} error={error} retry={() => void mutate()}>
@@ -134,7 +187,11 @@ export const MyBatchTestsPage = () => {
                   {datas.map((run) => (
                     <tr key={run.runId} data-testid="rules-run-row" data-status={run.status}>
                       <td>
-                        <Checkbox aria-label="选择对比" checked={picked.includes(run.runId)} onChange={(e) => toggle(run.runId, e.currentTarget.checked)} />
+                        <Checkbox
+                          aria-label="选择对比"
+                          checked={picked.includes(run.runId)}
+                          onChange={(e) => toggle(run.runId, e.currentTarget.checked)}
+                        />
                       </td>
                       <td>
                         {ruleName(run.ruleId)} 版本{run.version}
@@ -146,7 +203,12 @@ export const MyBatchTestsPage = () => {
                         </Tag>
                       </td>
                       <td style={{ minWidth: 140 }}>
-                        <ProgressBar value={progressOf(run)} animate={isActive(run)} stripes={isActive(run)} intent={run.status === 'failed' ? 'danger' : 'primary'} />
+                        <ProgressBar
+                          value={progressOf(run)}
+                          animate={isActive(run)}
+                          stripes={isActive(run)}
+                          intent={run.status === 'failed' ? 'danger' : 'primary'}
+                        />
                         <span className="rp-muted">
                           {run.progress}/{run.total}
                         </span>
@@ -158,7 +220,13 @@ export const MyBatchTestsPage = () => {
                       <td data-testid="rules-run-rate">{formatRate(run.passRate)}</td>
                       <td>{formatAt(run.startedAt)}</td>
                       <td>
-                        <Button size="small" variant="minimal" intent="primary" text="详情" onClick={() => navigate(detailPath(run.runId))} />
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          intent="primary"
+                          text="详情"
+                          onClick={() => navigate(detailPath(run.runId))}
+                        />
                       </td>
                     </tr>
                   ))}
@@ -166,11 +234,21 @@ export const MyBatchTestsPage = () => {
               </table>
               {totalCount > 20 && (
                 <div className="rp-toolbar">
-                  <Button icon="chevron-left" aria-label="上一页" disabled={page <= 1} onClick={() => setPage(page - 1)} />
+                  <Button
+                    icon="chevron-left"
+                    aria-label="上一页"
+                    disabled={page <= 1}
+                    onClick={() => setPage(page - 1)}
+                  />
                   <span>
                     第 {page} / {Math.ceil(totalCount / 20)} 页，共 {totalCount} 次
                   </span>
-                  <Button icon="chevron-right" aria-label="下一页" disabled={page * 20 >= totalCount} onClick={() => setPage(page + 1)} />
+                  <Button
+                    icon="chevron-right"
+                    aria-label="下一页"
+                    disabled={page * 20 >= totalCount}
+                    onClick={() => setPage(page + 1)}
+                  />
                 </div>
               )}
             </>

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Switch,
+  TextArea,
+} from '@blueprintjs/core';
 import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { RulesApiError } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
@@ -49,12 +59,20 @@ export const CasesPage = () => {
         <InputGroup placeholder="订单编号" value={orderId} onValueChange={setOrderId} aria-label="订单编号" />
         <Button icon="duplicate" text="从订单复制" loading={busy} onClick={() => void copy()} />
         <Button icon="refresh" text="刷新" onClick={() => void mutate()} />
-        <InputGroup leftIcon="search" placeholder="按名称搜索" value={search} onValueChange={setSearch} aria-label="搜索案例" />
+        <InputGroup
+          leftIcon="search"
+          placeholder="按名称搜索"
+          value={search}
+          onValueChange={setSearch}
+          aria-label="搜索案例"
+        />
       </div>
       <Loaded data={data} error={error} retry={() => void mutate()}>
         {({ list: rows, total }) =>
           rows.length === 0 && page === 1 ? (
-            <p className="rp-muted">{keyword ? '没有名称包含该关键字的案例。' : '还没有案例。新增一个，或从真实订单复制。'}</p>
+            <p className="rp-muted">
+              {keyword ? '没有名称包含该关键字的案例。' : '还没有案例。新增一个，或从真实订单复制。'}
+            </p>
           ) : (
             <>
               <table className="bp6-html-table bp6-html-table-striped rp-table" data-testid="rules-cases-table">
@@ -81,8 +99,21 @@ export const CasesPage = () => {
                         {row.updatedBy} {formatAt(row.updatedAt)}
                       </td>
                       <td>
-                        <Button size="small" variant="minimal" icon="edit" text="编辑" onClick={() => setEditing(row)} />
-                        <Button size="small" variant="minimal" intent="danger" icon="trash" text="删除" onClick={() => void remove(row)} />
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          icon="edit"
+                          text="编辑"
+                          onClick={() => setEditing(row)}
+                        />
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          intent="danger"
+                          icon="trash"
+                          text="删除"
+                          onClick={() => void remove(row)}
+                        />
                       </td>
                     </tr>
                   ))}
@@ -93,17 +124,33 @@ export const CasesPage = () => {
           )
         }
       </Loaded>
-      {editing && <CaseDialog row={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={() => void mutate()} />}
+      {editing && (
+        <CaseDialog
+          row={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => void mutate()}
+        />
+      )}
     </RulesScreen>
   );
 };
 
-const CaseDialog = ({ row, onClose, onSaved }: { row: RuleCaseRow | null; onClose: () => void; onSaved: () => void }) => {
+const CaseDialog = ({
+  row,
+  onClose,
+  onSaved,
+}: {
+  row: RuleCaseRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) => {
   const [name, setName] = useState(row?.name ?? '');
   const [formText, setFormText] = useState(row ? JSON.stringify(row.form, null, 2) : '');
   const [referral, setReferral] = useState(row?.expected.referral ?? false);
   const [premiums, setPremiums] = useState<Record<string, string>>(
-    Object.fromEntries(visibleInsurers.map((i) => [String(i.id), row?.expected.premiums[String(i.id)]?.toString() ?? ''])),
+    Object.fromEntries(
+      visibleInsurers.map((i) => [String(i.id), row?.expected.premiums[String(i.id)]?.toString() ?? '']),
+    ),
   );
   const [tolerance, setTolerance] = useState(String(row?.expected.tolerance ?? 1));
   const [problem, setProblem] = useState<string | null>(null);
@@ -118,7 +165,11 @@ const CaseDialog = ({ row, onClose, onSaved }: { row: RuleCaseRow | null; onClos
     setBusy(true);
     setProblem(null);
     try {
-      const body = { name: name.trim(), form: form.value, expected: { referral, premiums: expected.premiums, tolerance: allowed } };
+      const body = {
+        name: name.trim(),
+        form: form.value,
+        expected: { referral, premiums: expected.premiums, tolerance: allowed },
+      };
       await (row ? updateCase({ ...body, caseId: row.caseId }) : createCase(body));
       notify.success('已保存案例');
       onSaved();
@@ -136,7 +187,14 @@ const CaseDialog = ({ row, onClose, onSaved }: { row: RuleCaseRow | null; onClos
           <InputGroup id="rules-case-name" value={name} maxLength={100} onValueChange={setName} />
         </FormGroup>
         <FormGroup label="投保信息（JSON，与询价接口相同）" labelFor="rules-case-form">
-          <TextArea id="rules-case-form" fill rows={10} className="rp-json" value={formText} onChange={(e) => setFormText(e.target.value)} />
+          <TextArea
+            id="rules-case-form"
+            fill
+            rows={10}
+            className="rp-json"
+            value={formText}
+            onChange={(e) => setFormText(e.target.value)}
+          />
         </FormGroup>
         <Switch label="预期转人工核保" checked={referral} onChange={(e) => setReferral(e.currentTarget.checked)} />
         <div className="rp-toolbar">

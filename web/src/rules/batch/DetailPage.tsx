@@ -6,7 +6,18 @@ import type { TraceStep } from '@feibao/domain/rules/rating';
 import { useRuleName } from '../review/api.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { useComparison, useRun } from './api.ts';
-import { caseChanged, formatDelta, formatRate, insurerName, isActive, premiumsText, progressOf, runStatusIntents, runStatusLabels, type RunSummary } from './model.ts';
+import {
+  caseChanged,
+  formatDelta,
+  formatRate,
+  insurerName,
+  isActive,
+  premiumsText,
+  progressOf,
+  runStatusIntents,
+  runStatusLabels,
+  type RunSummary,
+} from './model.ts';
 import { TableScroll } from '../layout/TableScroll.tsx';
 
 const PAGE = 100;
@@ -28,7 +39,12 @@ export const BatchDetailPage = () => {
     <RulesScreen route="multipleBatchTestDetail" testId="rules-batch-detail">
       <div className="rp-toolbar">
         <InputGroup placeholder="批次编号" value={leftText} onValueChange={setLeftText} aria-label="批次编号" />
-        <InputGroup placeholder="对比批次编号（可选）" value={rightText} onValueChange={setRightText} aria-label="对比批次编号" />
+        <InputGroup
+          placeholder="对比批次编号（可选）"
+          value={rightText}
+          onValueChange={setRightText}
+          aria-label="对比批次编号"
+        />
         <Button intent="primary" text="查看" onClick={open} />
       </div>
       {!left && <p className="rp-muted">在「我的批量测试」中选择一次测试查看，或勾选两次进行对比。</p>}
@@ -85,11 +101,34 @@ const Trace = ({ steps }: { steps: TraceStep[] }) => (
 );
 
 const passTag = (pass: boolean | null) =>
-  pass === null ? <Tag minimal>无预期</Tag> : pass ? <Tag minimal intent="success">通过</Tag> : <Tag minimal intent="danger">未通过</Tag>;
+  pass === null ? (
+    <Tag minimal>无预期</Tag>
+  ) : pass ? (
+    <Tag minimal intent="success">
+      通过
+    </Tag>
+  ) : (
+    <Tag minimal intent="danger">
+      未通过
+    </Tag>
+  );
 
 type Filter = 'all' | 'failed' | 'passed';
-const FilterSelect = ({ value, onChange, labels }: { value: Filter; onChange: (f: Filter) => void; labels: Record<Filter, string> }) => (
-  <HTMLSelect aria-label="筛选" value={value} onChange={(e) => onChange(e.target.value as Filter)} options={Object.entries(labels).map(([v, label]) => ({ value: v, label }))} />
+const FilterSelect = ({
+  value,
+  onChange,
+  labels,
+}: {
+  value: Filter;
+  onChange: (f: Filter) => void;
+  labels: Record<Filter, string>;
+}) => (
+  <HTMLSelect
+    aria-label="筛选"
+    value={value}
+    onChange={(e) => onChange(e.target.value as Filter)}
+    options={Object.entries(labels).map(([v, label]) => ({ value: v, label }))}
+  />
 );
 
 const Paged = <T,>({ rows, children }: { rows: T[]; children: (rows: T[]) => ReactNode }) => {
@@ -97,7 +136,12 @@ const Paged = <T,>({ rows, children }: { rows: T[]; children: (rows: T[]) => Rea
   return (
     <>
       {children(rows.slice(0, shown))}
-      {rows.length > shown && <Button text={`再显示${Math.min(PAGE, rows.length - shown)}个（共${rows.length}个）`} onClick={() => setShown(shown + PAGE)} />}
+      {rows.length > shown && (
+        <Button
+          text={`再显示${Math.min(PAGE, rows.length - shown)}个（共${rows.length}个）`}
+          onClick={() => setShown(shown + PAGE)}
+        />
+      )}
     </>
   );
 };
@@ -109,11 +153,17 @@ const RunView = ({ runId }: { runId: string }) => {
   return (
     <Loaded data={data} error={error} retry={() => void mutate()}>
       {(run) => {
-        const rows = run.results.filter((r) => filter === 'all' || (filter === 'failed' ? r.pass === false : r.pass === true));
+        const rows = run.results.filter(
+          (r) => filter === 'all' || (filter === 'failed' ? r.pass === false : r.pass === true),
+        );
         return (
           <>
             <RunHead run={run} />
-            <FilterSelect value={filter} onChange={setFilter} labels={{ all: '全部案例', failed: '只看未通过', passed: '只看通过' }} />
+            <FilterSelect
+              value={filter}
+              onChange={setFilter}
+              labels={{ all: '全部案例', failed: '只看未通过', passed: '只看通过' }}
+            />
             <Paged rows={rows}>
               {(page) => (
                 <TableScroll label="案例结果">
@@ -131,7 +181,12 @@ const RunView = ({ runId }: { runId: string }) => {
                     </thead>
                     <tbody>
                       {page.map((r: CaseResult) => (
-                        <ResultRow key={r.key} result={r} open={openKey === r.key} onToggle={() => setOpenKey(openKey === r.key ? null : r.key)} />
+                        <ResultRow
+                          key={r.key}
+                          result={r}
+                          open={openKey === r.key}
+                          onToggle={() => setOpenKey(openKey === r.key ? null : r.key)}
+                        />
                       ))}
                     </tbody>
                   </table>
@@ -163,7 +218,13 @@ const ResultRow = ({ result: r, open, onToggle }: { result: CaseResult; open: bo
           .join('；') || '—'}
       </td>
       <td>
-        <Button size="small" variant="minimal" icon={open ? 'chevron-up' : 'diagram-tree'} text="执行轨迹" onClick={onToggle} />
+        <Button
+          size="small"
+          variant="minimal"
+          icon={open ? 'chevron-up' : 'diagram-tree'}
+          text="执行轨迹"
+          onClick={onToggle}
+        />
       </td>
     </tr>
     {open && (
@@ -185,12 +246,18 @@ const CompareView = ({ left, right }: { left: string; right: string }) => {
   return (
     <Loaded data={data} error={error} retry={() => void mutate()}>
       {(comparison) => {
-        const rows = comparison.cases.filter((c) => filter === 'all' || (filter === 'failed' ? caseChanged(c) : !caseChanged(c)));
+        const rows = comparison.cases.filter(
+          (c) => filter === 'all' || (filter === 'failed' ? caseChanged(c) : !caseChanged(c)),
+        );
         return (
           <>
             <RunHead run={comparison.left} label="批次A" />
             <RunHead run={comparison.right} label="批次B" />
-            <FilterSelect value={filter} onChange={setFilter} labels={{ all: '全部案例', failed: '只看有变化', passed: '只看无变化' }} />
+            <FilterSelect
+              value={filter}
+              onChange={setFilter}
+              labels={{ all: '全部案例', failed: '只看有变化', passed: '只看无变化' }}
+            />
             <Paged rows={rows}>
               {(page) => (
                 <TableScroll label="两批对比">
@@ -223,7 +290,13 @@ const CompareView = ({ left, right }: { left: string; right: string }) => {
                               {c.passChanged && <Tag intent="primary">结果变化</Tag>}
                             </td>
                             <td>
-                              <Button size="small" variant="minimal" icon="diagram-tree" text="执行轨迹" onClick={() => setOpenKey(openKey === c.key ? null : c.key)} />
+                              <Button
+                                size="small"
+                                variant="minimal"
+                                icon="diagram-tree"
+                                text="执行轨迹"
+                                onClick={() => setOpenKey(openKey === c.key ? null : c.key)}
+                              />
                             </td>
                           </tr>
                           {openKey === c.key && (
@@ -232,11 +305,19 @@ const CompareView = ({ left, right }: { left: string; right: string }) => {
                                 <div className="rp-compare-traces" data-testid="rules-compare-traces">
                                   <div>
                                     <strong>批次A</strong>
-                                    {c.left ? <Trace steps={c.left.trace} /> : <p className="rp-muted">批次A未测试该案例</p>}
+                                    {c.left ? (
+                                      <Trace steps={c.left.trace} />
+                                    ) : (
+                                      <p className="rp-muted">批次A未测试该案例</p>
+                                    )}
                                   </div>
                                   <div>
                                     <strong>批次B</strong>
-                                    {c.right ? <Trace steps={c.right.trace} /> : <p className="rp-muted">批次B未测试该案例</p>}
+                                    {c.right ? (
+                                      <Trace steps={c.right.trace} />
+                                    ) : (
+                                      <p className="rp-muted">批次B未测试该案例</p>
+                                    )}
                                   </div>
                                 </div>
                               </td>

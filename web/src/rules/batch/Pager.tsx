@@ -2,7 +2,19 @@ import { useEffect, useState } from 'react';
 import { Button } from '@blueprintjs/core';
 
 /** 上一页 / 第 n / m 页，共 t 个 / 下一页; nothing when everything fits on one page. */
-export const Pager = ({ page, pageSize, total, unit, onPage }: { page: number; pageSize: number; total: number; unit: string; onPage: (page: number) => void }) => {
+export const Pager = ({
+  page,
+  pageSize,
+  total,
+  unit,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  unit: string;
+  onPage: (page: number) => void;
+}) => {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && page === 1) return null;
   return (

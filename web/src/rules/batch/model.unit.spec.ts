@@ -18,10 +18,19 @@ describe('batch test screens', () => {
     expect(progressOf({ progress: 0, total: 0 })).toBe(1);
   });
   it('tells a compared case that changed from one that did not', () => {
-    const side = (premiums: Record<string, number | null>, pass: boolean | null = true) => ({ pass, actual: { referral: false, premiums, lines: [] }, trace: [] });
-    const compared = (left: ReturnType<typeof side> | null, right: ReturnType<typeof side> | null, premiumDeltas: Record<string, number | null>) =>
-      ({ key: 'case:1', name: '甲', left, right, premiumDeltas, referralChanged: false, passChanged: false });
-    expect(caseChanged(compared(side({ '1': 10, '2': null }), side({ '1': 10, '2': null }), { '1': 0, '2': null }))).toBe(false);
+    const side = (premiums: Record<string, number | null>, pass: boolean | null = true) => ({
+      pass,
+      actual: { referral: false, premiums, lines: [] },
+      trace: [],
+    });
+    const compared = (
+      left: ReturnType<typeof side> | null,
+      right: ReturnType<typeof side> | null,
+      premiumDeltas: Record<string, number | null>,
+    ) => ({ key: 'case:1', name: '甲', left, right, premiumDeltas, referralChanged: false, passChanged: false });
+    expect(
+      caseChanged(compared(side({ '1': 10, '2': null }), side({ '1': 10, '2': null }), { '1': 0, '2': null })),
+    ).toBe(false);
     expect(caseChanged(compared(side({ '1': 10 }), side({ '1': 11 }), { '1': 1 }))).toBe(true);
     expect(caseChanged(compared(side({ '1': 10 }), side({ '1': null }), { '1': null }))).toBe(true);
     expect(caseChanged(compared(side({ '1': 10 }), null, { '1': null }))).toBe(true);

@@ -1,12 +1,33 @@
 import { useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Tag,
+  TextArea,
+} from '@blueprintjs/core';
 import useSWR from 'swr';
 import { configKindRoute } from '@feibao/domain/rules/config';
 import { RulesApiError, rulesFetcher, rulesRequest } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
 import { formatAt } from '../review/model.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
-import { bodyOf, configFields, type ConfigDraft, type ConfigEntry, type DictionaryKind, draftOf, draftProblem, effectLabel, effectOptions } from './model.ts';
+import {
+  bodyOf,
+  configFields,
+  type ConfigDraft,
+  type ConfigEntry,
+  type DictionaryKind,
+  draftOf,
+  draftProblem,
+  effectLabel,
+  effectOptions,
+} from './model.ts';
 import { TableScroll } from '../layout/TableScroll.tsx';
 
 type Filter = { q: string; enabled: 'all' | 'true' | 'false' };
@@ -21,7 +42,10 @@ const listPath = (kind: DictionaryKind, filter: Filter) => {
 export const ConfigPage = ({ kind }: { kind: DictionaryKind }) => {
   const [filter, setFilter] = useState<Filter>({ q: '', enabled: 'all' });
   const [editing, setEditing] = useState<ConfigEntry | 'new' | null>(null);
-  const { data, error, mutate } = useSWR<ConfigEntry[]>(listPath(kind, filter), rulesFetcher, { revalidateOnFocus: false, keepPreviousData: true });
+  const { data, error, mutate } = useSWR<ConfigEntry[]>(listPath(kind, filter), rulesFetcher, {
+    revalidateOnFocus: false,
+    keepPreviousData: true,
+  });
   const toggle = async (entry: ConfigEntry) => {
     const action = entry.enabled ? 'disable' : 'enable';
     try {
@@ -35,7 +59,13 @@ export const ConfigPage = ({ kind }: { kind: DictionaryKind }) => {
   return (
     <RulesScreen route={configKindRoute[kind]} testId={`rules-config-${kind}`}>
       <div className="rp-toolbar">
-        <InputGroup leftIcon="search" placeholder="搜索编码、名称或内容" value={filter.q} onValueChange={(q) => setFilter((f) => ({ ...f, q }))} aria-label="搜索配置" />
+        <InputGroup
+          leftIcon="search"
+          placeholder="搜索编码、名称或内容"
+          value={filter.q}
+          onValueChange={(q) => setFilter((f) => ({ ...f, q }))}
+          aria-label="搜索配置"
+        />
         <HTMLSelect
           aria-label="启用状态"
           value={filter.enabled}
@@ -47,17 +77,42 @@ export const ConfigPage = ({ kind }: { kind: DictionaryKind }) => {
           ]}
         />
         <Button icon="refresh" text="刷新" onClick={() => void mutate()} />
-        <Button icon="add" intent="primary" text="新增" onClick={() => setEditing('new')} data-testid="rules-config-new" />
+        <Button
+          icon="add"
+          intent="primary"
+          text="新增"
+          onClick={() => setEditing('new')}
+          data-testid="rules-config-new"
+        />
       </div>
       <Loaded data={data} error={error} retry={() => void mutate()}>
-        {(entries) => <ConfigTable kind={kind} entries={entries} onEdit={setEditing} onToggle={(e) => void toggle(e)} />}
+        {(entries) => (
+          <ConfigTable kind={kind} entries={entries} onEdit={setEditing} onToggle={(e) => void toggle(e)} />
+        )}
       </Loaded>
-      {editing && <EntryDialog kind={kind} entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onDone={() => void mutate()} />}
+      {editing && (
+        <EntryDialog
+          kind={kind}
+          entry={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onDone={() => void mutate()}
+        />
+      )}
     </RulesScreen>
   );
 };
 
-const ConfigTable = ({ kind, entries, onEdit, onToggle }: { kind: DictionaryKind; entries: ConfigEntry[]; onEdit: (e: ConfigEntry) => void; onToggle: (e: ConfigEntry) => void }) => {
+const ConfigTable = ({
+  kind,
+  entries,
+  onEdit,
+  onToggle,
+}: {
+  kind: DictionaryKind;
+  entries: ConfigEntry[];
+  onEdit: (e: ConfigEntry) => void;
+  onToggle: (e: ConfigEntry) => void;
+}) => {
   if (!entries.length) return <p className="rp-muted">没有符合条件的配置项。</p>;
   const fields = configFields[kind];
   return (
@@ -91,8 +146,22 @@ const ConfigTable = ({ kind, entries, onEdit, onToggle }: { kind: DictionaryKind
                 <span className="rp-muted">{formatAt(e.updatedAt)}</span>
               </td>
               <td>
-                <Button variant="minimal" size="small" intent="primary" text="编辑" onClick={() => onEdit(e)} aria-label={`编辑 ${e.code}`} />
-                <Button variant="minimal" size="small" intent={e.enabled ? 'danger' : 'success'} text={e.enabled ? '停用' : '启用'} onClick={() => onToggle(e)} aria-label={`${e.enabled ? '停用' : '启用'} ${e.code}`} />
+                <Button
+                  variant="minimal"
+                  size="small"
+                  intent="primary"
+                  text="编辑"
+                  onClick={() => onEdit(e)}
+                  aria-label={`编辑 ${e.code}`}
+                />
+                <Button
+                  variant="minimal"
+                  size="small"
+                  intent={e.enabled ? 'danger' : 'success'}
+                  text={e.enabled ? '停用' : '启用'}
+                  onClick={() => onToggle(e)}
+                  aria-label={`${e.enabled ? '停用' : '启用'} ${e.code}`}
+                />
               </td>
             </tr>
           ))}
@@ -102,7 +171,17 @@ const ConfigTable = ({ kind, entries, onEdit, onToggle }: { kind: DictionaryKind
   );
 };
 
-const EntryDialog = ({ kind, entry, onClose, onDone }: { kind: DictionaryKind; entry: ConfigEntry | null; onClose: () => void; onDone: () => void }) => {
+const EntryDialog = ({
+  kind,
+  entry,
+  onClose,
+  onDone,
+}: {
+  kind: DictionaryKind;
+  entry: ConfigEntry | null;
+  onClose: () => void;
+  onDone: () => void;
+}) => {
   const [draft, setDraft] = useState<ConfigDraft>(() => draftOf(kind, entry));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -113,7 +192,10 @@ const EntryDialog = ({ kind, entry, onClose, onDone }: { kind: DictionaryKind; e
     setBusy(true);
     setProblem(null);
     try {
-      await rulesRequest(`/api/v1/rules/config/${entry ? 'update' : 'create'}`, { method: 'POST', body: bodyOf(kind, draft) });
+      await rulesRequest(`/api/v1/rules/config/${entry ? 'update' : 'create'}`, {
+        method: 'POST',
+        body: bodyOf(kind, draft),
+      });
       notify.success(entry ? '已保存' : '已新增');
       onDone();
       onClose();
@@ -127,16 +209,46 @@ const EntryDialog = ({ kind, entry, onClose, onDone }: { kind: DictionaryKind; e
     <Dialog isOpen onClose={onClose} title={entry ? `编辑：${entry.code}` : '新增配置项'} className="rp-step-dialog">
       <DialogBody>
         <FormGroup label="编码" labelFor="rules-config-code" labelInfo="（必填，字母、数字、下划线、点或横线）">
-          <InputGroup id="rules-config-code" value={draft.code ?? ''} disabled={entry !== null} maxLength={40} onValueChange={(v) => set('code', v)} autoFocus={entry === null} />
+          <InputGroup
+            id="rules-config-code"
+            value={draft.code ?? ''}
+            disabled={entry !== null}
+            maxLength={40}
+            onValueChange={(v) => set('code', v)}
+            autoFocus={entry === null}
+          />
         </FormGroup>
         {configFields[kind].map((f) => (
-          <FormGroup key={f.key} label={f.label} labelFor={`rules-config-${f.key}`} labelInfo={f.required ? '（必填）' : undefined}>
+          <FormGroup
+            key={f.key}
+            label={f.label}
+            labelFor={`rules-config-${f.key}`}
+            labelInfo={f.required ? '（必填）' : undefined}
+          >
             {f.input === 'effect' ? (
-              <HTMLSelect id={`rules-config-${f.key}`} fill value={draft[f.key]} onChange={(e) => set(f.key, e.target.value)} options={effectOptions} />
+              <HTMLSelect
+                id={`rules-config-${f.key}`}
+                fill
+                value={draft[f.key]}
+                onChange={(e) => set(f.key, e.target.value)}
+                options={effectOptions}
+              />
             ) : f.input === 'textarea' ? (
-              <TextArea id={`rules-config-${f.key}`} fill rows={2} maxLength={f.max} value={draft[f.key] ?? ''} onChange={(e) => set(f.key, e.target.value)} />
+              <TextArea
+                id={`rules-config-${f.key}`}
+                fill
+                rows={2}
+                maxLength={f.max}
+                value={draft[f.key] ?? ''}
+                onChange={(e) => set(f.key, e.target.value)}
+              />
             ) : (
-              <InputGroup id={`rules-config-${f.key}`} maxLength={f.max} value={draft[f.key] ?? ''} onValueChange={(v) => set(f.key, v)} />
+              <InputGroup
+                id={`rules-config-${f.key}`}
+                maxLength={f.max}
+                value={draft[f.key] ?? ''}
+                onValueChange={(v) => set(f.key, v)}
+              />
             )}
           </FormGroup>
         ))}
@@ -150,7 +262,13 @@ const EntryDialog = ({ kind, entry, onClose, onDone }: { kind: DictionaryKind; e
         actions={
           <>
             <Button text="取消" onClick={onClose} />
-            <Button intent="primary" text="保存" loading={busy} onClick={() => void save()} data-testid="rules-config-save" />
+            <Button
+              intent="primary"
+              text="保存"
+              loading={busy}
+              onClick={() => void save()}
+              data-testid="rules-config-save"
+            />
           </>
         }
       />

@@ -13,7 +13,13 @@ export type ConfigEntry = {
 } & Partial<Record<FieldKey, string>>;
 
 type FieldKey = 'name' | 'category' | 'description' | 'customerText' | 'staffText' | 'effect';
-export type ConfigField = { key: FieldKey; label: string; required: boolean; input: 'text' | 'textarea' | 'effect'; max: number };
+export type ConfigField = {
+  key: FieldKey;
+  label: string;
+  required: boolean;
+  input: 'text' | 'textarea' | 'effect';
+  max: number;
+};
 
 const name: ConfigField = { key: 'name', label: '名称', required: true, input: 'text', max: 50 };
 const description: ConfigField = { key: 'description', label: '说明', required: false, input: 'textarea', max: 500 };
@@ -31,21 +37,24 @@ export const configFields: Record<DictionaryKind, readonly ConfigField[]> = {
 };
 
 export const effectOptions = RiskEffects.map((value) => ({ value, label: riskEffectLabels[value] }));
-export const effectLabel = (value: string | undefined) => (value && value in riskEffectLabels ? riskEffectLabels[value as RiskEffect] : (value ?? ''));
+export const effectLabel = (value: string | undefined) =>
+  value && value in riskEffectLabels ? riskEffectLabels[value as RiskEffect] : (value ?? '');
 
 export type ConfigDraft = Record<string, string>;
 
 /** The dialog's starting values: the entry's, or empty (a new risk level defaults to referral). */
 export const draftOf = (kind: DictionaryKind, entry: ConfigEntry | null): ConfigDraft => {
   const draft: ConfigDraft = { code: entry?.code ?? '' };
-  for (const field of configFields[kind]) draft[field.key] = entry?.[field.key] ?? (field.input === 'effect' ? 'refer' : '');
+  for (const field of configFields[kind])
+    draft[field.key] = entry?.[field.key] ?? (field.input === 'effect' ? 'refer' : '');
   return draft;
 };
 
 /** The first problem the server would answer too, caught before sending; null when the draft may go. */
 export const draftProblem = (kind: DictionaryKind, draft: ConfigDraft): string | null => {
   if (!draft.code?.trim()) return '编码不能为空';
-  for (const field of configFields[kind]) if (field.required && !draft[field.key]?.trim()) return `${field.label}不能为空`;
+  for (const field of configFields[kind])
+    if (field.required && !draft[field.key]?.trim()) return `${field.label}不能为空`;
   return null;
 };
 

@@ -56,7 +56,8 @@ const VersionLoader = ({ ruleId, version }: { ruleId: string; version: number })
 };
 
 const editable: readonly string[] = ['decisionTableNode', 'expressionNode', 'switchNode'];
-const firstEditable = (model: Jdm) => nodeOrder(model).find((n) => editable.includes(n.type))?.id ?? model.nodes[0]?.id ?? '';
+const firstEditable = (model: Jdm) =>
+  nodeOrder(model).find((n) => editable.includes(n.type))?.id ?? model.nodes[0]?.id ?? '';
 
 const Editor = ({ ruleId, source, initial }: { ruleId: string; source: number | null; initial: Jdm }) => {
   const ruleName = useRuleName();
@@ -86,13 +87,23 @@ const Editor = ({ ruleId, source, initial }: { ruleId: string; source: number | 
           <strong data-testid="rules-editor-rule">
             {ruleName(ruleId)}（{ruleId}）
           </strong>
-          <span className="rp-muted"> {source ? `以版本${source}为底稿` : '新模型'} · 共{model.nodes.length}个节点</span>
+          <span className="rp-muted">
+            {' '}
+            {source ? `以版本${source}为底稿` : '新模型'} · 共{model.nodes.length}个节点
+          </span>
         </div>
         <div className="rp-ed-head-actions">
           <Link to="/rules/complexRuleAdd" className="bp6-button bp6-minimal">
             换一个规则
           </Link>
-          <Button intent="primary" icon="floppy-disk" text="保存草稿" disabled={problems.length > 0} onClick={() => setSaving(true)} data-testid="rules-editor-save" />
+          <Button
+            intent="primary"
+            icon="floppy-disk"
+            text="保存草稿"
+            disabled={problems.length > 0}
+            onClick={() => setSaving(true)}
+            data-testid="rules-editor-save"
+          />
         </div>
       </div>
       {saved !== null && <SavedCallout ruleId={ruleId} version={saved} />}
@@ -110,11 +121,23 @@ const Editor = ({ ruleId, source, initial }: { ruleId: string; source: number | 
       )}
       <div className="rp-ed-layout">
         <Card className="rp-ed-card rp-ed-nodes" data-testid="rules-editor-nodes">
-          <InputGroup leftIcon="search" size="small" placeholder="筛选节点" aria-label="筛选节点" value={filter} onValueChange={setFilter} />
+          <InputGroup
+            leftIcon="search"
+            size="small"
+            placeholder="筛选节点"
+            aria-label="筛选节点"
+            value={filter}
+            onValueChange={setFilter}
+          />
           <ol className="rp-ed-node-list">
             {shown.map((n) => (
               <li key={n.id}>
-                <button type="button" className={n.id === selected ? 'rp-ed-node rp-ed-node-active' : 'rp-ed-node'} onClick={() => setSelected(n.id)} data-testid="rules-editor-node">
+                <button
+                  type="button"
+                  className={n.id === selected ? 'rp-ed-node rp-ed-node-active' : 'rp-ed-node'}
+                  onClick={() => setSelected(n.id)}
+                  data-testid="rules-editor-node"
+                >
                   <Tag minimal className="rp-ed-node-type">
                     {nodeTypeLabels[n.type] ?? n.type}
                   </Tag>
@@ -129,12 +152,24 @@ const Editor = ({ ruleId, source, initial }: { ruleId: string; source: number | 
           <TryPanel ruleId={ruleId} model={model} />
         </div>
       </div>
-      {saving && <SaveDialog ruleId={ruleId} source={source} model={model} onClose={() => setSaving(false)} onSaved={setSaved} />}
+      {saving && (
+        <SaveDialog ruleId={ruleId} source={source} model={model} onClose={() => setSaving(false)} onSaved={setSaved} />
+      )}
     </>
   );
 };
 
-const NodeCard = ({ node, model, onChange, onInsert }: { node: JdmNode; model: Jdm; onChange: (m: Jdm) => void; onInsert: (kind: NewNodeKind) => void }) => {
+const NodeCard = ({
+  node,
+  model,
+  onChange,
+  onInsert,
+}: {
+  node: JdmNode;
+  model: Jdm;
+  onChange: (m: Jdm) => void;
+  onInsert: (kind: NewNodeKind) => void;
+}) => {
   const blocked = insertProblem(model, node.id);
   const content = <C,>(next: C) => onChange(updateContent<C>(model, node.id, () => next));
   return (
@@ -144,16 +179,46 @@ const NodeCard = ({ node, model, onChange, onInsert }: { node: JdmNode; model: J
           {nodeTypeLabels[node.type] ?? node.type}
         </Tag>
         <FormGroup label="节点名称" labelFor="rules-node-name" inline className="rp-ed-name">
-          <InputGroup id="rules-node-name" value={node.name} onValueChange={(name) => onChange(renameNode(model, node.id, name))} />
+          <InputGroup
+            id="rules-node-name"
+            value={node.name}
+            onValueChange={(name) => onChange(renameNode(model, node.id, name))}
+          />
         </FormGroup>
       </div>
-      {node.type === 'decisionTableNode' && <TableEditor node={node} content={node.content as TableContent} onChange={content} />}
-      {node.type === 'expressionNode' && <ExpressionEditor node={node} content={node.content as ExpressionContent} onChange={content} />}
-      {node.type === 'switchNode' && <SwitchEditor node={node} model={model} content={node.content as SwitchContent} onChange={content} />}
-      {!editable.includes(node.type) && <p className="rp-muted">{node.type === 'inputNode' ? '输入节点：规则收到的数据从这里进入。' : node.type === 'outputNode' ? '输出节点：最后一个节点的结果即规则的输出。' : '该类型的节点不能在此编辑，保存时原样保留。'}</p>}
+      {node.type === 'decisionTableNode' && (
+        <TableEditor node={node} content={node.content as TableContent} onChange={content} />
+      )}
+      {node.type === 'expressionNode' && (
+        <ExpressionEditor node={node} content={node.content as ExpressionContent} onChange={content} />
+      )}
+      {node.type === 'switchNode' && (
+        <SwitchEditor node={node} model={model} content={node.content as SwitchContent} onChange={content} />
+      )}
+      {!editable.includes(node.type) && (
+        <p className="rp-muted">
+          {node.type === 'inputNode'
+            ? '输入节点：规则收到的数据从这里进入。'
+            : node.type === 'outputNode'
+              ? '输出节点：最后一个节点的结果即规则的输出。'
+              : '该类型的节点不能在此编辑，保存时原样保留。'}
+        </p>
+      )}
       <div className="rp-ed-insert">
-        <Button size="small" icon="th" text="在后面添加决策表" disabled={blocked !== null} onClick={() => onInsert('table')} />
-        <Button size="small" icon="function" text="在后面添加表达式" disabled={blocked !== null} onClick={() => onInsert('expression')} />
+        <Button
+          size="small"
+          icon="th"
+          text="在后面添加决策表"
+          disabled={blocked !== null}
+          onClick={() => onInsert('table')}
+        />
+        <Button
+          size="small"
+          icon="function"
+          text="在后面添加表达式"
+          disabled={blocked !== null}
+          onClick={() => onInsert('expression')}
+        />
         {blocked && <span className="rp-muted">{blocked}</span>}
       </div>
     </Card>

@@ -39,7 +39,12 @@ const sideLabels: Record<Side, string> = { inputs: '条件列（输入）', outp
 export const TableEditor = ({ node, content: t, onChange }: Props<TableContent>) => (
   <div data-testid="rules-editor-table">
     <FormGroup label="命中策略" labelFor={`hit-${node.id}`} inline>
-      <HTMLSelect id={`hit-${node.id}`} value={t.hitPolicy} onChange={(e) => onChange(setHitPolicy(t, e.target.value as HitPolicy))} options={hitPolicies} />
+      <HTMLSelect
+        id={`hit-${node.id}`}
+        value={t.hitPolicy}
+        onChange={(e) => onChange(setHitPolicy(t, e.target.value as HitPolicy))}
+        options={hitPolicies}
+      />
     </FormGroup>
     <div className="rp-ed-columns">
       {(['inputs', 'outputs'] as const).map((side) => (
@@ -92,10 +97,33 @@ export const TableEditor = ({ node, content: t, onChange }: Props<TableContent>)
               </td>
               <td className="rp-ed-row-actions">
                 <ButtonGroup variant="minimal">
-                  <Button size="small" icon="arrow-up" aria-label={`上移第${index + 1}行`} disabled={index === 0} onClick={() => onChange(moveRow(t, index, -1))} />
-                  <Button size="small" icon="arrow-down" aria-label={`下移第${index + 1}行`} disabled={index === t.rules.length - 1} onClick={() => onChange(moveRow(t, index, 1))} />
-                  <Button size="small" icon="add-row-bottom" aria-label={`在第${index + 1}行后插入`} onClick={() => onChange(addRow(t, index))} />
-                  <Button size="small" icon="trash" intent="danger" aria-label={`删除第${index + 1}行`} onClick={() => onChange(removeRow(t, index))} />
+                  <Button
+                    size="small"
+                    icon="arrow-up"
+                    aria-label={`上移第${index + 1}行`}
+                    disabled={index === 0}
+                    onClick={() => onChange(moveRow(t, index, -1))}
+                  />
+                  <Button
+                    size="small"
+                    icon="arrow-down"
+                    aria-label={`下移第${index + 1}行`}
+                    disabled={index === t.rules.length - 1}
+                    onClick={() => onChange(moveRow(t, index, 1))}
+                  />
+                  <Button
+                    size="small"
+                    icon="add-row-bottom"
+                    aria-label={`在第${index + 1}行后插入`}
+                    onClick={() => onChange(addRow(t, index))}
+                  />
+                  <Button
+                    size="small"
+                    icon="trash"
+                    intent="danger"
+                    aria-label={`删除第${index + 1}行`}
+                    onClick={() => onChange(removeRow(t, index))}
+                  />
                 </ButtonGroup>
               </td>
             </tr>
@@ -114,13 +142,27 @@ const KeywordOptions = () => {
   return (
     <datalist id={KEYWORDS_LIST}>
       {(data ?? []).map((k) => (
-        <option key={k.code} value={k.code} label={k.name ? `${k.name}${k.category ? `（${k.category}）` : ''}` : undefined} />
+        <option
+          key={k.code}
+          value={k.code}
+          label={k.name ? `${k.name}${k.category ? `（${k.category}）` : ''}` : undefined}
+        />
       ))}
     </datalist>
   );
 };
 
-const ColumnList = ({ side, columns, table, onChange }: { side: Side; columns: Column[]; table: TableContent; onChange: (t: TableContent) => void }) => (
+const ColumnList = ({
+  side,
+  columns,
+  table,
+  onChange,
+}: {
+  side: Side;
+  columns: Column[];
+  table: TableContent;
+  onChange: (t: TableContent) => void;
+}) => (
   <fieldset className="rp-ed-column-list">
     <legend>{sideLabels[side]}</legend>
     {side === 'inputs' && <KeywordOptions />}
@@ -134,11 +176,30 @@ const ColumnList = ({ side, columns, table, onChange }: { side: Side; columns: C
           list={KEYWORDS_LIST}
           onValueChange={(field) => onChange(changeColumn(table, side, c.id, { field }))}
         />
-        <InputGroup size="small" value={c.name} placeholder="名称" aria-label={`${c.field || c.id} 名称`} onValueChange={(name) => onChange(changeColumn(table, side, c.id, { name }))} />
-        <Button size="small" variant="minimal" icon="cross" intent="danger" aria-label={`删除列 ${c.name || c.field}`} onClick={() => onChange(removeColumn(table, side, c.id))} />
+        <InputGroup
+          size="small"
+          value={c.name}
+          placeholder="名称"
+          aria-label={`${c.field || c.id} 名称`}
+          onValueChange={(name) => onChange(changeColumn(table, side, c.id, { name }))}
+        />
+        <Button
+          size="small"
+          variant="minimal"
+          icon="cross"
+          intent="danger"
+          aria-label={`删除列 ${c.name || c.field}`}
+          onClick={() => onChange(removeColumn(table, side, c.id))}
+        />
       </div>
     ))}
-    <Button size="small" variant="minimal" icon="add-column-right" text="添加列" onClick={() => onChange(addColumn(table, side))} />
+    <Button
+      size="small"
+      variant="minimal"
+      icon="add-column-right"
+      text="添加列"
+      onClick={() => onChange(addColumn(table, side))}
+    />
   </fieldset>
 );
 
@@ -147,10 +208,31 @@ export const ExpressionEditor = ({ content: c, onChange }: Props<ExpressionConte
   <div data-testid="rules-editor-expressions">
     {c.expressions.map((x) => (
       <div key={x.id} className="rp-ed-expression">
-        <InputGroup size="small" className="rp-ed-key" value={x.key} placeholder="键" aria-label={`键 ${x.key}`} onValueChange={(key) => onChange(changeExpression(c, x.id, { key }))} />
+        <InputGroup
+          size="small"
+          className="rp-ed-key"
+          value={x.key}
+          placeholder="键"
+          aria-label={`键 ${x.key}`}
+          onValueChange={(key) => onChange(changeExpression(c, x.id, { key }))}
+        />
         <span className="rp-muted">=</span>
-        <InputGroup size="small" className="rp-ed-value" value={x.value} placeholder="表达式" aria-label={`表达式 ${x.key}`} onValueChange={(value) => onChange(changeExpression(c, x.id, { value }))} />
-        <Button size="small" variant="minimal" icon="trash" intent="danger" aria-label={`删除 ${x.key}`} onClick={() => onChange(removeExpression(c, x.id))} />
+        <InputGroup
+          size="small"
+          className="rp-ed-value"
+          value={x.value}
+          placeholder="表达式"
+          aria-label={`表达式 ${x.key}`}
+          onValueChange={(value) => onChange(changeExpression(c, x.id, { value }))}
+        />
+        <Button
+          size="small"
+          variant="minimal"
+          icon="trash"
+          intent="danger"
+          aria-label={`删除 ${x.key}`}
+          onClick={() => onChange(removeExpression(c, x.id))}
+        />
       </div>
     ))}
     <Button className="rp-ed-add" icon="add" text="添加表达式" onClick={() => onChange(addExpression(c))} />
@@ -165,7 +247,14 @@ export const SwitchEditor = ({ node, model, content: c, onChange }: Props<Switch
       {c.statements.map((s, i) => (
         <div key={s.id} className="rp-ed-expression">
           <Tag minimal>{i + 1}</Tag>
-          <InputGroup size="small" className="rp-ed-value" value={s.condition} placeholder="其他（以上都不满足）" aria-label={`条件 ${i + 1}`} onValueChange={(v) => onChange(setCondition(c, s.id, v))} />
+          <InputGroup
+            size="small"
+            className="rp-ed-value"
+            value={s.condition}
+            placeholder="其他（以上都不满足）"
+            aria-label={`条件 ${i + 1}`}
+            onValueChange={(v) => onChange(setCondition(c, s.id, v))}
+          />
           <span className="rp-muted rp-ed-target">→ {branches[i]?.targets.join('、') || '（未连接）'}</span>
         </div>
       ))}

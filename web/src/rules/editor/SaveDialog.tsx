@@ -9,7 +9,19 @@ import { StepDialog } from '../review/dialogs.tsx';
 import type { RuleVersionSummary } from '../review/model.ts';
 
 /** 保存草稿: the edited model as the rule's next version, with the reason every version records. */
-export const SaveDialog = ({ ruleId, source, model, onClose, onSaved }: { ruleId: string; source: number | null; model: Jdm; onClose: () => void; onSaved: (version: number) => void }) => (
+export const SaveDialog = ({
+  ruleId,
+  source,
+  model,
+  onClose,
+  onSaved,
+}: {
+  ruleId: string;
+  source: number | null;
+  model: Jdm;
+  onClose: () => void;
+  onSaved: (version: number) => void;
+}) => (
   <ReasonDialog
     title={`保存草稿：${ruleId}${source ? `（以版本${source}为底稿）` : ''}`}
     reasonLabel="修改原因"
@@ -40,7 +52,14 @@ export const SavedCallout = ({ ruleId, version }: { ruleId: string; version: num
         {!submitted && <Button size="small" intent="primary" text="提交审核" onClick={() => setSubmitting(true)} />}
         <Button size="small" text="去规则列表" onClick={() => navigate('/rules/ruleList')} />
       </span>
-      {submitting && <StepDialog version={summary} action="submit" onClose={() => setSubmitting(false)} onDone={() => setSubmitted(true)} />}
+      {submitting && (
+        <StepDialog
+          version={summary}
+          action="submit"
+          onClose={() => setSubmitting(false)}
+          onDone={() => setSubmitted(true)}
+        />
+      )}
     </Callout>
   );
 };

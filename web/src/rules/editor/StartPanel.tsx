@@ -7,7 +7,16 @@ import { useRuleList } from '../review/api.ts';
 import { nameOf } from '../review/model.ts';
 import { Loaded } from '../review/Screen.tsx';
 import { defineRule, type DictionaryKind, useDictionary } from './api.ts';
-import { emptyNewRule, insurerOptions, newRuleBody, newRuleProblems, type NewRuleDraft, sceneOptions, stageOptions, toggleScene } from './newRule.ts';
+import {
+  emptyNewRule,
+  insurerOptions,
+  newRuleBody,
+  newRuleProblems,
+  type NewRuleDraft,
+  sceneOptions,
+  stageOptions,
+  toggleScene,
+} from './newRule.ts';
 
 export const editorPath = (ruleId: string, version?: number) =>
   `/rules/complexRuleAdd?${new URLSearchParams(version === undefined ? { ruleId } : { ruleId, version: String(version) })}`;
@@ -46,7 +55,10 @@ const PickRule = () => {
                     setRuleId(e.target.value);
                     setVersion('');
                   }}
-                  options={[{ value: '', label: '请选择规则' }, ...rules.map((r) => ({ value: r.ruleId, label: `${nameOf(r)}（${r.ruleId}）` }))]}
+                  options={[
+                    { value: '', label: '请选择规则' },
+                    ...rules.map((r) => ({ value: r.ruleId, label: `${nameOf(r)}（${r.ruleId}）` })),
+                  ]}
                 />
               </FormGroup>
               <FormGroup label="版本" labelFor="rules-pick-version" helperText="以所选版本为底稿，保存为新的草稿版本">
@@ -56,10 +68,19 @@ const PickRule = () => {
                   disabled={!rule}
                   value={chosen}
                   onChange={(e) => setVersion(e.target.value)}
-                  options={versions.map((v) => ({ value: String(v.version), label: `版本${v.version}${v.version === rule?.enabledVersion ? '（启用中）' : ''}` }))}
+                  options={versions.map((v) => ({
+                    value: String(v.version),
+                    label: `版本${v.version}${v.version === rule?.enabledVersion ? '（启用中）' : ''}`,
+                  }))}
                 />
               </FormGroup>
-              <Button intent="primary" icon="edit" text="打开" disabled={!rule} onClick={() => navigate(chosen ? editorPath(ruleId, Number(chosen)) : editorPath(ruleId))} />
+              <Button
+                intent="primary"
+                icon="edit"
+                text="打开"
+                disabled={!rule}
+                onClick={() => navigate(chosen ? editorPath(ruleId, Number(chosen)) : editorPath(ruleId))}
+              />
             </>
           );
         }}
@@ -76,12 +97,30 @@ const dictionaryFields: { key: DictionaryField; kind: DictionaryKind; label: str
   { key: 'message', kind: 'ruleMessage', label: '提示语' },
 ];
 
-const DictionarySelect = ({ field, kind, label, value, onChange }: { field: DictionaryField; kind: DictionaryKind; label: string; value: string; onChange: (v: string) => void }) => {
+const DictionarySelect = ({
+  field,
+  kind,
+  label,
+  value,
+  onChange,
+}: {
+  field: DictionaryField;
+  kind: DictionaryKind;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) => {
   const { data } = useDictionary(kind);
   const options = (data ?? []).map((e) => ({ value: e.code, label: e.name ?? e.staffText ?? e.code }));
   return (
     <FormGroup label={label} labelFor={`rules-new-${field}`}>
-      <HTMLSelect id={`rules-new-${field}`} fill value={value} onChange={(e) => onChange(e.target.value)} options={[{ value: '', label: '不选' }, ...options]} />
+      <HTMLSelect
+        id={`rules-new-${field}`}
+        fill
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        options={[{ value: '', label: '不选' }, ...options]}
+      />
     </FormGroup>
   );
 };
@@ -93,7 +132,8 @@ const NewRule = () => {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const problems = shown ? newRuleProblems(draft) : {};
-  const set = <K extends keyof NewRuleDraft>(key: K, value: NewRuleDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set = <K extends keyof NewRuleDraft>(key: K, value: NewRuleDraft[K]) =>
+    setDraft((d) => ({ ...d, [key]: value }));
   const save = async () => {
     setShown(true);
     if (Object.keys(newRuleProblems(draft)).length) return;
@@ -110,8 +150,21 @@ const NewRule = () => {
     }
   };
   const field = (key: 'ruleId' | 'name' | 'reason', label: string, placeholder = '') => (
-    <FormGroup label={label} labelFor={`rules-new-${key}`} labelInfo="（必填）" intent={problems[key] ? 'danger' : 'none'} helperText={problems[key]}>
-      <InputGroup id={`rules-new-${key}`} value={draft[key]} placeholder={placeholder} maxLength={key === 'reason' ? 500 : 64} intent={problems[key] ? 'danger' : 'none'} onValueChange={(v) => set(key, v)} />
+    <FormGroup
+      label={label}
+      labelFor={`rules-new-${key}`}
+      labelInfo="（必填）"
+      intent={problems[key] ? 'danger' : 'none'}
+      helperText={problems[key]}
+    >
+      <InputGroup
+        id={`rules-new-${key}`}
+        value={draft[key]}
+        placeholder={placeholder}
+        maxLength={key === 'reason' ? 500 : 64}
+        intent={problems[key] ? 'danger' : 'none'}
+        onValueChange={(v) => set(key, v)}
+      />
     </FormGroup>
   );
   return (
@@ -121,26 +174,58 @@ const NewRule = () => {
       {field('name', '名称')}
       <div className="rp-ed-form-row">
         <FormGroup label="阶段" labelFor="rules-new-stage">
-          <HTMLSelect id="rules-new-stage" fill value={draft.stage} onChange={(e) => set('stage', e.target.value as NewRuleDraft['stage'])} options={stageOptions} />
+          <HTMLSelect
+            id="rules-new-stage"
+            fill
+            value={draft.stage}
+            onChange={(e) => set('stage', e.target.value as NewRuleDraft['stage'])}
+            options={stageOptions}
+          />
         </FormGroup>
         <FormGroup label="保险公司" labelFor="rules-new-insurer">
-          <HTMLSelect id="rules-new-insurer" fill value={draft.insurerId} onChange={(e) => set('insurerId', e.target.value)} options={insurerOptions} />
+          <HTMLSelect
+            id="rules-new-insurer"
+            fill
+            value={draft.insurerId}
+            onChange={(e) => set('insurerId', e.target.value)}
+            options={insurerOptions}
+          />
         </FormGroup>
       </div>
       <FormGroup label="适用场景" helperText="不选表示适用于全部场景">
         <div className="rp-ed-scenes">
           {sceneOptions.map((scene) => (
-            <Checkbox key={scene} inline label={scene} checked={draft.scenes.includes(scene)} onChange={() => set('scenes', toggleScene(draft.scenes, scene))} />
+            <Checkbox
+              key={scene}
+              inline
+              label={scene}
+              checked={draft.scenes.includes(scene)}
+              onChange={() => set('scenes', toggleScene(draft.scenes, scene))}
+            />
           ))}
         </div>
       </FormGroup>
       <div className="rp-ed-form-row">
         {dictionaryFields.map((f) => (
-          <DictionarySelect key={f.key} field={f.key} kind={f.kind} label={f.label} value={draft[f.key]} onChange={(v) => set(f.key, v)} />
+          <DictionarySelect
+            key={f.key}
+            field={f.key}
+            kind={f.kind}
+            label={f.label}
+            value={draft[f.key]}
+            onChange={(v) => set(f.key, v)}
+          />
         ))}
       </div>
       <FormGroup label="说明" labelFor="rules-new-description">
-        <TextArea id="rules-new-description" fill rows={2} maxLength={500} value={draft.description} onChange={(e) => set('description', e.target.value)} />
+        <TextArea
+          id="rules-new-description"
+          fill
+          rows={2}
+          maxLength={500}
+          value={draft.description}
+          onChange={(e) => set('description', e.target.value)}
+        />
       </FormGroup>
       {field('reason', '新建原因')}
       {failure && (
@@ -148,7 +233,14 @@ const NewRule = () => {
           {failure}
         </Callout>
       )}
-      <Button intent="primary" icon="add" text="新建并编辑" loading={busy} onClick={() => void save()} data-testid="rules-new-save" />
+      <Button
+        intent="primary"
+        icon="add"
+        text="新建并编辑"
+        loading={busy}
+        onClick={() => void save()}
+        data-testid="rules-new-save"
+      />
     </Card>
   );
 };

@@ -41,12 +41,33 @@ export const TryPanel = ({ ruleId, model }: { ruleId: string | null; model: Jdm 
     <Card className="rp-ed-card" data-testid="rules-editor-try">
       <h3 className="rp-ed-card-title">试算</h3>
       <FormGroup label="样例输入" labelFor="rules-try-sample">
-        <HTMLSelect id="rules-try-sample" fill value={sample} onChange={(e) => pick(e.target.value)} options={samples.map((s) => ({ value: s.key, label: s.label }))} />
+        <HTMLSelect
+          id="rules-try-sample"
+          fill
+          value={sample}
+          onChange={(e) => pick(e.target.value)}
+          options={samples.map((s) => ({ value: s.key, label: s.label }))}
+        />
       </FormGroup>
       <FormGroup label="输入（JSON）" labelFor="rules-try-input">
-        <TextArea id="rules-try-input" className="rp-json-editor" fill rows={8} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+        <TextArea
+          id="rules-try-input"
+          className="rp-json-editor"
+          fill
+          rows={8}
+          spellCheck={false}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
       </FormGroup>
-      <Button intent="primary" icon="play" text="试算" loading={busy} onClick={() => void run()} data-testid="rules-try-run" />
+      <Button
+        intent="primary"
+        icon="play"
+        text="试算"
+        loading={busy}
+        onClick={() => void run()}
+        data-testid="rules-try-run"
+      />
       {problem && (
         <Callout intent="danger" className="rp-ed-note" data-testid="rules-try-problem">
           {problem}

@@ -20,7 +20,13 @@ export type TableContent = {
   executionMode?: string;
 };
 export type Expression = { id: string; key: string; value: string };
-export type ExpressionContent = { expressions: Expression[]; passThrough?: boolean; inputField?: string | null; outputPath?: string | null; executionMode?: string };
+export type ExpressionContent = {
+  expressions: Expression[];
+  passThrough?: boolean;
+  inputField?: string | null;
+  outputPath?: string | null;
+  executionMode?: string;
+};
 export type Statement = { id: string; condition: string };
 export type SwitchContent = { hitPolicy?: string; statements: Statement[] };
 export type Side = 'inputs' | 'outputs';
@@ -80,7 +86,8 @@ export const nodeOrder = (model: Jdm): JdmNode[] => {
 
 /** A chain without branches: the editor may then add nodes anywhere in it. */
 export const isLinear = (model: Jdm) =>
-  !model.nodes.some((n) => n.type === 'switchNode') && model.nodes.every((n) => model.edges.filter((e) => e.sourceId === n.id).length <= 1);
+  !model.nodes.some((n) => n.type === 'switchNode') &&
+  model.nodes.every((n) => model.edges.filter((e) => e.sourceId === n.id).length <= 1);
 
 /** Why no node can be added after this one, or null. Branching graphs keep their edges as they are. */
 export const insertProblem = (model: Jdm, id: string): string | null => {
@@ -107,7 +114,13 @@ const emptyContent = (kind: NewNodeKind): TableContent | ExpressionContent =>
         outputs: [{ id: 'o1', name: '结果', field: 'result' }],
         rules: [{ _id: 'r1', i1: '', o1: 'null' }],
       }
-    : { passThrough: true, inputField: null, outputPath: null, executionMode: 'single', expressions: [{ id: 'x1', key: 'result', value: 'null' }] };
+    : {
+        passThrough: true,
+        inputField: null,
+        outputPath: null,
+        executionMode: 'single',
+        expressions: [{ id: 'x1', key: 'result', value: 'null' }],
+      };
 
 /**
  * Adds a table or expression node after `afterId`: its one outgoing edge now ends at the new node
@@ -117,17 +130,34 @@ export const insertAfter = (model: Jdm, afterId: string, kind: NewNodeKind): { m
   const problem = insertProblem(model, afterId);
   if (problem) throw new Error(problem);
   const after = nodeById(model, afterId)!;
-  const id = freshId('n', model.nodes.map((n) => n.id));
+  const id = freshId(
+    'n',
+    model.nodes.map((n) => n.id),
+  );
   const outgoing = model.edges.find((e) => e.sourceId === afterId);
   const target = outgoing ? nodeById(model, outgoing.targetId) : null;
   const position = target
-    ? { x: Math.round((after.position.x + target.position.x) / 2), y: Math.round((after.position.y + target.position.y) / 2) + 40 }
+    ? {
+        x: Math.round((after.position.x + target.position.x) / 2),
+        y: Math.round((after.position.y + target.position.y) / 2) + 40,
+      }
     : { x: after.position.x + 260, y: after.position.y };
-  const node: JdmNode = { id, type: kind === 'table' ? 'decisionTableNode' : 'expressionNode', name: kind === 'table' ? '新决策表' : '新表达式', position, content: emptyContent(kind) };
+  const node: JdmNode = {
+    id,
+    type: kind === 'table' ? 'decisionTableNode' : 'expressionNode',
+    name: kind === 'table' ? '新决策表' : '新表达式',
+    position,
+    content: emptyContent(kind),
+  };
   const index = model.nodes.findIndex((n) => n.id === afterId);
   const nodes = [...model.nodes.slice(0, index + 1), node, ...model.nodes.slice(index + 1)];
   const edgeIds = model.edges.map((e) => e.id);
-  const edge = (sourceId: string, targetId: string): JdmEdge => ({ id: freshId('e', edgeIds), type: 'edge', sourceId, targetId });
+  const edge = (sourceId: string, targetId: string): JdmEdge => ({
+    id: freshId('e', edgeIds),
+    type: 'edge',
+    sourceId,
+    targetId,
+  });
   const edges = outgoing
     ? [...model.edges.map((e) => (e === outgoing ? { ...e, targetId: id } : e)), edge(id, outgoing.targetId)]
     : [...model.edges, edge(afterId, id)];
@@ -171,7 +201,12 @@ export const removeColumn = (t: TableContent, side: Side, id: string): TableCont
   rules: t.rules.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => k !== id)) as Row),
 });
 
-export const changeColumn = (t: TableContent, side: Side, id: string, change: Partial<Pick<Column, 'name' | 'field'>>): TableContent => ({
+export const changeColumn = (
+  t: TableContent,
+  side: Side,
+  id: string,
+  change: Partial<Pick<Column, 'name' | 'field'>>,
+): TableContent => ({
   ...t,
   [side]: t[side].map((c) => (c.id === id ? { ...c, ...change } : c)),
 });
@@ -179,14 +214,20 @@ export const changeColumn = (t: TableContent, side: Side, id: string, change: Pa
 /** A new row after `index` (at the end when omitted): any input, `null` outputs. */
 export const addRow = (t: TableContent, index = t.rules.length - 1): TableContent => {
   const row = {
-    _id: freshId('r', t.rules.map((r) => r._id)),
+    _id: freshId(
+      'r',
+      t.rules.map((r) => r._id),
+    ),
     ...Object.fromEntries(t.inputs.map((c) => [c.id, ''])),
     ...Object.fromEntries(t.outputs.map((c) => [c.id, 'null'])),
   } as Row;
   return { ...t, rules: [...t.rules.slice(0, index + 1), row, ...t.rules.slice(index + 1)] };
 };
 
-export const removeRow = (t: TableContent, index: number): TableContent => ({ ...t, rules: t.rules.filter((_, i) => i !== index) });
+export const removeRow = (t: TableContent, index: number): TableContent => ({
+  ...t,
+  rules: t.rules.filter((_, i) => i !== index),
+});
 
 /** Moves a row up (-1) or down (+1); at either end nothing changes. With first hit, order is meaning. */
 export const moveRow = (t: TableContent, index: number, delta: -1 | 1): TableContent => {
@@ -216,10 +257,27 @@ export const setRowDescription = (t: TableContent, index: number, description: s
 
 export const addExpression = (c: ExpressionContent): ExpressionContent => ({
   ...c,
-  expressions: [...c.expressions, { id: freshId('x', c.expressions.map((x) => x.id)), key: '', value: '' }],
+  expressions: [
+    ...c.expressions,
+    {
+      id: freshId(
+        'x',
+        c.expressions.map((x) => x.id),
+      ),
+      key: '',
+      value: '',
+    },
+  ],
 });
-export const removeExpression = (c: ExpressionContent, id: string): ExpressionContent => ({ ...c, expressions: c.expressions.filter((x) => x.id !== id) });
-export const changeExpression = (c: ExpressionContent, id: string, change: Partial<Pick<Expression, 'key' | 'value'>>): ExpressionContent => ({
+export const removeExpression = (c: ExpressionContent, id: string): ExpressionContent => ({
+  ...c,
+  expressions: c.expressions.filter((x) => x.id !== id),
+});
+export const changeExpression = (
+  c: ExpressionContent,
+  id: string,
+  change: Partial<Pick<Expression, 'key' | 'value'>>,
+): ExpressionContent => ({
   ...c,
   expressions: c.expressions.map((x) => (x.id === id ? { ...x, ...change } : x)),
 });
@@ -236,7 +294,9 @@ export const branchesOf = (model: Jdm, id: string) => {
   return statements.map((s) => ({
     id: s.id,
     condition: s.condition.trim() || '其他',
-    targets: model.edges.filter((e) => e.sourceId === id && e.sourceHandle === s.id).map((e) => nodeById(model, e.targetId)?.name ?? e.targetId),
+    targets: model.edges
+      .filter((e) => e.sourceId === id && e.sourceHandle === s.id)
+      .map((e) => nodeById(model, e.targetId)?.name ?? e.targetId),
   }));
 };
 
@@ -251,7 +311,8 @@ const duplicates = (values: string[]) => values.filter((v, i) => v !== '' && val
 export const modelProblems = (model: Jdm): ModelProblem[] => {
   const problems: ModelProblem[] = [];
   for (const node of model.nodes) {
-    const say = (message: string) => problems.push({ nodeId: node.id, message: `「${node.name || node.id}」${message}` });
+    const say = (message: string) =>
+      problems.push({ nodeId: node.id, message: `「${node.name || node.id}」${message}` });
     if (!node.name.trim()) say('节点名称不能为空');
     if (node.type === 'decisionTableNode') {
       const t = node.content as TableContent;
@@ -270,13 +331,16 @@ export const modelProblems = (model: Jdm): ModelProblem[] => {
 };
 
 /** The 试算 box's text → an input object, or why not. */
-export const parseTryInput = (text: string): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } => {
+export const parseTryInput = (
+  text: string,
+): { ok: true; value: Record<string, unknown> } | { ok: false; message: string } => {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     return { ok: false, message: `试算输入不是有效的 JSON：${(error as Error).message}` };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, message: '试算输入必须是JSON对象' };
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, message: '试算输入必须是JSON对象' };
   return { ok: true, value: value as Record<string, unknown> };
 };

@@ -128,11 +128,20 @@ describe('graph', () => {
     expect(modelProblems(startingModel())).toEqual([]);
     const { model, id } = insertAfter(startingModel(), 'n2', 'expression');
     const bad = renameNode(
-      { ...model, nodes: model.nodes.map((n) => (n.id === id ? { ...n, content: addExpression(n.content as ExpressionContent) } : n)) },
+      {
+        ...model,
+        nodes: model.nodes.map((n) =>
+          n.id === id ? { ...n, content: addExpression(n.content as ExpressionContent) } : n,
+        ),
+      },
       'n2',
       ' ',
     );
-    expect(modelProblems(bad).map((p) => p.message)).toEqual(['「 」节点名称不能为空', '「新表达式」表达式的键不能为空', '「新表达式」表达式不能为空']);
+    expect(modelProblems(bad).map((p) => p.message)).toEqual([
+      '「 」节点名称不能为空',
+      '「新表达式」表达式的键不能为空',
+      '「新表达式」表达式不能为空',
+    ]);
     expect(parseTryInput('[1]')).toEqual({ ok: false, message: '试算输入必须是JSON对象' });
     expect(parseTryInput('{"a":1}')).toEqual({ ok: true, value: { a: 1 } });
     expect(parseTryInput('{').ok).toBe(false);

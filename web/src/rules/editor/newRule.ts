@@ -39,8 +39,14 @@ export const emptyNewRule = (): NewRuleDraft => ({
 });
 
 /** The price range (indication) is one rule the platform seeds; every other stage takes new rules. */
-export const stageOptions = RuleStages.filter((s) => s !== 'indication').map((value) => ({ value, label: stageLabels[value] }));
-export const insurerOptions = [{ value: '', label: '全部保险公司' }, ...visibleInsurers.map((i) => ({ value: String(i.id), label: i.name }))];
+export const stageOptions = RuleStages.filter((s) => s !== 'indication').map((value) => ({
+  value,
+  label: stageLabels[value],
+}));
+export const insurerOptions = [
+  { value: '', label: '全部保险公司' },
+  ...visibleInsurers.map((i) => ({ value: String(i.id), label: i.name })),
+];
 export const sceneOptions: readonly string[] = applicationFields;
 
 const RULE_ID = /^[a-z][a-z0-9-]{1,63}$/;
@@ -48,7 +54,8 @@ const RULE_ID = /^[a-z][a-z0-9-]{1,63}$/;
 /** Field → message for what the form can tell before sending. */
 export const newRuleProblems = (draft: NewRuleDraft): Partial<Record<keyof NewRuleDraft, string>> => {
   const problems: Partial<Record<keyof NewRuleDraft, string>> = {};
-  if (!RULE_ID.test(draft.ruleId.trim())) problems.ruleId = '规则编号须以小写字母开头，只能包含小写字母、数字和横线（2-64位）';
+  if (!RULE_ID.test(draft.ruleId.trim()))
+    problems.ruleId = '规则编号须以小写字母开头，只能包含小写字母、数字和横线（2-64位）';
   if (!draft.name.trim()) problems.name = '规则名称不能为空';
   if (!draft.reason.trim()) problems.reason = '请填写新建原因';
   return problems;
@@ -71,4 +78,6 @@ export const newRuleBody = (draft: NewRuleDraft): NewRuleBody => ({
 });
 
 export const toggleScene = (scenes: readonly string[], scene: string): string[] =>
-  scenes.includes(scene) ? scenes.filter((s) => s !== scene) : sceneOptions.filter((s) => s === scene || scenes.includes(s));
+  scenes.includes(scene)
+    ? scenes.filter((s) => s !== scene)
+    : sceneOptions.filter((s) => s === scene || scenes.includes(s));

@@ -13,8 +13,16 @@ const TODAY = '2026-11-21';
 export const trySamples = (ruleId: string | null): TrySample[] => {
   const form = prepared(generalApplication());
   const lines = buildPlanLines(form);
-  const tariff = lines.map((line) => ({ key: `tariff:${line.key}`, label: `费率输入：${line.insuranceTypeInfoName}${line.uavInfoName ? `（${line.uavInfoName}）` : ''}`, input: tariffInput(line, form, { today: TODAY }) }));
-  const referral = lines.map((line) => ({ key: `referral:${line.key}`, label: `转人工输入：${line.insuranceTypeInfoName}`, input: referralInput(line, form) as Record<string, unknown> }));
+  const tariff = lines.map((line) => ({
+    key: `tariff:${line.key}`,
+    label: `费率输入：${line.insuranceTypeInfoName}${line.uavInfoName ? `（${line.uavInfoName}）` : ''}`,
+    input: tariffInput(line, form, { today: TODAY }),
+  }));
+  const referral = lines.map((line) => ({
+    key: `referral:${line.key}`,
+    label: `转人工输入：${line.insuranceTypeInfoName}`,
+    input: referralInput(line, form) as Record<string, unknown>,
+  }));
   return ruleId === REFERRAL_RULE_ID ? [...referral, ...tariff] : [...tariff, ...referral];
 };
 

@@ -1,5 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Breadcrumb, Button, Classes, Menu, MenuDivider, MenuItem, Popover, type BreadcrumbProps } from '@blueprintjs/core';
+import {
+  Breadcrumb,
+  Button,
+  Classes,
+  Menu,
+  MenuDivider,
+  MenuItem,
+  Popover,
+  type BreadcrumbProps,
+} from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
 import { rulesRequest } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
@@ -73,7 +82,13 @@ export const Navbar = ({ place, sidebarOpen, onToggleSidebar, onOpenSettings }: 
           onClick={fullscreen.toggle}
           data-testid="rules-fullscreen"
         />
-        <Button variant="minimal" icon="cog" aria-label="布局设置" onClick={onOpenSettings} data-testid="rules-settings-open" />
+        <Button
+          variant="minimal"
+          icon="cog"
+          aria-label="布局设置"
+          onClick={onOpenSettings}
+          data-testid="rules-settings-open"
+        />
         <Popover
           placement="bottom-end"
           content={

@@ -4,7 +4,16 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { rulesFetcher } from '../api/client.ts';
 import { rulesToken } from '../api/token.ts';
-import { FrameContext, HOME_PATH, LOGIN_PATH, MENU_API, placeOf, routeTitle, type RulesFrame, useNarrow } from '../frame.ts';
+import {
+  FrameContext,
+  HOME_PATH,
+  LOGIN_PATH,
+  MENU_API,
+  placeOf,
+  routeTitle,
+  type RulesFrame,
+  useNarrow,
+} from '../frame.ts';
 import { settingsStore, useSettings } from '../settings.ts';
 import { close, closeAll, closeOthers, type Tag, visit } from '../tags.ts';
 import { Navbar } from './Navbar.tsx';
@@ -22,7 +31,10 @@ export const RulesLayout = () => {
 };
 
 const FrameLoader = () => {
-  const { data, error, mutate } = useSWR<RulesFrame>(MENU_API, rulesFetcher, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const { data, error, mutate } = useSWR<RulesFrame>(MENU_API, rulesFetcher, {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
   if (data)
     return (
       <FrameContext.Provider value={data}>
@@ -91,14 +103,37 @@ const Shell = ({ frame }: { frame: RulesFrame }) => {
 
   const collapsed = !narrow && settings.sidebarCollapsed;
   const sidebarOpen = narrow ? drawerOpen : !settings.sidebarCollapsed;
-  const toggleSidebar = () => (narrow ? setDrawerOpen((o) => !o) : settingsStore.set({ sidebarCollapsed: !settings.sidebarCollapsed }));
-  const sidebar = <Sidebar menu={frame.menu} collapsed={collapsed} showLogo={settings.sidebarLogo} onNavigate={() => setDrawerOpen(false)} />;
+  const toggleSidebar = () =>
+    narrow ? setDrawerOpen((o) => !o) : settingsStore.set({ sidebarCollapsed: !settings.sidebarCollapsed });
+  const sidebar = (
+    <Sidebar
+      menu={frame.menu}
+      collapsed={collapsed}
+      showLogo={settings.sidebarLogo}
+      onNavigate={() => setDrawerOpen(false)}
+    />
+  );
 
-  const classes = ['rp-app', narrow ? 'rp-narrow' : collapsed ? 'rp-collapsed' : 'rp-expanded', settings.fixedHeader ? 'rp-fixed-header' : ''];
+  const classes = [
+    'rp-app',
+    narrow ? 'rp-narrow' : collapsed ? 'rp-collapsed' : 'rp-expanded',
+    settings.fixedHeader ? 'rp-fixed-header' : '',
+  ];
   return (
-    <div className={classes.join(' ')} style={{ '--rp-theme': settings.theme } as CSSProperties} data-testid="rules-app">
+    <div
+      className={classes.join(' ')}
+      style={{ '--rp-theme': settings.theme } as CSSProperties}
+      data-testid="rules-app"
+    >
       {narrow ? (
-        <Drawer isOpen={drawerOpen} onClose={() => setDrawerOpen(false)} position="left" size={230} className="rp-drawer" aria-label="菜单">
+        <Drawer
+          isOpen={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          position="left"
+          size={230}
+          className="rp-drawer"
+          aria-label="菜单"
+        >
           {sidebar}
         </Drawer>
       ) : (
@@ -106,7 +141,12 @@ const Shell = ({ frame }: { frame: RulesFrame }) => {
       )}
       <div className="rp-main">
         <header className="rp-header">
-          <Navbar place={place} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} onOpenSettings={() => setSettingsOpen(true)} />
+          <Navbar
+            place={place}
+            sidebarOpen={sidebarOpen}
+            onToggleSidebar={toggleSidebar}
+            onOpenSettings={() => setSettingsOpen(true)}
+          />
           {settings.tagsView && <TagsView tags={tags} active={pathname} actions={actions} />}
         </header>
         <main className="rp-content">

@@ -2,10 +2,25 @@ import { Button, Drawer, Switch } from '@blueprintjs/core';
 import { settingsStore, THEME_COLOURS, useSettings } from '../settings.ts';
 
 /** 系统布局设置: applied at once and kept across reloads (settings.ts). */
-export const SettingsDrawer = ({ isOpen, onClose, narrow }: { isOpen: boolean; onClose: () => void; narrow: boolean }) => {
+export const SettingsDrawer = ({
+  isOpen,
+  onClose,
+  narrow,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  narrow: boolean;
+}) => {
   const settings = useSettings();
   return (
-    <Drawer isOpen={isOpen} onClose={onClose} title="系统布局设置" icon="cog" size={narrow ? '85%' : 300} className="rp-settings">
+    <Drawer
+      isOpen={isOpen}
+      onClose={onClose}
+      title="系统布局设置"
+      icon="cog"
+      size={narrow ? '85%' : 300}
+      className="rp-settings"
+    >
       <div className="rp-settings-body" data-testid="rules-settings">
         <div className="rp-settings-row">
           <span>主题色</span>
@@ -23,10 +38,31 @@ export const SettingsDrawer = ({ isOpen, onClose, narrow }: { isOpen: boolean; o
             ))}
           </fieldset>
         </div>
-        <Switch label="开启 Tags-View" checked={settings.tagsView} onChange={(e) => settingsStore.set({ tagsView: e.currentTarget.checked })} alignIndicator="end" />
-        <Switch label="固定 Header" checked={settings.fixedHeader} onChange={(e) => settingsStore.set({ fixedHeader: e.currentTarget.checked })} alignIndicator="end" />
-        <Switch label="侧边栏 Logo" checked={settings.sidebarLogo} onChange={(e) => settingsStore.set({ sidebarLogo: e.currentTarget.checked })} alignIndicator="end" />
-        <Button text="恢复默认" variant="outlined" onClick={() => settingsStore.set({ theme: THEME_COLOURS[0], tagsView: true, fixedHeader: true, sidebarLogo: true })} />
+        <Switch
+          label="开启 Tags-View"
+          checked={settings.tagsView}
+          onChange={(e) => settingsStore.set({ tagsView: e.currentTarget.checked })}
+          alignIndicator="end"
+        />
+        <Switch
+          label="固定 Header"
+          checked={settings.fixedHeader}
+          onChange={(e) => settingsStore.set({ fixedHeader: e.currentTarget.checked })}
+          alignIndicator="end"
+        />
+        <Switch
+          label="侧边栏 Logo"
+          checked={settings.sidebarLogo}
+          onChange={(e) => settingsStore.set({ sidebarLogo: e.currentTarget.checked })}
+          alignIndicator="end"
+        />
+        <Button
+          text="恢复默认"
+          variant="outlined"
+          onClick={() =>
+            settingsStore.set({ theme: THEME_COLOURS[0], tagsView: true, fixedHeader: true, sidebarLogo: true })
+          }
+        />
       </div>
     </Drawer>
   );

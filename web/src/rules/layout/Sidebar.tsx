@@ -7,7 +7,11 @@ import { groupIcons, HOME_PATH, pathOf } from '../frame.ts';
 type SidebarProps = { menu: VisibleRulesMenu; collapsed: boolean; showLogo: boolean; onNavigate?: () => void };
 
 /** A route in the open sidebar: an item of a plain list, announced as a link (the current page marked). */
-const asLink = (current: boolean) => ({ roleStructure: 'listitem' as const, role: 'link', 'aria-current': current ? ('page' as const) : undefined });
+const asLink = (current: boolean) => ({
+  roleStructure: 'listitem' as const,
+  role: 'link',
+  'aria-current': current ? ('page' as const) : undefined,
+});
 
 /** The menu groups with their child routes, as the server sent them; collapsed, each group is an icon with a pop-out. */
 export const Sidebar = ({ menu, collapsed, showLogo, onNavigate }: SidebarProps) => {
@@ -35,7 +39,14 @@ export const Sidebar = ({ menu, collapsed, showLogo, onNavigate }: SidebarProps)
       )}
       {/* Open, the sidebar is a list of links in groups; collapsed, a menu of icons whose routes pop out. */}
       <Menu className="rp-menu" role={collapsed ? 'menu' : 'list'}>
-        <MenuItem icon="home" text={collapsed ? '' : '首页'} title="首页" active={pathname === HOME_PATH} onClick={() => go(HOME_PATH)} {...(collapsed ? {} : asLink(pathname === HOME_PATH))} />
+        <MenuItem
+          icon="home"
+          text={collapsed ? '' : '首页'}
+          title="首页"
+          active={pathname === HOME_PATH}
+          onClick={() => go(HOME_PATH)}
+          {...(collapsed ? {} : asLink(pathname === HOME_PATH))}
+        />
         {menu.map((group) =>
           collapsed ? (
             <MenuItem
@@ -50,12 +61,24 @@ export const Sidebar = ({ menu, collapsed, showLogo, onNavigate }: SidebarProps)
               data-group={group.key}
             >
               {group.items.map((item) => (
-                <MenuItem key={item.route} text={item.title} active={pathname === pathOf(item.route)} onClick={() => go(pathOf(item.route))} data-testid="rules-menu-item" data-route={item.route} />
+                <MenuItem
+                  key={item.route}
+                  text={item.title}
+                  active={pathname === pathOf(item.route)}
+                  onClick={() => go(pathOf(item.route))}
+                  data-testid="rules-menu-item"
+                  data-route={item.route}
+                />
               ))}
             </MenuItem>
           ) : (
             <li key={group.key} className="rp-group" data-testid="rules-menu-group" data-group={group.key}>
-              <button type="button" className="rp-group-title" aria-expanded={!closed.has(group.key)} onClick={() => toggle(group.key)}>
+              <button
+                type="button"
+                className="rp-group-title"
+                aria-expanded={!closed.has(group.key)}
+                onClick={() => toggle(group.key)}
+              >
                 <Icon icon={groupIcons[group.key]} />
                 <span className="rp-group-name">{group.title}</span>
                 <Icon icon={closed.has(group.key) ? 'chevron-right' : 'chevron-down'} className="rp-group-caret" />

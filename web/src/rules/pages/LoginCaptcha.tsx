@@ -62,7 +62,12 @@ export type Captcha = ReturnType<typeof useCaptcha>;
 
 /** The answer field beside its image; a click on the image draws another. */
 export const CaptchaField = ({ captcha, id }: { captcha: Captcha; id: string }) => (
-  <FormGroup label="图形验证码" labelFor={id} helperText={captcha.failure ?? undefined} intent={captcha.failure ? 'danger' : undefined}>
+  <FormGroup
+    label="图形验证码"
+    labelFor={id}
+    helperText={captcha.failure ?? undefined}
+    intent={captcha.failure ? 'danger' : undefined}
+  >
     <div className="rp-captcha-row">
       <InputGroup
         id={id}
@@ -86,7 +91,11 @@ export const CaptchaField = ({ captcha, id }: { captcha: Captcha; id: string }) 
         disabled={captcha.loading}
         onClick={() => void captcha.refresh()}
       >
-        {captcha.image ? <img src={captcha.image.url} alt="" width={120} height={40} /> : <span>{captcha.loading ? '加载中…' : '点击加载'}</span>}
+        {captcha.image ? (
+          <img src={captcha.image.url} alt="" width={120} height={40} />
+        ) : (
+          <span>{captcha.loading ? '加载中…' : '点击加载'}</span>
+        )}
       </button>
     </div>
   </FormGroup>

@@ -64,7 +64,8 @@ export const LoginPage = () => {
   const checked = (phone: string): string | null => {
     if (!PHONE_PATTERN.test(phone)) return phone ? messages.phoneFormat : messages.mobilePhoneRequired;
     if (way === 'password' && !password) return messages.passwordRequired;
-    if (way === 'code' && !SMS_CODE_PATTERN.test(code.trim())) return code.trim() ? messages.codeFormat : messages.codeRequired;
+    if (way === 'code' && !SMS_CODE_PATTERN.test(code.trim()))
+      return code.trim() ? messages.codeFormat : messages.codeRequired;
     if (captcha.required && !captcha.answer.trim()) return captchaMessages.required;
     return null;
   };
@@ -94,7 +95,17 @@ export const LoginPage = () => {
 
   const phoneField = (id: string) => (
     <FormGroup label="手机号" labelFor={id}>
-      <InputGroup id={id} leftIcon="mobile-phone" placeholder="请输入手机号" inputMode="numeric" autoComplete="username" value={mobilePhone} onValueChange={setPhone} maxLength={11} size="large" />
+      <InputGroup
+        id={id}
+        leftIcon="mobile-phone"
+        placeholder="请输入手机号"
+        inputMode="numeric"
+        autoComplete="username"
+        value={mobilePhone}
+        onValueChange={setPhone}
+        maxLength={11}
+        size="large"
+      />
     </FormGroup>
   );
 
@@ -111,7 +122,14 @@ export const LoginPage = () => {
           value={password}
           onValueChange={setPassword}
           size="large"
-          rightElement={<Button variant="minimal" icon={showPassword ? 'eye-off' : 'eye-open'} aria-label={showPassword ? '隐藏密码' : '显示密码'} onClick={() => setShowPassword((s) => !s)} />}
+          rightElement={
+            <Button
+              variant="minimal"
+              icon={showPassword ? 'eye-off' : 'eye-open'}
+              aria-label={showPassword ? '隐藏密码' : '显示密码'}
+              onClick={() => setShowPassword((s) => !s)}
+            />
+          }
         />
       </FormGroup>
     </>
@@ -132,7 +150,16 @@ export const LoginPage = () => {
           onValueChange={setCode}
           size="large"
           rightElement={
-            <Button variant="minimal" intent="primary" className="rp-sms-button" data-testid="rules-send-code" loading={sending} disabled={countdown.running} onClick={() => void sendCode()} text={countdown.label} />
+            <Button
+              variant="minimal"
+              intent="primary"
+              className="rp-sms-button"
+              data-testid="rules-send-code"
+              loading={sending}
+              disabled={countdown.running}
+              onClick={() => void sendCode()}
+              text={countdown.label}
+            />
           }
         />
       </FormGroup>

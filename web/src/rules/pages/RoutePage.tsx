@@ -33,7 +33,11 @@ export const RoutePage = () => {
   return (
     <div className="rp-page" data-testid="rules-route-page" data-route={route}>
       <h2 className="rp-page-title">{known.title}</h2>
-      <NonIdealState icon="build" title="该功能正在建设中" description={`「${known.group.title} / ${known.title}」的功能即将上线。`} />
+      <NonIdealState
+        icon="build"
+        title="该功能正在建设中"
+        description={`「${known.group.title} / ${known.title}」的功能即将上线。`}
+      />
     </div>
   );
 };

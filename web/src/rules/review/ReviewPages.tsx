@@ -2,16 +2,42 @@ import type { ReactNode } from 'react';
 import { NonIdealState } from '@blueprintjs/core';
 import { useFrame } from '../frame.ts';
 import { useRuleList, useRuleName } from './api.ts';
-import { awaitingEnable, awaitingReview, draftedBy, formatAt, lastStep, mayWorkRules, reviewComments, type RuleVersionSummary } from './model.ts';
+import {
+  awaitingEnable,
+  awaitingReview,
+  draftedBy,
+  formatAt,
+  lastStep,
+  mayWorkRules,
+  reviewComments,
+  type RuleVersionSummary,
+} from './model.ts';
 import { Loaded, RulesScreen, StatusTag } from './Screen.tsx';
 import { VersionActions } from './VersionActions.tsx';
 import { TableScroll } from '../layout/TableScroll.tsx';
 
 type Column = { title: string; cell: (v: RuleVersionSummary) => ReactNode };
 
-const VersionTable = ({ versions, columns, testId, empty, label }: { versions: RuleVersionSummary[]; columns: Column[]; testId: string; empty: string; label: string }) => {
+const VersionTable = ({
+  versions,
+  columns,
+  testId,
+  empty,
+  label,
+}: {
+  versions: RuleVersionSummary[];
+  columns: Column[];
+  testId: string;
+  empty: string;
+  label: string;
+}) => {
   const ruleName = useRuleName();
-  if (!versions.length) return <p className="rp-muted" data-testid={`${testId}-empty`}>{empty}</p>;
+  if (!versions.length)
+    return (
+      <p className="rp-muted" data-testid={`${testId}-empty`}>
+        {empty}
+      </p>
+    );
   // A phone scrolls the table inside its card rather than widening the page.
   return (
     <TableScroll label={label}>
@@ -27,7 +53,12 @@ const VersionTable = ({ versions, columns, testId, empty, label }: { versions: R
         </thead>
         <tbody>
           {versions.map((v) => (
-            <tr key={`${v.ruleId}@${v.version}`} data-testid={`${testId}-row`} data-rule={v.ruleId} data-version={v.version}>
+            <tr
+              key={`${v.ruleId}@${v.version}`}
+              data-testid={`${testId}-row`}
+              data-rule={v.ruleId}
+              data-version={v.version}
+            >
               <td>
                 {ruleName(v.ruleId)} <span className="rp-muted">{v.ruleId}</span>
               </td>
@@ -49,7 +80,9 @@ const stepCell = (action: Parameters<typeof lastStep>[1]) => (v: RuleVersionSumm
 };
 
 /** Roles without rule drafting (test, batchTest) have no applications: the list call is staff-only. */
-const NoDrafting = () => <NonIdealState icon="info-sign" title="暂无申请" description="您的角色不能起草或审核规则版本。" />;
+const NoDrafting = () => (
+  <NonIdealState icon="info-sign" title="暂无申请" description="您的角色不能起草或审核规则版本。" />
+);
 
 /** 新建申请: the caller's drafts, each to submit for review. */
 export const NewApplicationPage = () => {
@@ -58,7 +91,9 @@ export const NewApplicationPage = () => {
   const { data, error, mutate } = useRuleList(staff);
   return (
     <RulesScreen route="newApplication" testId="rules-new-application">
-      <p className="rp-muted">在「新增复合规则」中编辑一个版本（或在「规则列表」中复制为新草稿），在「批量测试」中测试后，在这里提交审核。</p>
+      <p className="rp-muted">
+        在「新增复合规则」中编辑一个版本（或在「规则列表」中复制为新草稿），在「批量测试」中测试后，在这里提交审核。
+      </p>
       {staff ? (
         <Loaded data={data} error={error} retry={() => void mutate()}>
           {(rules) => (
@@ -70,7 +105,10 @@ export const NewApplicationPage = () => {
               columns={[
                 { title: '起草时间', cell: (v) => formatAt(v.draftedAt) },
                 { title: '修改原因', cell: (v) => v.history[0]?.reason ?? '' },
-                { title: '操作', cell: (v) => <VersionActions version={v} onChanged={() => void mutate()} only={['submit']} /> },
+                {
+                  title: '操作',
+                  cell: (v) => <VersionActions version={v} onChanged={() => void mutate()} only={['submit']} />,
+                },
               ]}
             />
           )}
@@ -140,7 +178,10 @@ export const ReviewPage = () => {
                 { title: '起草人', cell: (v) => v.draftedBy },
                 { title: '修改原因', cell: (v) => v.history[0]?.reason ?? '' },
                 { title: '提交', cell: stepCell('RuleVersionSubmitted') },
-                { title: '操作', cell: (v) => <VersionActions version={v} onChanged={refresh} only={['approve', 'reject']} /> },
+                {
+                  title: '操作',
+                  cell: (v) => <VersionActions version={v} onChanged={refresh} only={['approve', 'reject']} />,
+                },
               ]}
             />
             <h3 className="rp-section-title">待启用</h3>

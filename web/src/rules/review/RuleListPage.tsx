@@ -9,7 +9,17 @@ import { rulesFetcher } from '../api/client.ts';
 import { pathOf } from '../frame.ts';
 import { useNarrow } from '../frame.ts';
 import { useRuleList, useRuleVersion } from './api.ts';
-import { filterRules, formatAt, latestVersion, nameOf, type RuleFilter, type RuleSummary, type RuleVersionSummary, statusLabels, updatedAt } from './model.ts';
+import {
+  filterRules,
+  formatAt,
+  latestVersion,
+  nameOf,
+  type RuleFilter,
+  type RuleSummary,
+  type RuleVersionSummary,
+  statusLabels,
+  updatedAt,
+} from './model.ts';
 import { History, Loaded, RulesScreen, StatusTag } from './Screen.tsx';
 import { VersionActions } from './VersionActions.tsx';
 import { TableScroll } from '../layout/TableScroll.tsx';
@@ -17,7 +27,13 @@ import { TableScroll } from '../layout/TableScroll.tsx';
 /** 规则列表: every rule with its enabled and newest version; a rule opens its versions. */
 export const RuleListPage = () => {
   const { data, error, mutate } = useRuleList();
-  const [filter, setFilter] = useState<RuleFilter>({ text: '', status: 'all', stage: 'all', type: 'all', source: 'all' });
+  const [filter, setFilter] = useState<RuleFilter>({
+    text: '',
+    status: 'all',
+    stage: 'all',
+    type: 'all',
+    source: 'all',
+  });
   const types = useDictionary('ruleType');
   const sources = useDictionary('ruleSource');
   const navigate = useNavigate();
@@ -29,21 +45,43 @@ export const RuleListPage = () => {
   return (
     <RulesScreen route="ruleList" testId="rules-rule-list">
       <div className="rp-toolbar">
-        <InputGroup leftIcon="search" placeholder="搜索规则编号或名称" value={filter.text} onValueChange={(text) => setFilter((f) => ({ ...f, text }))} aria-label="搜索规则" />
+        <InputGroup
+          leftIcon="search"
+          placeholder="搜索规则编号或名称"
+          value={filter.text}
+          onValueChange={(text) => setFilter((f) => ({ ...f, text }))}
+          aria-label="搜索规则"
+        />
         <HTMLSelect
           aria-label="版本状态"
           value={filter.status}
           onChange={(e) => setFilter((f) => ({ ...f, status: e.target.value as RuleFilter['status'] }))}
-          options={[{ value: 'all', label: '全部状态' }, ...RuleVersionStatuses.map((s) => ({ value: s, label: `有${statusLabels[s]}版本` }))]}
+          options={[
+            { value: 'all', label: '全部状态' },
+            ...RuleVersionStatuses.map((s) => ({ value: s, label: `有${statusLabels[s]}版本` })),
+          ]}
         />
         <HTMLSelect
           aria-label="阶段"
           value={filter.stage}
           onChange={(e) => setFilter((f) => ({ ...f, stage: e.target.value as RuleFilter['stage'] }))}
-          options={[{ value: 'all', label: '全部阶段' }, ...RuleStages.map((s) => ({ value: s, label: stageLabels[s] }))]}
+          options={[
+            { value: 'all', label: '全部阶段' },
+            ...RuleStages.map((s) => ({ value: s, label: stageLabels[s] })),
+          ]}
         />
-        <HTMLSelect aria-label="规则类型" value={filter.type} onChange={(e) => setFilter((f) => ({ ...f, type: e.target.value }))} options={[{ value: 'all', label: '全部类型' }, ...types]} />
-        <HTMLSelect aria-label="规则来源" value={filter.source} onChange={(e) => setFilter((f) => ({ ...f, source: e.target.value }))} options={[{ value: 'all', label: '全部来源' }, ...sources]} />
+        <HTMLSelect
+          aria-label="规则类型"
+          value={filter.type}
+          onChange={(e) => setFilter((f) => ({ ...f, type: e.target.value }))}
+          options={[{ value: 'all', label: '全部类型' }, ...types]}
+        />
+        <HTMLSelect
+          aria-label="规则来源"
+          value={filter.source}
+          onChange={(e) => setFilter((f) => ({ ...f, source: e.target.value }))}
+          options={[{ value: 'all', label: '全部来源' }, ...sources]}
+        />
         <Button icon="refresh" text="刷新" onClick={() => void mutate()} />
         <Button icon="add" intent="primary" text="新建规则" onClick={() => navigate(pathOf('complexRuleAdd'))} />
       </div>
@@ -70,12 +108,17 @@ export const RuleListPage = () => {
 
 /** A dictionary's enabled entries as select options (code → name). */
 const useDictionary = (kind: 'ruleType' | 'ruleSource') =>
-  (useSWR<{ code: string; name?: string }[]>(`/api/v1/rules/config?kind=${kind}&enabled=true`, rulesFetcher, { revalidateOnFocus: false }).data ?? []).map((e) => ({
+  (
+    useSWR<{ code: string; name?: string }[]>(`/api/v1/rules/config?kind=${kind}&enabled=true`, rulesFetcher, {
+      revalidateOnFocus: false,
+    }).data ?? []
+  ).map((e) => ({
     value: e.code,
     label: e.name ?? e.code,
   }));
 
-const insurerText = (insurerId: number | null) => (insurerId === null ? '全部' : (visibleInsurers.find((i) => i.id === insurerId)?.name ?? String(insurerId)));
+const insurerText = (insurerId: number | null) =>
+  insurerId === null ? '全部' : (visibleInsurers.find((i) => i.id === insurerId)?.name ?? String(insurerId));
 
 const RuleTable = ({ rules, onOpen }: { rules: RuleSummary[]; onOpen: (ruleId: string) => void }) => {
   if (!rules.length) return <p className="rp-muted">没有符合条件的规则。</p>;
@@ -100,12 +143,21 @@ const RuleTable = ({ rules, onOpen }: { rules: RuleSummary[]; onOpen: (ruleId: s
             return (
               <tr key={r.ruleId} onClick={() => onOpen(r.ruleId)} data-testid="rules-row" data-rule={r.ruleId}>
                 <td>
-                  <Button variant="minimal" size="small" intent="primary" text={r.ruleId} onClick={() => onOpen(r.ruleId)} aria-label={`查看规则 ${r.ruleId}`} />
+                  <Button
+                    variant="minimal"
+                    size="small"
+                    intent="primary"
+                    text={r.ruleId}
+                    onClick={() => onOpen(r.ruleId)}
+                    aria-label={`查看规则 ${r.ruleId}`}
+                  />
                 </td>
                 <td>{nameOf(r)}</td>
                 <td>{r.definition ? stageLabels[r.definition.stage] : '—'}</td>
                 <td>{insurerText(r.definition?.insurerId ?? null)}</td>
-                <td data-testid="rules-enabled-version">{r.enabledVersion === null ? '无' : `版本${r.enabledVersion}`}</td>
+                <td data-testid="rules-enabled-version">
+                  {r.enabledVersion === null ? '无' : `版本${r.enabledVersion}`}
+                </td>
                 <td>
                   {latest && (
                     <>
@@ -135,7 +187,13 @@ const VersionCard = ({ version, onChanged }: { version: RuleVersionSummary; onCh
       </div>
       <History version={version} />
       <div className="rp-version-foot">
-        <Button size="small" variant="minimal" icon={showContent ? 'chevron-up' : 'code'} text={showContent ? '收起内容' : '查看内容'} onClick={() => setShowContent((s) => !s)} />
+        <Button
+          size="small"
+          variant="minimal"
+          icon={showContent ? 'chevron-up' : 'code'}
+          text={showContent ? '收起内容' : '查看内容'}
+          onClick={() => setShowContent((s) => !s)}
+        />
         <VersionActions version={version} onChanged={onChanged} />
       </div>
       {showContent && <VersionContent ruleId={version.ruleId} version={version.version} />}

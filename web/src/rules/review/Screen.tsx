@@ -8,7 +8,15 @@ import { formatAt, statusIntents, statusLabels, actionLabels, type RuleVersionSu
  * A rule screen inside the frame: its title, and 403 when the route is not in the caller's menu
  * (the server refuses its calls all the same).
  */
-export const RulesScreen = ({ route, testId, children }: { route: RulesRoute; testId: string; children: ReactNode }) => {
+export const RulesScreen = ({
+  route,
+  testId,
+  children,
+}: {
+  route: RulesRoute;
+  testId: string;
+  children: ReactNode;
+}) => {
   const { menu } = useFrame();
   const title = rulesMenuItem(route).title;
   const allowed = menu.some((g) => g.items.some((i) => i.route === route));
@@ -30,10 +38,27 @@ export const RulesScreen = ({ route, testId, children }: { route: RulesRoute; te
 };
 
 /** Loading / failure / content for one SWR read. */
-export const Loaded = <T,>({ data, error, retry, children }: { data: T | undefined; error: unknown; retry: () => void; children: (data: T) => ReactNode }) => {
+export const Loaded = <T,>({
+  data,
+  error,
+  retry,
+  children,
+}: {
+  data: T | undefined;
+  error: unknown;
+  retry: () => void;
+  children: (data: T) => ReactNode;
+}) => {
   if (data !== undefined) return <>{children(data)}</>;
   if (error)
-    return <NonIdealState icon="error" title="加载失败" description={(error as Error).message} action={<Button intent="primary" text="重试" onClick={retry} />} />;
+    return (
+      <NonIdealState
+        icon="error"
+        title="加载失败"
+        description={(error as Error).message}
+        action={<Button intent="primary" text="重试" onClick={retry} />}
+      />
+    );
   return <Spinner aria-label="加载中" />;
 };
 

@@ -41,7 +41,8 @@ export const StatsPage = () => {
                     {stats.byRule.map((r) => (
                       <tr key={r.ruleId}>
                         <td>
-                          {nameOf(rules.find((x) => x.ruleId === r.ruleId) ?? { ruleId: r.ruleId, definition: null })} <span className="rp-muted">{r.ruleId}</span>
+                          {nameOf(rules.find((x) => x.ruleId === r.ruleId) ?? { ruleId: r.ruleId, definition: null })}{' '}
+                          <span className="rp-muted">{r.ruleId}</span>
                         </td>
                         <td>{r.total}</td>
                         {RuleVersionStatuses.map((s) => (

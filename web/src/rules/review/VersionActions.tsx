@@ -11,7 +11,15 @@ export const SELF_APPROVAL = '不能审批自己提交的规则版本';
  * The buttons a version offers the caller (by its state and the caller's roles), each opening the
  * dialog that asks why. `only` narrows them to what a screen is about.
  */
-export const VersionActions = ({ version, onChanged, only }: { version: RuleVersionSummary; onChanged: () => void; only?: readonly RuleAction[] }) => {
+export const VersionActions = ({
+  version,
+  onChanged,
+  only,
+}: {
+  version: RuleVersionSummary;
+  onChanged: () => void;
+  only?: readonly RuleAction[];
+}) => {
   const { profile } = useFrame();
   const [step, setStep] = useState<StepAction | null>(null);
   const [copying, setCopying] = useState(false);
@@ -33,7 +41,9 @@ export const VersionActions = ({ version, onChanged, only }: { version: RuleVers
             <Button
               key={a}
               size="small"
-              intent={a === 'reject' || a === 'retire' ? 'danger' : a === 'approve' || a === 'enable' ? 'success' : 'primary'}
+              intent={
+                a === 'reject' || a === 'retire' ? 'danger' : a === 'approve' || a === 'enable' ? 'success' : 'primary'
+              }
               text={stepTexts[a].button}
               onClick={() => setStep(a)}
             />

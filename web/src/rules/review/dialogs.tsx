@@ -1,5 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Spinner, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  InputGroup,
+  Spinner,
+  TextArea,
+} from '@blueprintjs/core';
 import { RulesApiError } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
 import { runStep, saveDraft, type StepAction, useRuleName, useRuleVersion } from './api.ts';
@@ -18,7 +28,17 @@ export const stepTexts: Record<StepAction, { button: string; title: string; fiel
 const failureOf = (error: unknown) => (error instanceof RulesApiError ? error.message : '操作失败，请稍后重试');
 
 /** One lifecycle step on a version: asks the reason (every step records why), then sends it. */
-export const StepDialog = ({ version, action, onClose, onDone }: { version: RuleVersionSummary; action: StepAction; onClose: () => void; onDone: () => void }) => {
+export const StepDialog = ({
+  version,
+  action,
+  onClose,
+  onDone,
+}: {
+  version: RuleVersionSummary;
+  action: StepAction;
+  onClose: () => void;
+  onDone: () => void;
+}) => {
   const text = stepTexts[action];
   const ruleName = useRuleName();
   const submitting = action === 'submit';
@@ -27,7 +47,11 @@ export const StepDialog = ({ version, action, onClose, onDone }: { version: Rule
   const linked = test ?? { runId: defaultRun(runs), override: '' };
   const override = submitting && needsOverride(runs, linked.runId);
   const missingOverride =
-    override && !linked.override.trim() ? (linked.runId ? '该版本最近的批量测试有未通过的案例，请填写忽略原因' : '请关联该版本的批量测试，或填写未测试的原因') : null;
+    override && !linked.override.trim()
+      ? linked.runId
+        ? '该版本最近的批量测试有未通过的案例，请填写忽略原因'
+        : '请关联该版本的批量测试，或填写未测试的原因'
+      : null;
   return (
     <ReasonDialog
       title={`${text.title}：${ruleName(version.ruleId)} 版本${version.version}`}
@@ -38,7 +62,12 @@ export const StepDialog = ({ version, action, onClose, onDone }: { version: Rule
       problem={missingOverride}
       onClose={onClose}
       onSave={async (reason) => {
-        const extra = submitting ? { ...(linked.runId ? { batchTestRunId: linked.runId } : {}), ...(override ? { overrideReason: linked.override.trim() } : {}) } : {};
+        const extra = submitting
+          ? {
+              ...(linked.runId ? { batchTestRunId: linked.runId } : {}),
+              ...(override ? { overrideReason: linked.override.trim() } : {}),
+            }
+          : {};
         await runStep(action, { ruleId: version.ruleId, version: version.version, reason, ...extra });
         notify.success(text.done);
         onDone();
@@ -53,7 +82,15 @@ export const StepDialog = ({ version, action, onClose, onDone }: { version: Rule
  * 复制为新草稿: the source version's model as editable JSON, saved as the rule's next version.
  * The server loads the model before accepting it and answers 规则无法加载：… when it cannot.
  */
-export const DraftDialog = ({ source, onClose, onDone }: { source: RuleVersionSummary; onClose: () => void; onDone: (version: number) => void }) => {
+export const DraftDialog = ({
+  source,
+  onClose,
+  onDone,
+}: {
+  source: RuleVersionSummary;
+  onClose: () => void;
+  onDone: (version: number) => void;
+}) => {
   const { data } = useRuleVersion(source.ruleId, source.version);
   const ruleName = useRuleName();
   const [text, setText] = useState<string | null>(null);
@@ -82,13 +119,27 @@ export const DraftDialog = ({ source, onClose, onDone }: { source: RuleVersionSu
     }
   };
   return (
-    <Dialog isOpen onClose={onClose} title={`复制为新草稿：${ruleName(source.ruleId)}（来自版本${source.version}）`} style={{ width: 820 }} className="rp-draft-dialog">
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={`复制为新草稿：${ruleName(source.ruleId)}（来自版本${source.version}）`}
+      style={{ width: 820 }}
+      className="rp-draft-dialog"
+    >
       <DialogBody>
         {text === null ? (
           <Spinner size={24} aria-label="加载中" />
         ) : (
           <FormGroup label="规则内容（JDM）" labelFor="rules-draft-content">
-            <TextArea id="rules-draft-content" className="rp-json-editor" fill rows={18} spellCheck={false} value={text} onChange={(e) => setText(e.target.value)} />
+            <TextArea
+              id="rules-draft-content"
+              className="rp-json-editor"
+              fill
+              rows={18}
+              spellCheck={false}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </FormGroup>
         )}
         <FormGroup label="修改原因" labelFor="rules-draft-reason" labelInfo="（必填）">
@@ -104,7 +155,13 @@ export const DraftDialog = ({ source, onClose, onDone }: { source: RuleVersionSu
         actions={
           <>
             <Button text="取消" onClick={onClose} />
-            <Button intent="primary" text="保存草稿" loading={busy} disabled={text === null} onClick={() => void save()} />
+            <Button
+              intent="primary"
+              text="保存草稿"
+              loading={busy}
+              disabled={text === null}
+              onClick={() => void save()}
+            />
           </>
         }
       />

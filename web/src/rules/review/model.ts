@@ -5,8 +5,20 @@ import { ruleStepRoles, type RuleVersionEvent, type RuleVersionStatus } from '@f
 
 /** GET /api/v1/rules/list (README "Rule platform: rules, versions and quoting by rules"). */
 export type RuleStep = { action: RuleVersionEvent['type']; by: string; at: string; reason: string };
-export type RuleVersionSummary = { ruleId: string; version: number; status: RuleVersionStatus; draftedBy: string; draftedAt: string; history: RuleStep[] };
-export type RuleSummary = { ruleId: string; enabledVersion: number | null; versions: RuleVersionSummary[]; definition: RuleDefinition | null };
+export type RuleVersionSummary = {
+  ruleId: string;
+  version: number;
+  status: RuleVersionStatus;
+  draftedBy: string;
+  draftedAt: string;
+  history: RuleStep[];
+};
+export type RuleSummary = {
+  ruleId: string;
+  enabledVersion: number | null;
+  versions: RuleVersionSummary[];
+  definition: RuleDefinition | null;
+};
 
 export const RULE_LIST_API = '/api/v1/rules/list';
 
@@ -35,24 +47,32 @@ export const actionLabels: Record<RuleStep['action'], string> = {
   RuleVersionRetired: '停用',
 };
 
-
 /** The newest version (the list answers versions newest first, but the web does not rely on it). */
 export const latestVersion = (rule: RuleSummary): RuleVersionSummary | null =>
   rule.versions.reduce<RuleVersionSummary | null>((best, v) => (!best || v.version > best.version ? v : best), null);
 
 /** When anything last happened to the rule: its newest step. */
 export const updatedAt = (rule: RuleSummary): string | null =>
-  rule.versions.flatMap((v) => v.history.map((s) => s.at)).reduce<string | null>((max, at) => (!max || at > max ? at : max), null);
+  rule.versions
+    .flatMap((v) => v.history.map((s) => s.at))
+    .reduce<string | null>((max, at) => (!max || at > max ? at : max), null);
 
 /** The rule's name (its definition); a rule without one (undefined since) shows its id. */
 export const nameOf = (rule: Pick<RuleSummary, 'ruleId' | 'definition'>) => rule.definition?.name ?? rule.ruleId;
 
-export type RuleFilter = { text: string; status: RuleVersionStatus | 'all'; stage?: RuleStage | 'all'; type?: string; source?: string };
+export type RuleFilter = {
+  text: string;
+  status: RuleVersionStatus | 'all';
+  stage?: RuleStage | 'all';
+  type?: string;
+  source?: string;
+};
 
 /** Rules matching the search (id or name), the stage, type and source chosen, and having a version in the status. */
 export const filterRules = (rules: readonly RuleSummary[], filter: RuleFilter) => {
   const text = filter.text.trim().toLowerCase();
-  const is = (wanted: string | undefined, value: string | null | undefined) => !wanted || wanted === 'all' || wanted === value;
+  const is = (wanted: string | undefined, value: string | null | undefined) =>
+    !wanted || wanted === 'all' || wanted === value;
   return rules.filter(
     (r) =>
       (!text || r.ruleId.toLowerCase().includes(text) || nameOf(r).toLowerCase().includes(text)) &&
@@ -64,21 +84,29 @@ export const filterRules = (rules: readonly RuleSummary[], filter: RuleFilter) =
 };
 
 const allVersions = (rules: readonly RuleSummary[]) => rules.flatMap((r) => r.versions);
-const newestFirst = (a: RuleVersionSummary, b: RuleVersionSummary) => (a.draftedAt < b.draftedAt ? 1 : a.draftedAt > b.draftedAt ? -1 : 0);
+const newestFirst = (a: RuleVersionSummary, b: RuleVersionSummary) =>
+  a.draftedAt < b.draftedAt ? 1 : a.draftedAt > b.draftedAt ? -1 : 0;
 
 /** Versions the caller drafted (draftedBy is the drafter's mobile phone), newest first. */
-export const draftedBy = (rules: readonly RuleSummary[], me: string) => allVersions(rules).filter((v) => v.draftedBy === me).sort(newestFirst);
+export const draftedBy = (rules: readonly RuleSummary[], me: string) =>
+  allVersions(rules)
+    .filter((v) => v.draftedBy === me)
+    .sort(newestFirst);
 
 /** Versions waiting for review, oldest submission first (first come, first reviewed). */
 export const awaitingReview = (rules: readonly RuleSummary[]) =>
   allVersions(rules)
     .filter((v) => v.status === 'inReview')
-    .sort((a, b) => (lastStep(a, 'RuleVersionSubmitted')?.at ?? '').localeCompare(lastStep(b, 'RuleVersionSubmitted')?.at ?? ''));
+    .sort((a, b) =>
+      (lastStep(a, 'RuleVersionSubmitted')?.at ?? '').localeCompare(lastStep(b, 'RuleVersionSubmitted')?.at ?? ''),
+    );
 
 /** Approved versions not yet enabled: what 审核 offers to enable. */
-export const awaitingEnable = (rules: readonly RuleSummary[]) => allVersions(rules).filter((v) => v.status === 'approved');
+export const awaitingEnable = (rules: readonly RuleSummary[]) =>
+  allVersions(rules).filter((v) => v.status === 'approved');
 
-export const lastStep = (version: RuleVersionSummary, action: RuleStep['action']) => version.history.findLast((s) => s.action === action) ?? null;
+export const lastStep = (version: RuleVersionSummary, action: RuleStep['action']) =>
+  version.history.findLast((s) => s.action === action) ?? null;
 
 /** The reviewers' words on a version: approvals and rejections with who and why. */
 export const reviewComments = (version: RuleVersionSummary) =>
@@ -92,7 +120,10 @@ export type Caller = { mobilePhone: string; roles: readonly string[] };
  * screen offers only steps the server would take; the server checks again. `selfApproval` says
  * why approve is shown disabled.
  */
-export const actionsFor = (version: RuleVersionSummary, caller: Caller): { actions: RuleAction[]; selfApproval: boolean } => {
+export const actionsFor = (
+  version: RuleVersionSummary,
+  caller: Caller,
+): { actions: RuleAction[]; selfApproval: boolean } => {
   const may = (roles: readonly Role[]) => hasRole(caller.roles, ...roles);
   const actions: RuleAction[] = [];
   if (may(ruleStepRoles.draft)) actions.push('copy');
@@ -100,7 +131,8 @@ export const actionsFor = (version: RuleVersionSummary, caller: Caller): { actio
   const own = version.draftedBy === caller.mobilePhone;
   if (version.status === 'inReview' && may(ruleStepRoles.review)) actions.push('approve', 'reject');
   if (version.status === 'approved' && may(ruleStepRoles.enable)) actions.push('enable');
-  if ((version.status === 'approved' || version.status === 'enabled') && may(ruleStepRoles.enable)) actions.push('retire');
+  if ((version.status === 'approved' || version.status === 'enabled') && may(ruleStepRoles.enable))
+    actions.push('retire');
   return { actions, selfApproval: own && actions.includes('approve') };
 };
 
@@ -120,14 +152,22 @@ export type RuleStats = {
 /** yyyy-MM of an instant on the Shanghai calendar (UTC+8, no daylight saving). */
 export const shanghaiMonth = (iso: string) => new Date(Date.parse(iso) + 8 * 3_600_000).toISOString().slice(0, 7);
 
-const monthlyActions = { RuleVersionSubmitted: 'submitted', RuleVersionApproved: 'approved', RuleVersionRejected: 'rejected', RuleVersionEnabled: 'enabled' } as const;
+const monthlyActions = {
+  RuleVersionSubmitted: 'submitted',
+  RuleVersionApproved: 'approved',
+  RuleVersionRejected: 'rejected',
+  RuleVersionEnabled: 'enabled',
+} as const;
 
 /**
  * 申请统计. Versions approved by `system` at seeding (submitted and approved in the same instant)
  * count like any other: they were reviewed code.
  */
 export const ruleStats = (rules: readonly RuleSummary[]): RuleStats => {
-  const byStatus = { draft: 0, inReview: 0, approved: 0, rejected: 0, enabled: 0, retired: 0 } satisfies Record<RuleVersionStatus, number>;
+  const byStatus = { draft: 0, inReview: 0, approved: 0, rejected: 0, enabled: 0, retired: 0 } satisfies Record<
+    RuleVersionStatus,
+    number
+  >;
   const byRule: RuleStats['byRule'] = [];
   const waits: number[] = [];
   const months = new Map<string, RuleStats['byMonth'][number]>();
@@ -137,7 +177,8 @@ export const ruleStats = (rules: readonly RuleSummary[]): RuleStats => {
       byStatus[v.status] += 1;
       counts[v.status] = (counts[v.status] ?? 0) + 1;
       const approved = lastStep(v, 'RuleVersionApproved');
-      const submitted = approved && v.history.filter((s) => s.action === 'RuleVersionSubmitted' && s.at <= approved.at).at(-1);
+      const submitted =
+        approved && v.history.filter((s) => s.action === 'RuleVersionSubmitted' && s.at <= approved.at).at(-1);
       if (approved && submitted) waits.push(Date.parse(approved.at) - Date.parse(submitted.at));
       for (const step of v.history) {
         const counted = monthlyActions[step.action as keyof typeof monthlyActions];
@@ -164,7 +205,15 @@ export const formatHours = (hours: number | null) => {
 
 /** Shanghai wall time of an ISO instant, minutes precision. */
 export const formatAt = (iso: string) =>
-  new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+  new Date(iso).toLocaleString('zh-CN', {
+    timeZone: 'Asia/Shanghai',
+    hour12: false,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 /** The JSON editor's text → a value to send, or the reason it is not JSON. */
 export const parseContent = (text: string): { ok: true; value: unknown } | { ok: false; message: string } => {

@@ -17,8 +17,19 @@ import {
   updatedAt,
 } from './model.ts';
 
-const step = (action: RuleStep['action'], by: string, at: string, reason = '原因'): RuleStep => ({ action, by, at, reason });
-const version = (ruleId: string, n: number, status: RuleVersionSummary['status'], by: string, history: RuleStep[]): RuleVersionSummary => ({
+const step = (action: RuleStep['action'], by: string, at: string, reason = '原因'): RuleStep => ({
+  action,
+  by,
+  at,
+  reason,
+});
+const version = (
+  ruleId: string,
+  n: number,
+  status: RuleVersionSummary['status'],
+  by: string,
+  history: RuleStep[],
+): RuleVersionSummary => ({
   ruleId,
   version: n,
   status,
@@ -44,7 +55,9 @@ const approvedTariff = version('tariff-1', 2, 'approved', '13900000000', [
   step('RuleVersionSubmitted', '13900000000', '2026-02-02T02:00:00.000Z'),
   step('RuleVersionApproved', '13800000000', '2026-02-02T06:00:00.000Z', '同意'),
 ]);
-const tariffDraft = version('tariff-1', 3, 'draft', '13800000000', [step('RuleVersionDrafted', '13800000000', '2026-03-01T00:00:00.000Z')]);
+const tariffDraft = version('tariff-1', 3, 'draft', '13800000000', [
+  step('RuleVersionDrafted', '13800000000', '2026-03-01T00:00:00.000Z'),
+]);
 const defined = (ruleId: string, stage: RuleStage, type: string): RuleDefinition => ({
   ruleId,
   name: '人保财险费率规则',
@@ -64,7 +77,12 @@ const defined = (ruleId: string, stage: RuleStage, type: string): RuleDefinition
 });
 const rules: RuleSummary[] = [
   { ruleId: 'referral', enabledVersion: 1, versions: [adminDraft, seeded], definition: null },
-  { ruleId: 'tariff-1', enabledVersion: null, versions: [tariffDraft, approvedTariff], definition: defined('tariff-1', 'rating', 'tariff') },
+  {
+    ruleId: 'tariff-1',
+    enabledVersion: null,
+    versions: [tariffDraft, approvedTariff],
+    definition: defined('tariff-1', 'rating', 'tariff'),
+  },
 ];
 
 const admin = { mobilePhone: '13800000000', roles: ['user', 'admin'] };
@@ -88,12 +106,17 @@ describe('rule review model', () => {
     expect(filterRules(rules, { text: '', status: 'inReview' }).map((r) => r.ruleId)).toEqual(['referral']);
     expect(filterRules(rules, { text: '', status: 'rejected' })).toEqual([]);
     expect(filterRules(rules, { text: '', status: 'all', stage: 'rating' }).map((r) => r.ruleId)).toEqual(['tariff-1']);
-    expect(filterRules(rules, { text: '', status: 'all', type: 'tariff', source: 'system' }).map((r) => r.ruleId)).toEqual(['tariff-1']);
+    expect(
+      filterRules(rules, { text: '', status: 'all', type: 'tariff', source: 'system' }).map((r) => r.ruleId),
+    ).toEqual(['tariff-1']);
     expect(filterRules(rules, { text: '', status: 'all', source: 'underwriter' })).toEqual([]);
   });
 
   it("lists the caller's versions newest first and the review queue oldest submission first", () => {
-    expect(draftedBy(rules, admin.mobilePhone).map((v) => `${v.ruleId}@${v.version}`)).toEqual(['tariff-1@3', 'referral@2']);
+    expect(draftedBy(rules, admin.mobilePhone).map((v) => `${v.ruleId}@${v.version}`)).toEqual([
+      'tariff-1@3',
+      'referral@2',
+    ]);
     expect(awaitingReview(rules).map((v) => `${v.ruleId}@${v.version}`)).toEqual(['referral@2']);
   });
 

@@ -52,7 +52,9 @@ export const LimitsPage = () => {
                                 aria-label={`${insurer.name} ${cover.name}：${cell.text}`}
                                 onClick={() => setEditing({ insurer, cover, entry })}
                               >
-                                <Tag minimal intent={cell.offered ? 'success' : 'danger'}>{cell.text}</Tag>
+                                <Tag minimal intent={cell.offered ? 'success' : 'danger'}>
+                                  {cell.text}
+                                </Tag>
                                 {cell.bounds.map((b) => (
                                   <span key={b} className="rp-limit-bound">
                                     {b}
@@ -72,7 +74,13 @@ export const LimitsPage = () => {
           );
         }}
       </Loaded>
-      {editing && <LimitDialog cell={editing} onClose={() => setEditing(null)} onSaved={(e) => void mutate((list) => withEntry(list, e), { revalidate: false })} />}
+      {editing && (
+        <LimitDialog
+          cell={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(e) => void mutate((list) => withEntry(list, e), { revalidate: false })}
+        />
+      )}
     </RulesScreen>
   );
 };
@@ -84,7 +92,15 @@ const bounds = [
   { key: 'maxTakeoffKg', label: '最大起飞重量上限（kg）' },
 ] as const;
 
-const LimitDialog = ({ cell, onClose, onSaved }: { cell: Cell; onClose: () => void; onSaved: (entry: LimitEntry) => void }) => {
+const LimitDialog = ({
+  cell,
+  onClose,
+  onSaved,
+}: {
+  cell: Cell;
+  onClose: () => void;
+  onSaved: (entry: LimitEntry) => void;
+}) => {
   const { insurer, cover, entry } = cell;
   const [draft, setDraft] = useState<LimitDraft>(() => limitDraftOf(entry));
   const set = (key: keyof LimitDraft, value: string | boolean) => setDraft((d) => ({ ...d, [key]: value }));
@@ -99,15 +115,34 @@ const LimitDialog = ({ cell, onClose, onSaved }: { cell: Cell; onClose: () => vo
         if (!built.ok) throw new Error(built.message);
         let saved = await saveConfig(entry !== undefined, { ...built.body, kind: 'insuranceLimit' });
         // A stopped entry limits nothing: saving it means it should apply again.
-        if (entry && !entry.enabled) saved = await rulesRequest<LimitEntry>('/api/v1/rules/config/enable', { body: { kind: 'insuranceLimit', code: entry.code, reason } });
+        if (entry && !entry.enabled)
+          saved = await rulesRequest<LimitEntry>('/api/v1/rules/config/enable', {
+            body: { kind: 'insuranceLimit', code: entry.code, reason },
+          });
         onSaved(saved);
         notify.success('已保存');
       }}
     >
-      <Switch checked={draft.offered} label={draft.offered ? '开办' : '未开办'} onChange={(e) => set('offered', e.currentTarget.checked)} data-testid="rules-limit-offered" />
+      <Switch
+        checked={draft.offered}
+        label={draft.offered ? '开办' : '未开办'}
+        onChange={(e) => set('offered', e.currentTarget.checked)}
+        data-testid="rules-limit-offered"
+      />
       {bounds.map((b) => (
-        <FormGroup key={b.key} label={b.label} labelFor={`rules-limit-${b.key}`} helperText={b.key === 'minAmount' ? '留空表示不限' : undefined}>
-          <InputGroup id={`rules-limit-${b.key}`} inputMode="decimal" value={draft[b.key]} disabled={!draft.offered} onValueChange={(v) => set(b.key, v)} />
+        <FormGroup
+          key={b.key}
+          label={b.label}
+          labelFor={`rules-limit-${b.key}`}
+          helperText={b.key === 'minAmount' ? '留空表示不限' : undefined}
+        >
+          <InputGroup
+            id={`rules-limit-${b.key}`}
+            inputMode="decimal"
+            value={draft[b.key]}
+            disabled={!draft.offered}
+            onValueChange={(v) => set(b.key, v)}
+          />
         </FormGroup>
       ))}
     </ReasonDialog>

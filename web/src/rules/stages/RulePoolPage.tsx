@@ -39,7 +39,9 @@ const targetsOf = (rows: RuleRow[]) =>
 export const RulePoolPage = () => {
   const { data, error, mutate } = useRuleRows();
   const targets = data ? targetsOf(data) : null;
-  const models = useSWR(targets === null ? null : ['pool-models', targets], ([, t]) => loadModels(t), { revalidateOnFocus: false });
+  const models = useSWR(targets === null ? null : ['pool-models', targets], ([, t]) => loadModels(t), {
+    revalidateOnFocus: false,
+  });
   const users = models.data ? poolUsers(models.data) : null;
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
@@ -49,7 +51,13 @@ export const RulePoolPage = () => {
         规则池中的规则是共享片段：其他规则在模型中加入「规则池节点」并填写它的规则编号即可引用；版本编译时该节点被替换为池中规则当前启用的版本（内联）。池中规则同样要经过起草、提交、审批和启用。
       </Callout>
       <div className="rp-toolbar">
-        <Button icon="add" intent="primary" text="新建共享规则" onClick={() => setCreating(true)} data-testid="rules-pool-new" />
+        <Button
+          icon="add"
+          intent="primary"
+          text="新建共享规则"
+          onClick={() => setCreating(true)}
+          data-testid="rules-pool-new"
+        />
         <Button icon="refresh" text="刷新" onClick={() => void mutate()} />
       </div>
       {created && (
@@ -63,7 +71,10 @@ export const RulePoolPage = () => {
           if (!pool.length) return <p className="rp-muted">规则池中还没有规则。</p>;
           return (
             <TableScroll label="规则池">
-              <table className="bp6-html-table bp6-html-table-striped rp-table rp-pool-table" data-testid="rules-pool-table">
+              <table
+                className="bp6-html-table bp6-html-table-striped rp-table rp-pool-table"
+                data-testid="rules-pool-table"
+              >
                 <thead>
                   <tr>
                     <th>规则</th>
@@ -84,13 +95,24 @@ export const RulePoolPage = () => {
                         </td>
                         <td>{rule.definition.description || <span className="rp-muted">—</span>}</td>
                         <td>
-                          <Tag minimal intent={rule.enabledVersion === null ? 'none' : 'success'}>{enabledLabel(rule)}</Tag>
+                          <Tag minimal intent={rule.enabledVersion === null ? 'none' : 'success'}>
+                            {enabledLabel(rule)}
+                          </Tag>
                         </td>
                         <td data-testid="rules-pool-users">
-                          {users === null ? <span className="rp-muted">{models.error ? '读取失败' : '读取中…'}</span> : by.length ? by.join('、') : <span className="rp-muted">未被引用</span>}
+                          {users === null ? (
+                            <span className="rp-muted">{models.error ? '读取失败' : '读取中…'}</span>
+                          ) : by.length ? (
+                            by.join('、')
+                          ) : (
+                            <span className="rp-muted">未被引用</span>
+                          )}
                         </td>
                         <td>
-                          <Link className="bp6-button bp6-minimal bp6-small bp6-intent-primary" to={editorPath(rule.ruleId)}>
+                          <Link
+                            className="bp6-button bp6-minimal bp6-small bp6-intent-primary"
+                            to={editorPath(rule.ruleId)}
+                          >
                             编写模型
                           </Link>
                         </td>
@@ -116,7 +138,13 @@ export const RulePoolPage = () => {
   );
 };
 
-const NewPoolRuleDialog = ({ onClose, onCreated }: { onClose: () => void; onCreated: (d: Awaited<ReturnType<typeof definePoolRule>>) => void }) => {
+const NewPoolRuleDialog = ({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (d: Awaited<ReturnType<typeof definePoolRule>>) => void;
+}) => {
   const [ruleId, setRuleId] = useState('');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -127,7 +155,9 @@ const NewPoolRuleDialog = ({ onClose, onCreated }: { onClose: () => void; onCrea
       problem={problem}
       onClose={onClose}
       onSave={async (reason) => {
-        onCreated(await definePoolRule({ ruleId: ruleId.trim(), name: name.trim(), description: description.trim(), reason }));
+        onCreated(
+          await definePoolRule({ ruleId: ruleId.trim(), name: name.trim(), description: description.trim(), reason }),
+        );
         notify.success('已新建规则');
       }}
     >
@@ -138,7 +168,14 @@ const NewPoolRuleDialog = ({ onClose, onCreated }: { onClose: () => void; onCrea
         <InputGroup id="rules-pool-name" value={name} maxLength={50} onValueChange={setName} />
       </FormGroup>
       <FormGroup label="说明" labelFor="rules-pool-description">
-        <TextArea id="rules-pool-description" fill rows={2} maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <TextArea
+          id="rules-pool-description"
+          fill
+          rows={2}
+          maxLength={500}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
       </FormGroup>
     </ReasonDialog>
   );

@@ -19,8 +19,15 @@ export const SceneListPage = () => {
   return (
     <RulesScreen route="mySceneList" testId="rules-scenes">
       <div className="rp-toolbar">
-        <Switch checked={onlyMine} label="只看我的" onChange={(e) => setOnlyMine(e.currentTarget.checked)} data-testid="rules-scenes-mine" />
-        <span className="rp-muted">场景即投保单的「应用领域」；未指定场景的规则对所有场景生效（通用）。我新建或起草过的规则排在前面。</span>
+        <Switch
+          checked={onlyMine}
+          label="只看我的"
+          onChange={(e) => setOnlyMine(e.currentTarget.checked)}
+          data-testid="rules-scenes-mine"
+        />
+        <span className="rp-muted">
+          场景即投保单的「应用领域」；未指定场景的规则对所有场景生效（通用）。我新建或起草过的规则排在前面。
+        </span>
       </div>
       <Loaded data={data} error={error} retry={() => void mutate()}>
         {(rows) => (
@@ -31,7 +38,9 @@ export const SceneListPage = () => {
                   {card.scene}
                   <span className="rp-muted">{card.rules.length} 条规则</span>
                 </h3>
-                {card.rules.length === 0 && <p className="rp-muted">{onlyMine ? '没有我的规则。' : '没有适用的规则。'}</p>}
+                {card.rules.length === 0 && (
+                  <p className="rp-muted">{onlyMine ? '没有我的规则。' : '没有适用的规则。'}</p>
+                )}
                 <ul className="rp-scene-rules">
                   {card.rules.map(({ rule, mine, general }) => (
                     <li key={rule.ruleId} data-testid="rules-scene-rule" data-rule={rule.ruleId}>
@@ -42,10 +51,26 @@ export const SceneListPage = () => {
                       <span className="rp-scene-tags">
                         <Tag minimal>{stageLabels[rule.definition.stage]}</Tag>
                         <Tag minimal>{insurerLabel(rule.definition.insurerId)}</Tag>
-                        {general && <Tag minimal intent="primary">通用</Tag>}
-                        {mine && <Tag minimal intent="warning">我的</Tag>}
-                        <Tag minimal intent={rule.enabledVersion === null ? 'none' : 'success'}>{enabledLabel(rule)}</Tag>
-                        <Button size="small" variant="minimal" icon="edit" onClick={() => setEditing(rule)} aria-label={`编辑 ${rule.ruleId} 的场景`} />
+                        {general && (
+                          <Tag minimal intent="primary">
+                            通用
+                          </Tag>
+                        )}
+                        {mine && (
+                          <Tag minimal intent="warning">
+                            我的
+                          </Tag>
+                        )}
+                        <Tag minimal intent={rule.enabledVersion === null ? 'none' : 'success'}>
+                          {enabledLabel(rule)}
+                        </Tag>
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          icon="edit"
+                          onClick={() => setEditing(rule)}
+                          aria-label={`编辑 ${rule.ruleId} 的场景`}
+                        />
                       </span>
                     </li>
                   ))}
@@ -55,12 +80,26 @@ export const SceneListPage = () => {
           </div>
         )}
       </Loaded>
-      {editing && <ScenesDialog rule={editing} onClose={() => setEditing(null)} onSaved={(d) => void mutate((rows) => withDefinition(rows, d), { revalidate: false })} />}
+      {editing && (
+        <ScenesDialog
+          rule={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(d) => void mutate((rows) => withDefinition(rows, d), { revalidate: false })}
+        />
+      )}
     </RulesScreen>
   );
 };
 
-const ScenesDialog = ({ rule, onClose, onSaved }: { rule: DefinedRule; onClose: () => void; onSaved: (d: Awaited<ReturnType<typeof updateScenes>>) => void }) => {
+const ScenesDialog = ({
+  rule,
+  onClose,
+  onSaved,
+}: {
+  rule: DefinedRule;
+  onClose: () => void;
+  onSaved: (d: Awaited<ReturnType<typeof updateScenes>>) => void;
+}) => {
   const [scenes, setScenes] = useState<string[]>(rule.definition.scenes);
   return (
     <ReasonDialog
@@ -74,7 +113,12 @@ const ScenesDialog = ({ rule, onClose, onSaved }: { rule: DefinedRule; onClose: 
       <p className="rp-muted">不勾选任何场景 = 通用，对所有场景生效。当前：{scenesText(scenes)}</p>
       <div className="rp-scene-checks">
         {applicationFields.map((scene) => (
-          <Checkbox key={scene} label={scene} checked={scenes.includes(scene)} onChange={() => setScenes((s) => toggleScene(s, scene, applicationFields))} />
+          <Checkbox
+            key={scene}
+            label={scene}
+            checked={scenes.includes(scene)}
+            onChange={() => setScenes((s) => toggleScene(s, scene, applicationFields))}
+          />
         ))}
       </div>
     </ReasonDialog>

@@ -6,7 +6,16 @@ import { rulesRequest } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { saveConfig, useEngineConfig, withEntry } from './api.ts';
-import { moveStep, planStages, planSteps, stageOrderOf, stageOrderText, toggleStep, type PlanStep, type StagePlanEntry } from './model.ts';
+import {
+  moveStep,
+  planStages,
+  planSteps,
+  stageOrderOf,
+  stageOrderText,
+  toggleStep,
+  type PlanStep,
+  type StagePlanEntry,
+} from './model.ts';
 import { ReasonDialog } from '../ReasonDialog.tsx';
 import './stages.css';
 
@@ -19,7 +28,8 @@ export const StagePlanPage = () => {
   return (
     <RulesScreen route="companyRuleStageMerge" testId="rules-stage-merge">
       <p className="rp-muted">
-        未设置的保险公司按默认顺序 {stageOrderText(PipelineStages)} 执行。去掉某阶段后该公司不再执行该阶段的规则（例如去掉核保转人工，高价无人机也自动报价）；费率阶段必须保留。
+        未设置的保险公司按默认顺序 {stageOrderText(PipelineStages)}{' '}
+        执行。去掉某阶段后该公司不再执行该阶段的规则（例如去掉核保转人工，高价无人机也自动报价）；费率阶段必须保留。
       </p>
       <Loaded data={data} error={error} retry={() => void mutate()}>
         {(entries) => (
@@ -45,9 +55,18 @@ export const StagePlanPage = () => {
           onClose={() => setEditing(null)}
           onSave={async (reason) => {
             const stages = editing.stages ?? [...PipelineStages];
-            const body = { kind: 'stagePlan' as const, code: String(editing.insurer.id), insurerId: editing.insurer.id, stages, reason };
+            const body = {
+              kind: 'stagePlan' as const,
+              code: String(editing.insurer.id),
+              insurerId: editing.insurer.id,
+              stages,
+              reason,
+            };
             let saved = await saveConfig(editing.entry !== undefined, body);
-            if (editing.entry && !editing.entry.enabled) saved = await rulesRequest<StagePlanEntry>('/api/v1/rules/config/enable', { body: { kind: 'stagePlan', code: body.code, reason } });
+            if (editing.entry && !editing.entry.enabled)
+              saved = await rulesRequest<StagePlanEntry>('/api/v1/rules/config/enable', {
+                body: { kind: 'stagePlan', code: body.code, reason },
+              });
             void mutate((list) => withEntry(list, saved), { revalidate: false });
             notify.success('已保存');
           }}
@@ -59,7 +78,17 @@ export const StagePlanPage = () => {
   );
 };
 
-const PlanCard = ({ insurer, entry, onSave, onReset }: { insurer: Insurer; entry: StagePlanEntry | undefined; onSave: (stages: PipelineStage[]) => void; onReset: () => void }) => {
+const PlanCard = ({
+  insurer,
+  entry,
+  onSave,
+  onReset,
+}: {
+  insurer: Insurer;
+  entry: StagePlanEntry | undefined;
+  onSave: (stages: PipelineStage[]) => void;
+  onReset: () => void;
+}) => {
   const current = stageOrderOf(entry);
   const [steps, setSteps] = useState<PlanStep[]>(() => planSteps(current));
   const changed = planStages(steps).join() !== current.join();
@@ -86,7 +115,14 @@ const PlanCard = ({ insurer, entry, onSave, onReset }: { insurer: Insurer; entry
               aria-label={`${insurer.name} 执行${stageLabels[step.stage]}`}
             />
             <span>
-              <Button size="small" variant="minimal" icon="arrow-up" disabled={i === 0} onClick={() => setSteps((s) => moveStep(s, i, 'up'))} aria-label={`${insurer.name} 上移${stageLabels[step.stage]}`} />
+              <Button
+                size="small"
+                variant="minimal"
+                icon="arrow-up"
+                disabled={i === 0}
+                onClick={() => setSteps((s) => moveStep(s, i, 'up'))}
+                aria-label={`${insurer.name} 上移${stageLabels[step.stage]}`}
+              />
               <Button
                 size="small"
                 variant="minimal"
@@ -101,7 +137,14 @@ const PlanCard = ({ insurer, entry, onSave, onReset }: { insurer: Insurer; entry
       </ol>
       <div className="rp-plan-actions">
         <Button size="small" text="恢复默认" disabled={isDefault && entry === undefined} onClick={onReset} />
-        <Button size="small" intent="primary" text="保存" disabled={!changed} onClick={() => onSave(planStages(steps))} data-testid="rules-plan-save" />
+        <Button
+          size="small"
+          intent="primary"
+          text="保存"
+          disabled={!changed}
+          onClick={() => onSave(planStages(steps))}
+          data-testid="rules-plan-save"
+        />
       </div>
     </Card>
   );

@@ -4,7 +4,16 @@ import { PipelineStages, stageLabels, type PipelineStage } from '@feibao/domain/
 import { notify } from '../api/notify.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { moveRule, useRuleRows, withDefinition } from './api.ts';
-import { enabledLabel, insurerLabel, stageColumns, stageMove, stepMove, type DefinedRule, type MoveRequest, type StageColumn } from './model.ts';
+import {
+  enabledLabel,
+  insurerLabel,
+  stageColumns,
+  stageMove,
+  stepMove,
+  type DefinedRule,
+  type MoveRequest,
+  type StageColumn,
+} from './model.ts';
 import { ReasonDialog } from '../ReasonDialog.tsx';
 import './stages.css';
 
@@ -23,7 +32,12 @@ export const StageTransformPage = () => {
         {(rows) => (
           <div className="rp-stage-columns">
             {stageColumns(rows).map((column, i) => (
-              <StageCard key={column.stage} column={column} last={i === PipelineStages.length - 1} onMove={(rule, kind) => setPending({ rule, kind })} />
+              <StageCard
+                key={column.stage}
+                column={column}
+                last={i === PipelineStages.length - 1}
+                onMove={(rule, kind) => setPending({ rule, kind })}
+              />
             ))}
           </div>
         )}
@@ -40,12 +54,24 @@ export const StageTransformPage = () => {
   );
 };
 
-const StageCard = ({ column, last, onMove }: { column: StageColumn; last: boolean; onMove: (rule: DefinedRule, kind: Pending['kind']) => void }) => (
+const StageCard = ({
+  column,
+  last,
+  onMove,
+}: {
+  column: StageColumn;
+  last: boolean;
+  onMove: (rule: DefinedRule, kind: Pending['kind']) => void;
+}) => (
   <Card className="rp-stage-column" data-testid="rules-stage-column" data-stage={column.stage}>
     <h3>
       {column.label}
       <span className="rp-muted">{column.rules.length} 条</span>
-      {!last && <span className="rp-stage-arrow" aria-hidden="true">→</span>}
+      {!last && (
+        <span className="rp-stage-arrow" aria-hidden="true">
+          →
+        </span>
+      )}
     </h3>
     {column.rules.length === 0 && <p className="rp-muted">本阶段暂无规则。</p>}
     <ol className="rp-stage-rules">
@@ -61,9 +87,30 @@ const StageCard = ({ column, last, onMove }: { column: StageColumn; last: boolea
             {rule.ruleId} · {insurerLabel(rule.definition.insurerId)}
           </div>
           <div className="rp-stage-rule-actions">
-            <Button size="small" variant="minimal" icon="arrow-up" disabled={i === 0} onClick={() => onMove(rule, 'up')} aria-label={`上移 ${rule.ruleId}`} />
-            <Button size="small" variant="minimal" icon="arrow-down" disabled={i === column.rules.length - 1} onClick={() => onMove(rule, 'down')} aria-label={`下移 ${rule.ruleId}`} />
-            <Button size="small" variant="minimal" icon="exchange" text="移动到…" onClick={() => onMove(rule, 'stage')} aria-label={`移动到… ${rule.ruleId}`} />
+            <Button
+              size="small"
+              variant="minimal"
+              icon="arrow-up"
+              disabled={i === 0}
+              onClick={() => onMove(rule, 'up')}
+              aria-label={`上移 ${rule.ruleId}`}
+            />
+            <Button
+              size="small"
+              variant="minimal"
+              icon="arrow-down"
+              disabled={i === column.rules.length - 1}
+              onClick={() => onMove(rule, 'down')}
+              aria-label={`下移 ${rule.ruleId}`}
+            />
+            <Button
+              size="small"
+              variant="minimal"
+              icon="exchange"
+              text="移动到…"
+              onClick={() => onMove(rule, 'stage')}
+              aria-label={`移动到… ${rule.ruleId}`}
+            />
           </div>
         </li>
       ))}
@@ -71,12 +118,26 @@ const StageCard = ({ column, last, onMove }: { column: StageColumn; last: boolea
   </Card>
 );
 
-const MoveDialog = ({ pending, columns, onClose, onMoved }: { pending: Pending; columns: StageColumn[]; onClose: () => void; onMoved: (d: Awaited<ReturnType<typeof moveRule>>) => void }) => {
+const MoveDialog = ({
+  pending,
+  columns,
+  onClose,
+  onMoved,
+}: {
+  pending: Pending;
+  columns: StageColumn[];
+  onClose: () => void;
+  onMoved: (d: Awaited<ReturnType<typeof moveRule>>) => void;
+}) => {
   const { rule, kind } = pending;
   const others = PipelineStages.filter((s) => s !== rule.definition.stage);
   const [target, setTarget] = useState<PipelineStage>(others[0]!);
-  const move: MoveRequest | null = kind === 'stage' ? stageMove(columns, rule.ruleId, target) : stepMove(columns, rule.ruleId, kind);
-  const title = kind === 'stage' ? `移动「${rule.definition.name}」到其他阶段` : `${kind === 'up' ? '上移' : '下移'}「${rule.definition.name}」`;
+  const move: MoveRequest | null =
+    kind === 'stage' ? stageMove(columns, rule.ruleId, target) : stepMove(columns, rule.ruleId, kind);
+  const title =
+    kind === 'stage'
+      ? `移动「${rule.definition.name}」到其他阶段`
+      : `${kind === 'up' ? '上移' : '下移'}「${rule.definition.name}」`;
   return (
     <ReasonDialog
       title={title}
@@ -89,7 +150,13 @@ const MoveDialog = ({ pending, columns, onClose, onMoved }: { pending: Pending; 
     >
       {kind === 'stage' ? (
         <FormGroup label="目标阶段" labelFor="rules-stage-target" helperText="移动后排在目标阶段最后，可再上移调整。">
-          <HTMLSelect id="rules-stage-target" fill value={target} onChange={(e) => setTarget(e.target.value as PipelineStage)} options={others.map((s) => ({ value: s, label: stageLabels[s] }))} />
+          <HTMLSelect
+            id="rules-stage-target"
+            fill
+            value={target}
+            onChange={(e) => setTarget(e.target.value as PipelineStage)}
+            options={others.map((s) => ({ value: s, label: stageLabels[s] }))}
+          />
         </FormGroup>
       ) : (
         <p>

@@ -13,7 +13,8 @@ export { withDefinition } from './model.ts';
 
 export const useRuleRows = () => useSWR<RuleRow[]>(RULE_LIST_API, rulesFetcher, { revalidateOnFocus: false });
 
-export const moveRule = (move: MoveRequest, reason: string) => rulesRequest<RuleDefinition>('/api/v1/rules/stage/move', { body: { ...move, reason } });
+export const moveRule = (move: MoveRequest, reason: string) =>
+  rulesRequest<RuleDefinition>('/api/v1/rules/stage/move', { body: { ...move, reason } });
 export const updateScenes = (ruleId: string, scenes: string[], reason: string) =>
   rulesRequest<RuleDefinition>('/api/v1/rules/definition/update', { body: { ruleId, scenes, reason } });
 export const definePoolRule = (body: { ruleId: string; name: string; description: string; reason: string }) =>
@@ -21,11 +22,14 @@ export const definePoolRule = (body: { ruleId: string; name: string; description
 
 type EngineKind = 'insuranceLimit' | 'stagePlan';
 type EntryOf<K extends EngineKind> = K extends 'insuranceLimit' ? LimitEntry : StagePlanEntry;
-export const useEngineConfig = <K extends EngineKind>(kind: K) => useSWR<EntryOf<K>[]>(`/api/v1/rules/config?kind=${kind}`, rulesFetcher, { revalidateOnFocus: false });
+export const useEngineConfig = <K extends EngineKind>(kind: K) =>
+  useSWR<EntryOf<K>[]>(`/api/v1/rules/config?kind=${kind}`, rulesFetcher, { revalidateOnFocus: false });
 
 /** Create the first time, update afterwards (the code names the insurer, and cover). */
 export const saveConfig = <K extends EngineKind>(exists: boolean, body: Record<string, unknown> & { kind: K }) =>
   rulesRequest<EntryOf<K>>(`/api/v1/rules/config/${exists ? 'update' : 'create'}`, { body });
 
 export const withEntry = <T extends { code: string }>(entries: T[] | undefined, entry: T): T[] =>
-  entries?.some((e) => e.code === entry.code) ? entries.map((e) => (e.code === entry.code ? entry : e)) : [...(entries ?? []), entry];
+  entries?.some((e) => e.code === entry.code)
+    ? entries.map((e) => (e.code === entry.code ? entry : e))
+    : [...(entries ?? []), entry];

@@ -1,4 +1,10 @@
-import { byRank, PipelineStages, stageLabels, type PipelineStage, type RuleDefinition } from '@feibao/domain/rules/definition';
+import {
+  byRank,
+  PipelineStages,
+  stageLabels,
+  type PipelineStage,
+  type RuleDefinition,
+} from '@feibao/domain/rules/definition';
 import { poolReferences, type Jdm } from '@feibao/domain/rules/jdm';
 import { insurerById } from '@feibao/domain/ordering/catalogue';
 import type { RuleSummary } from '../review/model.ts';
@@ -12,10 +18,13 @@ import type { RuleSummary } from '../review/model.ts';
 /** GET /api/v1/rules/list: a rule with its versions and definition (null for a rule from before definitions). */
 export type RuleRow = RuleSummary & { definition: RuleDefinition | null };
 export type DefinedRule = RuleSummary & { definition: RuleDefinition };
-const defined = (rules: readonly RuleRow[]): DefinedRule[] => rules.filter((r): r is DefinedRule => r.definition !== null);
+const defined = (rules: readonly RuleRow[]): DefinedRule[] =>
+  rules.filter((r): r is DefinedRule => r.definition !== null);
 
-export const insurerLabel = (insurerId: number | null) => (insurerId === null ? '全部' : (insurerById(insurerId)?.name ?? `保险公司${insurerId}`));
-export const enabledLabel = (rule: Pick<RuleSummary, 'enabledVersion'>) => (rule.enabledVersion === null ? '未启用' : `v${rule.enabledVersion}`);
+export const insurerLabel = (insurerId: number | null) =>
+  insurerId === null ? '全部' : (insurerById(insurerId)?.name ?? `保险公司${insurerId}`);
+export const enabledLabel = (rule: Pick<RuleSummary, 'enabledVersion'>) =>
+  rule.enabledVersion === null ? '未启用' : `v${rule.enabledVersion}`;
 
 /**
  * The cached rows with a command's answer merged in. Merged, not replaced: the command service
@@ -24,9 +33,16 @@ export const enabledLabel = (rule: Pick<RuleSummary, 'enabledVersion'>) => (rule
  */
 export const withDefinition = (rows: RuleRow[] | undefined, answer: RuleDefinition): RuleRow[] | undefined => {
   const found = rows?.find((r) => r.ruleId === answer.ruleId);
-  if (found?.definition) return rows!.map((r) => (r === found ? { ...r, definition: { ...found.definition!, ...answer } } : r));
-  const definition = { ...answer, createdBy: answer.createdBy ?? answer.updatedBy, createdAt: answer.createdAt ?? answer.updatedAt };
-  return found ? rows!.map((r) => (r === found ? { ...r, definition } : r)) : [...(rows ?? []), { ruleId: answer.ruleId, enabledVersion: null, versions: [], definition }];
+  if (found?.definition)
+    return rows!.map((r) => (r === found ? { ...r, definition: { ...found.definition!, ...answer } } : r));
+  const definition = {
+    ...answer,
+    createdBy: answer.createdBy ?? answer.updatedBy,
+    createdAt: answer.createdAt ?? answer.updatedAt,
+  };
+  return found
+    ? rows!.map((r) => (r === found ? { ...r, definition } : r))
+    : [...(rows ?? []), { ruleId: answer.ruleId, enabledVersion: null, versions: [], definition }];
 };
 
 // ——— 阶段转换 ———
@@ -50,7 +66,11 @@ export type MoveRequest = { ruleId: string; stage: PipelineStage; position: numb
  * edge. The server places the rule at `position` among the stage's other rules, so one step down
  * from index i is position i + 1 once the rule itself is left out.
  */
-export const stepMove = (columns: readonly StageColumn[], ruleId: string, direction: 'up' | 'down'): MoveRequest | null => {
+export const stepMove = (
+  columns: readonly StageColumn[],
+  ruleId: string,
+  direction: 'up' | 'down',
+): MoveRequest | null => {
   const column = columns.find((c) => c.rules.some((r) => r.ruleId === ruleId));
   if (!column) return null;
   const at = column.rules.findIndex((r) => r.ruleId === ruleId);
@@ -60,7 +80,11 @@ export const stepMove = (columns: readonly StageColumn[], ruleId: string, direct
 };
 
 /** Moving to another stage puts the rule last there; the reviewer then orders it with up/down. */
-export const stageMove = (columns: readonly StageColumn[], ruleId: string, stage: PipelineStage): MoveRequest | null => {
+export const stageMove = (
+  columns: readonly StageColumn[],
+  ruleId: string,
+  stage: PipelineStage,
+): MoveRequest | null => {
   const target = columns.find((c) => c.stage === stage);
   if (!target || target.rules.some((r) => r.ruleId === ruleId)) return null;
   return { ruleId, stage, position: target.rules.length };
@@ -71,9 +95,11 @@ export const stageMove = (columns: readonly StageColumn[], ruleId: string, stage
 /** Who the caller is in rule records: definitions and drafts keep the account's user name (its mobile phone). */
 export type Me = { name: string; mobilePhone: string };
 const isMe = (who: string, me: Me) => who !== '' && (who === me.mobilePhone || who === me.name);
-export const isMine = (rule: DefinedRule, me: Me) => isMe(rule.definition.createdBy, me) || rule.versions.some((v) => isMe(v.draftedBy, me));
+export const isMine = (rule: DefinedRule, me: Me) =>
+  isMe(rule.definition.createdBy, me) || rule.versions.some((v) => isMe(v.draftedBy, me));
 
-export const appliesToScene = (definition: Pick<RuleDefinition, 'scenes'>, scene: string) => definition.scenes.length === 0 || definition.scenes.includes(scene);
+export const appliesToScene = (definition: Pick<RuleDefinition, 'scenes'>, scene: string) =>
+  definition.scenes.length === 0 || definition.scenes.includes(scene);
 
 export type SceneRule = { rule: DefinedRule; mine: boolean; general: boolean };
 export type SceneCard = { scene: string; rules: SceneRule[] };
@@ -82,7 +108,12 @@ export type SceneCard = { scene: string; rules: SceneRule[] };
  * One card per scene with the rules that look at it (pool pieces run only inside other rules, so
  * they are left out): the caller's first, then by stage and rank; `onlyMine` keeps the caller's.
  */
-export const sceneCards = (scenes: readonly string[], rules: readonly RuleRow[], me: Me, onlyMine: boolean): SceneCard[] => {
+export const sceneCards = (
+  scenes: readonly string[],
+  rules: readonly RuleRow[],
+  me: Me,
+  onlyMine: boolean,
+): SceneCard[] => {
   const stageOrder = (r: DefinedRule) => {
     const i = (PipelineStages as readonly string[]).indexOf(r.definition.stage);
     return i < 0 ? PipelineStages.length : i;
@@ -94,7 +125,12 @@ export const sceneCards = (scenes: readonly string[], rules: readonly RuleRow[],
       .filter((rule) => appliesToScene(rule.definition, scene))
       .map((rule) => ({ rule, mine: isMine(rule, me), general: rule.definition.scenes.length === 0 }))
       .filter((r) => !onlyMine || r.mine)
-      .sort((a, b) => Number(b.mine) - Number(a.mine) || stageOrder(a.rule) - stageOrder(b.rule) || byRank(a.rule.definition, b.rule.definition)),
+      .sort(
+        (a, b) =>
+          Number(b.mine) - Number(a.mine) ||
+          stageOrder(a.rule) - stageOrder(b.rule) ||
+          byRank(a.rule.definition, b.rule.definition),
+      ),
   }));
 };
 
@@ -110,7 +146,8 @@ export const scenesText = (scenes: readonly string[]) => (scenes.length === 0 ? 
 export type LoadedVersion = { ruleId: string; version: number; content: Jdm };
 
 /** The version whose model counts for references: the enabled one, else the newest draft. */
-export const versionToRead = (rule: Pick<RuleSummary, 'enabledVersion' | 'versions'>): number | null => rule.enabledVersion ?? (rule.versions.length ? Math.max(...rule.versions.map((v) => v.version)) : null);
+export const versionToRead = (rule: Pick<RuleSummary, 'enabledVersion' | 'versions'>): number | null =>
+  rule.enabledVersion ?? (rule.versions.length ? Math.max(...rule.versions.map((v) => v.version)) : null);
 
 /** For each pool rule, the rule versions whose model has a 规则池节点 referencing it. */
 export const poolUsers = (versions: readonly LoadedVersion[]): Map<string, string[]> => {
@@ -166,7 +203,14 @@ export const limitCell = (entry: LimitEntry | undefined): LimitCell => {
   return { offered: true, text: '开办', bounds: bounds.filter((b): b is string => b !== null), note: null };
 };
 
-export type LimitDraft = { offered: boolean; minAmount: string; maxAmount: string; maxDronePrice: string; maxTakeoffKg: string; reason: string };
+export type LimitDraft = {
+  offered: boolean;
+  minAmount: string;
+  maxAmount: string;
+  maxDronePrice: string;
+  maxTakeoffKg: string;
+  reason: string;
+};
 const numberText = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 export const limitDraftOf = (entry: LimitEntry | undefined): LimitDraft => ({
   offered: entry?.offered ?? true,
@@ -177,7 +221,12 @@ export const limitDraftOf = (entry: LimitEntry | undefined): LimitDraft => ({
   reason: '',
 });
 
-const boundLabels = { minAmount: '最低保额', maxAmount: '最高保额', maxDronePrice: '无人机单价上限', maxTakeoffKg: '最大起飞重量上限' } as const;
+const boundLabels = {
+  minAmount: '最低保额',
+  maxAmount: '最高保额',
+  maxDronePrice: '无人机单价上限',
+  maxTakeoffKg: '最大起飞重量上限',
+} as const;
 type BoundKey = keyof typeof boundLabels;
 
 /** The request body for config create/update, or the first problem (blank bound: no bound). */
@@ -197,21 +246,38 @@ export const limitBody = (
     if (!Number.isFinite(n) || n < 0) return { ok: false, message: `${boundLabels[key]}不正确` };
     bounds[key] = n;
   }
-  if (bounds.minAmount != null && bounds.maxAmount != null && bounds.minAmount > bounds.maxAmount) return { ok: false, message: '最低保额不能高于最高保额' };
+  if (bounds.minAmount != null && bounds.maxAmount != null && bounds.minAmount > bounds.maxAmount)
+    return { ok: false, message: '最低保额不能高于最高保额' };
   if (!draft.reason.trim()) return { ok: false, message: '请填写原因' };
   return {
     ok: true,
-    body: { kind: 'insuranceLimit', code: `${insurerId}-${coverId}`, insurerId, coverId, offered: draft.offered, ...bounds, reason: draft.reason.trim() },
+    body: {
+      kind: 'insuranceLimit',
+      code: `${insurerId}-${coverId}`,
+      insurerId,
+      coverId,
+      offered: draft.offered,
+      ...bounds,
+      reason: draft.reason.trim(),
+    },
   };
 };
 
 // ——— 公司规则阶段合并 ———
 
-export type StagePlanEntry = { code: string; enabled: boolean; insurerId: number; stages: PipelineStage[]; updatedBy?: string; updatedAt?: string };
+export type StagePlanEntry = {
+  code: string;
+  enabled: boolean;
+  insurerId: number;
+  stages: PipelineStage[];
+  updatedBy?: string;
+  updatedAt?: string;
+};
 export type PlanStep = { stage: PipelineStage; included: boolean };
 
 /** The order an insurer's lines pass through: its entry's when enabled, else the default. */
-export const stageOrderOf = (entry: StagePlanEntry | undefined): PipelineStage[] => (entry?.enabled ? [...entry.stages] : [...PipelineStages]);
+export const stageOrderOf = (entry: StagePlanEntry | undefined): PipelineStage[] =>
+  entry?.enabled ? [...entry.stages] : [...PipelineStages];
 export const stageOrderText = (stages: readonly PipelineStage[]) => stages.map((s) => stageLabels[s]).join(' → ');
 
 /** The editor's rows: the plan's stages in order, then the left-out ones (unticked). */
@@ -219,7 +285,8 @@ export const planSteps = (stages: readonly PipelineStage[]): PlanStep[] => [
   ...stages.map((stage) => ({ stage, included: true })),
   ...PipelineStages.filter((s) => !stages.includes(s)).map((stage) => ({ stage, included: false })),
 ];
-export const planStages = (steps: readonly PlanStep[]): PipelineStage[] => steps.filter((s) => s.included).map((s) => s.stage);
+export const planStages = (steps: readonly PlanStep[]): PipelineStage[] =>
+  steps.filter((s) => s.included).map((s) => s.stage);
 
 /** 费率 always runs: without a price there is no quote. */
 export const toggleStep = (steps: readonly PlanStep[], stage: PipelineStage): PlanStep[] =>

@@ -51,14 +51,25 @@ const row = (ruleId: string, over: Partial<RuleDefinition> = {}, extra: Partial<
   definition: def(ruleId, over),
   ...extra,
 });
-const drafted = (ruleId: string, version: number, draftedBy: string) => ({ ruleId, version, status: 'draft' as const, draftedBy, draftedAt: '', history: [] });
+const drafted = (ruleId: string, version: number, draftedBy: string) => ({
+  ruleId,
+  version,
+  status: 'draft' as const,
+  draftedBy,
+  draftedAt: '',
+  history: [],
+});
 
 describe('stage screens', () => {
   const rules: RuleRow[] = [
     row('tariff-2', { stage: 'rating', rank: 2, insurerId: 2 }),
     row('tariff-1', { stage: 'rating', rank: 1, insurerId: 1 }),
     row('referral', { stage: 'referral', rank: 1 }),
-    row('decline-spray', { stage: 'eligibility', rank: 1, insurerId: 2, scenes: ['农业/植保'], createdBy: '13800000001' }, { enabledVersion: null }),
+    row(
+      'decline-spray',
+      { stage: 'eligibility', rank: 1, insurerId: 2, scenes: ['农业/植保'], createdBy: '13800000001' },
+      { enabledVersion: null },
+    ),
     row('shared', { stage: 'pool' }),
     { ruleId: 'old', enabledVersion: 1, versions: [], definition: null },
   ];
@@ -78,14 +89,26 @@ describe('stage screens', () => {
   });
 
   it('merges a command answer into the cached rows, keeping the creator', () => {
-    const answer = { ...def('tariff-1', { stage: 'rating', rank: 0.5, insurerId: 1, updatedBy: '13800000009' }) } as Partial<RuleDefinition>;
+    const answer = {
+      ...def('tariff-1', { stage: 'rating', rank: 0.5, insurerId: 1, updatedBy: '13800000009' }),
+    } as Partial<RuleDefinition>;
     delete answer.createdBy;
     delete answer.createdAt;
     const merged = withDefinition(rules, answer as RuleDefinition)!;
-    expect(merged.find((r) => r.ruleId === 'tariff-1')!.definition).toMatchObject({ rank: 0.5, createdBy: 'system', updatedBy: '13800000009', insurerId: 1 });
+    expect(merged.find((r) => r.ruleId === 'tariff-1')!.definition).toMatchObject({
+      rank: 0.5,
+      createdBy: 'system',
+      updatedBy: '13800000009',
+      insurerId: 1,
+    });
     expect(merged).toHaveLength(rules.length);
     const created = withDefinition(rules, { ...(answer as RuleDefinition), ruleId: 'new-one' })!;
-    expect(created.at(-1)).toMatchObject({ ruleId: 'new-one', enabledVersion: null, versions: [], definition: { createdBy: '13800000009' } });
+    expect(created.at(-1)).toMatchObject({
+      ruleId: 'new-one',
+      enabledVersion: null,
+      versions: [],
+      definition: { createdBy: '13800000009' },
+    });
   });
 
   it('moves a rule one step inside its stage, or last into another stage', () => {
@@ -101,7 +124,10 @@ describe('stage screens', () => {
 
   it('lists per scene the rules that apply, mine first, and only mine on request', () => {
     const me = { name: '张三', mobilePhone: '13800000001' };
-    const withDraft = [...rules, row('limits-x', { stage: 'limits', scenes: ['教育培训'] }, { versions: [drafted('limits-x', 1, '13800000001')] })];
+    const withDraft = [
+      ...rules,
+      row('limits-x', { stage: 'limits', scenes: ['教育培训'] }, { versions: [drafted('limits-x', 1, '13800000001')] }),
+    ];
     const [training, spray, survey] = sceneCards(['教育培训', '农业/植保', '巡检/测绘'], withDraft, me, false);
     expect(training!.rules.map((r) => [r.rule.ruleId, r.mine, r.general])).toEqual([
       ['limits-x', true, false],
@@ -120,7 +146,13 @@ describe('stage screens', () => {
   });
 
   it('finds which rule versions reference a pool piece', () => {
-    const node = (id: string, key: string) => ({ id, type: 'decisionNode' as const, name: id, position: { x: 0, y: 0 }, content: { key } });
+    const node = (id: string, key: string) => ({
+      id,
+      type: 'decisionNode' as const,
+      name: id,
+      position: { x: 0, y: 0 },
+      content: { key },
+    });
     const model = (...nodes: ReturnType<typeof node>[]): Jdm => ({ nodes, edges: [] });
     const users = poolUsers([
       { ruleId: 'tariff-1', version: 2, content: model(node('a', 'shared'), node('b', 'other')) },
@@ -136,21 +168,53 @@ describe('stage screens', () => {
   });
 
   it('shows a limit cell and builds the limit request', () => {
-    const entry = { code: '1-1', enabled: true, insurerId: 1, coverId: 1, offered: true, minAmount: 10, maxAmount: 100, maxDronePrice: 500000, maxTakeoffKg: null };
+    const entry = {
+      code: '1-1',
+      enabled: true,
+      insurerId: 1,
+      coverId: 1,
+      offered: true,
+      minAmount: 10,
+      maxAmount: 100,
+      maxDronePrice: 500000,
+      maxTakeoffKg: null,
+    };
     expect(limitCell(undefined)).toEqual({ offered: true, text: '开办', bounds: [], note: null });
-    expect(limitCell(entry)).toEqual({ offered: true, text: '开办', bounds: ['保额 10–100万元', '单价≤500000元'], note: null });
+    expect(limitCell(entry)).toEqual({
+      offered: true,
+      text: '开办',
+      bounds: ['保额 10–100万元', '单价≤500000元'],
+      note: null,
+    });
     expect(limitCell({ ...entry, minAmount: null }).bounds[0]).toBe('保额 ≤100万元');
     expect(limitCell({ ...entry, offered: false })).toMatchObject({ offered: false, text: '未开办', bounds: [] });
-    expect(limitCell({ ...entry, offered: false, enabled: false })).toMatchObject({ offered: true, note: '限制已停用' });
+    expect(limitCell({ ...entry, offered: false, enabled: false })).toMatchObject({
+      offered: true,
+      note: '限制已停用',
+    });
 
     const draft = { ...limitDraftOf(entry), maxAmount: ' 200 ', reason: '调整' };
     expect(draft.minAmount).toBe('10');
     expect(limitBody(1, 1, draft)).toEqual({
       ok: true,
-      body: { kind: 'insuranceLimit', code: '1-1', insurerId: 1, coverId: 1, offered: true, minAmount: 10, maxAmount: 200, maxDronePrice: 500000, maxTakeoffKg: null, reason: '调整' },
+      body: {
+        kind: 'insuranceLimit',
+        code: '1-1',
+        insurerId: 1,
+        coverId: 1,
+        offered: true,
+        minAmount: 10,
+        maxAmount: 200,
+        maxDronePrice: 500000,
+        maxTakeoffKg: null,
+        reason: '调整',
+      },
     });
     expect(limitBody(1, 1, { ...draft, minAmount: '300' })).toEqual({ ok: false, message: '最低保额不能高于最高保额' });
-    expect(limitBody(1, 1, { ...draft, maxTakeoffKg: 'abc' })).toEqual({ ok: false, message: '最大起飞重量上限不正确' });
+    expect(limitBody(1, 1, { ...draft, maxTakeoffKg: 'abc' })).toEqual({
+      ok: false,
+      message: '最大起飞重量上限不正确',
+    });
     expect(limitBody(1, 1, { ...draft, reason: ' ' })).toEqual({ ok: false, message: '请填写原因' });
     expect(limitDraftOf(undefined)).toMatchObject({ offered: true, minAmount: '' });
   });

@@ -1,5 +1,16 @@
 import { type ReactNode, useState } from 'react';
-import { Button, Callout, Card, Checkbox, FileInput, FormGroup, HTMLSelect, InputGroup, RadioGroup, Tag } from '@blueprintjs/core';
+import {
+  Button,
+  Callout,
+  Card,
+  Checkbox,
+  FileInput,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  RadioGroup,
+  Tag,
+} from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import type { TranspositionResult } from '@feibao/domain/rules/transposition';
@@ -36,7 +47,8 @@ const ExportCard = () => {
   const [chosen, setChosen] = useState<string[]>([]);
   const [format, setFormat] = useState<ExportFormat>('json');
   const [busy, setBusy] = useState(false);
-  const toggle = (ruleId: string) => setChosen((c) => (c.includes(ruleId) ? c.filter((id) => id !== ruleId) : [...c, ruleId]));
+  const toggle = (ruleId: string) =>
+    setChosen((c) => (c.includes(ruleId) ? c.filter((id) => id !== ruleId) : [...c, ruleId]));
   const run = async () => {
     setBusy(true);
     try {
@@ -53,7 +65,12 @@ const ExportCard = () => {
       <FormGroup label="规则" helperText={chosen.length ? `已选${chosen.length}条` : '不选则导出全部规则'}>
         <fieldset className="rp-transposition-picks" aria-label="导出的规则">
           {(rules ?? []).map((r) => (
-            <Checkbox key={r.ruleId} checked={chosen.includes(r.ruleId)} onChange={() => toggle(r.ruleId)} label={`${nameOf(r)}（${r.ruleId}）`} />
+            <Checkbox
+              key={r.ruleId}
+              checked={chosen.includes(r.ruleId)}
+              onChange={() => toggle(r.ruleId)}
+              label={`${nameOf(r)}（${r.ruleId}）`}
+            />
           ))}
         </fieldset>
       </FormGroup>
@@ -67,7 +84,14 @@ const ExportCard = () => {
           { value: 'xlsx', label: 'Excel' },
         ]}
       />
-      <Button intent="primary" icon="export" text="导出" loading={busy} onClick={() => void run()} data-testid="rules-transposition-export-run" />
+      <Button
+        intent="primary"
+        icon="export"
+        text="导出"
+        loading={busy}
+        onClick={() => void run()}
+        data-testid="rules-transposition-export-run"
+      />
     </Section>
   );
 };
@@ -95,7 +119,11 @@ const ImportCard = () => {
   };
   return (
     <Section title="导入" testId="rules-transposition-import">
-      <FormGroup label="文件" labelFor="rules-transposition-file" helperText="规则导出的 .json 或 .xlsx 文件，不超过5MB">
+      <FormGroup
+        label="文件"
+        labelFor="rules-transposition-file"
+        helperText="规则导出的 .json 或 .xlsx 文件，不超过5MB"
+      >
         <FileInput
           fill
           text={file?.name ?? '选择文件…'}
@@ -106,10 +134,23 @@ const ImportCard = () => {
         />
       </FormGroup>
       <FormGroup label="原因" labelFor="rules-transposition-import-reason">
-        <InputGroup id="rules-transposition-import-reason" value={reason} maxLength={500} onValueChange={setReason} placeholder="例如：从测试环境迁移" />
+        <InputGroup
+          id="rules-transposition-import-reason"
+          value={reason}
+          maxLength={500}
+          onValueChange={setReason}
+          placeholder="例如：从测试环境迁移"
+        />
       </FormGroup>
       {problem && <Callout intent="danger">{problem}</Callout>}
-      <Button intent="primary" icon="import" text="导入" loading={busy} onClick={() => void run()} data-testid="rules-transposition-import-run" />
+      <Button
+        intent="primary"
+        icon="import"
+        text="导入"
+        loading={busy}
+        onClick={() => void run()}
+        data-testid="rules-transposition-import-run"
+      />
       {results && <Results results={results} testId="rules-transposition-import-results" />}
     </Section>
   );
@@ -141,16 +182,41 @@ const CopyCard = () => {
   return (
     <Section title="复制规则集" testId="rules-transposition-copy">
       <FormGroup label="从保险公司" labelFor="rules-transposition-from">
-        <HTMLSelect id="rules-transposition-from" fill value={from} onChange={(e) => setFrom(e.target.value)} options={insurerOptions} />
+        <HTMLSelect
+          id="rules-transposition-from"
+          fill
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+          options={insurerOptions}
+        />
       </FormGroup>
       <FormGroup label="复制到" labelFor="rules-transposition-to">
-        <HTMLSelect id="rules-transposition-to" fill value={to} onChange={(e) => setTo(e.target.value)} options={insurerOptions} />
+        <HTMLSelect
+          id="rules-transposition-to"
+          fill
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          options={insurerOptions}
+        />
       </FormGroup>
       <FormGroup label="原因" labelFor="rules-transposition-copy-reason">
-        <InputGroup id="rules-transposition-copy-reason" value={reason} maxLength={500} onValueChange={setReason} placeholder="例如：沿用该公司费率" />
+        <InputGroup
+          id="rules-transposition-copy-reason"
+          value={reason}
+          maxLength={500}
+          onValueChange={setReason}
+          placeholder="例如：沿用该公司费率"
+        />
       </FormGroup>
       {problem && <Callout intent="danger">{problem}</Callout>}
-      <Button intent="primary" icon="duplicate" text="复制" loading={busy} onClick={() => void run()} data-testid="rules-transposition-copy-run" />
+      <Button
+        intent="primary"
+        icon="duplicate"
+        text="复制"
+        loading={busy}
+        onClick={() => void run()}
+        data-testid="rules-transposition-copy-run"
+      />
       {results && <Results results={results} testId="rules-transposition-copy-results" />}
     </Section>
   );
@@ -169,12 +235,24 @@ const Results = ({ results, testId }: { results: TranspositionResult[]; testId: 
       </thead>
       <tbody>
         {results.map((r) => (
-          <tr key={`${r.ruleId}@${r.ok ? r.version : r.message}`} data-testid="rules-transposition-result" data-rule={r.ruleId}>
+          <tr
+            key={`${r.ruleId}@${r.ok ? r.version : r.message}`}
+            data-testid="rules-transposition-result"
+            data-rule={r.ruleId}
+          >
             <td>{r.ruleId}</td>
             <td>
-              <Tag minimal intent={r.ok ? 'success' : 'danger'}>{r.ok ? '已生成草稿' : '未导入'}</Tag>
+              <Tag minimal intent={r.ok ? 'success' : 'danger'}>
+                {r.ok ? '已生成草稿' : '未导入'}
+              </Tag>
             </td>
-            <td>{r.ok ? <Link to={`/rules/ruleList?${new URLSearchParams({ ruleId: r.ruleId })}`}>草稿版本 {r.version}</Link> : r.message}</td>
+            <td>
+              {r.ok ? (
+                <Link to={`/rules/ruleList?${new URLSearchParams({ ruleId: r.ruleId })}`}>草稿版本 {r.version}</Link>
+              ) : (
+                r.message
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -23,7 +23,8 @@ const refusal = async (response: Response): Promise<RulesApiError> => {
   let error = new RulesApiError(response.status, `服务器(${response.status}) 请求失败，请稍后重试`, response.status);
   try {
     const envelope = (await response.json()) as { code?: number; message?: string };
-    if (typeof envelope.message === 'string') error = new RulesApiError(envelope.code ?? response.status, envelope.message, response.status);
+    if (typeof envelope.message === 'string')
+      error = new RulesApiError(envelope.code ?? response.status, envelope.message, response.status);
   } catch {
     /* not an envelope */
   }
@@ -73,7 +74,10 @@ export const downloadExport = async (format: ExportFormat, ruleIds: readonly str
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 };
 
-export const importFile = async (file: File, reason: string): Promise<{ message: string; results: TranspositionResult[] }> => {
+export const importFile = async (
+  file: File,
+  reason: string,
+): Promise<{ message: string; results: TranspositionResult[] }> => {
   const form = new FormData();
   form.append('format', /\.xlsx$/i.test(file.name) ? 'xlsx' : 'json');
   form.append('reason', reason);

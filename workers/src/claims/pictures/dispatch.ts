@@ -15,7 +15,7 @@ export const claimPictureDispatch = (queue: Queue<ClaimPictureJob>) =>
     collections: [],
     eventTypes: ['ClaimPictureUploaded'],
     async handle(recorded: RecordedEvent) {
-      const { claimId, pictureId } = (recorded.data as ClaimPictureUploaded['data']);
+      const { claimId, pictureId } = recorded.data as ClaimPictureUploaded['data'];
       await queue.add('process', { claimId, pictureId, ...originOf(recorded) }, { jobId: pictureId });
     },
   });

@@ -52,7 +52,8 @@ export const claimPictureProcessor = (deps: ClaimPictureWorkDeps) => {
     return full;
   };
   const system = () => ({ now: deps.now(), actor: 'system', roles: [] as string[], system: true });
-  const run = (claimId: string, command: ClaimCommand) => handleCommand(deps.eventStore, claimStreamId(claimId), claimDecider, command);
+  const run = (claimId: string, command: ClaimCommand) =>
+    handleCommand(deps.eventStore, claimStreamId(claimId), claimDecider, command);
 
   // Three parameters: BullMQ hands the abort signal only to processors that declare it.
   return async (job: Job<ClaimPictureJob>, _token?: string, signal?: AbortSignal) => {
@@ -69,7 +70,11 @@ export const claimPictureProcessor = (deps: ClaimPictureWorkDeps) => {
     } catch (error) {
       if (!isUndecodable(error)) throw error;
       logger.warn({ err: error, claimId, pictureId }, 'claim picture cannot be decoded');
-      await run(claimId, { type: 'RejectPicture', data: { pictureId, reason: PICTURE_UNREADABLE }, metadata: system() });
+      await run(claimId, {
+        type: 'RejectPicture',
+        data: { pictureId, reason: PICTURE_UNREADABLE },
+        metadata: system(),
+      });
       return 'rejected';
     }
     // A cancelled job leaves nothing behind: the job is taken up again from the start.

@@ -8,7 +8,13 @@ export const DISPLAY_MAX_PX = 1600;
 /** What the camera recorded, read from the original before any copy drops it. */
 export type CaptureFacts = { capturedAt: string | null; gps: Gps | null };
 
-type RawTags = { DateTimeOriginal?: unknown; CreateDate?: unknown; OffsetTimeOriginal?: unknown; latitude?: unknown; longitude?: unknown };
+type RawTags = {
+  DateTimeOriginal?: unknown;
+  CreateDate?: unknown;
+  OffsetTimeOriginal?: unknown;
+  latitude?: unknown;
+  longitude?: unknown;
+};
 
 // EXIF times carry no zone unless OffsetTimeOriginal is set; our photos are taken in China.
 const DEFAULT_OFFSET = '+08:00';
@@ -26,14 +32,26 @@ export const exifTimeToIso = (value: unknown, offset: unknown): string | null =>
 
 const gpsOf = (latitude: unknown, longitude: unknown): Gps | null => {
   if (typeof latitude !== 'number' || typeof longitude !== 'number') return null;
-  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180)
+    return null;
   return { latitude, longitude };
 };
 
 /** Capture time and position; a photo without (or with unreadable) EXIF has neither. */
 export const readCaptureFacts = async (file: string): Promise<CaptureFacts> => {
   const tags = (await exifr
-    .parse(file, { tiff: true, exif: true, gps: true, ifd1: false, xmp: false, icc: false, iptc: false, jfif: false, ihdr: false, reviveValues: false })
+    .parse(file, {
+      tiff: true,
+      exif: true,
+      gps: true,
+      ifd1: false,
+      xmp: false,
+      icc: false,
+      iptc: false,
+      jfif: false,
+      ihdr: false,
+      reviveValues: false,
+    })
     .catch(() => null)) as RawTags | null | undefined;
   if (!tags) return { capturedAt: null, gps: null };
   return {

@@ -14,7 +14,14 @@ export const startClaimPictureWorker = (
 ) => {
   const worker = new Worker<ClaimPictureJob>(
     CLAIM_PICTURE_QUEUE,
-    inJobContext(claimPictureProcessor({ eventStore: deps.eventStore, now: deps.now, uploadDir: config.uploadDir, maxPixels: config.pictureMaxPixels })),
+    inJobContext(
+      claimPictureProcessor({
+        eventStore: deps.eventStore,
+        now: deps.now,
+        uploadDir: config.uploadDir,
+        maxPixels: config.pictureMaxPixels,
+      }),
+    ),
     {
       connection: deps.connection,
       prefix: config.queuePrefix,
