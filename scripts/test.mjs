@@ -39,7 +39,7 @@ const postgresAnswers = async (url) => {
 // advisories of the production dependencies (scripts/audit.mjs). Each check counts as one
 // test in the summary line; an audit that could reach no advisory database counts as skipped.
 if (!only || only === 'unit') {
-  for (const check of ['typecheck', 'lint', 'audit']) {
+  for (const check of ['typecheck', 'lint', 'format:check', 'audit']) {
     const code = await run('npm', ['run', '--silent', check]);
     if (code === 0) {
       totals.passed += 1;

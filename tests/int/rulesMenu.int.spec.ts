@@ -152,11 +152,9 @@ describe('rule-platform session codes', () => {
   }, 60_000);
 
   it('keeps the customer API on its own code for the same token', async () => {
-    const answer = await platform
-      .client()
-      .get(`/api/v1/uav/user/getUserByUserName?userName=${ADMIN.mobilePhone}`, {
-        headers: { 'x-token': 'not-a-token' },
-      });
+    const answer = await platform.client().get(`/api/v1/uav/user/getUserByUserName?userName=${ADMIN.mobilePhone}`, {
+      headers: { 'x-token': 'not-a-token' },
+    });
     expect(answer.body.code).toBe(40100);
   });
 });

@@ -162,8 +162,8 @@ export const uploadContentProblem = (bytes: Uint8Array, kind: UploadKind): strin
 
 const NAME_MAX = 200;
 /** Control characters, bidirectional overrides and isolates (an "exe" shown as "gpj"), and unpaired UTF-16 halves. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
 const UNSHOWABLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
   /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**

@@ -87,7 +87,7 @@ const hullTables = (g: G, t: TariffTable, cover: string) => [
     `${cover}抗风系数`,
     [['drone.windResistance', '抗风等级']],
     [['factor.wind', '抗风系数']],
-    factorRows(t.hull.wind, t.hull.wind['未知'] ?? 1.1),
+    factorRows(t.hull.wind, t.hull.wind.未知 ?? 1.1),
   ),
   g.table(
     `${cover}自救系数`,

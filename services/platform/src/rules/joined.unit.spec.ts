@@ -46,12 +46,10 @@ const alone = async (ruleId: string, model: Jdm, input: unknown) => {
 const joined = async (rules: { ruleId: string; model: Jdm }[], input: unknown) => {
   const plan = joinRules(rules, true);
   const decision = zen.createDecision(new ZenDecisionContent(plan.model as never));
-  return plan
-    .read((await decision.evaluate(input)).result)
-    .map(({ output, trace }) => ({
-      output: Object.fromEntries(VERDICT_FIELDS.map((f) => [f, output[f] ?? null])),
-      trace,
-    }));
+  return plan.read((await decision.evaluate(input)).result).map(({ output, trace }) => ({
+    output: Object.fromEntries(VERDICT_FIELDS.map((f) => [f, output[f] ?? null])),
+    trace,
+  }));
 };
 const canonical = (trace: TraceStep[]) => [...trace].sort((a, b) => `${a.node}`.localeCompare(`${b.node}`));
 

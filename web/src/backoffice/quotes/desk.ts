@@ -98,15 +98,13 @@ export type EntryRow = {
 };
 
 export const initialEntries = (cell: QuoteDeskCell): EntryRow[] =>
-  cell.answers
-    .filter(enterable)
-    .map((a) => ({
-      key: a.key,
-      mode: a.kind === 'manual' ? 'quote' : 'skip',
-      premium: '',
-      deductible: '',
-      reason: '',
-    }));
+  cell.answers.filter(enterable).map((a) => ({
+    key: a.key,
+    mode: a.kind === 'manual' ? 'quote' : 'skip',
+    premium: '',
+    deductible: '',
+    reason: '',
+  }));
 
 export type ManualAnswer =
   | { key: string; premium: number; deductible: string }
