@@ -16,7 +16,7 @@ import {
 import type { Account, Policy } from './helpers.ts';
 
 /**
- * Claims in the browser (README "Claims", issue 9): from an in-force policy on the order list →
+ * Claims in the browser (docs/api/claims.md): from an in-force policy on the order list →
  * 申请理赔 → the report in create mode, every section, photos (upload, a renamed executable refused,
  * classify, delete), save, submit, the claim list, the 30000 dialog, read-only modes, withdraw; an
  * admin's amendment with explanations and the operation log; every claim-form message in its case.

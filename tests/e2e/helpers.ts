@@ -20,7 +20,7 @@ mkdirSync(artifactsDir, { recursive: true });
 
 /**
  * A screenshot in the test artifacts; with docs=true and E2E_DOC_SCREENSHOTS=1 also under
- * docs/screenshots (the committed ones linked from the README).
+ * docs/screenshots (the committed ones listed in docs/screenshots.md).
  */
 export const shot = async (
   page: Page,

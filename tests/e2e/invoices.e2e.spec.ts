@@ -5,7 +5,7 @@ import { adminCredentials, api, passwordLogin, policyInForce, registerUser, shot
 import type { Account, Policy } from './helpers.ts';
 
 /**
- * Invoices (README "Invoices"): a customer with two policies bought through the real flow finds
+ * Invoices (docs/api/invoices.md): a customer with two policies bought through the real flow finds
  * their invoices under 我的发票 — a table with the search at 1280×800, cards at 375×812 — searches
  * them and sees 暂无数据 when nothing matches; the admin finds them in the back office's 发票 with
  * the customer masked. Each screen is scanned with axe (serious or critical findings fail).

@@ -3,7 +3,7 @@ import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { failOnCspViolations, shot } from './helpers.ts';
 
 /**
- * The landing pages (README "Ordering"): the seven supported insurers shown by logo, each named for
+ * The landing pages (docs/api/ordering.md): the seven supported insurers shown by logo, each named for
  * assistive technology; and the mobile site can be zoomed (pinch to 200 %) without breaking.
  */
 

@@ -6,7 +6,7 @@ import { api, guestAccount, registerUser, shot, signIn, switchAccount } from './
 import type { Account } from './helpers.ts';
 
 /**
- * Ordering in the browser (README "Ordering"): guide → form → draft → inquiry → live quotes →
+ * Ordering in the browser (docs/api/ordering.md): guide → form → draft → inquiry → live quotes →
  * insure → order list, the education package with its price range, revoke and reset on
  * the plan page, and every validation message, on desktop (1280×800) and mobile (375×812).
  * Quotes come from the simulated insurers (QUOTE_DAY_SECONDS, 10 s a working day by default).

@@ -11,7 +11,7 @@ import {
 } from './helpers.ts';
 
 /**
- * The rule platform's login (README "Rule platform: signing in"): password and SMS-code tabs,
+ * The rule platform's login (docs/api/rules-sign-in.md): password and SMS-code tabs,
  * the captcha failed logins turn on (solved with CAPTCHA_DEV_ANSWER, the test seam honoured only
  * outside production with SMS_PROVIDER=dev), at 1280×800 and 375×812.
  */
@@ -26,7 +26,7 @@ const devAnswer = () => {
   const answer = process.env.CAPTCHA_DEV_ANSWER;
   if (!answer)
     throw new Error(
-      'CAPTCHA_DEV_ANSWER is not set: the platform under test must draw every captcha with it (README "Rule platform: signing in")',
+      'CAPTCHA_DEV_ANSWER is not set: the platform under test must draw every captcha with it (docs/api/rules-sign-in.md)',
     );
   return answer;
 };

@@ -4,7 +4,7 @@ import { ACCESS_KEY_HEADER, UNKNOWN_ACCESS_KEY, captureLogs, loadConfig } from '
 import { registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 
 /**
- * The fixed access-key header of the old clients (README "Configuration", CLIENT_APPS), checked by
+ * The fixed access-key header of the old clients (CLIENT_APPS in docs/configuration.md), checked by
  * the shared Koa pipeline of the command and the query service, with every call made through the edge.
  */
 

@@ -20,8 +20,8 @@ import {
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
- * Many clients writing one stream at once, through HTTP as the web sends them (README "Reliability
- * and security"): every acknowledged command has its event, stream versions are contiguous, each
+ * Many clients writing one stream at once, through HTTP as the web sends them (docs/reliability.md
+ * "Concurrency", docs/security.md "Concurrent writers"): every acknowledged command has its event, stream versions are contiguous, each
  * version was acknowledged once, the rest are refused with an envelope (never a 5xx), a one-shot
  * step succeeds once, and the read model equals the fold of the stream.
  */

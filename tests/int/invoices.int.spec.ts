@@ -16,7 +16,7 @@ import {
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
- * Invoices (README "Invoices", docs/invoices.md) over HTTP, from orders bought through the real
+ * Invoices (docs/api/invoices.md, docs/invoices.md) over HTTP, from orders bought through the real
  * flow: a row appears at 投保 as 待支付 and is issued at underwriting. Insurer working days last
  * 0.2 s and underwriting takes 25 of them (5 s), so a bought order is seen unpaid first; one
  * order's underwriting job is removed, so it stays unpaid for the filters.

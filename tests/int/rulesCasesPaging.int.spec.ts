@@ -10,7 +10,7 @@ import {
 } from '../support/platform.ts';
 
 /**
- * GET /api/v1/rules/cases pages on the server (README "Rule platform: cases and batch tests"):
+ * GET /api/v1/rules/cases pages on the server (docs/api/rules-batch-tests.md):
  * 20 a page by default, at most 100, newest first, and a keyword the name contains.
  */
 

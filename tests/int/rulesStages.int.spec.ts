@@ -15,7 +15,7 @@ import {
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
- * Stages, scenes and limits (README "Rule platform: stages"): a rule defined for one insurer and
+ * Stages, scenes and limits (docs/api/rules-definitions.md): a rule defined for one insurer and
  * scene declines only there; 险种启用限制 declines a cover an insurer does not offer or an amount
  * above its bound; an insurer's stage plan without 核保转人工 prices what others refer; rules
  * move within a stage; all of it kept to rule staff.

@@ -4,7 +4,7 @@ import { startTestPlatform, type Client, type TestPlatform } from '../support/pl
 import { CALLER_KINDS, rawCall, signedInCast, type CallerKind } from '../support/securityFixtures.ts';
 
 /**
- * Function-level authorisation (README "Reliability and security"): every route the command and
+ * Function-level authorisation (docs/security.md "Who may do what"): every route the command and
  * query services publish (`GET /internal/routes`, the tables the edge routes by) is classified
  * below, and called through the edge by every kind of caller. A route missing from the table
  * fails the suite, so a new route is classified before it ships. Callers below a route's class

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPhone, registerUser, startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 /**
- * Password guessing and SMS flooding (README "Reliability and security"): the login limit holds
+ * Password guessing and SMS flooding (docs/security.md "Input and uploads"): the login limit holds
  * per phone and per client address, also for attempts sent all at once; the SMS limits hold per
  * phone and per address; a client rotating X-Forwarded-For (or its cousins) is still one address,
  * because the edge sets that header itself; and an unknown phone costs the same time as a wrong

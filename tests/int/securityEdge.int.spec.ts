@@ -12,7 +12,7 @@ import { ADMIN, registerUser, signIn, startTestPlatform, type TestPlatform } fro
  * The edge is the one public port, so what every answer carries is decided there: security
  * headers (a CSP without inline scripts or eval), HSTS only behind a trusted TLS proxy, no
  * internal error texts, cut-offs for clients that trickle their request, and cookies that
- * scripts cannot read (README "Reliability and security").
+ * scripts cannot read (docs/security.md "The edge").
  */
 let platform: TestPlatform;
 let webRoot: string;

@@ -7,7 +7,7 @@ import { ADMIN, registerUser, signIn, startTestPlatform, type Client, type TestP
  * The malformed-input sweep: every route the command and query services publish, called by a
  * customer and by an admin with broken JSON, wrong types, deep and huge bodies, unicode edge
  * cases, odd query strings and path parameters, and multipart where JSON is expected. Every
- * answer must be an envelope below 500 that shows no stack trace (README "API conventions").
+ * answer must be an envelope below 500 that shows no stack trace (docs/api/conventions.md).
  */
 
 let platform: TestPlatform;

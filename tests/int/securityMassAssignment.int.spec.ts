@@ -18,7 +18,7 @@ import { companyProfile, customerWithPolicy, waitForOrderState } from '../suppor
 import { rawCall, tinyPng, uploadForm } from '../support/securityFixtures.ts';
 
 /**
- * Mass assignment (README "Reliability and security"): fields the server decides — roles, the
+ * Mass assignment (docs/security.md "Who may do what"): fields the server decides — roles, the
  * account key, order and claim states, policy and claim numbers, premiums, assessed amounts,
  * owners and ids — sent in a body change nothing. Each request is either refused or answered
  * as if the field were absent; what is read back afterwards is the server's own.
@@ -225,7 +225,7 @@ describe('claims and files', () => {
       acceptedAt: null,
     });
     expect(claim.claimSettlementNo).toMatch(/^LP\d{14}$/);
-    // Parts are the admin's to fill (README "Claims"): the claimant's are not stored.
+    // Parts are the admin's to fill (docs/api/claims.md): the claimant's are not stored.
     expect(claim.settlementUavInfoList[0].partInfoList).toEqual([]);
     expect((await customer.client.post(`${C}/submit`, forgedClaim)).body.code).toBe(20000);
     claim = (await customer.client.get(`${C}/details?id=${claimId}`)).body.data;

@@ -19,7 +19,7 @@ import {
 } from '../support/securityFixtures.ts';
 
 /**
- * Object-level authorisation (README "Reliability and security"): a customer owns one of
+ * Object-level authorisation (docs/security.md "Who may do what"): a customer owns one of
  * everything (policy, draft order, claim with a picture, uploaded file, profile); every call
  * that names one of them by id is tried by another customer, a guest, claims staff (where the
  * object is not theirs to see: orders, files, profiles, admin-only views) and nobody. Each is

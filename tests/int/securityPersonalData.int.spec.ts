@@ -14,7 +14,7 @@ import { claimReport, injuredPerson } from '../support/claims.ts';
 import { companyProfile, customerWithPolicy } from '../support/policies.ts';
 
 /**
- * Personal data on the screens that show it (README "Reliability and security"): the customer sees
+ * Personal data on the screens that show it (docs/security.md "Personal data and logs"): the customer sees
  * their own whole; staff see a claimant's phone and the injured person's ID number whole on the
  * claim they open (they call and verify), masked in lists; history and audit rows never show an ID
  * number whole; the claimant never sees staff phones; admins read a profile without its ID numbers.

@@ -4,7 +4,7 @@ import { ADMIN, registerUser, signIn, startTestPlatform, type Client, type TestP
 import { rawCall } from '../support/securityFixtures.ts';
 
 /**
- * Forged tokens (README "Reliability and security"), beyond the missing, expired, wrong-key and
+ * Forged tokens (docs/security.md "Who may do what"), beyond the missing, expired, wrong-key and
  * wrong-audience tokens of accounts.int.spec.ts: an unsigned ("alg": "none") token, other
  * algorithms (HS512 with the right secret, RS256 with a key of the sender's), a payload
  * promoted to admin under its old signature, and the two kinds of token swapped. Each is

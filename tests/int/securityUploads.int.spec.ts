@@ -9,7 +9,7 @@ import { crc32, jpegDeclaring, pngDeclaring } from '../support/images.ts';
 import { registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 
 /**
- * Uploads judged by content (README "Reliability and security"): polyglots, decompression bombs
+ * Uploads judged by content (docs/security.md "Input and uploads"): polyglots, decompression bombs
  * and path tricks in names, on both upload routes (general files and claim pictures). A refusal
  * leaves no file on disk and no event; a stored file is named by the server, never by the sender.
  */

@@ -12,7 +12,7 @@ import {
 } from '../support/platform.ts';
 
 /**
- * The rule platform's sign-in calls (README "Rule platform: signing in", "Compatibility calls"):
+ * The rule platform's sign-in calls (docs/api/rules-sign-in.md):
  * SMS-code login, the captcha that failed logins turn on (per address and per user name), its
  * image and single use, the admin-style login with its info call, and the tenant exchange. Every
  * refusal is an envelope below 500.

@@ -1,6 +1,6 @@
 /**
  * The short profile runs in `npm test`; `npm run test:soak` runs the same scenarios with the soak
- * numbers. Each scenario prints one FIGURES line the README quotes.
+ * numbers. Each scenario prints one FIGURES line docs/reliability.md quotes.
  */
 export const soak = process.env.RESILIENCE_PROFILE === 'soak';
 

@@ -13,7 +13,7 @@ let cluster: Cluster;
 beforeAll(async () => {
   cluster = await startCluster({
     replicas: 2,
-    // Each stack of four processes holds up to about 85 connections under load (README "Scale-out"):
+    // Each stack of four processes holds up to about 85 connections under load (docs/reliability.md "Scale-out"):
     // a server of its own, sized for two, as a deployment would size it.
     ownPostgres: true,
     postgresSettings: { max_connections: '250' },

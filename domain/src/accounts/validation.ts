@@ -291,7 +291,7 @@ export const leadSchema = z.strictObject({
 export const refreshSchema = z.strictObject({ refreshToken: required('缺少刷新令牌').max(512) });
 
 /**
- * The captcha of the rule platform's logins (README "Rule platform: signing in"): the id of an image
+ * The captcha of the rule platform's logins (docs/api/rules-sign-in.md "Captcha"): the id of an image
  * from `GET /sso-platform/captcha/get` (its `Captcha-Key` header) and what the user read from it.
  * Optional here: the server asks for them only once failed logins turned the captcha on.
  */

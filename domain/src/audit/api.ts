@@ -1,7 +1,7 @@
 import type { AuditChange, AuditEntry } from './changeKinds.ts';
 
 /**
- * The audit answers as they travel (README "Back office · Audit"): one definition for the query
+ * The audit answers as they travel (docs/api/audit.md): one definition for the query
  * service that builds them and the back-office screens that read them.
  */
 

@@ -5,7 +5,7 @@ import type { ClaimRecord, SlaStage } from './claim.events.ts';
 /** Working days (Asia/Shanghai calendar) a claim may spend in each stage before it is overdue. */
 export const claimSlaTargets: Readonly<Record<SlaStage, number>> = { accept: 1, close: 10 };
 
-/** `daySeconds` below a real day compresses the calendar for demos and tests (see README, configuration). */
+/** `daySeconds` below a real day compresses the calendar for demos and tests (QUOTE_DAY_SECONDS in docs/configuration.md). */
 export const slaDueAt = (from: Date, stage: SlaStage, daySeconds: number): string =>
   addWorkingDays(from, claimSlaTargets[stage], daySeconds).toISOString();
 

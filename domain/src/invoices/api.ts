@@ -1,7 +1,7 @@
 import type { PayStatusValue } from './invoice.ts';
 
 /**
- * The invoice answers as they travel (README "Invoices"): one definition for the query service
+ * The invoice answers as they travel (docs/api/invoices.md): one definition for the query service
  * that builds them and the screens that read them.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Wire types of per-process health (README "Metrics, logs and health"): every process answers
+ * Wire types of per-process health (docs/api/operations.md "Metrics, logs and health"): every process answers
  * `/healthz` with its own facts, and the back-office call `GET /api/v1/uav/backoffice/ops/processes`
  * gathers all of them through the edge.
  */

@@ -1,5 +1,5 @@
 /**
- * Insurers answer within 1 to 3 working days (README "Ordering"). Working days are Monday to
+ * Insurers answer within 1 to 3 working days (docs/api/ordering.md). Working days are Monday to
  * Friday in Asia/Shanghai, which is UTC+8 all year (no daylight saving), so the offset
  * is a constant and no time-zone database is needed. Public holidays are not modelled.
  */

@@ -190,7 +190,7 @@ export const judgeCase = (
   return { pass, deltas };
 };
 
-/** A run as stored and answered (README "Rule platform: cases and batch tests"). */
+/** A run as stored and answered (docs/api/rules-batch-tests.md). */
 export type BatchTestRun = {
   runId: string;
   ruleId: string;

@@ -4,7 +4,7 @@ import { applicationFields, visibleInsurers } from '../ordering/catalogue.ts';
 /**
  * What a rule is, beside its versions: its name, the pipeline stage it runs in and its place there,
  * the insurer and scenes (application fields) it applies to, and the dictionary codes that classify
- * it. The engine runs a line through the stages in order (README "Rule platform: stages").
+ * it. The engine runs a line through the stages in order (docs/api/rules-definitions.md).
  */
 
 /** 准入 → 核保转人工 → 费率 → 限额: the default order an insurer's quote passes through. */

@@ -14,7 +14,7 @@ export const ResultCode = {
   serverError: 50000,
   /** A store (PostgreSQL, Redis) is unreachable for a moment: nothing was done, the same request may be sent again. */
   unavailable: 50300,
-  /** The rule platform's session codes (README "Rule platform"), answered only on /api/v1/rules/*: its client opens the re-login prompt. */
+  /** The rule platform's session codes (docs/api/rules-platform.md), answered only on /api/v1/rules/*: its client opens the re-login prompt. */
   rulesIllegalToken: 50008,
   rulesSessionRevoked: 50012,
   rulesTokenExpired: 50014,

@@ -1,6 +1,6 @@
 /**
- * How personal numbers are shown to whoever does not need them whole (README "Reliability and
- * security"): a mobile number keeps its first three and last four digits, a resident ID number its
+ * How personal numbers are shown to whoever does not need them whole (docs/security.md
+ * "Personal data and logs"): a mobile number keeps its first three and last four digits, a resident ID number its
  * region (first six) and last four, so a person can still be told apart without being identified.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Every setting the platform reads, with its default. The README's configuration
+ * Every setting the platform reads, with its default. docs/configuration.md's
  * table is written from this file: keep them together.
  */
 const num = (value: string | undefined, fallback: number) => {

@@ -18,7 +18,7 @@ export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 /**
  * DATABASE_POOL_MAX caps every pool of this process: a process hosting several services (the
  * combined process of `npm start`, several of them under node:cluster) would otherwise hold the
- * sum of their pools, more than PostgreSQL's max_connections allows (README "Scale-out").
+ * sum of their pools, more than PostgreSQL's max_connections allows (docs/reliability.md "Scale-out").
  */
 const poolCap = () => {
   const cap = Number(process.env.DATABASE_POOL_MAX);

@@ -28,8 +28,8 @@ export class ApiError extends Error {
 // ---- client identity and time-out ------------------------------------------
 
 /**
- * The fixed access key the old client sent, naming this app to the server (CLIENT_APPS in the
- * README's configuration table). It ships in the bundle: an identifier, never a secret.
+ * The fixed access key the old client sent, naming this app to the server (CLIENT_APPS in
+ * docs/configuration.md). It ships in the bundle: an identifier, never a secret.
  */
 export const ACCESS_KEY_HEADER = 'X-Access-Key';
 export const WEB_ACCESS_KEY = 'feibao-web-2026';

@@ -1,4 +1,4 @@
-/** Claim calls (README "Claims"): list, report, photos, staff steps, admin amendment and history. */
+/** Claim calls (docs/api/claims.md): list, report, photos, staff steps, admin amendment and history. */
 import useSWR from 'swr';
 import type { ClaimAction } from '@feibao/domain/claims/actions';
 import type {

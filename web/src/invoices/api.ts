@@ -1,4 +1,4 @@
-/** Invoice calls (README "Invoices"): the customer's own list and the back office's list of all. */
+/** Invoice calls (docs/api/invoices.md): the customer's own list and the back office's list of all. */
 import useSWR from 'swr';
 import type { InvoicePage, InvoiceRow, StaffInvoiceRow } from '@feibao/domain/invoices/api';
 import type { InvoiceSearchInput } from '@feibao/domain/invoices/search';

@@ -1,4 +1,4 @@
-/** Ordering calls (README "Ordering"): catalogues, draft, inquiry, price range, plan, list, plan changes. */
+/** Ordering calls (docs/api/ordering.md): catalogues, draft, inquiry, price range, plan, list, plan changes. */
 import { useState } from 'react';
 import useSWR from 'swr';
 import { droneBrands, listInsuranceTypes, visibleInsurers } from '@feibao/domain/ordering/catalogue';

@@ -44,7 +44,7 @@ const drawingTools = () => {
 const randomText = () => Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 
 /**
- * Captchas of the rule platform's logins (README "Rule platform: signing in"). An image is a PNG
+ * Captchas of the rule platform's logins (docs/api/rules-sign-in.md "Captcha"). An image is a PNG
  * (the SVG's paths would spell the answer to a script); its answer is kept only as a keyed hash
  * under a random id for 120 s and is spent by the first check, right or wrong. Failed logins are
  * counted per client address and per user name; from `loginCaptchaAfter` of them in the window

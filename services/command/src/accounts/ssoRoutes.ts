@@ -36,7 +36,7 @@ type Helpers = {
 const captchaImageQuery = z.strictObject({ t: z.string().max(32).optional() });
 
 /**
- * The rule platform's sign-in calls (README "Rule platform: signing in" and "Compatibility calls"):
+ * The rule platform's sign-in calls (docs/api/rules-sign-in.md):
  * password and SMS code, the captcha that failed logins turn on, and the older admin-style and
  * tenant logins, all opening the same sessions and refusing accounts without a rule-platform role.
  */

@@ -60,7 +60,7 @@ const manualQuote = z.strictObject({
 const requestBody = z.strictObject({ requestId });
 
 /**
- * The quote desk's writes (README "Quote desk"): staff enter what an insurer verified by hand,
+ * The quote desk's writes (docs/api/quote-desk.md): staff enter what an insurer verified by hand,
  * ask an insurer again, or let a request time out now. Each goes through the order decider
  * like the simulated insurers' answers; a refusal names its reason.
  */

@@ -28,7 +28,7 @@ const entryBody = z.looseObject({ ...target, enabled: z.boolean({ error: '启用
 const stepBody = z.strictObject(target);
 
 /**
- * The rule dictionaries (README "Rule platform: configuration"): create, update, disable and
+ * The rule dictionaries (docs/api/rules-config.md): create, update, disable and
  * enable one entry. Guarded by the menu route of the kind named (admin and auditor).
  */
 export const ruleConfigCommandRoutes = (deps: CommandDeps) => {

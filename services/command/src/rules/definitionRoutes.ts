@@ -72,7 +72,7 @@ const moveBody = z.strictObject({
 });
 
 /**
- * What a rule is and where it runs (README "Rule platform: stages, scenes and the pool"): define a
+ * What a rule is and where it runs (docs/api/rules-definitions.md): define a
  * rule, change its name, insurer, scenes and dictionary codes, move it within or between pipeline
  * stages. Rule staff only; every change keeps who, when and why. The answer is the definition as
  * the list will show it.

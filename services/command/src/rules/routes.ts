@@ -70,7 +70,7 @@ const steps = {
 } as const;
 
 /**
- * The rule lifecycle (README "Rule platform"): draft, submit, approve or reject, enable, retire.
+ * The rule lifecycle (docs/api/rules-versions.md): draft, submit, approve or reject, enable, retire.
  * Rule staff only (admin, auditor); the decider enforces the order of steps and that nobody
  * approves their own version. A draft must be a model the engine loads.
  */

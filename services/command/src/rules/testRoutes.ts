@@ -107,7 +107,7 @@ const caseForm = (body: unknown): OrderForm => {
 
 /**
  * Rule cases (ruleCase: admin, auditor) and starting batch tests (batchTest/null: the batchTest
- * role); the rules-workers run the tests (workers/src/rules/batchTests.ts). README "Rule platform: cases and batch tests".
+ * role); the rules-workers run the tests (workers/src/rules/batchTests.ts). docs/api/rules-batch-tests.md.
  */
 export const ruleTestCommandRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: RULES_API_PREFIX });

@@ -77,7 +77,7 @@ const contentOf = (events: readonly { type: string; data: unknown }[], version: 
 };
 
 /**
- * 规则迁移 (README "Rule platform: 规则迁移"): import an export (JSON or Excel) and copy one
+ * 规则迁移 (docs/api/rules-transposition.md): import an export (JSON or Excel) and copy one
  * insurer's rules to another. Every rule becomes a new draft through the rule decider, never an
  * enabled version; a rule not defined yet is defined from the export's definition. Each rule
  * answers on its own, so one bad rule does not stop the others. Roles named admin only.
@@ -231,7 +231,7 @@ export const ruleTranspositionCommandRoutes = (deps: CommandDeps) => {
     const { fromInsurerId, toInsurerId, reason: why } = input<z.output<typeof copyBody>>(ctx);
     const problem = insurerCopyProblem(fromInsurerId, toInsurerId);
     if (problem) throw invalid(problem);
-    // From the store, not a read model: every defined rule (README "Rule platform: 规则迁移").
+    // From the store, not a read model: every defined rule (docs/api/rules-transposition.md).
     const rules = await definedRules(deps.pool, deps.eventStore);
     const sources = rules
       .filter(

@@ -12,7 +12,7 @@ const bearer = (ctx: Context) => {
     const match = /^Bearer\s+(.+)$/i.exec(header);
     return match ? match[1]!.trim() : header.trim();
   }
-  // The rule-platform client sends X-Token instead (README "API conventions").
+  // The rule-platform client sends X-Token instead (docs/api/conventions.md).
   return ctx.get('x-token') || null;
 };
 /** The access token a request carries (Bearer or X-Token), for the rule platform's own authentication (rulesAuth.ts). */

@@ -10,7 +10,7 @@ export const RULES_API_PREFIX = '/api/v1/rules';
 
 /**
  * Why a rule-platform session failed, in the codes its client turns into the re-login prompt
- * (README "Rule platform"): 50008 no token or one that is not ours, 50012 a session that ended
+ * (docs/api/rules-platform.md "Session codes"): 50008 no token or one that is not ours, 50012 a session that ended
  * (logout, password reset, a replayed refresh token), 50014 a token past its expiry.
  */
 const refuse = {

@@ -41,8 +41,8 @@ import type { EnabledRuleVersion, RuleMessage, RuleSet, RuleSource } from './rul
  * Quoting on GoRules ZEN (docs/adr/0007-rules-on-zen.md). The rule set (enabled versions with their
  * stages, limits, stage orders, messages and risk levels) comes from the read models through
  * `source` and is cached, compiled, until `invalidate` (the loader calls it on the projections'
- * notification, loader.ts). A line runs through its insurer's stages (README "Rule platform:
- * definitions, stages, scenes, limits and the pool").
+ * notification, loader.ts). A line runs through its insurer's stages (docs/api/
+ * rules-definitions.md).
  */
 
 /** The enabled set as a quote uses it. */

@@ -8,7 +8,7 @@ import { userProfileReader } from '@feibao/read-models';
 
 const profileQuery = z.object({ userName: z.string().trim().max(20).optional() });
 
-/** The admin-style info call's two failures, worded as its old client shows them (README "Compatibility calls"). */
+/** The admin-style info call's two failures, worded as its old client shows them (docs/api/rules-sign-in.md "Compatibility calls"). */
 export const adminInfoMessages = {
   verificationFailed: 'Verification failed, please Login again.',
   noRoles: 'getInfo: roles must be a non-null array!',

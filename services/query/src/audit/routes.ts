@@ -66,7 +66,7 @@ const fileName = (subject: AuditSubject) =>
   `${subject.kind}-${subject.number.replace(/[^A-Za-z0-9_-]/g, '_')}-audit.csv`;
 
 /**
- * The back office's audit (README "Back office · Audit"): admins find any order or claim and read
+ * The back office's audit (docs/api/audit.md): admins find any order or claim and read
  * its whole history. Every call is guarded by the audit area's roles before its input is read,
  * so a refused caller learns nothing about what exists.
  */

@@ -59,7 +59,7 @@ const rowOf = ({
 const filterOf = ({ currentPage: _page, pageSize: _size, ...filter }: InvoiceSearch): InvoiceFilter => filter;
 
 /**
- * Invoices (README "Invoices", docs/invoices.md): `POST /invoice/page` lists the caller's own,
+ * Invoices (docs/api/invoices.md, docs/invoices.md): `POST /invoice/page` lists the caller's own,
  * whatever the body says; `POST /backoffice/invoice/page` every customer's, for the invoices
  * area's roles, the customer's phone masked. The role is checked before the body is read.
  */

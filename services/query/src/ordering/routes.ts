@@ -188,7 +188,7 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
     },
   );
 
-  /** Back office: the quote desk grid (README "Quote desk"); a cell per insurer, filtered and paged in SQL. */
+  /** Back office: the quote desk grid (docs/api/quote-desk.md); a cell per insurer, filtered and paged in SQL. */
   router.get('/backoffice/quoteDesk', auth, requireArea('quotes'), validate(quoteDeskQuery, 'query'), async (ctx) => {
     const q = input<z.output<typeof quoteDeskQuery>>(ctx);
     const page = await desk.page(q, deps.now(), deps.config.quoteDaySeconds);

@@ -11,7 +11,7 @@ const listQuery = z.object({
   enabled: z.enum(['true', 'false'], { error: '启用状态格式错误' }).optional(),
 });
 
-/** One rule dictionary's entries (README "Rule platform: configuration"), for its menu route's roles. */
+/** One rule dictionary's entries (docs/api/rules-config.md), for its menu route's roles. */
 export const ruleConfigQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router();
   const auth = rulesAuth({

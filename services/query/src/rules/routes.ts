@@ -37,7 +37,7 @@ const whyQuery = z.object({
 });
 
 /**
- * Reads of the rule platform (README "Rule platform"): the rules with their versions and one
+ * Reads of the rule platform (docs/api/rules-versions.md): the rules with their versions and one
  * version with its model, for rule staff; and, for the quote desk, why a quote line got its
  * answer: the rule versions that rated it and the engine's compact trace.
  */

@@ -59,7 +59,7 @@ const caseReaders = async (ctx: Context, next: Next) => {
   await next();
 };
 
-/** Reads of rule cases and batch tests (README "Rule platform: cases and batch tests"). */
+/** Reads of rule cases and batch tests (docs/api/rules-batch-tests.md). */
 export const ruleTestQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router({ prefix: RULES_API_PREFIX });
   const auth = rulesAuth({

@@ -43,7 +43,7 @@ const attachment = (ctx: Context, now: Date, name: string, ext: string, mime: st
 };
 
 /**
- * 规则迁移's export (README "Rule platform: 规则迁移"): each chosen rule's enabled version (or its
+ * 规则迁移's export (docs/api/rules-transposition.md): each chosen rule's enabled version (or its
  * newest when none is enabled) with its definition, as JSON or as a workbook whose table sheets
  * the import maps back. Roles named admin only (menu route ruleTransposition).
  */

@@ -31,7 +31,7 @@ const tryBody = z.object({
 });
 
 /**
- * 试算 (README "Rule platform"): evaluates an unsaved model on one input for the editor. Nothing is
+ * 试算 (docs/api/rules-versions.md): evaluates an unsaved model on one input for the editor. Nothing is
  * written, so it sits on the read side; the model must pass the same checks as a draft.
  */
 export const ruleTryRoutes = (deps: QueryAppDeps) => {

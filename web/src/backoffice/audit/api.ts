@@ -1,4 +1,4 @@
-/** Audit calls (README "Back office · Audit"): search orders and claims, read one's history, export it. */
+/** Audit calls (docs/api/audit.md): search orders and claims, read one's history, export it. */
 import useSWR from 'swr';
 import type { AuditHistory, AuditKind, AuditSearchPage, AuditSearchRow, AuditSubject } from '@feibao/domain/audit/api';
 import type { AuditChange, AuditEntry } from '@feibao/domain/audit/changeKinds';

@@ -1,4 +1,4 @@
-/** The quote desk's calls (README "Quote desk"). */
+/** The quote desk's calls (docs/api/quote-desk.md). */
 import useSWR from 'swr';
 import type { QuoteDeskPage } from '@feibao/domain/ordering/quoteDesk';
 import { call } from '../../api/client.ts';

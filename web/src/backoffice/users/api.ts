@@ -1,4 +1,4 @@
-/** User administration calls (README "Users and roles"): the list, a user's role history, grant and revoke. */
+/** User administration calls (docs/api/users.md): the list, a user's role history, grant and revoke. */
 import useSWR from 'swr';
 import {
   roleChanges,

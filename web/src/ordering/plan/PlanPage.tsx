@@ -23,7 +23,7 @@ import { usePlanScreen } from './usePlanScreen.ts';
 export { QUOTING } from './PlanViews.tsx';
 export const EXPIRED_NOTE = '部分保险公司的报价已超过有效期，已过期的报价不能投保，请重新询价获取新的报价。';
 export const PLAN_NOTE = '部分险种需保险公司人工核保，报价将在1～3个工作日内给出；暂无保费的险种显示为“报价中”。';
-/** This build reaches no real insurer: every premium is priced by the simulated insurers' tariff rules (README "Ordering"). */
+/** This build reaches no real insurer: every premium is priced by the simulated insurers' tariff rules (docs/api/ordering.md). */
 export const SIMULATED_TARIFF_NOTE = '保费来自本版本模拟的保险公司费率，并非保险公司的正式报价。';
 
 export const PlanPage = ({ variant }: { variant: Variant }) => {

@@ -1,5 +1,5 @@
 /**
- * The rule platform's HTTP client (README "Rule platform"): the token in X-Token, a 5 s time-out,
+ * The rule platform's HTTP client (docs/api/rules-platform.md): the token in X-Token, a 5 s time-out,
  * any answer but 20000 shown for 5 s, an expired token (50014) renewed once with the rotating
  * refresh token and the call replayed, and the session codes 50008/50012 (or a failed renewal)
  * opening the re-login prompt. Small on purpose: it shares nothing with the customer app's client.
@@ -17,7 +17,7 @@ export const RELOGIN_CODES: readonly number[] = [
 export const TIMEOUT_MESSAGE = '请求超时（5秒），请稍后重试';
 export const NETWORK_MESSAGE = '网络连接失败，请检查网络后重试';
 export const REFRESH_PATH = '/api/v1/uav/user/refresh';
-/** Names the rule platform to the server (README CLIENT_APPS): an identifier in the bundle, not a secret. */
+/** Names the rule platform to the server (CLIENT_APPS in docs/configuration.md): an identifier in the bundle, not a secret. */
 export const RULES_ACCESS_KEY = 'feibao-rules-2026';
 
 export class RulesApiError extends Error {

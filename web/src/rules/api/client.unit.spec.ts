@@ -39,7 +39,7 @@ describe('rulesRequest', () => {
     const headers = init!.headers as Record<string, string>;
     expect(headers['X-Token']).toBe('token-1');
     expect(headers.Authorization).toBeUndefined();
-    // The rule platform's access key (README CLIENT_APPS), on every call.
+    // The rule platform's access key (CLIENT_APPS in docs/configuration.md), on every call.
     expect(headers['X-Access-Key']).toBe('feibao-rules-2026');
     expect(errors).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * The rule platform's sign-in calls (README "Rule platform: signing in"): password or SMS code,
+ * The rule platform's sign-in calls (docs/api/rules-sign-in.md): password or SMS code,
  * and the captcha that failed logins turn on. Failures are thrown, not toasted: the login page
  * shows them in its own message box.
  */

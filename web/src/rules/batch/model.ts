@@ -8,7 +8,7 @@ import type {
 } from '@feibao/domain/rules/batchTests';
 import type { CaseExpectation } from '@feibao/domain/rules/cases';
 
-/** Wire shapes of README "Rule platform: cases and batch tests". */
+/** Wire shapes of docs/api/rules-batch-tests.md. */
 export type RuleCaseRow = {
   caseId: string;
   name: string;

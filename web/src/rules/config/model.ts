@@ -3,7 +3,7 @@ import { RiskEffects, riskEffectLabels, type ConfigKind, type RiskEffect } from 
 /** The dictionaries of the generic screen; 险种启用限制 and 公司规则阶段合并 have screens of their own. */
 export type DictionaryKind = Exclude<ConfigKind, 'insuranceLimit' | 'stagePlan'>;
 
-/** GET /api/v1/rules/config (README "Rule platform: configuration"): one entry, its kind's fields flat. */
+/** GET /api/v1/rules/config (docs/api/rules-config.md): one entry, its kind's fields flat. */
 export type ConfigEntry = {
   kind: ConfigKind;
   code: string;

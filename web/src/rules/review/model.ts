@@ -3,7 +3,7 @@ import { hasRole, type Role } from '@feibao/domain/accounts/roles';
 import type { RuleDefinition, RuleStage } from '@feibao/domain/rules/definition';
 import { ruleStepRoles, type RuleVersionEvent, type RuleVersionStatus } from '@feibao/domain/rules/rule';
 
-/** GET /api/v1/rules/list (README "Rule platform: rules, versions and quoting by rules"). */
+/** GET /api/v1/rules/list (docs/api/rules-versions.md). */
 export type RuleStep = { action: RuleVersionEvent['type']; by: string; at: string; reason: string };
 export type RuleVersionSummary = {
   ruleId: string;
