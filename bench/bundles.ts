@@ -25,7 +25,7 @@ export type BundleRoute = {
   route: string;
   /** Manifest key of the HTML entry the edge answers the route with (services/edge/src/webEntries.ts). */
   entry: string;
-  /** Held under FIRST_LOAD_LIMIT_BYTES (issue 13: the landing page and every mobile route). */
+  /** Held under FIRST_LOAD_LIMIT_BYTES (the first-load goal: the landing page and every mobile route). */
   limited: boolean;
 };
 

@@ -145,7 +145,7 @@ export const lighthouseScores = (
   });
 
 /**
- * The pages held to an accessibility score of 100 (issue 14): both landing pages, the insure form
+ * The pages held to an accessibility score of 100 (docs/accessibility.md): both landing pages, the insure form
  * and the order list of both sites, the last two signed in as a customer with orders.
  */
 export const ACCESSIBILITY_ROUTES: LighthouseRoute[] = [
@@ -207,7 +207,7 @@ if (
   process.stdout.write(`${JSON.stringify(rows)}\n`);
 }
 
-/** A markdown table for the bench's results file; performance ≥ 90 is issue 13's goal. */
+/** A markdown table for the bench's results file; performance ≥ 90 is one of the speed goals. */
 export const lighthouseTableRows = (rows: LighthouseRow[]) => [
   '| route | preset | performance | accessibility | FCP | LCP | TBT | CLS | transferred |',
   '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

@@ -1,5 +1,5 @@
 /**
- * bench/results/<name>.md from the results JSON: the results table, the goals of issue 13 judged
+ * bench/results/<name>.md from the results JSON: the results table, the speed goals judged
  * on the figures of the same run, the history of the headline ratios, then bench/notes.md.
  */
 import { claimTableRows } from './claims.ts';

@@ -106,7 +106,7 @@ const collectGarbage = vm.runInNewContext('gc') as () => void;
  * and V8 is still compiling the quote's path on the second core well after its first few hundred
  * quotes. With a tenth as warm-up the slowest quotes came two to three times as often in the first
  * tenth of the loop as later, and the p99 of 2,800 quotes was 0.96–1.08 ms against 0.63–0.86 ms
- * warm, at the same p50 (bench/notes.md "Issue 11, stop 25").
+ * warm, at the same p50 (bench/notes.md "Rule engine speed, stop 25").
  */
 const serially = async (count: number, call: (i: number) => Promise<unknown>) => {
   collectGarbage();
@@ -171,7 +171,7 @@ export const measureRules = async ({
     const cases = [forms.general, forms.training].flatMap((form) =>
       visibleInsurers.map((insurer) => ({ form, insurerId: insurer.id })),
     );
-    // Three per line: the referral, the insurer's tariff and the limits rule (bench/notes.md "Issue 11").
+    // Three per line: the referral, the insurer's tariff and the limits rule (bench/notes.md "Rule engine speed").
     const evaluationsPerQuote = {
       general: 3 * buildPlanLines(forms.general).length,
       training: 3 * buildPlanLines(forms.training).length,
@@ -333,7 +333,7 @@ export const rulesTableRows = (r: RuleResults | undefined): string[] => {
   ];
 };
 
-/** Issue 11: a whole quote evaluated in ≤ 1 ms at p99. */
+/** The rule engine's goal: a whole quote evaluated in ≤ 1 ms at p99. */
 export const rulesGoal = (r: RuleResults) => ({
   goal: 'whole quote (one insurer × all lines, traced) ≤ 1 ms at p99',
   value: `${r.quote.p99} ms (p50 ${r.quote.p50} ms = ${r.quote.timesTrivial} trivial evaluations; before ${r.before.p99} / ${r.before.p50} ms)`,
