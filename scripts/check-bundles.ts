@@ -1,6 +1,6 @@
 /**
  * `npm run check:bundles` (one test of `npm test`): the JavaScript a first visit of each limited
- * route loads stays under bench/bundles.ts's limit (issue 13: 250 kB of gzip on the landing page and
+ * route loads stays under bench/bundles.ts's limit (the first-load goal, docs/adr/0012-web-first-load.md: 250 kB of gzip on the landing page and
  * every mobile route). Reads web/dist's manifest; builds the web app first when web/dist is missing
  * or older than its sources (after the browser suite, whose platform start built it, it is not).
  */

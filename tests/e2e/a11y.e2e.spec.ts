@@ -22,7 +22,7 @@ import { ACCESSIBILITY_ROUTES } from '../../bench/lighthouse.ts';
 import type { AccessibilityRow } from '../../bench/lighthouse.ts';
 
 /**
- * Accessibility (issue 14): every route of the desktop site (1280×800) and the mobile
+ * Accessibility (docs/accessibility.md): every route of the desktop site (1280×800) and the mobile
  * site (375×812), and the main dialogs, scanned with axe-core (WCAG 2.0/2.1 A and AA, best practices)
  * as a visitor where the page is public and as a customer with real data where it needs one (an order
  * in force with its quotes and a claim, a draft filling every section of the insure form). A serious

@@ -14,7 +14,7 @@ import {
 import type { Account, Policy } from './helpers.ts';
 
 /**
- * The audit (/backoffice/audit, issue 10 §3) at 1280×800: a customer's policy and the claim on it,
+ * The audit (/backoffice/audit, docs/api/audit.md) at 1280×800: a customer's policy and the claim on it,
  * which an admin amended with an explanation, are found by the policy number; the claim's timeline
  * shows the amendment and why, filters to admin changes, exports them as CSV, and leads to the
  * order's own timeline. A customer sees 403 and the server refuses the audit calls.

@@ -14,7 +14,7 @@ import {
 import type { Account, Policy } from './helpers.ts';
 
 /**
- * The claims desk (/backoffice/claims, issue 10 §2) at 1280×800: a customer's claim, filed and
+ * The claims desk (/backoffice/claims, docs/api/claims.md "Staff steps") at 1280×800: a customer's claim, filed and
  * submitted through the API, is found by the admin in 待受理, assigned, accepted, assessed on the
  * hull line, closed with a reason; the customer's report then shows the payable and 已结案. A
  * customer opening the desk sees 403 and the server refuses the staff calls.

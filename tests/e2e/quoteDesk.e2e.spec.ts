@@ -15,7 +15,7 @@ import {
 import type { Account } from './helpers.ts';
 
 /**
- * The quote desk (/backoffice/quotes, issue 10 §1) at 1280×800. A customer asks 人保财险 and
+ * The quote desk (/backoffice/quotes, docs/api/quote-desk.md) at 1280×800. A customer asks 人保财险 and
  * 平安产险 to quote a ¥600,000 aircraft, which both insurers answer with 待人工核保 after 1–3
  * working days (QUOTE_DAY_SECONDS, 10 s in the test platform). The admin sees both requests
  * flagged overdue, re-sends 人保's (its deadline moves on), lets 平安's time out now and enters

@@ -13,7 +13,7 @@ import {
 } from './helpers.ts';
 
 /**
- * The rule platform's whole story (issue 11): an underwriter doubles 太平洋产险's yearly premium for
+ * The rule platform's whole story (docs/api/rules-versions.md): an underwriter doubles 太平洋产险's yearly premium for
  * the 100万 third-party limit in the editor, runs a batch test of the draft and applies with that
  * run; an auditor, on a phone (drawer menu), approves and enables it; a customer's next inquiry to
  * 太平洋产险 is priced by the new version, on the desktop and on the phone, while the inquiry made

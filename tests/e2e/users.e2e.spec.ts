@@ -13,7 +13,7 @@ import {
 import type { Account } from './helpers.ts';
 
 /**
- * 用户与角色 (/backoffice/users, issue 10 §5) at 1280×800: the admin finds a customer, grants
+ * 用户与角色 (/backoffice/users, docs/api/users.md) at 1280×800: the admin finds a customer, grants
  * 理赔人员 and 规则审核 with a reason and sees it in the role history; the customer's current session
  * still has no back office, signing in again opens the claims desk, a refreshed token carries
  * `auditor`, and the rule platform, which refused them before, opens with its full menu. A customer

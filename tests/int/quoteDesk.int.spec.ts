@@ -8,7 +8,7 @@ import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform 
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
- * The quote desk (issue 10 §1) over HTTP: the grid and its filters, manual quotes and declines,
+ * The quote desk (docs/api/quote-desk.md) over HTTP: the grid and its filters, manual quotes and declines,
  * re-sending and forcing a time-out, quote validity, and who may call any of it. Insurer
  * working days last 0.2 s; the deadline is far off (60 s) so only staff time requests out.
  * The command and query services read a clock the test can move, to let quotes expire.

@@ -13,7 +13,7 @@ import {
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
- * The rule platform's core (issue 11): the seeded rules rate quotes, a new tariff version goes
+ * The rule platform's core (docs/api/rules-versions.md): the seeded rules rate quotes, a new tariff version goes
  * draft → review → enable and rates the next quote (recorded on the quote line with its trace),
  * while a rejected or unapproved version never rates and nobody approves their own version.
  */

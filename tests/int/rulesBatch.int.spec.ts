@@ -13,7 +13,7 @@ import {
 import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
- * Rule cases and batch tests (issue 11, 规则测试): cases are kept by rule staff, a batch test of
+ * Rule cases and batch tests (规则测试, docs/api/rules-batch-tests.md): cases are kept by rule staff, a batch test of
  * 1,000 cases runs on the workers and reports pass/fail per case, and each call is refused to
  * roles outside its menu route.
  */

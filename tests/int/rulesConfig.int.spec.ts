@@ -10,7 +10,7 @@ import {
 } from '../support/platform.ts';
 
 /**
- * The rule dictionaries (issue 11, 规则配置): entries are created, edited, disabled and enabled
+ * The rule dictionaries (规则配置, docs/api/rules-config.md): entries are created, edited, disabled and enabled
  * through events, listed by kind with search and enabled filter, seeded once at start-up, and
  * kept to admin and auditor.
  */

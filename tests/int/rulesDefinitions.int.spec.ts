@@ -11,7 +11,7 @@ import {
 } from '../support/platform.ts';
 
 /**
- * Rule definitions (issue 11): a rule is defined with its stage, insurer and scenes before it has
+ * Rule definitions (docs/api/rules-definitions.md): a rule is defined with its stage, insurer and scenes before it has
  * versions; it can be renamed, re-scoped and moved with a reason; batch testers see rule names;
  * and a version goes to review only with a finished batch test of that version, or an explicit
  * reason, and with a reason when that test has failures.

@@ -72,7 +72,7 @@ export const routes: RouteObject[] = [
           { path: '/platform/insure', element: <InsurePage variant="desktop" /> },
           { path: '/platform/supportConcept', element: <PlanPage variant="desktop" /> },
           { path: '/platform/orderInquiry', element: <OrderListPage variant="desktop" /> },
-          // §2 reads the two claim tabs both ways: one list, titled for the tab that leads there.
+          // The two claim tabs read the same list (docs/api/claims.md "Screens"): one list, titled for the tab that leads there.
           { path: '/platform/applyForCompensation', element: <ClaimListPage variant="desktop" title="申请理赔" /> },
           { path: '/settlementOfClaim/index', element: <ClaimListPage variant="desktop" title="理赔查询" /> },
           { path: '/platform/report', element: <ReportPage variant="desktop" /> },

@@ -5,7 +5,7 @@ import type { CaseExpectation } from './cases.ts';
 import type { TraceStep } from './rating.ts';
 
 /**
- * Batch tests (issue 11, 规则测试): one rule version (a draft included) rates chosen cases or the
+ * Batch tests (规则测试, docs/api/rules-batch-tests.md): one rule version (a draft included) rates chosen cases or the
  * last N real applications (those made before the run started, chosen by the worker: the command
  * side does not read the orders read model), with every other rule at its enabled version. A worker records the
  * results in chunks (stream `rule-test-<runId>`), so a restarted job goes on where it stopped.

@@ -3,7 +3,7 @@ import { assertNever, type Decider } from '../shared/decider.ts';
 import { illegalState, invalid, notFound } from '../shared/errors.ts';
 
 /**
- * Rule cases (issue 11, 规则案例): an application and what the rules should make of it — referral
+ * Rule cases (规则案例, docs/api/rules-batch-tests.md): an application and what the rules should make of it — referral
  * or not, and each insurer's total premium within a tolerance. One stream per case; a deleted
  * case stays deleted so batch runs that used it still name it.
  */

@@ -1,5 +1,5 @@
 /**
- * The rule platform's menu (seed 001 §2) and who may open each route (§6). The server answers
+ * The rule platform's menu (docs/api/rules-platform.md "Menu") and who may open each route. The server answers
  * every caller's menu from here and guards every `/api/v1/rules/*` call with `mayOpenRulesRoute`;
  * the web only draws what the server sent.
  */
@@ -35,7 +35,7 @@ export type RulesRoute = (typeof RulesRoutes)[number];
 
 /**
  * Who opens a route. `staff`: admin and auditor. `adminNamed`: a role whose name contains "admin"
- * (the seed's test, kept as written). `ruleTesters`: admin, test and auditor. `batchTesters`: only
+ * (the old client's test, kept as written). `ruleTesters`: admin, test and auditor. `batchTesters`: only
  * the batchTest role, admins included only if they hold it too. `everyone`: any rule-platform role.
  */
 export type RulesAccess = 'staff' | 'adminNamed' | 'ruleTesters' | 'batchTesters' | 'everyone';

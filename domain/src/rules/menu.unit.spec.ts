@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mayOpenRulesRoute, mayUseRulesPlatform, rulePlatformMenu, RulesRoutes, type RulesRoute } from './menu.ts';
 
-/** Seed §6 written out by hand, route by route: admin, auditor, test, batchTest. */
+/** The menu table of docs/api/rules-platform.md written out by hand, route by route: admin, auditor, test, batchTest. */
 const expected: Record<RulesRoute, [admin: boolean, auditor: boolean, test: boolean, batchTest: boolean]> = {
   ruleList: [true, true, false, false],
   stageTransform: [true, true, false, false],
@@ -27,7 +27,7 @@ const expected: Record<RulesRoute, [admin: boolean, auditor: boolean, test: bool
 };
 const roles = ['admin', 'auditor', 'test', 'batchTest'] as const;
 
-describe('rule platform routes by role (seed §6)', () => {
+describe('rule platform routes by role (docs/api/rules-platform.md "Menu")', () => {
   it('lists every route of the menu exactly once', () => {
     expect(Object.keys(expected).sort()).toEqual([...RulesRoutes].sort());
   });

@@ -20,7 +20,7 @@ import { jdmProblem, type Jdm } from './jdm.ts';
 export const RuleVersionStatuses = ['draft', 'inReview', 'approved', 'rejected', 'enabled', 'retired'] as const;
 export type RuleVersionStatus = (typeof RuleVersionStatuses)[number];
 
-/** Who may do what (seed §6): drafting, review and enablement are rule staff work. */
+/** Who may do what (docs/glossary.md "Roles"): drafting, review and enablement are rule staff work. */
 export const ruleStepRoles = {
   draft: ['admin', 'auditor'],
   review: ['admin', 'auditor'],

@@ -58,7 +58,7 @@ export const placeOf = (pathname: string, menu: VisibleRulesMenu): { group: stri
 export const safeRedirect = (raw: string | null) =>
   raw?.startsWith(`${RULES_BASE}/`) && !raw.startsWith('//') && !raw.startsWith(LOGIN_PATH) ? raw : HOME_PATH;
 
-/** Below 992 px the sidebar becomes a drawer (seed §2). */
+/** Below 992 px the sidebar becomes a drawer (docs/api/rules-platform.md). */
 const NARROW = '(max-width: 991.98px)';
 const narrowQuery = () => (typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(NARROW) : null);
 const subscribeNarrow = (l: () => void) => {

@@ -30,7 +30,7 @@ import {
 } from '@feibao/platform';
 import { ruleDefinitionReader, ruleSetReader, ruleVersionReader, type OrderDocument } from '@feibao/read-models';
 
-/** Batch tests of rule versions (issue 11), one job per run. */
+/** Batch tests of rule versions (docs/api/rules-batch-tests.md), one job per run. */
 export const RULE_TEST_QUEUE = 'rule-tests';
 export type RuleTestJob = Omit<BatchTestStarted['data'], 'at'> & { startedAt: string };
 

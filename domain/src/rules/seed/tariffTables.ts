@@ -1,6 +1,6 @@
 /**
- * The seven insurers' rate tables as they were hard-coded before the rule platform: the seed
- * data of the tariff rules' version 1 (tariffRules.ts turns each table into a decision model).
+ * The seven insurers' rate tables as they were hard-coded before the rule platform: the data
+ * the tariff rules' version 1 is seeded from (tariffRules.ts turns each table into a decision model).
  * Nothing rates from this file; change a tariff by drafting a new rule version.
  */
 

@@ -27,7 +27,7 @@ const nextStep = (state: RuleState, seed: ReturnType<typeof seededRules>[number]
       data: { ruleId: seed.ruleId, content: seed.content, reason: SEED_RULE_REASON },
       metadata,
     };
-  // Only the seed's own version 1 is carried on; a rule staff wrote first is theirs.
+  // Only the seeded version 1 (drafted by the system) is carried on; a rule staff wrote first is theirs.
   if (first.draftedBy !== SYSTEM_ACTOR) return null;
   switch (first.status) {
     case 'draft':

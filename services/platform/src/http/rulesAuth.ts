@@ -30,7 +30,7 @@ export type RulesAuthOptions = {
  * `authenticate` for `/api/v1/rules/*`: the same token (X-Token or Bearer) and revocation list,
  * answered with the rule platform's session codes instead of 40100, then the gate every rule
  * call shares: a rule-platform role (or the superuser), else 40300. Roles come from the token
- * (the seed's role cookie is not trusted). Follow it with `requireRulesRoute(route)` to guard
+ * (a role cookie the old client kept is not trusted). Follow it with `requireRulesRoute(route)` to guard
  * a call by the menu route it serves.
  */
 export const rulesAuth = (options: RulesAuthOptions) => async (ctx: Context, next: Next) => {

@@ -245,7 +245,7 @@ export const createRulesEngine = (source: RuleSource) => {
 
   /**
    * All lines of a request are started at once, one engine call each: most of a call's time is the
-   * hop to the native pool and back, which overlaps (bench/notes.md, "Issue 11").
+   * hop to the native pool and back, which overlaps (bench/notes.md, "Rule engine speed").
    */
   const rateLines = (rating: Rating, lines: readonly PlanLine[], insurerId: number): Promise<LineAnswer[]> =>
     Promise.all(lines.map((line) => rateLine(rating, insurerId, line)));

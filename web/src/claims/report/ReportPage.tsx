@@ -1,6 +1,6 @@
 /**
  * /platform/report and /touch/report: the claim report. Query: id, create ('true' → create mode),
- * show ('true' → read-only), claimState, from. Modes (seed §4): editable while the claim is open
+ * show ('true' → read-only), claimState, from. Modes (docs/api/claims.md "Screens"): editable while the claim is open
  * to its owner (states 1–2, `save` in its actions) or after an admin pressed 编辑; read-only
  * otherwise. Buttons render from the server's `actions`.
  */

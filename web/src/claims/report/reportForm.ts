@@ -1,6 +1,6 @@
 /**
- * The claim report's form state and its client-side rules (seed §4 "Form behaviours", §5 "Claim
- * form"). Inputs hold strings as typed; `toPayload` turns them into the wire form, and
+ * The claim report's form state and its client-side rules (docs/api/claims.md; the
+ * form's rules and messages in domain/src/claims/form.ts). Inputs hold strings as typed; `toPayload` turns them into the wire form, and
  * `checkReport` runs the domain's own parse + validation so the browser refuses exactly what
  * the server would, before a round trip.
  */
@@ -282,7 +282,7 @@ export const toPayload = (f: ReportForm): Record<string, unknown> => {
 };
 
 /**
- * The first refusal for this form (a §5 message) or null. The region picker's city must lie in
+ * The first refusal for this form (the claim form's Chinese message) or null. The region picker's city must lie in
  * the chosen province; the rest is the domain's parse and validation, as the server runs them.
  */
 export const checkReport = (

@@ -168,7 +168,7 @@ describe('the wire form', () => {
   });
 });
 
-describe('client-side checks (§5)', () => {
+describe('client-side checks (the claim form messages)', () => {
   it('lets a draft be incomplete but refuses a wrong ID number', () => {
     const draft = {
       ...fromClaim(claim({ injuryLossType: undefined })),
