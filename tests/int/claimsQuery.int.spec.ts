@@ -351,4 +351,42 @@ describe('claim queries', () => {
     expect(again.body.data[0].flightData).toEqual(first.body.data[0].flightData);
     expect((await customer.get(`${PATH}/getSettlementUavInfo?id=c-1`)).body.code).toBe(40000);
   });
+  it('overdue is the current stage being late: a claim accepted late leaves the overdue queue, its details keep the missed stage', async () => {
+    const late = (stage: 'accept' | 'close', minute: number, dueAt: string): ClaimEvent => ({
+      type: 'ClaimSlaOverdue',
+      data: { claimId: 'c-5', at: at(minute), by: 'system', stage, dueAt },
+    });
+    const ids = async (body: Record<string, unknown>) =>
+      (await admin.post(`${PATH}/page`, { pageSize: 100, ...body })).body.data.datas.map((r: { id: string }) => r.id);
+    const row = async (body: Record<string, unknown>) =>
+      (await admin.post(`${PATH}/page`, { pageSize: 100, ...body })).body.data.datas.find(
+        (r: { id: string }) => r.id === 'c-5',
+      );
+    const sla = async () => (await admin.get(`${PATH}/details?id=c-5`)).body.data.sla;
+
+    await append('c-5', [...claimEvents('c-5', phone, 'LP202611200000005').slice(0, 3), late('accept', 700, at(600))]);
+    await caughtUp();
+    expect(await sla()).toMatchObject({ overdue: ['accept'], missedStages: ['accept'] });
+    expect(await ids({ queue: 'overdue' })).toContain('c-5');
+
+    // Accepted late: the accept stage is history, the close stage's clock has not run out.
+    await append('c-5', [
+      {
+        type: 'ClaimAccepted',
+        data: { claimId: 'c-5', at: at(701), by: ADMIN.mobilePhone, reason: null, closeDueAt: at(5000) },
+      },
+    ]);
+    await caughtUp();
+    expect(await sla()).toMatchObject({ overdue: [], missedStages: ['accept'] });
+    expect(await ids({ queue: 'overdue' })).not.toContain('c-5');
+    expect(await ids({ overdue: true })).not.toContain('c-5');
+    expect(await row({ queue: 'processing' })).toMatchObject({ claimState: 4, overdue: [] });
+
+    // Late again, now in its current stage.
+    await append('c-5', [late('close', 5001, at(5000))]);
+    await caughtUp();
+    expect(await sla()).toMatchObject({ overdue: ['close'], missedStages: ['accept', 'close'] });
+    expect(await ids({ queue: 'overdue' })).toContain('c-5');
+    expect(await row({ queue: 'processing' })).toMatchObject({ overdue: ['close'] });
+  });
 });

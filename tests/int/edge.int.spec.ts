@@ -173,6 +173,59 @@ describe('/healthz covers every upstream', () => {
   }, 20_000);
 });
 
+describe('a service that is down', () => {
+  const unavailable = { code: 50300, message: '服务暂时不可用，请稍后重试', data: null };
+
+  it('answers a request that never reached it 503 50300 with Retry-After: nothing was done, sending again is safe', async () => {
+    const commandPort = await freePort();
+    let command: Awaited<ReturnType<typeof startCommandService>> | null = await startCommandService(platform.config, {
+      port: commandPort,
+    });
+    const edge = await startEdge(platform.config, {
+      port: 0,
+      commandPort,
+      queryPort: platform.query.port,
+      webRoot: '/nonexistent',
+    });
+    try {
+      await command.stop();
+      command = null;
+      const answer = await fetch(`http://127.0.0.1:${edge.port}/api/v1/uav/order/save`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('2');
+      expect(await answer.json()).toEqual(unavailable);
+      // The other service still answers.
+      expect(
+        (await fetch(`http://127.0.0.1:${edge.port}/api/v1/uav/dev/sms/latest?phone=13900000000`)).status,
+      ).not.toBe(503);
+    } finally {
+      await command?.stop();
+      await edge.stop();
+    }
+  }, 20_000);
+
+  it('answers 503 50300 with Retry-After while no service has been reached since the edge started', async () => {
+    const edge = await startEdge(platform.config, {
+      port: 0,
+      commandPort: await freePort(),
+      queryPort: await freePort(),
+      webRoot: '/nonexistent',
+    });
+    try {
+      const answer = await fetch(`http://127.0.0.1:${edge.port}/api/v1/uav/order/save`, { method: 'POST' });
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('2');
+      expect(await answer.json()).toEqual({ code: 50300, message: '服务启动中，请稍后再试', data: null });
+    } finally {
+      await edge.stop();
+    }
+  }, 20_000);
+});
+
 describe('oversized bodies through the edge', () => {
   const edgePort = () => Number(new URL(platform.baseUrl).port);
   const tooLarge = { code: 41300, message: '请求内容过大', data: null };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { addWorkingDays, type Order } from '@feibao/domain';
 import { logger, type Pool, type Redis } from '@feibao/platform';
@@ -10,8 +11,8 @@ import type { InsurerJob } from './quoting/jobs.ts';
 /**
  * Redis holds every job still ahead: insurer answers and time-outs, underwriting, policy dates,
  * claim SLA timers, picture processing. A Redis that restarts without its data loses them, but
- * not the events that asked for them. When the marker this leaves in Redis is missing (checked at
- * the workers' start and every few seconds), `afterReset` puts the policy sweep back (it catches
+ * not the events that asked for them. When the marker this leaves in Redis once every job is queued is
+ * missing (checked at the workers' start and every few seconds), `afterReset` puts the policy sweep back (it catches
  * every due policy date) and each other job is re-derived from the read models (built from those
  * events) and added again under its deterministic id, so a job Redis still holds is not added twice.
  */
@@ -85,17 +86,46 @@ export const recreateJobs = async (deps: Omit<RecoveryDeps, 'redis' | 'prefix' |
 /** Set while Redis holds every job still ahead; missing after a data loss (or in a new Redis). */
 export const jobsRecoveredMarker = (prefix: string) => `${prefix}:jobs-recovered`;
 
-export const startJobRecovery = (deps: RecoveryDeps) => {
+/**
+ * Held (with an expiry, renewed while it runs) by the one workers process re-creating the jobs, so
+ * two processes do not both do it. It expires by itself when its holder dies mid-recovery.
+ */
+export const jobsRecoveringLease = (prefix: string) => `${prefix}:jobs-recovering`;
+
+/** The Redis commands the recovery uses (a fake stands in for it in the unit tests). */
+export type RecoveryRedis = Pick<Redis, 'exists' | 'get' | 'set' | 'del' | 'pexpire'>;
+
+export const startJobRecovery = (deps: Omit<RecoveryDeps, 'redis'> & { redis: RecoveryRedis }) => {
   const marker = jobsRecoveredMarker(deps.prefix);
+  const lease = jobsRecoveringLease(deps.prefix);
+  // Long enough to outlive a missed renewal, short enough that a killed holder's lease is gone within a few checks.
+  const leaseMs = Math.max(3 * deps.checkEveryMs, 3_000);
   let running: Promise<void> | null = null;
   const check = async (reason: 'start' | 'check') => {
-    // SET NX answers OK only when the marker was missing: a Redis that never held these jobs or lost
-    // them. A restart of the workers with Redis intact finds the marker and does nothing.
-    if ((await deps.redis.set(marker, new Date().toISOString(), 'NX')) !== 'OK') return;
-    if (reason === 'check') logger.warn('Redis lost its data: re-creating the jobs still ahead from the read models');
-    await deps.afterReset();
-    const ensured = await recreateJobs(deps);
-    logger.info({ ensured, reason }, 'every job still ahead is queued');
+    // The marker is set only once every job still ahead is queued: a Redis that never held these jobs,
+    // lost them, or lost them while a recovery failed (PostgreSQL down, the workers killed) has none.
+    // A restart of the workers with Redis intact finds it and does nothing.
+    if ((await deps.redis.exists(marker)) === 1) return;
+    const holder = randomUUID();
+    if ((await deps.redis.set(lease, holder, 'PX', leaseMs, 'NX')) !== 'OK') return;
+    const ours = async () => (await deps.redis.get(lease)) === holder;
+    const renew = setInterval(() => {
+      void ours()
+        .then((yes) => (yes ? deps.redis.pexpire(lease, leaseMs) : 0))
+        .catch(() => undefined);
+    }, deps.checkEveryMs);
+    renew.unref();
+    try {
+      if (reason === 'check') logger.warn('Redis lost its data: re-creating the jobs still ahead from the read models');
+      await deps.afterReset();
+      const ensured = await recreateJobs(deps);
+      await deps.redis.set(marker, new Date().toISOString());
+      logger.info({ ensured, reason }, 'every job still ahead is queued');
+    } finally {
+      clearInterval(renew);
+      // Released at once, also after a failure, so the next check tries again.
+      if (await ours().catch(() => false)) await deps.redis.del(lease).catch(() => undefined);
+    }
   };
   const tick = (reason: 'start' | 'check') => {
     running ??= check(reason)

@@ -20,6 +20,7 @@ export type ClaimListRow = {
   lossAssessmentAmount: number | null;
   finishClaimTime: string | null;
   claimState: ClaimStateValue;
+  /** The current stage (accept in 3, close in 4) when it ran late, else empty (sla.ts `currentStageOverdue`). */
   overdue: SlaStage[];
   /** Staff member (mobile phone) the claim is assigned to; masked for the claimant. */
   assignee: string | null;
@@ -59,7 +60,11 @@ export type ClaimDetails = ClaimForm & {
   insuredDeviceNumbers: string[];
   evidenceRequest: { message: string; at: string } | null;
   assessment: Assessment | null;
-  sla: { acceptDueAt: string | null; closeDueAt: string | null; overdue: SlaStage[] };
+  /**
+   * `overdue`: the current stage when it ran late (what the desk sorts and queues by); `missedStages`: every
+   * stage that ran late since the claim was last submitted or reopened, the current one included (history).
+   */
+  sla: { acceptDueAt: string | null; closeDueAt: string | null; overdue: SlaStage[]; missedStages: SlaStage[] };
   evidence: EvidenceStatus;
   pictureCount: number;
   /** The stream version this answer reflects; an amendment names it. */

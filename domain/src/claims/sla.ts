@@ -1,6 +1,7 @@
 import { shanghaiDate } from '../shared/calendar.ts';
 import { addWorkingDays } from '../rating/workingDays.ts';
-import type { ClaimRecord, SlaStage } from './claim.events.ts';
+import { assertNever } from '../shared/decider.ts';
+import type { ClaimRecord, ClaimStatus, SlaStage } from './claim.events.ts';
 
 /** Working days (Asia/Shanghai calendar) a claim may spend in each stage before it is overdue. */
 export const claimSlaTargets: Readonly<Record<SlaStage, number>> = { accept: 1, close: 10 };
@@ -13,7 +14,7 @@ export const slaDueAt = (from: Date, stage: SlaStage, daySeconds: number): strin
 export const claimNumber = (at: Date, draw: number): string =>
   `LP${shanghaiDate(at).replaceAll('-', '')}${String(Math.floor(draw) % 1_000_000).padStart(6, '0')}`;
 
-/** The desk's queues: states 3 and 4, state 2 waiting for evidence staff asked for, and anything late in 2–4. */
+/** The desk's queues: states 3 and 4, state 2 waiting for evidence staff asked for, and claims whose current stage is late. */
 export const claimQueues = ['submitted', 'processing', 'evidence', 'overdue'] as const;
 export type ClaimQueue = (typeof claimQueues)[number];
 
@@ -39,4 +40,32 @@ export const currentClaimStage = (
   }
   if (claim.status === 'saved' && claim.evidenceRequest) return { startedAt: claim.evidenceRequest.at, dueAt: null };
   return null;
+};
+
+/** The SLA stage whose clock runs in this status: accept while submitted, close while processing. */
+export const runningSlaStage = (status: ClaimStatus): SlaStage | null => {
+  switch (status) {
+    case 'submitted':
+      return 'accept';
+    case 'processing':
+      return 'close';
+    case 'editing':
+    case 'saved':
+    case 'closed':
+    case 'withdrawn':
+    case 'cancelled':
+      return null;
+    default:
+      return assertNever(status);
+  }
+};
+
+/**
+ * `overdue` as the desk and the answers mean it: the current stage, when it ran late. The claim
+ * keeps every stage that ran late (`claim.overdue`, the missed stages); a claim accepted late is no
+ * longer overdue once it is being processed, until its close stage runs late too (docs/glossary.md).
+ */
+export const currentStageOverdue = (claim: Pick<ClaimRecord, 'status' | 'overdue'>): SlaStage[] => {
+  const stage = runningSlaStage(claim.status);
+  return stage !== null && claim.overdue.includes(stage) ? [stage] : [];
 };

@@ -1,6 +1,7 @@
 import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ResultCode } from '@feibao/domain';
+import { STORE_UNAVAILABLE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@feibao/platform';
 import { securityHeaders } from './securityHeaders.ts';
 
 /** The edge's own answers are envelopes like the services': `{code, message, data: null}`. */
@@ -19,6 +20,14 @@ export const sendEnvelope = (
   });
   res.end(body);
 };
+
+/**
+ * A request that never reached a service (none listening, or none known yet): nothing was done, so
+ * the answer is the one a store outage gets (platform http/app.ts), which tells the client that
+ * sending the same request again is safe.
+ */
+export const sendUnavailable = (res: ServerResponse, message: string = STORE_UNAVAILABLE) =>
+  sendEnvelope(res, 503, ResultCode.unavailable, message, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
 
 /**
  * What node would answer on its own when a request cannot even be read (a bad request line, headers

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { ResultCode } from '@feibao/domain';
 import { logger, metricsFor, requestIdOf, runInContext } from '@feibao/platform';
-import { answerClientError, sendEnvelope } from './answers.ts';
+import { answerClientError, sendEnvelope, sendUnavailable } from './answers.ts';
 import { type Client, clientOf, type TrustedProxies } from './clients.ts';
 import { drain } from './drain.ts';
 import { type Forward, isApiPath, type RouteDirectory } from './routes.ts';
@@ -82,7 +82,8 @@ export const createEdgeServer = (options: EdgeOptions) => {
         observe(res, method, upstream ? `(api:${upstream})` : '(unmatched)', started);
         if (!upstream) {
           drain(req);
-          if (!options.routes.ready()) return sendEnvelope(res, 503, ResultCode.serverError, '服务启动中，请稍后再试');
+          // Not one service has been reached yet: nothing was done, the same request may be sent again.
+          if (!options.routes.ready()) return sendUnavailable(res, '服务启动中，请稍后再试');
           return sendEnvelope(res, 404, ResultCode.notFound, '请求地址不存在');
         }
         const limit = options.bodyLimit(url.pathname, req.headers['content-type'] ?? '');

@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { ResultCode } from '@feibao/domain';
 import { logger, ROUTE_TABLE_VERSION_HEADER } from '@feibao/platform';
-import { sendEnvelope } from './answers.ts';
+import { sendEnvelope, sendUnavailable } from './answers.ts';
 import type { Client } from './clients.ts';
 import { drain, refuseTooLarge } from './drain.ts';
 import type { Forward, Target, Upstream } from './routes.ts';
@@ -23,6 +23,16 @@ const HOP_BY_HOP = new Set([
  * sockets until the service closed them, and a request sent on one as it closed failed with
  * ECONNRESET: a 502 for a write under load (tests/int/concurrency.int.spec.ts).
  */
+/** Failures to open the connection: the request provably never reached the service. */
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 4_000 });
 
 export const ROUTE_TABLE_HEADER = ROUTE_TABLE_VERSION_HEADER.toLowerCase();
@@ -87,7 +97,9 @@ const relay = (
     if (answered || res.headersSent || clientGone) return;
     logger.warn({ err: error, path: req.url }, 'upstream unavailable');
     drain(req);
-    sendEnvelope(res, 502, ResultCode.serverError, '服务暂不可用，请稍后再试');
+    // Only then may the client safely send it again; a request the service may have received stays a 502.
+    if (NOT_CONNECTED.has((error as NodeJS.ErrnoException).code ?? '')) sendUnavailable(res);
+    else sendEnvelope(res, 502, ResultCode.serverError, '服务暂不可用，请稍后再试');
   });
   req.pipe(upstream);
 };

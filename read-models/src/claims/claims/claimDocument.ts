@@ -22,6 +22,7 @@ export type ClaimDocument = {
   applyTime: string | null;
   lossAssessmentAmount: number | null;
   finishClaimTime: string | null;
+  /** The current stage when it ran late (domain `currentStageOverdue`); the missed stages are `claim.overdue`. */
   overdue: SlaStage[];
   assignee: string | null;
   submittedAt: string | null;

@@ -43,7 +43,8 @@ const applyClaimEvents = async (events: RecordedEvent[], client: PoolClient) => 
 export const claimProjection = defineProjection({
   name: 'claims',
   // 2: assignment and the desk's stage fields (documents and list rows rebuilt).
-  version: 2,
+  // 3: `overdue` is the current stage's lateness only, so a claim accepted late leaves the overdue queue.
+  version: 3,
   collections: [claims, claimList, claimPictures],
   eventTypes: [...claimEventTypes],
   handle: (event: RecordedEvent, client: PoolClient) => applyClaimEvents([event], client),

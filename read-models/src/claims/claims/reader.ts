@@ -10,12 +10,12 @@ export type ClaimListFilter = {
   claimState?: ClaimStateValue;
   policyNo?: string;
   claimNo?: string;
-  /** Claims that missed a deadline (accept or close). */
+  /** Claims whose current stage (accept or close) is late. */
   overdue?: boolean;
   /** Instants (ISO, UTC) bounding the first submission: from inclusive, to exclusive. */
   applyFrom?: string;
   applyTo?: string;
-  /** Staff desk: one queue, sorted overdue first then by the current stage's due time (see `page`). */
+  /** Staff desk: one queue, sorted by whether the current stage is late, then by its due time (see `page`). */
   queue?: ClaimQueue;
   /** Staff desk: claims assigned to this staff member. */
   assignee?: string;
@@ -38,7 +38,7 @@ const queueClause = (queue: ClaimQueue): string => {
 
 /** The columns a page is ordered by, named for the page CTE's alias. */
 const NEWEST_FIRST = ['created_at DESC', '_id DESC'];
-// Overdue first, then the nearest due time; the evidence queue has no due time, so its oldest request leads.
+// Current stage late first, then the nearest due time; the evidence queue has no due time, so its oldest request leads.
 const QUEUE_ORDER = ['overdue DESC', 'stage_due_at ASC NULLS LAST', 'stage_started_at ASC', '_id ASC'];
 const orderBy = (order: readonly string[], alias = '') => order.map((o) => `${alias}${o}`).join(', ');
 const columnsOf = (order: readonly string[]) => order.map((o) => o.split(' ')[0]).join(', ');

@@ -1,4 +1,11 @@
-import { choiceLabel, claimStateNumber, currentClaimStage, uavAccidentTypes, type Claim } from '@feibao/domain';
+import {
+  choiceLabel,
+  claimStateNumber,
+  currentClaimStage,
+  currentStageOverdue,
+  uavAccidentTypes,
+  type Claim,
+} from '@feibao/domain';
 import type { ClaimDocument, StoredClaimListRow } from './claimDocument.ts';
 
 /**
@@ -27,7 +34,7 @@ export const toDocument = (claim: Claim, updatedAt: string): ClaimDocument | nul
     applyTime: claim.applyTime,
     lossAssessmentAmount: claim.assessment?.lossAmount ?? null,
     finishClaimTime: claim.finishClaimTime,
-    overdue: claim.overdue,
+    overdue: currentStageOverdue(claim),
     assignee: claim.assignee,
     submittedAt: claim.submittedAt,
     acceptedAt: claim.acceptedAt,

@@ -80,4 +80,20 @@ describe('claim documents', () => {
     expect(fold([opened, cancelled])).toBeNull();
     expect(fold([opened, cancelled, { type: 'ClaimPicturesDeleted', data: { ...base, pictureIds: [] } }])).toBeNull();
   });
+  it('mark only a current stage that ran late as overdue: accepted late, the claim leaves the overdue queue', () => {
+    const form = { uavAccidentType: '1', settlementUavInfoList: [], injuryInfoList: [], propertyInfoList: [] };
+    const dueAt = '2026-11-23T02:00:00.000Z';
+    const submitted: ClaimEvent = { type: 'ClaimSubmitted', data: { ...base, form, changes: [], acceptDueAt: dueAt } };
+    const late: ClaimEvent = { type: 'ClaimSlaOverdue', data: { ...base, by: 'system', stage: 'accept', dueAt } };
+    const accepted: ClaimEvent = {
+      type: 'ClaimAccepted',
+      data: { ...base, by: 'staff1', reason: null, closeDueAt: '2026-12-04T02:00:00.000Z' },
+    };
+    const waiting = fold([opened, submitted, late])!;
+    expect([waiting.overdue, rowOf(waiting).overdue]).toEqual([['accept'], ['accept']]);
+    const processing = fold([opened, submitted, late, accepted])!;
+    expect([processing.overdue, rowOf(processing).overdue]).toEqual([[], []]);
+    // The missed stage stays in the claim (the details' missedStages).
+    expect(processing.claim.overdue).toEqual(['accept']);
+  });
 });

@@ -106,20 +106,22 @@ export const quoteDeskReader = (pool: Pick<Pool, 'query'>) => ({
       path,
       JSON.stringify({ now: now.toISOString(), insurer: filters.insurerId ?? null }),
     ];
-    const [rows, count] = await Promise.all([
-      pool.query(
-        `SELECT data FROM ${ORDERS} WHERE ${where}
-          ORDER BY data->>'nextDeadlineAt' ASC NULLS LAST, data->>'updatedAt' DESC, _id
-          LIMIT $5 OFFSET $6`,
-        [...params, filters.pageSize, (filters.currentPage - 1) * filters.pageSize],
-      ),
-      pool.query(`SELECT count(*)::int AS n FROM ${ORDERS} WHERE ${where}`, params),
-    ]);
+    // One statement, so one snapshot: the page and its count on two connections disagreed when an
+    // inquiry committed between them.
+    const result = await pool.query(
+      `SELECT (SELECT count(*)::int FROM ${ORDERS} WHERE ${where}) AS n,
+              (SELECT coalesce(jsonb_agg(p.data ORDER BY p.i), '[]') FROM (
+                 SELECT data, row_number() OVER (ORDER BY data->>'nextDeadlineAt' ASC NULLS LAST, data->>'updatedAt' DESC, _id) AS i
+                   FROM ${ORDERS} WHERE ${where}
+                  ORDER BY data->>'nextDeadlineAt' ASC NULLS LAST, data->>'updatedAt' DESC, _id
+                  LIMIT $5 OFFSET $6) p) AS datas`,
+      [...params, filters.pageSize, (filters.currentPage - 1) * filters.pageSize],
+    );
     return {
-      datas: rows.rows.map((r: { data: OrderDocument }) => quoteDeskRow(r.data, now, daySeconds)),
+      datas: (result.rows[0].datas as OrderDocument[]).map((doc) => quoteDeskRow(doc, now, daySeconds)),
       currentPage: filters.currentPage,
       pageSize: filters.pageSize,
-      totalCount: count.rows[0].n as number,
+      totalCount: result.rows[0].n as number,
       days: filters.days,
     };
   },

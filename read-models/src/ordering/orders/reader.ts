@@ -38,14 +38,15 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
   },
   /** Orders being quoted, oldest change first (the back office's progress list). */
   async quoting(currentPage: number, pageSize: number): Promise<{ datas: OrderDocument[]; totalCount: number }> {
-    const [rows, count] = await Promise.all([
-      pool.query(
-        `SELECT data FROM ${ORDERS} WHERE (data->>'state')::int = $3 ORDER BY data->>'updatedAt' LIMIT $1 OFFSET $2`,
-        [pageSize, (currentPage - 1) * pageSize, OrderState.quoting],
-      ),
-      pool.query(`SELECT count(*)::int AS n FROM ${ORDERS} WHERE (data->>'state')::int = $1`, [OrderState.quoting]),
-    ]);
-    return { datas: rows.rows.map((r: { data: OrderDocument }) => r.data), totalCount: count.rows[0].n as number };
+    // One statement, so the page and its count are read in one snapshot.
+    const result = await pool.query(
+      `SELECT (SELECT count(*)::int FROM ${ORDERS} WHERE (data->>'state')::int = $3) AS n,
+              (SELECT coalesce(jsonb_agg(p.data ORDER BY p.i), '[]') FROM (
+                 SELECT data, row_number() OVER (ORDER BY data->>'updatedAt') AS i FROM ${ORDERS}
+                  WHERE (data->>'state')::int = $3 ORDER BY data->>'updatedAt' LIMIT $1 OFFSET $2) p) AS datas`,
+      [pageSize, (currentPage - 1) * pageSize, OrderState.quoting],
+    );
+    return { datas: result.rows[0].datas as OrderDocument[], totalCount: result.rows[0].n as number };
   },
   async byId(id: string): Promise<OrderDocument | null> {
     const result = await pool.query(`SELECT data FROM ${ORDERS} WHERE _id = $1`, [id]);

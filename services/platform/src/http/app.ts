@@ -18,6 +18,8 @@ const bodyErrorCode = (error: { status?: number; type?: string }) => {
 
 export const CONCURRENT_WRITE_REFUSED = '数据正被同时修改，请稍后重试';
 export const STORE_UNAVAILABLE = '服务暂时不可用，请稍后重试';
+/** Retry-After (seconds) on a 50300 answer: nothing was done, and the same request may be sent again after it. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 /** PostgreSQL or Redis out of reach (restarting, failing over, network): node-postgres and ioredis errors. */
 const STORE_ERROR_CODES = new Set([
@@ -69,7 +71,7 @@ export const errorEnvelope = async (ctx: Context, next: Next) => {
     // Nothing was stored (a command's append is one transaction): the client may send it again.
     if (isStoreUnavailable(error)) {
       logger.warn({ err: error.message, path: ctx.path }, 'a store is unreachable');
-      ctx.set('Retry-After', '2');
+      ctx.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       reply(ctx, ResultCode.unavailable, STORE_UNAVAILABLE);
       return;
     }

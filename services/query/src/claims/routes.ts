@@ -11,6 +11,7 @@ import {
   ClaimState,
   codesUnder,
   countImageTypes,
+  currentStageOverdue,
   historyCsv,
   insuredDronesByCodes,
   isClaimsStaff,
@@ -223,7 +224,12 @@ const details = (doc: ClaimDocument, who: Caller): ClaimDetails => {
       ? { message: claim.evidenceRequest.message, at: claim.evidenceRequest.at }
       : null,
     assessment: claim.assessment,
-    sla: { acceptDueAt: claim.acceptDueAt, closeDueAt: claim.closeDueAt, overdue: claim.overdue },
+    sla: {
+      acceptDueAt: claim.acceptDueAt,
+      closeDueAt: claim.closeDueAt,
+      overdue: currentStageOverdue(claim),
+      missedStages: claim.overdue,
+    },
     evidence: { required, missing: missingEvidence(required, pictureCounts(doc, true)) },
     pictureCount: Object.keys(claim.pictures).length,
     version: claim.version,

@@ -49,7 +49,7 @@ const claim = (over: Partial<ProgressClaim>): ProgressClaim => ({
   finishClaimTime: null,
   evidenceRequest: null,
   assessment: null,
-  sla: { acceptDueAt: null, closeDueAt: null, overdue: [] },
+  sla: { acceptDueAt: null, closeDueAt: null, overdue: [], missedStages: [] },
   ...over,
 });
 
@@ -74,7 +74,7 @@ describe('claimProgress()', () => {
       claim({
         claimState: 3,
         applyTime: '2026-11-20T02:00:00.000Z',
-        sla: { acceptDueAt: '2026-11-23T10:00:00.000Z', closeDueAt: null, overdue: [] },
+        sla: { acceptDueAt: '2026-11-23T10:00:00.000Z', closeDueAt: null, overdue: [], missedStages: [] },
       }),
       history.slice(0, 2),
     );
@@ -100,7 +100,12 @@ describe('claimProgress()', () => {
       claim({
         claimState: 3,
         applyTime: '2026-11-20T02:00:00.000Z',
-        sla: { acceptDueAt: '2026-11-23T10:00:00.000Z', closeDueAt: null, overdue: ['accept'] },
+        sla: {
+          acceptDueAt: '2026-11-23T10:00:00.000Z',
+          closeDueAt: null,
+          overdue: ['accept'],
+          missedStages: ['accept'],
+        },
       }),
       history.slice(0, 2),
     );
@@ -114,7 +119,7 @@ describe('claimProgress()', () => {
       claim({
         claimState: 4,
         applyTime: '2026-11-20T02:00:00.000Z',
-        sla: { acceptDueAt: null, closeDueAt: '2026-12-04T07:30:00.000Z', overdue: [] },
+        sla: { acceptDueAt: null, closeDueAt: '2026-12-04T07:30:00.000Z', overdue: [], missedStages: [] },
       }),
       history,
     );
@@ -141,7 +146,7 @@ describe('claimProgress()', () => {
         claimState: 4,
         applyTime: '2026-11-20T02:00:00.000Z',
         assessment,
-        sla: { acceptDueAt: null, closeDueAt: '2026-12-04T07:30:00.000Z', overdue: ['close'] },
+        sla: { acceptDueAt: null, closeDueAt: '2026-12-04T07:30:00.000Z', overdue: ['close'], missedStages: ['close'] },
       }),
       history,
     );
