@@ -104,12 +104,19 @@ const codesNamedIn = (middleware: unknown) =>
     .filter((code): code is ResultCode => typeof code === 'number');
 
 /**
+ * `authenticatedCodes`: what every signed-in route of a service may answer besides, e.g. the
+ * command side's refusals from `decide` (40400 a missing order or claim, 40900 an illegal state).
+ *
  * The OpenAPI paths of a service's routers, read from the same places the route table is
  * (routeTable.ts): each layer's methods and path, and the marks its middlewares carry
  * (openapiMarks.ts: the `validate` schema, authentication, roles), completed by the feature's
  * route docs. `internal` routes (`/internal/*`) are the platform's own and not published.
  */
-export const describeRoutes = (routers: readonly Router[], docs: RouteDocs): OpenApiPart => {
+export const describeRoutes = (
+  routers: readonly Router[],
+  docs: RouteDocs,
+  options: { authenticatedCodes?: readonly number[] } = {},
+): OpenApiPart => {
   const part: OpenApiPart = { paths: {}, schemas: {} };
   for (const router of routers)
     for (const layer of router.stack) {
@@ -132,6 +139,7 @@ export const describeRoutes = (routers: readonly Router[], docs: RouteDocs): Ope
         }));
         const codes = new Set<number>([ResultCode.serverError, ResultCode.unavailable]);
         for (const middleware of layer.stack) for (const code of codesNamedIn(middleware)) codes.add(code);
+        codes.delete(ResultCode.success);
         for (const code of doc?.codes ?? []) codes.add(code);
         let body = doc?.body ? toSchema(doc.body, 'input', `${id}Body`, part.schemas) : null;
         for (const mark of marks) {
@@ -161,6 +169,7 @@ export const describeRoutes = (routers: readonly Router[], docs: RouteDocs): Ope
               ])
                 codes.add(code);
             else codes.add(ResultCode.unauthorized);
+            for (const code of options.authenticatedCodes ?? []) codes.add(code);
             if (mark.scheme === 'rules') codes.add(ResultCode.forbidden);
           } else {
             codes.add(ResultCode.forbidden);
@@ -198,7 +207,7 @@ export const describeRoutes = (routers: readonly Router[], docs: RouteDocs): Ope
             // 30000 answers with HTTP 200 too: the success envelope or the special case.
             const success = responses['200'] as { description: string; content: Record<string, { schema: unknown }> };
             const json = success.content['application/json'];
-            if (json) json.schema = { oneOf: [json.schema, schema] };
+            if (json) json.schema = { anyOf: [json.schema, schema] };
             success.description = `${success.description}; ${described}`;
             continue;
           }

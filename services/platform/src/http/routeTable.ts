@@ -35,7 +35,11 @@ export const routeTable = (routers: readonly Router[]): RouteEntry[] =>
   );
 
 /** Mounts the route table and names the service on every answer (the edge test checks where a call landed). */
-export const serveRouteTable = (service: string, routers: readonly Router[], docs: RouteDocs = {}) => {
+export const serveRouteTable = (
+  service: string,
+  routers: readonly Router[],
+  docs: { routes: RouteDocs; authenticatedCodes?: readonly number[] } = { routes: {} },
+) => {
   const table = routeTable(routers);
   const version = routeTableVersion(table);
   // Built on the first request for it: converting every schema is work no other request needs.
@@ -48,7 +52,7 @@ export const serveRouteTable = (service: string, routers: readonly Router[], doc
       return;
     }
     if (ctx.method === 'GET' && ctx.path === OPENAPI_PART_PATH) {
-      part ??= describeRoutes(routers, docs);
+      part ??= describeRoutes(routers, docs.routes, docs);
       ctx.body = { code: 20000, message: 'success', data: part };
       return;
     }
