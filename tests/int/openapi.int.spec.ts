@@ -220,6 +220,36 @@ describe('real answers match their documented schemas', () => {
     await get(platform.client(), '/api/v1/rules/list', { token: null });
   });
 
+  it('the catalogues, the desks and the rule platform reads', async () => {
+    await get(owner.client, `${U}/order/listInsuranceCompany`);
+    await get(owner.client, `${U}/order/listInsuranceType?id=0`);
+    await get(owner.client, `${U}/order/listInsurancePlan?id=${owner.orderId}`);
+    await get(owner.client, `${U}/order/getdronedata?deviceNumber=1581F5FHD23A`);
+    await get(owner.client, `${C}/listImageType?id=${owner.claimId}`);
+    await get(owner.client, `${C}/getSettlementUavInfo?id=${owner.claimId}&deviceNumber=1581F5FHD23A`);
+    await get(admin, `${C}/staffMembers`);
+    await get(admin, `${U}/backoffice/quoteProgress`);
+    await get(admin, `${U}/backoffice/users/roleHistory?mobilePhone=${owner.phone}`);
+    await get(admin, `${U}/backoffice/ops/audit`);
+    const queues = await get(admin, `${U}/backoffice/ops/queues`);
+    await get(admin, `${U}/backoffice/ops/queues/failed?queue=${queues.body.data[0].name}`);
+    await get(admin, '/api/v1/rules/version?ruleId=limits&version=1');
+    await get(admin, '/api/v1/rules/version/batchTests?ruleId=limits&version=1');
+    await get(admin, '/api/v1/rules/cases');
+    await get(admin, '/api/v1/rules/batchTests/mine');
+    await get(admin, '/sso-platform/authorization/user/get');
+    const login = await post(
+      platform.client(),
+      '/sso-platform/user/login',
+      { username: ADMIN.mobilePhone, password: ADMIN.password },
+      { token: null },
+    );
+    await get(platform.client(), '/sso-platform/user/info', {
+      token: null,
+      headers: { 'x-token': login.body.data.token },
+    });
+  });
+
   it('covered every route family', () => {
     const routes = [...checked].map((key) => key.split(' ')[1]!);
     for (const family of [

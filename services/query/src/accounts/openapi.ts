@@ -36,7 +36,10 @@ export const accountQueryDocs: RouteDocs = {
     summary: '规则平台用户信息（后台旧接口）',
     data: z.looseObject({ roles: z.array(z.string()), username: z.string(), avatar: z.string() }),
   },
-  'GET /sso-platform/authorization/user/get': { summary: '规则平台当前用户' },
+  'GET /sso-platform/authorization/user/get': {
+    summary: '规则平台当前用户',
+    data: currentUser.extend({ username: z.string() }),
+  },
   'GET /api/v1/uav/dev/sms/latest': {
     summary: '开发环境：最近一条短信验证码',
     data: z.looseObject({ code: z.string(), sentAt: z.string() }),
@@ -50,5 +53,8 @@ export const accountQueryDocs: RouteDocs = {
       totalCount: z.number(),
     }),
   },
-  'GET /api/v1/uav/backoffice/users/roleHistory': { summary: '角色变更记录' },
+  'GET /api/v1/uav/backoffice/users/roleHistory': {
+    summary: '角色变更记录',
+    data: z.array(z.looseObject({ at: z.string(), by: z.string(), action: z.string(), roles: z.array(z.string()) })),
+  },
 };

@@ -108,13 +108,23 @@ const historyRow = z.looseObject({
   userName: z.string(),
 });
 
+type ImageType = { imageTypeCode: string; imageTypeName: string; imageTypeCount: number; childList: ImageType[] };
+const imageType: z.ZodType<ImageType> = z.object({
+  imageTypeCode: z.string(),
+  imageTypeName: z.string(),
+  imageTypeCount: z.number(),
+  get childList() {
+    return z.array(imageType);
+  },
+});
+
 const page = <T extends z.ZodType>(row: T) =>
   z.object({ datas: z.array(row), currentPage: z.number(), pageSize: z.number(), totalCount: z.number() });
 
 export const claimQueryDocs: RouteDocs = {
   'GET /api/v1/uav/claim/settlement/details': { summary: '理赔单详情（含定损明细 assessment）', data: claimDetails },
   'POST /api/v1/uav/claim/settlement/page': { summary: '理赔单列表', data: page(claimRow) },
-  'GET /api/v1/uav/claim/settlement/listImageType': { summary: '图片类型' },
+  'GET /api/v1/uav/claim/settlement/listImageType': { summary: '图片类型（树，含各类张数）', data: z.array(imageType) },
   'POST /api/v1/uav/claim/settlement/pageImageInfo': { summary: '理赔图片', data: page(pictureRow) },
   'GET /api/v1/uav/claim/settlement/listLogById': { summary: '修改记录（管理员）', data: z.array(historyRow) },
   'GET /api/v1/uav/claim/settlement/history': { summary: '理赔历史', data: z.array(historyRow) },
@@ -122,8 +132,14 @@ export const claimQueryDocs: RouteDocs = {
     summary: '理赔历史 CSV',
     rawSuccess: { contentType: 'text/csv', description: 'CSV' },
   },
-  'GET /api/v1/uav/claim/settlement/getSettlementUavInfo': { summary: '可理赔的无人机' },
-  'GET /api/v1/uav/claim/settlement/staffMembers': { summary: '理赔人员' },
+  'GET /api/v1/uav/claim/settlement/getSettlementUavInfo': {
+    summary: '可理赔的无人机（含飞行数据）',
+    data: z.array(z.looseObject({ deviceNumber: z.string() })),
+  },
+  'GET /api/v1/uav/claim/settlement/staffMembers': {
+    summary: '理赔人员',
+    data: z.array(z.object({ mobilePhone: z.string(), name: z.string().nullable() })),
+  },
   'GET /api/v1/uav/claim/settlement/picture/:id': {
     summary: '理赔图片文件',
     rawSuccess: { contentType: 'image/*', description: 'the picture (size=small: the display copy)' },

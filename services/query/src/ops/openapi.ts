@@ -33,8 +33,14 @@ export const opsQueryDocs: RouteDocs = {
     data: z.object({ lagCap: z.number(), rows: z.array(projectionRow) }),
   },
   'GET /api/v1/uav/backoffice/ops/queues': { summary: '队列', data: z.array(queueRow) },
-  'GET /api/v1/uav/backoffice/ops/queues/failed': { summary: '失败的任务' },
-  'GET /api/v1/uav/backoffice/ops/audit': { summary: '运维操作记录' },
+  'GET /api/v1/uav/backoffice/ops/queues/failed': {
+    summary: '失败的任务',
+    data: z.object({ queue: z.string(), total: z.number(), rows: z.array(z.looseObject({})) }),
+  },
+  'GET /api/v1/uav/backoffice/ops/audit': {
+    summary: '运维操作记录',
+    data: z.object({ total: z.number(), rows: z.array(z.looseObject({})) }),
+  },
   'GET /api/v1/uav/backoffice/ops/processes': {
     summary: '进程健康',
     data: z.object({

@@ -51,9 +51,31 @@ export const rulesQueryDocs: RouteDocs = {
       }),
     ),
   },
-  'GET /api/v1/rules/version': { summary: '规则版本内容' },
+  'GET /api/v1/rules/version': {
+    summary: '规则版本内容（JDM）',
+    data: z.looseObject({
+      ruleId: z.string(),
+      version: z.number(),
+      status: z.string(),
+      content: z.looseObject({ nodes: z.array(z.looseObject({})), edges: z.array(z.looseObject({})) }),
+      history: z.array(historyEntry),
+    }),
+  },
+  'GET /api/v1/rules/version/batchTests': { summary: '版本的批量测试', data: z.array(z.looseObject({})) },
+  'GET /api/v1/rules/batchTests/mine': {
+    summary: '我的批量测试',
+    data: z.object({
+      datas: z.array(z.looseObject({})),
+      totalCount: z.number(),
+      currentPage: z.number(),
+      pageSize: z.number(),
+    }),
+  },
   'POST /api/v1/rules/version/try': { summary: '试算规则版本' },
-  'GET /api/v1/rules/cases': { summary: '规则案例' },
+  'GET /api/v1/rules/cases': {
+    summary: '规则案例',
+    data: z.object({ list: z.array(z.looseObject({})), total: z.number(), page: z.number(), pageSize: z.number() }),
+  },
   'GET /api/v1/rules/config': { summary: '规则配置' },
   'GET /api/v1/rules/transposition/export': {
     summary: '导出规则',
