@@ -102,9 +102,9 @@ export const tagOf = (path: string) => {
   return segments[3] ?? segments[0] ?? 'api';
 };
 
-/** Codes a handler names itself (`ResultCode.conflict` in its source): a floor, the route docs add the rest. */
+/** Codes a handler names itself (`ResultCode.conflict` in its source; a bundler may add a digit to the name): a floor, the route docs add the rest. */
 const codesNamedIn = (middleware: unknown) =>
-  [...String(middleware).matchAll(/ResultCode\.([A-Za-z]+)/g)]
+  [...String(middleware).matchAll(/ResultCode\d*\.([A-Za-z]+)/g)]
     .map((m) => ResultCode[m[1] as keyof typeof ResultCode])
     .filter((code): code is ResultCode => typeof code === 'number');
 
