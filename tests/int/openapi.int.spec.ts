@@ -160,6 +160,7 @@ describe('real answers match their documented schemas', () => {
     await get(owner.client, `${U}/order/orderDetails?id=${owner.orderId}`);
     await get(owner.client, `${U}/order/orderDetails?id=nobody`);
     await post(owner.client, `${U}/order/page`, { currentPage: 1, pageSize: 10 });
+    await post(owner.client, `${U}/order/getAllPrice`, generalApplication());
     await get(owner.client, `${U}/order/listRegion`);
     await get(owner.client, `${U}/order/listDroneBrand`);
     await get(admin, `${U}/backoffice/quoteDesk?pageSize=10`);

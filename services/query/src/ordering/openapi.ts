@@ -74,6 +74,9 @@ export const orderingQueryDocs: RouteDocs = {
   'POST /api/v1/uav/order/getAllPrice': {
     summary: '试算保费',
     body: orderFormSchema,
+    data: z
+      .object({ minPrice: z.number().nullable(), maxPrice: z.number().nullable() })
+      .describe('the message carries the same range as JSON text'),
     codes: [ResultCode.badRequest],
   },
   'POST /api/v1/uav/order/page': { summary: '我的投保单', data: page(orderRow) },
