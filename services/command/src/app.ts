@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { createKoaApp, ok, recordLastWrites, redisLastWrites, serveRouteTable } from '@feibao/platform';
 import type { CommandDeps } from './deps.ts';
+import { commandRouteDocs } from './openapi.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { orderRoutes } from './ordering/routes.ts';
 import { fileRoutes } from './files/routes.ts';
@@ -41,7 +42,7 @@ export const createCommandApp = (deps: CommandDeps) => {
     ruleTranspositionCommandRoutes(deps),
   ];
   // The edge routes by this table (docs/architecture.md "The path of a command").
-  app.use(serveRouteTable('command', routers));
+  app.use(serveRouteTable('command', routers, commandRouteDocs));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;
 };

@@ -16,6 +16,8 @@ export type EdgeOptions = {
   bodyLimit: (path: string, contentType: string) => number;
   webRoot: string | null;
   health: () => Promise<{ ok: boolean; checks: unknown }>;
+  /** The OpenAPI document and its reference page (apiDocs.ts); false for any other path. */
+  apiDocs?: (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<boolean>;
   /** The edge's own /internal/health and /metrics (platform processes.ts); false for any other path. */
   internal?: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
   /** Whether this caller may read why a health check failed (the internals' rule); others see only names and ok. */
@@ -77,6 +79,8 @@ export const createEdgeServer = (options: EdgeOptions) => {
         });
         return res.end(JSON.stringify(report));
       }
+      if (options.apiDocs && (await options.apiDocs(req, res, url.pathname)))
+        return observe(res, method, '(api-docs)', started);
       if (isApiPath(url.pathname)) {
         const upstream = await options.routes.lookup(req.method ?? 'GET', url.pathname);
         observe(res, method, upstream ? `(api:${upstream})` : '(unmatched)', started);

@@ -22,6 +22,7 @@ import {
 import { MAX_FILES_PER_UPLOAD, ResultCode } from '@feibao/domain';
 import { sendEnvelope } from './answers.ts';
 import { parseTrustedProxies } from './clients.ts';
+import { createApiDocs } from './apiDocs.ts';
 import { createEdgeServer } from './edge.ts';
 import { relayOverHttp } from './httpRelay.ts';
 import { dispatchInProcess } from './inProcess.ts';
@@ -183,6 +184,7 @@ export const startEdge = async (
     });
   const server = createEdgeServer({
     internal,
+    apiDocs: createApiDocs(upstreams, { version: '0.1.0' }),
     forward: options.inProcess
       ? dispatchInProcess(options.inProcess)
       : relayOverHttp(upstreams, (upstream, version) => routes.observe(upstream, version)),

@@ -42,3 +42,5 @@ export * from './rules/loader.ts';
 export * from './rules/ruleStreams.ts';
 export * from './rules/workbook.ts';
 export * from './rules/tryout.ts';
+export * from './http/openapiMarks.ts';
+export * from './http/openapi.ts';

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { awaitConsistency, createKoaApp, ok, serveRouteTable } from '@feibao/platform';
 import type { QueryAppDeps } from './deps.ts';
+import { queryRouteDocs } from './openapi.ts';
 import { accountQueryRoutes, devSmsRoutes } from './accounts/routes.ts';
 import { orderQueryRoutes, orderReadScopes } from './ordering/routes.ts';
 import { fileQueryRoutes } from './files/routes.ts';
@@ -54,7 +55,7 @@ export const createQueryApp = (deps: QueryAppDeps) => {
   ];
   if (deps.config.smsProvider === 'dev' && !deps.config.production) routers.push(devSmsRoutes(deps));
   // The edge routes by this table (docs/architecture.md "The path of a query").
-  app.use(serveRouteTable('query', routers));
+  app.use(serveRouteTable('query', routers, queryRouteDocs));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;
 };

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { ResultCode, type Envelope } from '@feibao/domain';
 
-const httpStatusOf = (code: number): number => {
+export const httpStatusOf = (code: number): number => {
   switch (code) {
     case ResultCode.success:
     case ResultCode.special:

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
+import { describeRoutes, type OpenApiPart, type RouteDocs } from './openapi.ts';
 
 /** One route a service answers: an HTTP method and a path pattern with `:param` segments. */
 export type RouteEntry = { method: string; path: string };
 
 /** Where a service lists its routes for the edge; the edge never relays /internal/* from clients. */
 export const ROUTE_TABLE_PATH = '/internal/routes';
+/** Where a service lists the OpenAPI description of the same routes; the edge joins both (docs/api/README.md). */
+export const OPENAPI_PART_PATH = '/internal/openapi';
 export const SERVED_BY_HEADER = 'X-Served-By';
 /** Names the table a service answered with, so the edge notices a restarted service's new routes. */
 export const ROUTE_TABLE_VERSION_HEADER = 'X-Route-Table';
@@ -32,14 +35,25 @@ export const routeTable = (routers: readonly Router[]): RouteEntry[] =>
   );
 
 /** Mounts the route table and names the service on every answer (the edge test checks where a call landed). */
-export const serveRouteTable = (service: string, routers: readonly Router[]) => {
+export const serveRouteTable = (
+  service: string,
+  routers: readonly Router[],
+  docs: { routes: RouteDocs; authenticatedCodes?: readonly number[] } = { routes: {} },
+) => {
   const table = routeTable(routers);
   const version = routeTableVersion(table);
+  // Built on the first request for it: converting every schema is work no other request needs.
+  let part: OpenApiPart | null = null;
   return async (ctx: Context, next: Next) => {
     ctx.set(SERVED_BY_HEADER, service);
     ctx.set(ROUTE_TABLE_VERSION_HEADER, version);
     if (ctx.method === 'GET' && ctx.path === ROUTE_TABLE_PATH) {
       ctx.body = { code: 20000, message: 'success', data: table };
+      return;
+    }
+    if (ctx.method === 'GET' && ctx.path === OPENAPI_PART_PATH) {
+      part ??= describeRoutes(routers, docs.routes, docs);
+      ctx.body = { code: 20000, message: 'success', data: part };
       return;
     }
     await next();

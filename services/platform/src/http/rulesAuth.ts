@@ -5,6 +5,7 @@ import type { TokenService } from '../tokens.ts';
 import type { SessionRevocations } from '../revocations.ts';
 import { type AfterAuthentication, type Caller, tokenOf } from './auth.ts';
 import { HttpError } from './envelope.ts';
+import { markMiddleware } from './openapiMarks.ts';
 
 export const RULES_API_PREFIX = '/api/v1/rules';
 
@@ -33,31 +34,35 @@ export type RulesAuthOptions = {
  * (a role cookie the old client kept is not trusted). Follow it with `requireRulesRoute(route)` to guard
  * a call by the menu route it serves.
  */
-export const rulesAuth = (options: RulesAuthOptions) => async (ctx: Context, next: Next) => {
-  const token = tokenOf(ctx);
-  if (!token) throw refuse.illegal();
-  let claims: Caller & { issuedAtMs: number };
-  try {
-    claims = await options.tokens.verify(token);
-  } catch (error) {
-    throw error instanceof errors.JWTExpired ? refuse.expired() : refuse.illegal();
-  }
-  if (await options.revocations.isRevoked(claims)) throw refuse.revoked();
-  ctx.state.caller = claims;
-  const viewer: RulesViewer = {
-    roles: claims.guest ? [] : claims.roles,
-    userName: claims.guest ? '' : claims.sub,
-    superUser: options.rulesSuperUser,
-  };
-  if (!mayUseRulesPlatform(viewer)) throw new HttpError(ResultCode.forbidden, '无权限访问');
-  ctx.state.rulesViewer = viewer;
-  const hook = ctx.state.afterAuthentication as AfterAuthentication | undefined;
-  if (hook) {
-    ctx.state.afterAuthentication = undefined;
-    await hook(claims);
-  }
-  await next();
-};
+export const rulesAuth = (options: RulesAuthOptions) =>
+  markMiddleware(
+    async (ctx: Context, next: Next) => {
+      const token = tokenOf(ctx);
+      if (!token) throw refuse.illegal();
+      let claims: Caller & { issuedAtMs: number };
+      try {
+        claims = await options.tokens.verify(token);
+      } catch (error) {
+        throw error instanceof errors.JWTExpired ? refuse.expired() : refuse.illegal();
+      }
+      if (await options.revocations.isRevoked(claims)) throw refuse.revoked();
+      ctx.state.caller = claims;
+      const viewer: RulesViewer = {
+        roles: claims.guest ? [] : claims.roles,
+        userName: claims.guest ? '' : claims.sub,
+        superUser: options.rulesSuperUser,
+      };
+      if (!mayUseRulesPlatform(viewer)) throw new HttpError(ResultCode.forbidden, '无权限访问');
+      ctx.state.rulesViewer = viewer;
+      const hook = ctx.state.afterAuthentication as AfterAuthentication | undefined;
+      if (hook) {
+        ctx.state.afterAuthentication = undefined;
+        await hook(claims);
+      }
+      await next();
+    },
+    { kind: 'auth', scheme: 'rules' },
+  );
 
 /** The viewer `rulesAuth` let in: roles, user name and the superuser setting. */
 export const rulesViewer = (ctx: Context) => {
@@ -67,7 +72,11 @@ export const rulesViewer = (ctx: Context) => {
 };
 
 /** Guards a rule call by the menu route it belongs to (domain rules/menu.ts `mayOpenRulesRoute`); runs after `rulesAuth`. */
-export const requireRulesRoute = (route: RulesRoute) => async (ctx: Context, next: Next) => {
-  if (!mayOpenRulesRoute(route, rulesViewer(ctx))) throw new HttpError(ResultCode.forbidden, '无权限访问');
-  await next();
-};
+export const requireRulesRoute = (route: RulesRoute) =>
+  markMiddleware(
+    async (ctx: Context, next: Next) => {
+      if (!mayOpenRulesRoute(route, rulesViewer(ctx))) throw new HttpError(ResultCode.forbidden, '无权限访问');
+      await next();
+    },
+    { kind: 'role', roles: [route] },
+  );

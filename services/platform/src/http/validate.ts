@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { z } from 'zod';
 import { ResultCode } from '@feibao/domain';
 import { HttpError } from './envelope.ts';
+import { markMiddleware } from './openapiMarks.ts';
 
 // Messages zod writes itself (ranges, types) in Chinese too; the product's own messages are set per field.
 z.config(z.locales.zhCN());
@@ -19,22 +20,24 @@ const describe = (error: z.ZodError) => {
  * Parses ctx.request.body (or the query string for GET) with a zod schema and stores the
  * result in ctx.state.input; the first issue's message (the product's Chinese text) is the answer.
  */
-export const validate =
-  <S extends z.ZodType>(schema: S, source: 'body' | 'query' = 'body') =>
-  async (ctx: Context, next: Next) => {
-    const raw = source === 'body' ? (ctx.request.body ?? {}) : ctx.query;
-    if (source === 'body' && (typeof raw !== 'object' || raw === null || Array.isArray(raw)))
-      throw new HttpError(ResultCode.badRequest, '请求格式错误');
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      throw new HttpError(
-        ResultCode.badRequest,
-        describe(parsed.error),
-        parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-      );
-    }
-    ctx.state.input = parsed.data;
-    await next();
-  };
+export const validate = <S extends z.ZodType>(schema: S, source: 'body' | 'query' = 'body') =>
+  markMiddleware(
+    async (ctx: Context, next: Next) => {
+      const raw = source === 'body' ? (ctx.request.body ?? {}) : ctx.query;
+      if (source === 'body' && (typeof raw !== 'object' || raw === null || Array.isArray(raw)))
+        throw new HttpError(ResultCode.badRequest, '请求格式错误');
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) {
+        throw new HttpError(
+          ResultCode.badRequest,
+          describe(parsed.error),
+          parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+        );
+      }
+      ctx.state.input = parsed.data;
+      await next();
+    },
+    { kind: 'input', schema, source },
+  );
 
 export const input = <T>(ctx: Context) => ctx.state.input as T;

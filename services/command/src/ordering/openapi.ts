@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { orderFormSchema, ResultCode } from '@feibao/domain';
+import type { RouteDocs } from '@feibao/platform';
+
+const orderId = z.object({ id: z.string() });
+
+export const orderingCommandDocs: RouteDocs = {
+  'POST /api/v1/uav/order/save': {
+    summary: '暂存投保单',
+    body: orderFormSchema,
+    data: z.object({ id: z.string(), orderNo: z.string() }),
+    codes: [ResultCode.badRequest],
+  },
+  'POST /api/v1/uav/order/inquiryPrice': {
+    summary: '询价（资料未完善时 30000）',
+    body: orderFormSchema,
+    data: orderId,
+    codes: [ResultCode.badRequest, ResultCode.special],
+  },
+  'GET /api/v1/uav/order/insure': { summary: '选择保险公司投保', data: orderId },
+  'GET /api/v1/uav/order/revoke': { summary: '撤销投保单', data: orderId },
+  'GET /api/v1/uav/order/deleteInsurancePlan': { summary: '删除险种', data: orderId },
+  'GET /api/v1/uav/order/reset': { summary: '重置投保单', data: orderId },
+  'POST /api/v1/uav/order/infocollect': {
+    summary: '留资（线索）',
+    data: z.object({ code: z.literal(ResultCode.success), id: z.string() }),
+  },
+  'POST /api/v1/uav/backoffice/quote': { summary: '人工录入报价', data: z.object({ recorded: z.boolean() }) },
+  'POST /api/v1/uav/backoffice/quote/resend': {
+    summary: '重新发送询价',
+    data: z.looseObject({ requestId: z.string() }),
+  },
+  'POST /api/v1/uav/backoffice/quote/timeout': { summary: '询价记为超时' },
+};
