@@ -1,7 +1,6 @@
 import { assertNever, type Decider } from '../shared/decider.ts';
 import { illegalState, invalid, notFound } from '../shared/errors.ts';
 import { shanghaiMidnight } from '../shared/calendar.ts';
-import { quoteValidityDays } from './catalogue.ts';
 import type { OrderForm } from './form.ts';
 import type { PlanLine } from './plan.ts';
 import {
@@ -13,9 +12,26 @@ import {
   type OrderEvent,
   type QuoteRequest,
 } from './order.events.ts';
+import {
+  mayChangeOrder,
+  mayInquire,
+  mayInsureWith,
+  maySaveDraft,
+  maySystemOnly,
+  mayWorkQuoteDesk,
+  orderFacts,
+  orderGuards,
+  type OrderActor,
+  refuse,
+} from './guards.ts';
+import { orderMessages } from './messages.ts';
+import { insurerComplete, quoteValidUntil, totalPremium } from './quoting.ts';
 
-/** Who asks and when: users act on their own orders; the system (workers) and staff on any. */
-export type OrderMetadata = { now: Date; actor: string; system?: boolean };
+/**
+ * Who asks and when: customers act on their own orders, staff by their `roles` (the quote desk),
+ * the workers as `system`. The decider checks them itself (guards.ts); routes only pass them on.
+ */
+export type OrderMetadata = { now: Date } & OrderActor;
 
 export type SaveDraft = {
   type: 'SaveDraft';
@@ -74,40 +90,7 @@ export type OrderCommand =
   | TakeEffect
   | Lapse;
 
-export const orderMessages = {
-  notFound: '订单不存在',
-  notEditable: '当前状态不可编辑',
-  inquiryNotAllowed: '当前状态不可询价',
-  revokeOnlyWhileQuoting: '仅询价中的订单可以撤销',
-  resetNotAllowed: '已投保的订单不可重置',
-  planReadOnly: '已投保的订单方案不可修改',
-  lineNotFound: '该方案不存在',
-  keepOneLine: '至少保留一条方案',
-  insureNotQuoted: '报价尚未完成，暂不能投保',
-  alreadyInsured: '订单已投保，请勿重复投保',
-  insurerNotQuotedAll: '该保险公司未完成全部报价，暂不能投保',
-  insurerNotInInquiry: '该保险公司未参与本次询价',
-  noLines: '没有可询价的方案',
-  quoteExpired: '该保险公司的报价已过期，请重新询价',
-  requestNotFound: '询价请求不存在或已失效',
-  requestClosed: '订单已不在报价阶段，不能处理该询价',
-  requestAnswered: '该保险公司已答复全部险种，无需处理',
-  requestTimedOut: '该询价已超时，请先重新发送询价',
-  nothingToRecord: '没有可录入的报价：已报价或已拒保的险种不能修改',
-  resendDeadline: '新的截止时间必须晚于当前时间',
-} as const;
-
 const DAY_MS = 24 * 3600 * 1000;
-
-/** The insurer's validity rule applied to an answer given at `at` (calendar days, not working days). */
-export const quoteValidUntil = (insurerId: number, at: Date) =>
-  new Date(at.getTime() + quoteValidityDays(insurerId) * DAY_MS).toISOString();
-
-/** A quote whose validity has run out cannot be bought; answers from before validity existed never expire. */
-export const quoteExpired = (progress: Pick<InsurerProgress, 'validUntil'>, now: Date) =>
-  progress.validUntil !== null &&
-  progress.validUntil !== undefined &&
-  now.getTime() >= new Date(progress.validUntil).getTime();
 
 /** Every line has its final answer (priced or declined) and the request did not time out: nothing left to ask. */
 const insurerAnswered = (progress: InsurerProgress, lines: PlanLine[]) =>
@@ -130,33 +113,16 @@ const openRequest = (state: Order, requestId: string) => {
 };
 
 type Active = Exclude<Order, { status: 'none' }>;
-const bought: readonly Active['status'][] = ['insured', 'underwritten', 'inForce', 'lapsed'];
+type Planned = Extract<Order, { status: 'quoting' | 'quoted' }>;
+/** Narrows what a guard has already admitted (its plan can change, or be bought from). */
+const planned = (order: Active): order is Planned => order.status === 'quoting' || order.status === 'quoted';
 
+/** The order the caller may change; someone else's reads as missing. */
 const existing = (state: Order, metadata: OrderMetadata): Active => {
-  // Someone else's order reads as missing, so ids cannot be probed.
-  if (state.status === 'none' || (!metadata.system && state.owner !== metadata.actor))
-    throw notFound(orderMessages.notFound);
+  if (state.status === 'none') throw notFound(orderMessages.notFound);
+  refuse(mayChangeOrder(orderFacts(state), metadata));
   return state;
 };
-
-export const insurerComplete = (progress: InsurerProgress, lines: PlanLine[]) =>
-  progress.timedOut ||
-  lines.every((l) => {
-    const answer = progress.answers[l.key];
-    return answer !== undefined && answer.kind !== 'manual';
-  });
-
-/** An insurer can be bought from only when it priced every line of the plan. */
-export const insurerQuotedAll = (progress: InsurerProgress, lines: PlanLine[]) =>
-  !progress.timedOut && lines.length > 0 && lines.every((l) => progress.answers[l.key]?.kind === 'quoted');
-
-export const totalPremium = (progress: InsurerProgress, lines: PlanLine[]) =>
-  Math.round(
-    lines.reduce((sum, l) => {
-      const answer = progress.answers[l.key];
-      return sum + (answer?.kind === 'quoted' ? answer.premium : 0);
-    }, 0) * 100,
-  ) / 100;
 
 const completion = (
   state: Extract<Order, { status: 'quoting' | 'quoted' }>,
@@ -186,10 +152,7 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
   const at = now.toISOString();
   switch (command.type) {
     case 'SaveDraft': {
-      if (state.status !== 'none') {
-        const order = existing(state, command.metadata);
-        if (order.status !== 'awaitingInquiry') throw illegalState(orderMessages.notEditable);
-      }
+      if (state.status !== 'none') refuse(maySaveDraft(orderFacts(state), command.metadata, now));
       return [
         {
           type: 'OrderDraftSaved',
@@ -221,12 +184,8 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
           },
         });
       } else {
-        const order = existing(state, command.metadata);
-        const newRoundAllowed =
-          order.status === 'awaitingInquiry' ||
-          ((order.status === 'quoting' || order.status === 'quoted') && order.orderType === 0);
-        if (!newRoundAllowed) throw illegalState(orderMessages.inquiryNotAllowed);
-        round = order.round;
+        refuse(mayInquire(orderFacts(state), command.metadata, now));
+        round = state.round;
       }
       return [
         ...events,
@@ -247,6 +206,7 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       // Staff entering a quote are told why it was refused; an insurer's late, duplicate or stale
       // delivery (another round, revoked, reset, timed out) just changes nothing.
       const manual = command.data.source === 'manual';
+      refuse(manual ? mayWorkQuoteDesk(command.metadata) : maySystemOnly(command.metadata));
       if (manual) {
         const { progress } = openRequest(state, command.data.requestId);
         if (progress.timedOut) throw illegalState(orderMessages.requestTimedOut);
@@ -287,6 +247,7 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       );
     }
     case 'TimeOutInsurerQuote': {
+      refuse(command.data.force ? mayWorkQuoteDesk(command.metadata) : maySystemOnly(command.metadata));
       if (command.data.force) {
         const { order, progress } = openRequest(state, command.data.requestId);
         if (progress.timedOut) throw illegalState(orderMessages.requestTimedOut);
@@ -318,6 +279,7 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
     case 'ResendQuoteRequest': {
       // Quoted orders too: the order stays quoted (what can be bought now stays buyable) and the
       // re-sent insurer's answer joins the plan when it comes.
+      refuse(mayWorkQuoteDesk(command.metadata));
       const { order, progress } = openRequest(state, command.data.requestId);
       if (insurerAnswered(progress, order.lines)) throw illegalState(orderMessages.requestAnswered);
       if (new Date(command.data.deadlineAt).getTime() <= now.getTime()) throw invalid(orderMessages.resendDeadline);
@@ -339,8 +301,8 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
     }
     case 'RevokeInquiry': {
       const order = existing(state, command.metadata);
-      if (order.status !== 'quoting') throw illegalState(orderMessages.revokeOnlyWhileQuoting);
-      if (!command.data.revokeReason.trim()) throw invalid('撤销原因不能为空');
+      refuse(orderGuards.revoke(orderFacts(order), command.metadata, now));
+      if (!command.data.revokeReason.trim()) throw invalid(orderMessages.revokeReasonRequired);
       return [
         {
           type: 'InquiryRevoked',
@@ -356,13 +318,15 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
     }
     case 'ResetPlan': {
       const order = existing(state, command.metadata);
+      // Resetting a reset plan (a repeated request) changes nothing; it is no action of its own.
       if (order.status === 'awaitingInquiry') return [];
-      if (order.status !== 'quoting' && order.status !== 'quoted') throw illegalState(orderMessages.resetNotAllowed);
+      refuse(orderGuards.reset(orderFacts(order), command.metadata, now));
       return [{ type: 'PlanReset', data: { orderId: order.orderId, round: order.round, resetAt: at } }];
     }
     case 'DeletePlanLine': {
       const order = existing(state, command.metadata);
-      if (order.status !== 'quoting' && order.status !== 'quoted') throw illegalState(orderMessages.planReadOnly);
+      refuse(orderGuards.deletePlanLine(orderFacts(order), command.metadata, now));
+      if (!planned(order)) return [];
       if (!order.lines.some((l) => l.key === command.data.key)) throw notFound(orderMessages.lineNotFound);
       if (order.lines.length === 1) throw illegalState(orderMessages.keepOneLine);
       return completion(
@@ -372,14 +336,12 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       );
     }
     case 'Insure': {
+      refuse(mayInsureWith(state, command.data.insurerId, command.metadata, now));
       const order = existing(state, command.metadata);
-      // A second 投保 (a double click, a retried request) is told the order is bought, not that quoting is unfinished.
-      if (bought.includes(order.status)) throw illegalState(orderMessages.alreadyInsured);
-      if (order.status !== 'quoted') throw illegalState(orderMessages.insureNotQuoted);
-      const progress = order.insurers.find((p) => p.request.insurerId === command.data.insurerId);
-      if (!progress) throw illegalState(orderMessages.insurerNotInInquiry);
-      if (!insurerQuotedAll(progress, order.lines)) throw illegalState(orderMessages.insurerNotQuotedAll);
-      if (quoteExpired(progress, now)) throw illegalState(orderMessages.quoteExpired);
+      const progress = planned(order)
+        ? order.insurers.find((p) => p.request.insurerId === command.data.insurerId)
+        : undefined;
+      if (!planned(order) || !progress) return [];
       return [
         {
           type: 'OrderInsured',
@@ -395,6 +357,7 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       ];
     }
     case 'UnderwritePolicy': {
+      refuse(maySystemOnly(command.metadata));
       if (state.status !== 'insured') return [];
       const requested = state.requestedStartDate ? shanghaiMidnight(state.requestedStartDate) : null;
       const start = requested && requested.getTime() > now.getTime() ? requested : now;
@@ -416,10 +379,12 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       return events;
     }
     case 'TakeEffect':
+      refuse(maySystemOnly(command.metadata));
       return state.status === 'underwritten' && new Date(state.startDate).getTime() <= now.getTime()
         ? [{ type: 'PolicyTookEffect', data: { orderId: state.orderId, at } }]
         : [];
     case 'Lapse':
+      refuse(maySystemOnly(command.metadata));
       return state.status === 'inForce' && new Date(state.endDate).getTime() <= now.getTime()
         ? [{ type: 'PolicyLapsed', data: { orderId: state.orderId, at } }]
         : [];
