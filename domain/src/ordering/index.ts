@@ -8,3 +8,4 @@ export * from './quoteDesk.ts';
 export * from './messages.ts';
 export * from './quoting.ts';
 export * from './guards.ts';
+export * from './queries.ts';
