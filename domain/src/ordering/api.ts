@@ -35,6 +35,7 @@ export type TotalCell = {
   status: QuoteStatus;
   total: number | null;
   quotedAll: boolean;
+  /** The caller may buy from this insurer now: the decider's own guard (guards.ts mayInsureWith). */
   canInsure: boolean;
   validUntil: string | null;
   /** Priced in full, but the validity ran out: 报价已过期, buy only after a new inquiry. */

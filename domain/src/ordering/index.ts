@@ -5,3 +5,7 @@ export * from './api.ts';
 export * from './actions.ts';
 export * from './inquiry.ts';
 export * from './quoteDesk.ts';
+export * from './messages.ts';
+export * from './quoting.ts';
+export * from './guards.ts';
+export * from './queries.ts';

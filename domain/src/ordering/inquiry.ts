@@ -5,7 +5,8 @@ import { shanghaiDate } from '../shared/calendar.ts';
 import { orderFormMessages, type OrderForm } from './form.ts';
 import { buildPlanLines, type PlanLine } from './plan.ts';
 import type { InsurerRef, Order, QuoteRequest } from './order.events.ts';
-import { orderMessages } from './order.commands.ts';
+import { orderMessages } from './messages.ts';
+import { mayChangeOrder, orderFacts, type OrderActor, refuse } from './guards.ts';
 
 /**
  * Inquiry planning: which insurers are asked, and when each is expected to answer. Pure:
@@ -37,8 +38,9 @@ export const nextRound = (state: Order) => ('round' in state ? state.round : 0) 
  * Where a save or an inquiry for an existing order id lands. Someone else's order reads as
  * missing; a lapsed order is history, so its form starts a new order.
  */
-export const orderToWrite = (state: Order, actor: string): 'same' | 'new' => {
-  if (state.status === 'none' || state.owner !== actor) throw notFound(orderMessages.notFound);
+export const orderToWrite = (state: Order, who: OrderActor | string): 'same' | 'new' => {
+  if (state.status === 'none') throw notFound(orderMessages.notFound);
+  refuse(mayChangeOrder(orderFacts(state), typeof who === 'string' ? { actor: who } : who));
   return state.status === 'lapsed' ? 'new' : 'same';
 };
 

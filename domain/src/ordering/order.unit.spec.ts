@@ -5,14 +5,9 @@ import { generalApplication, prepared, trainingApplication } from './fixtures.ts
 import type { OrderForm } from './form.ts';
 import { requestIdOf } from './inquiry.ts';
 import { buildPlanLines } from './plan.ts';
-import {
-  decideOrder,
-  orderDecider,
-  orderMessages,
-  quoteValidUntil,
-  type OrderCommand,
-  type OrderMetadata,
-} from './order.commands.ts';
+import { decideOrder, orderDecider, type OrderCommand, type OrderMetadata } from './order.commands.ts';
+import { orderMessages } from './messages.ts';
+import { quoteValidUntil } from './quoting.ts';
 import { deskStatusAt, isOverdue, storedDeskStatus, workingDaysLeft } from './quoteDesk.ts';
 import {
   evolveOrder,
@@ -388,7 +383,7 @@ describe('order decider', () => {
 });
 
 describe('quote desk rules', () => {
-  const staff = (now = t0): OrderMetadata => ({ now, actor: '19900000001', system: true });
+  const staff = (now = t0): OrderMetadata => ({ now, actor: '19900000001', roles: ['admin'] });
   const DAY = 86_400_000;
   const manualLines = (insurerId: number): OrderCommand => ({
     type: 'RecordInsurerQuote',
@@ -600,5 +595,54 @@ describe('quote desk statuses', () => {
     expect(workingDaysLeft('waiting', t0.toISOString(), later(12 * 3600_000), 86_400)).toBe(-0.5);
     expect(workingDaysLeft('quoted', later(36 * 3600_000).toISOString(), t0, 86_400)).toBeNull();
     expect(workingDaysLeft('manual', later(3000).toISOString(), t0, 2)).toBe(1.5);
+  });
+});
+
+describe('who may: the decider checks the actor itself', () => {
+  const forbiddenBy = (message: string) =>
+    [DomainError, (error: DomainError) => error.message === message && error.code === 40300] as const;
+  const customer = (now = t0): OrderMetadata => ({ now, actor: owner, roles: ['user'] });
+  const claimsStaff: OrderMetadata = { now: t0, actor: '19900000002', roles: ['claims'] };
+
+  it('only quote desk staff (or the workers) enter, re-send or time out a request', () => {
+    const requestId = requestIdOf('o1', 1, 1);
+    const answers = lines.map((l): LineAnswer => ({ key: l.key, kind: 'quoted', premium: 1, deductible: 'x' }));
+    const due = { answerDueAt: later(86_400_000).toISOString(), deadlineAt: later(5 * 86_400_000).toISOString() };
+    for (const metadata of [customer(), claimsStaff]) {
+      spec(quoting)
+        .when({ type: 'RecordInsurerQuote', data: { requestId, answers, source: 'manual' }, metadata })
+        .thenThrows(...forbiddenBy(orderMessages.staffOnly));
+      spec(quoting)
+        .when({ type: 'ResendQuoteRequest', data: { requestId, ...due }, metadata })
+        .thenThrows(...forbiddenBy(orderMessages.staffOnly));
+      spec(quoting)
+        .when({ type: 'TimeOutInsurerQuote', data: { requestId, force: true }, metadata })
+        .thenThrows(...forbiddenBy(orderMessages.staffOnly));
+    }
+    expect(
+      typesOf(quoting, {
+        type: 'RecordInsurerQuote',
+        data: { requestId, answers, source: 'manual' },
+        metadata: { now: t0, actor: '19900000001', roles: ['admin'] },
+      }),
+    ).toEqual(['InsurerQuoteRecorded']);
+  });
+
+  it("the insurers' automatic answers and the policy dates are the workers' alone", () => {
+    const requestId = requestIdOf('o1', 1, 1);
+    const answers = lines.map((l): LineAnswer => ({ key: l.key, kind: 'quoted', premium: 1, deductible: 'x' }));
+    spec(quoting)
+      .when({ type: 'RecordInsurerQuote', data: { requestId, answers, source: 'automatic' }, metadata: customer() })
+      .thenThrows(...forbiddenBy(orderMessages.staffOnly));
+    spec(insured)
+      .when({ type: 'UnderwritePolicy', data: { policyNo: 'P1' }, metadata: customer() })
+      .thenThrows(...forbiddenBy(orderMessages.staffOnly));
+  });
+
+  it("staff who see every order still cannot buy or change a customer's order", () => {
+    const admin: OrderMetadata = { now: t0, actor: '19900000001', roles: ['admin'] };
+    spec(quoted)
+      .when({ type: 'Insure', data: { insurerId: 1 }, metadata: admin })
+      .thenThrows(...refused(orderMessages.notFound));
   });
 });

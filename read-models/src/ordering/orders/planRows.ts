@@ -1,11 +1,19 @@
-import { OrderState, quoteExpired, type PlanCell, type PlanRow, type TotalsRow } from '@feibao/domain';
+import {
+  mayInsureWith,
+  quoteExpired,
+  type OrderActor,
+  type PlanCell,
+  type PlanRow,
+  type TotalsRow,
+} from '@feibao/domain';
 import type { OrderDocument } from './orderDocument.ts';
 
 /**
  * The cover-plan table: one row per plan line with a column per insurer, then a totals
  * row. A line an insurer has not priced yet reads 'quoting in progress' on the screen.
+ * Whether `who` may buy from an insurer now is the decider's own guard (domain mayInsureWith).
  */
-export const planRows = (doc: OrderDocument, now: Date): (PlanRow | TotalsRow)[] => {
+export const planRows = (doc: OrderDocument, now: Date, who: OrderActor): (PlanRow | TotalsRow)[] => {
   const rows = doc.lines.map(
     (line): PlanRow => ({
       orderInfoId: doc.id,
@@ -60,7 +68,7 @@ export const planRows = (doc: OrderDocument, now: Date): (PlanRow | TotalsRow)[]
         status: insurer.status,
         total: insurer.total,
         quotedAll: insurer.quotedAll,
-        canInsure: doc.state === OrderState.quoted && insurer.quotedAll && !expired,
+        canInsure: mayInsureWith(doc.order, insurer.insuranceCompanyId, who, now) === null,
         validUntil,
         expired,
       };

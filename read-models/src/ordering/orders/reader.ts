@@ -28,7 +28,10 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
       datas: (result.rows[0].datas as StoredOrderListRow[]).map(
         (row): OrderListRow => ({
           ...row,
-          actions: allowedActions({ ...row, state: row.state as OrderStateValue }, now),
+          // The list is the caller's own orders: the actions are what their owner may do.
+          actions: allowedActions({ ...row, state: row.state as OrderStateValue, owner: row.userName }, now, {
+            actor: userName,
+          }),
         }),
       ),
       currentPage,

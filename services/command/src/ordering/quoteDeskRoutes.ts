@@ -1,7 +1,14 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { orderIdOfRequest, planResend, type LineAnswer, type OrderCommand, type Order } from '@feibao/domain';
+import {
+  orderIdOfRequest,
+  planResend,
+  type LineAnswer,
+  type Order,
+  type OrderCommand,
+  type OrderMetadata,
+} from '@feibao/domain';
 import { authenticate, caller, input, ok, requireArea, validate } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 
@@ -66,7 +73,12 @@ const requestBody = z.strictObject({ requestId });
  */
 export const addQuoteDeskRoutes = (router: Router, deps: CommandDeps, run: Run) => {
   const auth = authenticate(deps.tokens, deps.revocations);
-  const staff = (ctx: Context, now = deps.now()) => ({ now, actor: caller(ctx).sub, system: true });
+  // The decider checks the roles itself (guards.ts mayWorkQuoteDesk); requireArea stays as the back office's
+  // area gate, so a wrong caller is refused before anything about the payload is said.
+  const staff = (ctx: Context, now = deps.now()): OrderMetadata => {
+    const me = caller(ctx);
+    return { now, actor: me.sub, roles: me.roles };
+  };
 
   // A manual (verified) premium or decline goes through the same command and event as an automatic answer.
   router.post('/backoffice/quote', auth, requireArea('quotes'), validate(manualQuote), async (ctx) => {

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { randomInt, randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   chooseInsurers,
+  deleteLineQuery,
+  insureQuery,
   isProfileComplete,
   leadDecider,
   leadSchema,
@@ -11,6 +13,7 @@ import {
   nextRound,
   normaliseOrderForm,
   orderDecider,
+  orderMessages,
   orderNumber,
   orderStreamId,
   orderToWrite,
@@ -18,7 +21,8 @@ import {
   planInquiry,
   planLineKey,
   ResultCode,
-  revokeReasons,
+  resetQuery,
+  revokeQuery,
   shanghaiDate,
   userDecider,
   userStreamId,
@@ -26,6 +30,7 @@ import {
   type Order,
   type OrderCommand,
   type OrderForm,
+  type OrderMetadata,
 } from '@feibao/domain';
 import {
   aggregate,
@@ -44,37 +49,7 @@ import {
 import type { CommandDeps } from '../deps.ts';
 import { addQuoteDeskRoutes } from './quoteDeskRoutes.ts';
 
-export const PROFILE_INCOMPLETE = '请完善用户信息';
-
 const newOrderNo = (at: Date) => orderNumber(at, randomInt(0, 1_000_000));
-
-const idQuery = z.object({
-  id: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64),
-});
-const insureQuery = idQuery.extend({
-  insuranceCompanyId: z.coerce.number({ error: '请选择保险公司' }).int().positive({ error: '请选择保险公司' }),
-  insuranceCompanyName: z.string().max(50).optional(),
-});
-const revokeQuery = idQuery.extend({
-  revokeReason: z
-    .string({ error: '撤销原因不能为空' })
-    .trim()
-    .min(1, { error: '撤销原因不能为空' })
-    .refine((r) => (revokeReasons as readonly string[]).includes(r), { error: '撤销原因不正确' }),
-  revokeReasonTxt: z.string().trim().max(500, { error: '撤销说明不能超过500个字符' }).optional(),
-});
-const deleteLineQuery = z.object({
-  orderInfoId: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64),
-  insuranceTypeInfoId: z.coerce.number({ error: '险种不能为空' }).int().positive({ error: '险种不能为空' }),
-  uavInfoId: z
-    .string()
-    .trim()
-    .max(10)
-    .optional()
-    .transform((v) => (v === undefined || v === '' || v === 'null' ? null : Number(v)))
-    .refine((v) => v === null || (Number.isInteger(v) && v >= 0), { error: '无人机编号不正确' }),
-});
-const resetQuery = z.object({ orderInfoId: deleteLineQuery.shape.orderInfoId });
 
 /** The form as stored: parsed, with every automatic rule applied, then checked. */
 const acceptForm = (body: unknown, today: string): OrderForm => {
@@ -100,7 +75,11 @@ export const orderRoutes = (deps: CommandDeps) => {
     setConsistencyToken(ctx, result.position);
     return result;
   };
-  const meta = (ctx: Context, now = deps.now()) => ({ now, actor: caller(ctx).sub });
+  /** The caller as the decider judges them: who, with which roles (guards.ts decides who may). */
+  const meta = (ctx: Context, now = deps.now()): OrderMetadata => {
+    const me = caller(ctx);
+    return { now, actor: me.sub, roles: me.roles };
+  };
 
   /**
    * A new order for a form without an id (or the id of a lapsed order); otherwise the caller's own order.
@@ -112,7 +91,7 @@ export const orderRoutes = (deps: CommandDeps) => {
   ): Promise<{ orderId: string; from: HandleOptions<Order>['from'] }> => {
     if (!id) return { orderId: randomUUID(), from: 'new' };
     const loaded = await load(deps.eventStore, orderStreamId(id), orderDecider);
-    return orderToWrite(loaded.state, caller(ctx).sub) === 'new'
+    return orderToWrite(loaded.state, meta(ctx)) === 'new'
       ? { orderId: randomUUID(), from: 'new' }
       : { orderId: id, from: loaded };
   };
@@ -136,12 +115,16 @@ export const orderRoutes = (deps: CommandDeps) => {
       metadata: meta(ctx, now),
     };
     const result = await run(ctx, orderId, command, { from });
-    ok(ctx, { id: orderId, orderNo: result.state.status === 'none' ? orderNo : result.state.orderNo }, '暂存成功');
+    ok(
+      ctx,
+      { id: orderId, orderNo: result.state.status === 'none' ? orderNo : result.state.orderNo },
+      orderMessages.saved,
+    );
   });
 
   router.post('/order/inquiryPrice', auth, async (ctx) => {
     const now = deps.now();
-    if (!(await profileComplete(ctx))) return reply(ctx, ResultCode.special, PROFILE_INCOMPLETE, null);
+    if (!(await profileComplete(ctx))) return reply(ctx, ResultCode.special, orderMessages.profileIncomplete, null);
     const form = acceptForm(ctx.request.body, shanghaiDate(now));
     chooseInsurers(form); // an empty choice is refused before the order is looked up
     const { orderId, from } = await targetOrder(ctx, form.id);
@@ -166,13 +149,13 @@ export const orderRoutes = (deps: CommandDeps) => {
       },
       { from },
     );
-    ok(ctx, { id: orderId }, '询价成功');
+    ok(ctx, { id: orderId }, orderMessages.inquired);
   });
 
   router.get('/order/insure', auth, validate(insureQuery, 'query'), async (ctx) => {
     const q = input<z.output<typeof insureQuery>>(ctx);
     await run(ctx, q.id, { type: 'Insure', data: { insurerId: q.insuranceCompanyId }, metadata: meta(ctx) });
-    ok(ctx, { id: q.id }, '投保成功，等待保险公司核保出单');
+    ok(ctx, { id: q.id }, orderMessages.insured);
   });
 
   router.get('/order/revoke', auth, validate(revokeQuery, 'query'), async (ctx) => {
@@ -182,7 +165,7 @@ export const orderRoutes = (deps: CommandDeps) => {
       data: { revokeReason: q.revokeReason, revokeReasonTxt: q.revokeReasonTxt || null },
       metadata: meta(ctx),
     });
-    ok(ctx, { id: q.id }, '撤销成功');
+    ok(ctx, { id: q.id }, orderMessages.revoked);
   });
 
   router.get('/order/deleteInsurancePlan', auth, validate(deleteLineQuery, 'query'), async (ctx) => {
@@ -192,13 +175,13 @@ export const orderRoutes = (deps: CommandDeps) => {
       data: { key: planLineKey(q.insuranceTypeInfoId, q.uavInfoId) },
       metadata: meta(ctx),
     });
-    ok(ctx, { id: q.orderInfoId }, '删除成功');
+    ok(ctx, { id: q.orderInfoId }, orderMessages.lineDeleted);
   });
 
   router.get('/order/reset', auth, validate(resetQuery, 'query'), async (ctx) => {
     const q = input<z.output<typeof resetQuery>>(ctx);
     await run(ctx, q.orderInfoId, { type: 'ResetPlan', data: {}, metadata: meta(ctx) });
-    ok(ctx, { id: q.orderInfoId }, '重置成功');
+    ok(ctx, { id: q.orderInfoId }, orderMessages.reset);
   });
 
   addQuoteDeskRoutes(router, deps, run);

@@ -3,13 +3,15 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import {
   allowedActions,
-  canRead,
   deskCellStatuses,
+  idQuery,
   droneBrands,
   listInsuranceTypes,
   maskPhone,
-  normaliseOrderForm,
+  mayReadOrder,
   orderMessages,
+  normaliseOrderForm,
+  type OrderActor,
   parseOrderForm,
   provinces,
   ResultCode,
@@ -26,9 +28,6 @@ const orderTypeQuery = z.object({
     .union([z.literal('0'), z.literal('1'), z.literal('')])
     .optional()
     .transform((v) => (v === '1' ? 1 : 0) as OrderType),
-});
-const idQuery = z.object({
-  id: z.string({ error: '订单编号不能为空' }).trim().min(1, { error: '订单编号不能为空' }).max(64),
 });
 const pageBody = z.object({
   currentPage: z.coerce.number().int().min(1).max(100_000).optional().default(1),
@@ -96,10 +95,16 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
   const reader = orderReader(deps.pool);
   const desk = quoteDeskReader(deps.pool);
 
-  /** Someone else's order reads as missing; staff see every order. */
-  const ownOrder = async (ctx: Context, id: string): Promise<OrderDocument> => {
+  const actor = (ctx: Context): OrderActor => {
+    const me = caller(ctx);
+    return { actor: me.sub, roles: me.roles };
+  };
+  /** The order as the caller may read it (domain mayReadOrder: someone else's reads as missing). */
+  const readableOrder = async (ctx: Context, id: string): Promise<OrderDocument> => {
     const doc = await reader.byId(id);
-    if (!doc || !canRead(caller(ctx), doc.userName)) throw new HttpError(ResultCode.notFound, orderMessages.notFound);
+    if (!doc) throw new HttpError(ResultCode.notFound, orderMessages.notFound);
+    const refusal = mayReadOrder({ ...doc, owner: doc.userName }, actor(ctx));
+    if (refusal) throw refusal;
     return doc;
   };
 
@@ -126,14 +131,15 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
   });
 
   router.get('/order/orderDetails', auth, validate(idQuery, 'query'), async (ctx) => {
-    const doc = await ownOrder(ctx, input<z.output<typeof idQuery>>(ctx).id);
+    const doc = await readableOrder(ctx, input<z.output<typeof idQuery>>(ctx).id);
+    const now = deps.now();
     ok(ctx, {
       ...doc.form,
       id: doc.id,
       orderNo: doc.orderNo,
       orderTime: doc.orderTime,
       state: doc.state,
-      actions: allowedActions(doc, deps.now()),
+      actions: allowedActions({ ...doc, owner: doc.userName }, now, actor(ctx)),
       userName: doc.userName,
       orderType: doc.orderType,
       policyNo: doc.policyNo,
@@ -144,13 +150,13 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
       insuranceCompanyName: doc.insuranceCompanyName,
       revokeReason: doc.revokeReason,
       revokeReasonTxt: doc.revokeReasonTxt,
-      insurancePlanList: planRows(doc, deps.now()),
+      insurancePlanList: planRows(doc, now, actor(ctx)),
       quoteProgress: doc.insurers.map(({ answers: _answers, deskStatus: _deskStatus, ...summary }) => summary),
     });
   });
 
   router.get('/order/listInsurancePlan', auth, validate(idQuery, 'query'), async (ctx) => {
-    ok(ctx, planRows(await ownOrder(ctx, input<z.output<typeof idQuery>>(ctx).id), deps.now()));
+    ok(ctx, planRows(await readableOrder(ctx, input<z.output<typeof idQuery>>(ctx).id), deps.now(), actor(ctx)));
   });
 
   router.get('/order/getdronedata', auth, validate(droneDataQuery, 'query'), async (ctx) => {

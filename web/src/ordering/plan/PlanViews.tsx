@@ -53,14 +53,14 @@ type ViewProps = {
   totals: TotalsRow | undefined;
 };
 
-/** The insure button of one insurer: offered while the order allows insure and that insurer quoted every line. */
+/** The insure button of one insurer: the server says per insurer whether the caller may buy from it now (canInsure). */
 const InsureButton = ({ screen, t, mobile }: { screen: PlanScreen; t: TotalCell; mobile: boolean }) => (
   <Button
     intent="success"
     size={mobile ? 'large' : 'small'}
     text="投保"
     aria-label={`向${t.insuranceCompanyName}投保`}
-    disabled={!screen.may('insure') || !t.canInsure || screen.busy !== null}
+    disabled={!t.canInsure || screen.busy !== null}
     loading={screen.busy === `insure-${t.insuranceCompanyId}`}
     onClick={() => screen.insure(t)}
   />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedActions, type OrderActionFacts } from './actions.ts';
+import { allowedActions, orderGuards, type OrderActionFacts } from './guards.ts';
+import { orderMessages } from './messages.ts';
 import { OrderState } from './order.events.ts';
 
 const now = new Date('2026-11-23T02:00:00.000Z');
@@ -52,6 +53,25 @@ describe('allowedActions', () => {
     );
     expect(allowedActions(facts(OrderState.underwritten, policy), now)).not.toContain('claim');
     expect(allowedActions(facts(OrderState.inForce), now)).not.toContain('claim');
+  });
+
+  it('depends on who asks: staff read (plan, form) but do not act; other customers see nothing', () => {
+    const mine = facts(OrderState.quoted, { owner: '13800000001' });
+    expect(allowedActions(mine, now, { actor: '13800000001', roles: ['user'] })).toEqual(allowedActions(mine, now));
+    expect(allowedActions(mine, now, { actor: '19900000001', roles: ['admin'] })).toEqual(['viewPlan', 'reInquire']);
+    expect(allowedActions(mine, now, { actor: '13900000009', roles: ['user'] })).toEqual([]);
+    expect(allowedActions(mine, now, { actor: '19900000002', roles: ['claims'] })).toEqual([]);
+  });
+
+  it('each refusal says why, in the words of the decider', () => {
+    const quoting = facts(OrderState.quoting, { owner: '13800000001' });
+    const me = { actor: '13800000001' };
+    expect(orderGuards.insure(quoting, me, now)?.message).toBe(orderMessages.insureNotQuoted);
+    expect(orderGuards.insure(facts(OrderState.inForce), me, now)?.message).toBe(orderMessages.alreadyInsured);
+    expect(orderGuards.revoke(quoting, { actor: 'someone' }, now)?.message).toBe(orderMessages.notFound);
+    expect(orderGuards.claim(facts(OrderState.underwritten, policy), me, now)?.message).toBe(
+      orderMessages.policyNotInForce,
+    );
   });
 
   it('a lapsed order can be edited into a new one', () => {

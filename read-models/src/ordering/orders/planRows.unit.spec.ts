@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildPlanLines,
+  decideOrder,
+  evolveOrder,
+  initialOrder,
+  requestIdOf,
+  type LineAnswer,
+  type Order,
+  type OrderCommand,
+  type OrderEvent,
+  type TotalsRow,
+} from '@feibao/domain';
+import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
+import { toDocument } from './toDocument.ts';
+import { planRows } from './planRows.ts';
+
+const owner = '13800000001';
+const t0 = new Date('2026-11-23T02:00:00.000Z');
+const form = prepared(generalApplication());
+const lines = buildPlanLines(form);
+const user = { now: t0, actor: owner };
+const system = { now: t0, actor: 'system', system: true };
+const requests = [1, 2].map((insurerId) => ({
+  requestId: requestIdOf('o1', 1, insurerId),
+  insurerId,
+  insurerName: `保险公司${insurerId}`,
+  requestedAt: t0.toISOString(),
+  answerDueAt: t0.toISOString(),
+  deadlineAt: new Date(t0.getTime() + 5 * 86_400_000).toISOString(),
+}));
+const answer = (insurerId: number, kind: 'quoted' | 'declined'): OrderCommand => ({
+  type: 'RecordInsurerQuote',
+  data: {
+    requestId: requestIdOf('o1', 1, insurerId),
+    answers: lines.map(
+      (l): LineAnswer =>
+        kind === 'quoted'
+          ? { key: l.key, kind, premium: 100, deductible: '0免赔' }
+          : { key: l.key, kind, reason: '超出承保范围' },
+    ),
+    source: 'automatic',
+  },
+  metadata: system,
+});
+const order = [
+  { type: 'SaveDraft', data: { orderId: 'o1', orderNo: 'FB1', form }, metadata: user },
+  { type: 'RequestInquiry', data: { orderId: 'o1', orderNo: 'FB1', form, lines, requests }, metadata: user },
+  answer(1, 'quoted'),
+  answer(2, 'declined'),
+].reduce<Order>(
+  (state, command) => decideOrder(command as OrderCommand, state).reduce<Order>(evolveOrder, state),
+  initialOrder(),
+);
+const doc = toDocument(order, t0.toISOString());
+const canInsure = (who: Parameters<typeof planRows>[2], now = t0) => {
+  if (!doc) throw new Error('no document');
+  const totals = planRows(doc, now, who).at(-1) as TotalsRow;
+  return totals.insuranceCompanyList.map((t) => t.canInsure);
+};
+
+describe('plan rows: 投保 per insurer, from the decider guard', () => {
+  it('the owner may buy from the insurer that priced every line, until its quote expires', () => {
+    expect(canInsure({ actor: owner })).toEqual([true, false]);
+    expect(canInsure({ actor: owner }, new Date(t0.getTime() + 31 * 86_400_000))).toEqual([false, false]);
+  });
+
+  it('staff who read the order cannot buy it for the customer (the decider would refuse: 订单不存在)', () => {
+    expect(canInsure({ actor: '19900000001', roles: ['admin'] })).toEqual([false, false]);
+  });
+
+  it('matches the decider', () => {
+    const events = (insurerId: number): OrderEvent[] | string => {
+      try {
+        return decideOrder({ type: 'Insure', data: { insurerId }, metadata: user }, order);
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(typeof events(1)).not.toBe('string');
+    expect(events(2)).toBe('该保险公司未完成全部报价，暂不能投保');
+  });
+});
