@@ -35,8 +35,8 @@ import {
   type OrderForm,
 } from '@feibao/domain';
 import { generalApplication, prepared, trainingApplication } from '@feibao/domain/ordering/fixtures';
-import { createRulesEngine } from '@feibao/platform';
 import { newHistogram, recordMs, round, summary, type Latency } from './lib.ts';
+import { createRulesEngine } from '@feibao/read-models/rules/engine/engine';
 
 /** `errors`: lines the engine failed to rate (an evaluation over RULE_TIMEOUT_MS on a busy machine sends its line to manual). */
 export type RuleMeasurement = Latency & {

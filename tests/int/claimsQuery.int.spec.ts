@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimStreamId, type ClaimEvent, type PolicySnapshot } from '@feibao/domain';
+import { claimStreamId, OPERATED_QUEUES, type ClaimEvent, type PolicySnapshot } from '@feibao/domain';
 import {
   createConsistencyWaiter,
   createEventStore,
@@ -187,7 +187,7 @@ describe('claim queries', () => {
       consistency: createConsistencyWaiter(pool),
       lastWrites: redisLastWrites(redis, config.queuePrefix),
       now: () => new Date(),
-      opsQueues: operatedQueues(redis, config.queuePrefix),
+      opsQueues: operatedQueues(redis, config.queuePrefix, OPERATED_QUEUES),
       redis,
     });
     app.use(routes.routes()).use(routes.allowedMethods());

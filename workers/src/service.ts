@@ -12,7 +12,6 @@ import {
   inJobContext,
   runInContext,
   startProcessServer,
-  startRulesEngine,
   startWorkersHeartbeat,
   type Config,
   type RunnerOptions,
@@ -29,6 +28,7 @@ import { claimTimerDispatch, claimTimerQueue, startClaimTimerWorker } from './cl
 import { claimPictureDispatch, claimPictureQueue, startClaimPictureWorker } from './claims/pictures/index.ts';
 import { ruleTestDispatch, ruleTestQueue, startRuleTestWorker } from './rules/batchTests.ts';
 import { startJobRecovery } from './recovery.ts';
+import { startRulesEngine } from '@feibao/read-models/rules/engine/loader';
 
 type WorkersOptions = { projections?: RunnerOptions; now?: () => Date; sweepEveryMs?: number; port?: number };
 

@@ -1,2 +1,3 @@
 export * from './operations.ts';
 export * from './api.ts';
+export * from './queues.ts';

@@ -5,14 +5,8 @@ import {
   type ConfigFields,
   type ConfigKind,
 } from '@feibao/domain';
-import {
-  defineProjection,
-  documentCollection,
-  RULES_CHANGED_CHANNEL,
-  type Pool,
-  type PoolClient,
-  type RecordedEvent,
-} from '@feibao/platform';
+import { defineProjection, documentCollection, type Pool, type PoolClient, type RecordedEvent } from '@feibao/platform';
+import { RULES_CHANGED_CHANNEL } from './engine/loader.ts';
 
 export const RULE_CONFIG = 'rule_config';
 

@@ -8,17 +8,11 @@ import {
   type RuleDefinitionEvent,
   type RiskEffect,
 } from '@feibao/domain';
-import {
-  defineProjection,
-  documentCollection,
-  RULES_CHANGED_CHANNEL,
-  type Pool,
-  type PoolClient,
-  type RecordedEvent,
-  type RuleSet,
-} from '@feibao/platform';
+import { defineProjection, documentCollection, type Pool, type PoolClient, type RecordedEvent } from '@feibao/platform';
 import { RULE_CONFIG } from './config.ts';
 import { RULE_VERSIONS, type RuleVersionDocument } from './ruleVersions.ts';
+import { RULES_CHANGED_CHANNEL } from './engine/loader.ts';
+import type { RuleSet } from './engine/ruleSet.ts';
 
 export const RULE_DEFINITIONS = 'rule_definitions';
 export const ruleDefinitions = documentCollection<RuleDefinition>(RULE_DEFINITIONS);

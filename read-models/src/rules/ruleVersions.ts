@@ -1,12 +1,6 @@
 import { ruleVersionEventTypes, type Jdm, type RuleVersionEvent, type RuleVersionStatus } from '@feibao/domain';
-import {
-  defineProjection,
-  documentCollection,
-  RULES_CHANGED_CHANNEL,
-  type PoolClient,
-  type Pool,
-  type RecordedEvent,
-} from '@feibao/platform';
+import { defineProjection, documentCollection, type PoolClient, type Pool, type RecordedEvent } from '@feibao/platform';
+import { RULES_CHANGED_CHANNEL } from './engine/loader.ts';
 
 export const RULE_VERSIONS = 'rule_versions';
 

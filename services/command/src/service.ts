@@ -1,3 +1,4 @@
+import { OPERATED_QUEUES } from '@feibao/domain';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
@@ -46,7 +47,7 @@ export const startCommandService = async (
     revocations,
     limiter: redisRateLimiter(redis, config.queuePrefix),
     smsQueue: smsQueue(queueConnection, config.queuePrefix),
-    opsQueues: operatedQueues(queueConnection, config.queuePrefix),
+    opsQueues: operatedQueues(queueConnection, config.queuePrefix, OPERATED_QUEUES),
     now: options.now ?? (() => new Date()),
     random: options.random ?? Math.random,
   };

@@ -19,7 +19,7 @@ import {
   serveProcessEndpoints,
   type Config,
 } from '@feibao/platform';
-import { MAX_FILES_PER_UPLOAD, ResultCode } from '@feibao/domain';
+import { MAX_FILES_PER_UPLOAD, OPERATED_QUEUES, ResultCode } from '@feibao/domain';
 import { sendEnvelope } from './answers.ts';
 import { parseTrustedProxies } from './clients.ts';
 import { createEdgeServer } from './edge.ts';
@@ -152,6 +152,7 @@ export const startEdge = async (
     db: pool,
     redis,
     queuePrefix: config.queuePrefix,
+    queueNames: OPERATED_QUEUES,
   });
   const internal = (req: http.IncomingMessage, res: http.ServerResponse) =>
     serveProcessEndpoints(req, res, {

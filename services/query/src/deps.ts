@@ -5,10 +5,10 @@ import type {
   OperatedQueues,
   Pool,
   Redis,
-  RulesEngine,
   SessionRevocations,
   TokenService,
 } from '@feibao/platform';
+import type { RulesEngine } from '@feibao/read-models/rules/engine/engine';
 
 export type QueryDeps = {
   config: Config;

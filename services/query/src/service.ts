@@ -1,3 +1,4 @@
+import { OPERATED_QUEUES } from '@feibao/domain';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
@@ -12,13 +13,13 @@ import {
   operatedQueues,
   revocationMirror,
   lastWritesMirror,
-  startRulesEngine,
   metricsFor,
   type Config,
 } from '@feibao/platform';
 import { ruleSetReader } from '@feibao/read-models';
 import { createQueryApp } from './app.ts';
 import { registerClaimGauges } from './observability/claimGauges.ts';
+import { startRulesEngine } from '@feibao/read-models/rules/engine/loader';
 
 const MIRRORS_READY_WAIT_MS = 2_000;
 
@@ -27,7 +28,7 @@ export const startQueryService = async (config: Config, options: { port?: number
   const redis = createRedis(config.redisUrl);
   const consistency = createConsistencyWaiter(pool);
   const queueConnection = createRedis(config.redisUrl, { forWorker: true });
-  const opsQueues = operatedQueues(queueConnection, config.queuePrefix);
+  const opsQueues = operatedQueues(queueConnection, config.queuePrefix, OPERATED_QUEUES);
   const rules = startRulesEngine(pool, ruleSetReader(pool));
   // Per-request answers from memory instead of Redis round trips (revocations, each user's last write).
   const mirrorFeedConnection = createRedis(config.redisUrl);

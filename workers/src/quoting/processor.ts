@@ -10,8 +10,10 @@ import {
   type OrderCommand,
   type OrderStateValue,
 } from '@feibao/domain';
-import { aggregate, handleCommand, observeQuoteTurnaround, type EventStore, type RulesEngine } from '@feibao/platform';
+import { aggregate, handleCommand, type EventStore } from '@feibao/platform';
 import type { InsurerJob } from './jobs.ts';
+import { observeQuoteTurnaround } from './quoteMetrics.ts';
+import type { RulesEngine } from '@feibao/read-models/rules/engine/engine';
 
 export type InsurerWorkDeps = {
   eventStore: EventStore;

@@ -17,7 +17,6 @@ import {
 } from '@feibao/domain';
 import {
   aggregate,
-  createRulesEngine,
   defineProjection,
   handleCommand,
   inJobContext,
@@ -26,9 +25,9 @@ import {
   type EventStore,
   type Pool,
   type RecordedEvent,
-  type RulesEngine,
 } from '@feibao/platform';
 import { ruleDefinitionReader, ruleSetReader, ruleVersionReader, type OrderDocument } from '@feibao/read-models';
+import { createRulesEngine, type RulesEngine } from '@feibao/read-models/rules/engine/engine';
 
 /** Batch tests of rule versions (issue 11), one job per run. */
 export const RULE_TEST_QUEUE = 'rule-tests';

@@ -13,11 +13,9 @@ import {
 import {
   authenticate,
   caller,
-  failedJob,
   handleCommand,
   input,
   ok,
-  OPERATED_QUEUES,
   requireArea,
   retryParkedProjection,
   setConsistencyToken,
@@ -26,6 +24,8 @@ import {
   withTransaction,
 } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
+import { failedJob } from './failedJob.ts';
+import { OPERATED_QUEUES } from '@feibao/domain';
 
 export const OPS_PREFIX = '/api/v1/uav/backoffice/ops';
 

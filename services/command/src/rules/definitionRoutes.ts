@@ -24,10 +24,10 @@ import {
   RULES_API_PREFIX,
   rulesAuth,
   setConsistencyToken,
-  stageRanks,
   validate,
 } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
+import { stageRanks } from './ruleStreams.ts';
 
 const reason = z
   .string({ error: '请填写原因' })

@@ -17,19 +17,18 @@ import {
 import {
   aggregate,
   caller,
-  enabledPoolModels,
   handleCommand,
   input,
   ok,
   requireRole,
-  ruleContentError,
   RULES_API_PREFIX,
   rulesAuth,
   setConsistencyToken,
-  submittedTest,
   validate,
 } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
+import { enabledPoolModels, submittedTest } from './ruleStreams.ts';
+import { ruleContentError } from '@feibao/domain/rules/zen/zen';
 
 const ruleId = z
   .string({ error: '规则编号不能为空' })

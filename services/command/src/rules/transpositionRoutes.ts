@@ -28,16 +28,13 @@ import {
 } from '@feibao/domain';
 import {
   caller,
-  definedRules,
   handleCommand,
   HttpError,
   input,
   isStorableValue,
   malformedTextMessage,
   ok,
-  readWorkbook,
   requireRulesRoute,
-  ruleContentError,
   RULES_API_PREFIX,
   rulesAuth,
   setConsistencyToken,
@@ -45,6 +42,9 @@ import {
 } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
 import { multipartUpload, type UploadedPart } from '../files/multipart.ts';
+import { definedRules } from './ruleStreams.ts';
+import { readWorkbook } from '@feibao/domain/rules/zen/workbook';
+import { ruleContentError } from '@feibao/domain/rules/zen/zen';
 
 export const TRANSPOSITION_MAX_BYTES = 5 * 1024 * 1024;
 const reason = z

@@ -6,8 +6,6 @@ import {
   input,
   LAG_COUNT_CAP,
   ok,
-  OPERATED_QUEUES,
-  readFailedJobs,
   readProjectionRows,
   readQueueRows,
   requireArea,
@@ -15,6 +13,8 @@ import {
 } from '@feibao/platform';
 import { opsActionReader } from '@feibao/read-models';
 import type { QueryDeps } from '../deps.ts';
+import { readFailedJobs } from './failedJobs.ts';
+import { OPERATED_QUEUES } from '@feibao/domain';
 
 const page = {
   currentPage: z.coerce

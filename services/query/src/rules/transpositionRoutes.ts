@@ -2,18 +2,10 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { notFound, workbookSheets, type ExportedRule, type RuleDefinition, type RuleExport } from '@feibao/domain';
-import {
-  caller,
-  input,
-  requireRulesRoute,
-  RULES_API_PREFIX,
-  rulesAuth,
-  validate,
-  writeWorkbook,
-  XLSX_MIME,
-} from '@feibao/platform';
+import { caller, input, requireRulesRoute, RULES_API_PREFIX, rulesAuth, validate } from '@feibao/platform';
 import { ruleVersionReader } from '@feibao/read-models';
 import type { QueryAppDeps } from '../deps.ts';
+import { writeWorkbook, XLSX_MIME } from '@feibao/domain/rules/zen/workbook';
 
 const exportQuery = z.object({
   format: z.enum(['json', 'xlsx'], { error: '导出格式只能是json或xlsx' }).default('json'),

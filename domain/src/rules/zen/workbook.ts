@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { Cell, SheetGrid } from '@feibao/domain';
+import type { Cell, SheetGrid } from '../transposition.ts';
 
 /**
  * The bytes of 规则迁移's Excel workbooks (exceljs). What goes in which cell is the domain's

@@ -8,9 +8,10 @@ import {
   type RuleRef,
   type TraceStep,
 } from '@feibao/domain';
-import { logger } from '../logger.ts';
+import { logger } from '@feibao/platform';
 import type { EnabledRuleVersion } from './ruleSet.ts';
-import { EVALUATION_SLOTS, engineMillis, limiter, RULE_TIMEOUT_MS } from './zen.ts';
+import { engineMillis, RULE_TIMEOUT_MS } from '@feibao/domain/rules/zen/zen';
+import { EVALUATION_SLOTS, limiter } from './slots.ts';
 
 /** An enabled version as the engine runs it: pool pieces inlined, compiled, and whether it can join a line's model. */
 /** `versions`: the version and the pool piece versions it inlined (`ruleId@version+…`), which fix what it does. */

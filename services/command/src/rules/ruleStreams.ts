@@ -9,9 +9,7 @@ import {
   type RuleState,
   type SubmittedTest,
 } from '@feibao/domain';
-import type { Pool } from '../db.ts';
-import { EmmettSql } from '../emmettTables.ts';
-import type { EventStore } from '../eventStore.ts';
+import { EmmettSql, type EventStore, type Pool } from '@feibao/platform';
 
 /**
  * What the rule commands decide from beyond the one rule's stream, read from the event store (the

@@ -26,7 +26,7 @@ import {
   type RuleHit,
   type RuleRef,
 } from '@feibao/domain';
-import { logger } from '../logger.ts';
+import { logger } from '@feibao/platform';
 import {
   createEvaluator,
   type Compiled,

@@ -1,5 +1,7 @@
 import { ZenEngine } from '@gorules/zen-engine';
-import { compactTrace, invalid, type EngineTraceEntry, type Jdm, type TraceStep } from '@feibao/domain';
+import { invalid } from '../../shared/errors.ts';
+import type { Jdm } from '../jdm.ts';
+import { compactTrace, type EngineTraceEntry, type TraceStep } from '../rating.ts';
 import { engineMillis, RULE_TIMEOUT_MS } from './zen.ts';
 
 /**

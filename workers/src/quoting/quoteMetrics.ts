@@ -1,5 +1,5 @@
 import type { OrderEvent } from '@feibao/domain';
-import { metricsFor } from './metrics.ts';
+import { metricsFor } from '@feibao/platform';
 
 type Requests = { insurers?: { request: { requestId: string; insurerName: string; requestedAt: string } }[] };
 

@@ -1,5 +1,5 @@
-import type { Pool, PoolClient } from '../db.ts';
-import { logger } from '../logger.ts';
+import type { Pool, PoolClient } from '@feibao/platform';
+import { logger } from '@feibao/platform';
 import { createRulesEngine, type RulesEngine } from './engine.ts';
 import type { RuleSource } from './ruleSet.ts';
 
