@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canUseRulePlatform, ConfigKinds, mayOpenRulesRoute, type Role, type RulesRoute } from '@feibao/domain';
+import { canUseRulePlatform, type Role } from '@feibao/domain/accounts/roles';
+import { ConfigKinds } from '@feibao/domain/rules/config';
+import { mayOpenRulesRoute, type RulesRoute } from '@feibao/domain/rules/menu';
 import { startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 import { CALLER_KINDS, rawCall, signedInCast, type CallerKind } from '../support/securityFixtures.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '@feibao/domain';
+import type { Order } from '@feibao/domain/ordering/order.events';
 import { insurerJobsAhead } from './recovery.ts';
 
 const request = (requestId: string, attempt?: number) => ({

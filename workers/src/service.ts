@@ -1,24 +1,21 @@
 import { Worker } from 'bullmq';
+import { advertisedHost, announceProcess, startProcessServer } from '@feibao/platform/processes';
+import { createEventStore } from '@feibao/platform/eventStore';
+import { createPool } from '@feibao/platform/db';
 import {
-  advertisedHost,
-  announceProcess,
-  createEventStore,
-  createPool,
   createProjectionRunner,
-  createRedis,
-  logger,
-  QueueNames,
   readProjectionStatuses,
-  inJobContext,
-  runInContext,
-  startProcessServer,
-  startWorkersHeartbeat,
-  type Config,
   type RunnerOptions,
-  type SmsJob,
-} from '@feibao/platform';
-import { allProjections } from '@feibao/read-models';
-import { orderReader, ruleSetReader } from '@feibao/read-models';
+} from '@feibao/platform/projections/runner';
+import { createRedis } from '@feibao/platform/redis';
+import { logger } from '@feibao/platform/logger';
+import { QueueNames, type SmsJob } from '@feibao/platform/queues';
+import { inJobContext, runInContext } from '@feibao/platform/context';
+import { startWorkersHeartbeat } from '@feibao/platform/health';
+import type { Config } from '@feibao/platform/config';
+import { allProjections } from '@feibao/read-models/projections';
+import { orderReader } from '@feibao/read-models/ordering/orders/reader';
+import { ruleSetReader } from '@feibao/read-models/rules/ruleDefinitions';
 import { smsProviderFor } from './sms/provider.ts';
 import { INSURER_QUEUE, insurerQueue, type InsurerJob } from './quoting/jobs.ts';
 import { insurerDispatch } from './quoting/dispatch.ts';

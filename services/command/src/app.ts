@@ -1,5 +1,8 @@
 import Router from '@koa/router';
-import { createKoaApp, ok, recordLastWrites, redisLastWrites, serveRouteTable } from '@feibao/platform';
+import { createKoaApp } from '@feibao/platform/http/app';
+import { ok } from '@feibao/platform/http/envelope';
+import { recordLastWrites, redisLastWrites } from '@feibao/platform/consistency';
+import { serveRouteTable } from '@feibao/platform/http/routeTable';
 import type { CommandDeps } from './deps.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { orderRoutes } from './ordering/routes.ts';

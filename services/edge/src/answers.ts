@@ -1,6 +1,6 @@
 import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ResultCode } from '@feibao/domain';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { securityHeaders } from './securityHeaders.ts';
 
 /** The edge's own answers are envelopes like the services': `{code, message, data: null}`. */

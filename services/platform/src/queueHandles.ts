@@ -1,5 +1,7 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
-import { notFound, opsMessages, QUEUE_COUNT_KINDS, type QueueRow } from '@feibao/domain';
+import { notFound } from '@feibao/domain/shared/errors';
+import { opsMessages } from '@feibao/domain/ops/operations';
+import { QUEUE_COUNT_KINDS, type QueueRow } from '@feibao/domain/ops/api';
 
 export type OperatedQueues = {
   names: readonly string[];

@@ -1,5 +1,8 @@
 import Router from '@koa/router';
-import { awaitConsistency, createKoaApp, ok, serveRouteTable } from '@feibao/platform';
+import { awaitConsistency } from '@feibao/platform/consistency';
+import { createKoaApp } from '@feibao/platform/http/app';
+import { ok } from '@feibao/platform/http/envelope';
+import { serveRouteTable } from '@feibao/platform/http/routeTable';
 import type { QueryAppDeps } from './deps.ts';
 import { accountQueryRoutes, devSmsRoutes } from './accounts/routes.ts';
 import { orderQueryRoutes, orderReadScopes } from './ordering/routes.ts';

@@ -1,22 +1,18 @@
-import { OPERATED_QUEUES } from '@feibao/domain';
+import { OPERATED_QUEUES } from '@feibao/domain/ops/queues';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import {
-  advertisedHost,
-  announceProcess,
-  createConsistencyWaiter,
-  createPool,
-  createRedis,
-  createTokenService,
-  logger,
-  processEndpointsMiddleware,
-  operatedQueues,
-  revocationMirror,
-  lastWritesMirror,
-  metricsFor,
-  type Config,
-} from '@feibao/platform';
-import { ruleSetReader } from '@feibao/read-models';
+import { advertisedHost, announceProcess, processEndpointsMiddleware } from '@feibao/platform/processes';
+import { createConsistencyWaiter } from '@feibao/platform/consistency';
+import { createPool } from '@feibao/platform/db';
+import { createRedis } from '@feibao/platform/redis';
+import { createTokenService } from '@feibao/platform/tokens';
+import { logger } from '@feibao/platform/logger';
+import { operatedQueues } from '@feibao/platform/queueHandles';
+import { revocationMirror } from '@feibao/platform/revocationMirror';
+import { lastWritesMirror } from '@feibao/platform/lastWritesMirror';
+import { metricsFor } from '@feibao/platform/metrics';
+import type { Config } from '@feibao/platform/config';
+import { ruleSetReader } from '@feibao/read-models/rules/ruleDefinitions';
 import { createQueryApp } from './app.ts';
 import { registerClaimGauges } from './observability/claimGauges.ts';
 import { startRulesEngine } from '@feibao/read-models/rules/engine/loader';

@@ -1,5 +1,5 @@
-import type { OrderEvent } from '@feibao/domain';
-import { metricsFor } from '@feibao/platform';
+import type { OrderEvent } from '@feibao/domain/ordering/order.events';
+import { metricsFor } from '@feibao/platform/metrics';
 
 type Requests = { insurers?: { request: { requestId: string; insurerName: string; requestedAt: string } }[] };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { metricsFor, runInContext } from '@feibao/platform';
+import { metricsFor } from '@feibao/platform/metrics';
+import { runInContext } from '@feibao/platform/context';
 import { observeQuoteTurnaround } from './quoteMetrics.ts';
 
 describe('quote turnaround', () => {

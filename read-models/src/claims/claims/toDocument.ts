@@ -1,4 +1,6 @@
-import { choiceLabel, claimStateNumber, currentClaimStage, uavAccidentTypes, type Claim } from '@feibao/domain';
+import { choiceLabel, uavAccidentTypes } from '@feibao/domain/claims/catalogue';
+import { claimStateNumber, type Claim } from '@feibao/domain/claims/claim.events';
+import { currentClaimStage } from '@feibao/domain/claims/sla';
 import type { ClaimDocument, StoredClaimListRow } from './claimDocument.ts';
 
 /**

@@ -1,4 +1,6 @@
-import { OrderState, quoteExpired, type PlanCell, type PlanRow, type TotalsRow } from '@feibao/domain';
+import { OrderState } from '@feibao/domain/ordering/order.events';
+import { quoteExpired } from '@feibao/domain/ordering/order.commands';
+import type { PlanCell, PlanRow, TotalsRow } from '@feibao/domain/ordering/api';
 import type { OrderDocument } from './orderDocument.ts';
 
 /**

@@ -1,32 +1,31 @@
 import { ZenDecisionContent, ZenEngine } from '@gorules/zen-engine';
 import { LRUCache } from 'lru-cache';
+import { buildPlanLines, type PlanLine } from '@feibao/domain/ordering/plan';
 import {
-  buildPlanLines,
   byRank,
-  combineVerdicts,
-  joinable,
-  inlinePool,
   isPipelineStage,
+  PipelineStages,
+  ruleApplies,
+  type PipelineStage,
+} from '@feibao/domain/rules/definition';
+import {
+  combineVerdicts,
   limitFacts,
   lineFacts,
-  PipelineStages,
-  poolReferences,
   PRICE_RANGE_RULE_ID,
-  ruleApplies,
   verdictOf,
-  visibleInsurers,
   type InsurerLimit,
-  type Jdm,
-  type LineAnswer,
-  type OrderForm,
-  type PipelineStage,
-  type RiskEffect,
-  type PlanLine,
-  type RatingContext,
   type RuleHit,
   type RuleRef,
-} from '@feibao/domain';
-import { logger } from '@feibao/platform';
+} from '@feibao/domain/rules/rating';
+import { joinable } from '@feibao/domain/rules/joined';
+import { inlinePool, poolReferences, type Jdm } from '@feibao/domain/rules/jdm';
+import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
+import type { LineAnswer } from '@feibao/domain/ordering/order.events';
+import type { OrderForm } from '@feibao/domain/ordering/form';
+import type { RiskEffect } from '@feibao/domain/rules/config';
+import type { RatingContext } from '@feibao/domain/rating/types';
+import { logger } from '@feibao/platform/logger';
 import {
   createEvaluator,
   type Compiled,

@@ -1,22 +1,21 @@
 import { ZenEngine } from '@gorules/zen-engine';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildPlanLines } from '@feibao/domain/ordering/plan';
 import {
-  buildPlanLines,
   compactTrace,
   REFERRAL_RULE_ID,
   referralInput,
   lineFacts,
   limitFacts,
   LIMITS_RULE_ID,
-  seededRuleSet,
-  seededRules,
   tariffInput,
   tariffRuleId,
   type EngineTraceEntry,
-  type LineQuote,
-  visibleInsurers,
-  type OrderForm,
-} from '@feibao/domain';
+} from '@feibao/domain/rules/rating';
+import { seededRuleSet, seededRules } from '@feibao/domain/rules/seed/seededRules';
+import type { LineQuote } from '@feibao/domain/rating/types';
+import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
+import type { OrderForm } from '@feibao/domain/ordering/form';
 import { generalApplication, prepared, trainingApplication } from '@feibao/domain/ordering/fixtures';
 import { tariffFixture as fixture } from '@feibao/domain/rules/seed/tariffFixture';
 import { createRulesEngine } from './engine.ts';

@@ -1,14 +1,8 @@
 import { ZenDecisionContent, type ZenDecision, type ZenEngine } from '@gorules/zen-engine';
 import { LRUCache } from 'lru-cache';
-import {
-  compactTrace,
-  joinRules,
-  type EngineTraceEntry,
-  type JoinedRules,
-  type RuleRef,
-  type TraceStep,
-} from '@feibao/domain';
-import { logger } from '@feibao/platform';
+import { compactTrace, type EngineTraceEntry, type RuleRef, type TraceStep } from '@feibao/domain/rules/rating';
+import { joinRules, type JoinedRules } from '@feibao/domain/rules/joined';
+import { logger } from '@feibao/platform/logger';
 import type { EnabledRuleVersion } from './ruleSet.ts';
 import { engineMillis, RULE_TIMEOUT_MS } from '@feibao/domain/rules/zen/zen';
 import { EVALUATION_SLOTS, limiter } from './slots.ts';

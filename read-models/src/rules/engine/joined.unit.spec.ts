@@ -1,16 +1,8 @@
 import { ZenDecisionContent, ZenEngine } from '@gorules/zen-engine';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  compactTrace,
-  graph,
-  joinable,
-  joinRules,
-  str,
-  VERDICT_FIELDS,
-  type EngineTraceEntry,
-  type Jdm,
-  type TraceStep,
-} from '@feibao/domain';
+import { compactTrace, type EngineTraceEntry, type TraceStep } from '@feibao/domain/rules/rating';
+import { graph, str, type Jdm } from '@feibao/domain/rules/jdm';
+import { joinable, joinRules, VERDICT_FIELDS } from '@feibao/domain/rules/joined';
 
 /**
  * A joined model (domain rules/joined.ts) must answer, rule by rule, what each rule answers on its

@@ -1,5 +1,5 @@
-import type { Pool, PoolClient } from '@feibao/platform';
-import { logger } from '@feibao/platform';
+import type { Pool, PoolClient } from '@feibao/platform/db';
+import { logger } from '@feibao/platform/logger';
 import { createRulesEngine, type RulesEngine } from './engine.ts';
 import type { RuleSource } from './ruleSet.ts';
 

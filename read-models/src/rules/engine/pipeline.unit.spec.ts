@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildPlanLines,
-  graph,
-  seededRuleSet,
-  str,
-  type InsurerLimit,
-  type Jdm,
-  type LineAnswer,
-  type OrderForm,
-} from '@feibao/domain';
+import { buildPlanLines } from '@feibao/domain/ordering/plan';
+import { graph, str, type Jdm } from '@feibao/domain/rules/jdm';
+import { seededRuleSet } from '@feibao/domain/rules/seed/seededRules';
+import type { InsurerLimit } from '@feibao/domain/rules/rating';
+import type { LineAnswer } from '@feibao/domain/ordering/order.events';
+import type { OrderForm } from '@feibao/domain/ordering/form';
 import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
 import { createRulesEngine } from './engine.ts';
 import type { EnabledRuleVersion, RuleSet } from './ruleSet.ts';

@@ -1,7 +1,10 @@
 import { setImmediate as tick } from 'node:timers/promises';
 import { ZenEngine } from '@gorules/zen-engine';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildPlanLines, graph, seededRuleSet, str, type InsurerLimit, type Jdm } from '@feibao/domain';
+import { buildPlanLines } from '@feibao/domain/ordering/plan';
+import { graph, str, type Jdm } from '@feibao/domain/rules/jdm';
+import { seededRuleSet } from '@feibao/domain/rules/seed/seededRules';
+import type { InsurerLimit } from '@feibao/domain/rules/rating';
 import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
 import { createRulesEngine, type RulesEngine } from './engine.ts';
 import type { EnabledRuleVersion, RuleSet } from './ruleSet.ts';

@@ -1,4 +1,7 @@
-import type { InsurerLimit, Jdm, PipelineStage, RiskEffect, RuleDefinition, RuleRef } from '@feibao/domain';
+import type { InsurerLimit, RuleRef } from '@feibao/domain/rules/rating';
+import type { Jdm } from '@feibao/domain/rules/jdm';
+import type { PipelineStage, RuleDefinition } from '@feibao/domain/rules/definition';
+import type { RiskEffect } from '@feibao/domain/rules/config';
 
 /** What the engine (engine.ts) rates by, as its source (read-models rules/ruleDefinitions.ts `ruleSetReader`) answers it. */
 

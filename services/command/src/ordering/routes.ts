@@ -2,45 +2,23 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import {
-  chooseInsurers,
-  isProfileComplete,
-  leadDecider,
-  leadSchema,
-  leadStreamId,
-  nextRound,
-  normaliseOrderForm,
-  orderDecider,
-  orderNumber,
-  orderStreamId,
-  orderToWrite,
-  parseOrderForm,
-  planInquiry,
-  planLineKey,
-  ResultCode,
-  revokeReasons,
-  shanghaiDate,
-  userDecider,
-  userStreamId,
-  validateOrderForm,
-  type Order,
-  type OrderCommand,
-  type OrderForm,
-} from '@feibao/domain';
-import {
-  aggregate,
-  authenticate,
-  type HandleOptions,
-  caller,
-  handleCommand,
-  HttpError,
-  load,
-  input,
-  ok,
-  reply,
-  setConsistencyToken,
-  validate,
-} from '@feibao/platform';
+import { chooseInsurers, nextRound, orderNumber, orderToWrite, planInquiry } from '@feibao/domain/ordering/inquiry';
+import { isProfileComplete, userStreamId } from '@feibao/domain/accounts/user.events';
+import { leadDecider, leadStreamId } from '@feibao/domain/leads/lead';
+import { leadSchema } from '@feibao/domain/accounts/validation';
+import { normaliseOrderForm, parseOrderForm, validateOrderForm, type OrderForm } from '@feibao/domain/ordering/form';
+import { orderDecider, type OrderCommand } from '@feibao/domain/ordering/order.commands';
+import { orderStreamId, type Order } from '@feibao/domain/ordering/order.events';
+import { planLineKey } from '@feibao/domain/ordering/plan';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { revokeReasons } from '@feibao/domain/ordering/catalogue';
+import { shanghaiDate } from '@feibao/domain/shared/calendar';
+import { userDecider } from '@feibao/domain/accounts/user.commands';
+import { aggregate, type HandleOptions, handleCommand, load } from '@feibao/platform/eventStore';
+import { authenticate, caller } from '@feibao/platform/http/auth';
+import { HttpError, ok, reply } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { addQuoteDeskRoutes } from './quoteDeskRoutes.ts';
 

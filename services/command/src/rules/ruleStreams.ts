@@ -1,15 +1,15 @@
+import { batchTestDecider, ruleTestStreamId, type BatchTestEvent } from '@feibao/domain/rules/batchTests';
 import {
-  batchTestDecider,
   ruleDecider,
   ruleStreamId,
-  ruleTestStreamId,
-  type BatchTestEvent,
-  type Jdm,
   type RuleEvent,
   type RuleState,
   type SubmittedTest,
-} from '@feibao/domain';
-import { EmmettSql, type EventStore, type Pool } from '@feibao/platform';
+} from '@feibao/domain/rules/rule';
+import type { Jdm } from '@feibao/domain/rules/jdm';
+import { EmmettSql } from '@feibao/platform/emmettTables';
+import type { EventStore } from '@feibao/platform/eventStore';
+import type { Pool } from '@feibao/platform/db';
 
 /**
  * What the rule commands decide from beyond the one rule's stream, read from the event store (the

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { z } from 'zod';
-import { ResultCode } from '@feibao/domain';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { HttpError } from './envelope.ts';
 
 // Messages zod writes itself (ranges, types) in Chinese too; the product's own messages are set per field.

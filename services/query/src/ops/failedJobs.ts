@@ -1,5 +1,6 @@
-import { failedJobRow, type FailedJobPage } from '@feibao/domain';
-import type { OperatedQueues } from '@feibao/platform';
+import { failedJobRow } from '@feibao/domain/ops/queues';
+import type { FailedJobPage } from '@feibao/domain/ops/api';
+import type { OperatedQueues } from '@feibao/platform/queueHandles';
 
 /** Failed jobs, the most recently failed first. */
 export const readFailedJobs = async (

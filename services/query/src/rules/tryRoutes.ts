@@ -1,8 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { inlinePool, invalid, jdmProblem, PoolReferenceError, type Jdm } from '@feibao/domain';
-import { input, ok, requireRole, RULES_API_PREFIX, rulesAuth, validate } from '@feibao/platform';
-import { ruleSetReader } from '@feibao/read-models';
+import { inlinePool, jdmProblem, PoolReferenceError, type Jdm } from '@feibao/domain/rules/jdm';
+import { invalid } from '@feibao/domain/shared/errors';
+import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
+import { requireRole } from '@feibao/platform/http/auth';
+import { RULES_API_PREFIX, rulesAuth } from '@feibao/platform/http/rulesAuth';
+import { ruleSetReader } from '@feibao/read-models/rules/ruleDefinitions';
 import type { QueryAppDeps } from '../deps.ts';
 import { ruleContentError } from '@feibao/domain/rules/zen/zen';
 import { tryRuleContent } from '@feibao/domain/rules/zen/tryout';

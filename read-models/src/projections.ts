@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Projection } from '@feibao/platform';
+import type { Projection } from '@feibao/platform/projections/projection';
 import { userProfileProjection } from './accounts/userProfile/projection.ts';
 import { userRoleHistoryProjection } from './accounts/users/roleHistory.ts';
 import { orderProjection } from './ordering/orders/projection.ts';
@@ -13,67 +13,6 @@ import { ruleDefinitionsProjection } from './rules/ruleDefinitions.ts';
 import { ruleConfigProjection } from './rules/config.ts';
 import { ruleTestsProjection } from './rules/ruleTests.ts';
 import { invoiceProjection } from './invoices/projection.ts';
-
-export * from './accounts/userProfile/userProfile.ts';
-export * from './accounts/userProfile/reader.ts';
-export * from './accounts/users/reader.ts';
-export {
-  roleHistoryReader,
-  USER_ROLE_HISTORY,
-  type RoleHistoryDocument,
-  type RoleHistoryReader,
-} from './accounts/users/roleHistory.ts';
-export * from './ordering/orders/orderDocument.ts';
-export * from './ordering/orders/reader.ts';
-export * from './ordering/orders/planRows.ts';
-export * from './ordering/orders/quoteDesk.ts';
-export { uploads, type UploadDocument } from './files/uploads.ts';
-export * from './claims/claims/claimDocument.ts';
-export * from './claims/claims/reader.ts';
-export * from './claims/pictures/pictureDocument.ts';
-export * from './claims/pictures/reader.ts';
-export { CLAIM_HISTORY, type ClaimHistoryDocument } from './claims/history/projection.ts';
-export * from './claims/history/reader.ts';
-export { opsActionReader, type OpsActionDocument } from './ops/opsActions.ts';
-export {
-  AUDIT_HISTORY,
-  AUDIT_SUBJECTS,
-  type AuditHistoryDocument,
-  type AuditSubjectDocument,
-} from './audit/projection.ts';
-export * from './audit/reader.ts';
-export {
-  ruleVersionReader,
-  RULE_VERSIONS,
-  type RuleVersionDocument,
-  type RuleVersionReader,
-  type RuleVersionStep,
-} from './rules/ruleVersions.ts';
-export { runsOfVersion } from './rules/runsOfVersion.ts';
-export {
-  ruleDefinitionReader,
-  ruleSetReader,
-  RULE_DEFINITIONS,
-  type RuleDefinitionReader,
-} from './rules/ruleDefinitions.ts';
-export {
-  ruleConfigReader,
-  RULE_CONFIG,
-  type RuleConfigDocument,
-  type RuleConfigFilter,
-  type RuleConfigReader,
-} from './rules/config.ts';
-export {
-  ruleTestReader,
-  RULE_CASES,
-  RULE_TEST_RUNS,
-  type RuleCaseDocument,
-  type RuleTestReader,
-  type RuleTestRunDocument,
-  type RuleTestRunSummary,
-} from './rules/ruleTests.ts';
-export { INVOICE_PARTIES, INVOICES, type InvoiceDocument } from './invoices/projection.ts';
-export * from './invoices/reader.ts';
 
 /** Every projection of the platform; the projector runs them, rebuilds replay them. */
 export const allProjections: Projection[] = [

@@ -1,3 +1,0 @@
-export * from './operations.ts';
-export * from './api.ts';
-export * from './queues.ts';
