@@ -9,22 +9,20 @@
  * read orders, and a million-event order history per claim would only slow the seed.
  */
 import type pg from 'pg';
+import { buildPlanLines } from '@feibao/domain/ordering/plan';
+import { decideOrder, type OrderCommand } from '@feibao/domain/ordering/order.commands';
 import {
-  buildPlanLines,
-  decideOrder,
   evolveOrder,
   initialOrder,
-  insurers,
-  normaliseClaimForm,
   orderEventTime,
-  parseClaimForm,
-  policySnapshot,
-  requestIdOf,
   type LineAnswer,
   type Order,
-  type OrderCommand,
   type OrderEvent,
-} from '@feibao/domain';
+} from '@feibao/domain/ordering/order.events';
+import { insurers } from '@feibao/domain/ordering/catalogue';
+import { normaliseClaimForm, parseClaimForm } from '@feibao/domain/claims/form';
+import { policySnapshot } from '@feibao/domain/claims/policy';
+import { requestIdOf } from '@feibao/domain/ordering/inquiry';
 import { HEAVY_USER, phoneOf, storedForm } from './seed.ts';
 
 export type ClaimSeedPlan = {

@@ -5,8 +5,11 @@
  *       user's page 1 unfiltered and filtered to submitted claims (claimState 3)
  */
 import { performance } from 'node:perf_hooks';
-import type { createTokenService, Pool } from '@feibao/platform';
-import { CLAIM_HISTORY, CLAIM_LIST, CLAIM_PICTURES, CLAIMS } from '@feibao/read-models';
+import type { createTokenService } from '@feibao/platform/tokens';
+import type { Pool } from '@feibao/platform/db';
+import { CLAIM_HISTORY } from '@feibao/read-models/claims/history/projection';
+import { CLAIM_LIST, CLAIMS } from '@feibao/read-models/claims/claims/claimDocument';
+import { CLAIM_PICTURES } from '@feibao/read-models/claims/pictures/pictureDocument';
 import { claimReport, inForceOrderIdSql, inForceOwner, submittedClaims, type ClaimSeedPlan } from './claimSeed.ts';
 import { closedLoop, expectOk, getJson, newHistogram, postJson, recordMs, summary, type LoadResult } from './lib.ts';
 import { HEAVY_USER } from './seed.ts';

@@ -15,9 +15,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { visibleInsurers } from '@feibao/domain';
+import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import type { createTokenService } from '@feibao/platform';
+import type { createTokenService } from '@feibao/platform/tokens';
 import {
   closedLoop,
   expectOk,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { CHECKPOINT_CHANNEL } from '@feibao/platform';
+import { CHECKPOINT_CHANNEL } from '@feibao/platform/projections/runner';
 import { buildServer, serverDist } from '../scripts/build.ts';
 import { freePort } from '../scripts/combined.ts';
 import { newHistogram, recordMs, summary } from './lib.ts';

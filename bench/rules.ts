@@ -18,25 +18,24 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { ZenEngine, type ZenDecision } from '@gorules/zen-engine';
+import { buildPlanLines } from '@feibao/domain/ordering/plan';
 import {
-  buildPlanLines,
   compactTrace,
   REFERRAL_RULE_ID,
   referralInput,
-  seededRules,
-  seededRuleSet,
   tariffInput,
   PRICE_RANGE_RULE_ID,
   ratingMessages,
   tariffRuleId,
-  visibleInsurers,
   type EngineTraceEntry,
-  type Jdm,
-  type OrderForm,
-} from '@feibao/domain';
+} from '@feibao/domain/rules/rating';
+import { seededRules, seededRuleSet } from '@feibao/domain/rules/seed/seededRules';
+import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
+import type { Jdm } from '@feibao/domain/rules/jdm';
+import type { OrderForm } from '@feibao/domain/ordering/form';
 import { generalApplication, prepared, trainingApplication } from '@feibao/domain/ordering/fixtures';
-import { createRulesEngine } from '@feibao/platform';
 import { newHistogram, recordMs, round, summary, type Latency } from './lib.ts';
+import { createRulesEngine } from '@feibao/read-models/rules/engine/engine';
 
 /** `errors`: lines the engine failed to rate (an evaluation over RULE_TIMEOUT_MS on a busy machine sends its line to manual). */
 export type RuleMeasurement = Latency & {

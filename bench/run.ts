@@ -23,16 +23,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import {
-  createPool,
-  createRedis,
-  createTokenService,
-  loadConfig,
-  migrate,
-  readProjectionRows,
-  rebuildProjections,
-} from '@feibao/platform';
-import { allProjections, readModelMigrations } from '@feibao/read-models';
+import { createPool } from '@feibao/platform/db';
+import { createRedis } from '@feibao/platform/redis';
+import { createTokenService } from '@feibao/platform/tokens';
+import { loadConfig } from '@feibao/platform/config';
+import { migrate } from '@feibao/platform/migrate';
+import { readProjectionRows } from '@feibao/platform/projections/operations';
+import { rebuildProjections } from '@feibao/platform/projections/runner';
+import { allProjections, readModelMigrations } from '@feibao/read-models/projections';
 import { closeAgent, closedLoop, openLoop, round, type LoadResult } from './lib.ts';
 import { HEAVY_USER, phoneOf, seed, storedForm } from './seed.ts';
 import { seedClaims, type ClaimSeedPlan } from './claimSeed.ts';

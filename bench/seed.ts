@@ -8,7 +8,7 @@
  * Each chunk is its own transaction, so the store holds many transaction ids as a real one does.
  */
 import type pg from 'pg';
-import { normaliseOrderForm, parseOrderForm } from '@feibao/domain';
+import { normaliseOrderForm, parseOrderForm } from '@feibao/domain/ordering/form';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 
 export type SeedPlan = { orders: number; users: number; heavyOrders: number; chunk: number };

@@ -4,7 +4,7 @@
  * baseline.ts answering the body in the file named. The parent reads the port from the IPC channel and sends "stop" to shut it down cleanly.
  */
 import { readFileSync } from 'node:fs';
-import { loadConfig } from '@feibao/platform';
+import { loadConfig } from '@feibao/platform/config';
 import { startCommandService } from '@feibao/command-service/service';
 import { startQueryService } from '@feibao/query-service/service';
 import { startWorkers } from '@feibao/workers/service';

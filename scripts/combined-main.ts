@@ -6,7 +6,8 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import os from 'node:os';
-import { loadConfig, logger } from '@feibao/platform';
+import { loadConfig } from '@feibao/platform/config';
+import { logger } from '@feibao/platform/logger';
 import { startCombined } from './combined.ts';
 
 process.env.FEIBAO_SERVICE ??= 'combined';

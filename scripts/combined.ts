@@ -5,7 +5,8 @@
  * resilience cluster) are unchanged; this only puts the three together.
  */
 import net from 'node:net';
-import { type Config, logger } from '@feibao/platform';
+import type { Config } from '@feibao/platform/config';
+import { logger } from '@feibao/platform/logger';
 import { startCommandService } from '@feibao/command-service/service';
 import { startQueryService } from '@feibao/query-service/service';
 import { startEdge } from '@feibao/edge-service/service';

@@ -3,8 +3,9 @@
  * the platform and the read models (docs/adr/0004-versioned-migrations.md). `npm start`,
  * the test harness, the bench and projections:rebuild run the same step; services never do.
  */
-import { loadConfig, migrate } from '@feibao/platform';
-import { readModelMigrations } from '@feibao/read-models';
+import { loadConfig } from '@feibao/platform/config';
+import { migrate } from '@feibao/platform/migrate';
+import { readModelMigrations } from '@feibao/read-models/projections';
 
 const config = loadConfig();
 const { applied, current } = await migrate(config.databaseUrl, [readModelMigrations]);

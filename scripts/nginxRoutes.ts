@@ -5,7 +5,7 @@
  * tests/int/edgeNginxRoutes.int.spec.ts fails when it no longer matches what the services serve
  * (UPDATE_NGINX_ROUTES=1 on that test rewrites it).
  */
-import type { RouteEntry } from '@feibao/platform';
+import type { RouteEntry } from '@feibao/platform/http/routeTable';
 import { compilePath, type Upstream } from '@feibao/edge-service/routes';
 
 export const NGINX_ROUTES_FILE = 'deploy/nginx/api-routes.conf';

@@ -3,8 +3,12 @@
  * store into it. Safe while the platform runs: each projection's checkpoint row is locked
  * while it is reset, so running workers pause on it and continue from the rebuilt position.
  */
-import { createPool, EmmettSql, loadConfig, migrate, rebuildProjections } from '@feibao/platform';
-import { allProjections, readModelMigrations } from '@feibao/read-models';
+import { createPool } from '@feibao/platform/db';
+import { EmmettSql } from '@feibao/platform/emmettTables';
+import { loadConfig } from '@feibao/platform/config';
+import { migrate } from '@feibao/platform/migrate';
+import { rebuildProjections } from '@feibao/platform/projections/runner';
+import { allProjections, readModelMigrations } from '@feibao/read-models/projections';
 
 const config = loadConfig();
 await migrate(config.databaseUrl, [readModelMigrations]);

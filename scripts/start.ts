@@ -9,8 +9,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig, migrate } from '@feibao/platform';
-import { readModelMigrations } from '@feibao/read-models';
+import { loadConfig } from '@feibao/platform/config';
+import { migrate } from '@feibao/platform/migrate';
+import { readModelMigrations } from '@feibao/read-models/projections';
 import { buildServer, serverDist } from './build.ts';
 import { ensureRedis, persistentSecret, startEmbeddedPostgres, type LocalService } from './localServices.ts';
 

@@ -16,10 +16,10 @@ import {
   registerUser,
   rulesLogin,
   shot,
+  type Account,
+  type Policy,
 } from './helpers.ts';
-import type { Account, Policy } from './helpers.ts';
-import { ACCESSIBILITY_ROUTES } from '../../bench/lighthouse.ts';
-import type { AccessibilityRow } from '../../bench/lighthouse.ts';
+import { ACCESSIBILITY_ROUTES, type AccessibilityRow } from '../../bench/lighthouse.ts';
 
 /**
  * Accessibility (docs/accessibility.md): every route of the desktop site (1280×800) and the mobile

@@ -10,8 +10,9 @@ import {
   registerUser,
   signIn,
   docShot,
+  type Account,
+  type Policy,
 } from './helpers.ts';
-import type { Account, Policy } from './helpers.ts';
 
 /**
  * The audit (/backoffice/audit, docs/api/audit.md) at 1280×800: a customer's policy and the claim on it,

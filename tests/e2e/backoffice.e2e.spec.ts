@@ -10,8 +10,9 @@ import {
   signIn,
   switchAccount,
   docShot,
+  type Account,
+  type Policy,
 } from './helpers.ts';
-import type { Account, Policy } from './helpers.ts';
 
 /**
  * The claims desk (/backoffice/claims, docs/api/claims.md "Staff steps") at 1280×800: a customer's claim, filed and

@@ -12,8 +12,9 @@ import {
   shanghaiPickerTime,
   signIn,
   docShot,
+  type Account,
+  type Policy,
 } from './helpers.ts';
-import type { Account, Policy } from './helpers.ts';
 
 /**
  * Claims in the browser (docs/api/claims.md): from an in-force policy on the order list →

@@ -1,8 +1,18 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { adminCredentials, api, passwordLogin, policyInForce, registerUser, shot, signIn, toast } from './helpers.ts';
-import type { Account, Policy } from './helpers.ts';
+import {
+  adminCredentials,
+  api,
+  passwordLogin,
+  policyInForce,
+  registerUser,
+  shot,
+  signIn,
+  toast,
+  type Account,
+  type Policy,
+} from './helpers.ts';
 
 /**
  * Invoices (docs/api/invoices.md): a customer with two policies bought through the real flow finds

@@ -2,8 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { orderFormMessages as m } from '@feibao/domain/ordering/form';
-import { api, guestAccount, registerUser, shot, signIn, switchAccount } from './helpers.ts';
-import type { Account } from './helpers.ts';
+import { api, guestAccount, registerUser, shot, signIn, switchAccount, type Account } from './helpers.ts';
 
 /**
  * Ordering in the browser (docs/api/ordering.md): guide → form → draft → inquiry → live quotes →

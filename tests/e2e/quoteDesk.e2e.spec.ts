@@ -11,8 +11,8 @@ import {
   switchAccount,
   toast,
   docShot,
+  type Account,
 } from './helpers.ts';
-import type { Account } from './helpers.ts';
 
 /**
  * The quote desk (/backoffice/quotes, docs/api/quote-desk.md) at 1280×800. A customer asks 人保财险 and

@@ -9,8 +9,8 @@ import {
   signIn,
   switchAccount,
   docShot,
+  type Account,
 } from './helpers.ts';
-import type { Account } from './helpers.ts';
 
 /**
  * 用户与角色 (/backoffice/users, docs/api/users.md) at 1280×800: the admin finds a customer, grants

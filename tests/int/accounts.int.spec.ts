@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService } from '@feibao/platform';
+import { createTokenService } from '@feibao/platform/tokens';
 import { ADMIN, newPhone, registerUser, sendCode, startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 let platform: TestPlatform;

@@ -1,17 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isExpectedVersionConflictError } from '@event-driven-io/emmett';
-import { orderStreamId } from '@feibao/domain';
+import { orderStreamId } from '@feibao/domain/ordering/order.events';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import {
-  appendEvents,
-  handleCommand,
-  PROJECTION_WAKE_CHANNEL,
-  readStream,
-  readStreams,
-  type EventStore,
-  type Pool,
-} from '@feibao/platform';
+import { appendEvents, readStream, readStreams } from '@feibao/platform/append';
+import { handleCommand, type EventStore } from '@feibao/platform/eventStore';
+import { PROJECTION_WAKE_CHANNEL } from '@feibao/platform/projections/runner';
+import type { Pool } from '@feibao/platform/db';
 import { registerUser, startTestPlatform, until, type TestPlatform } from '../support/platform.ts';
 
 /**

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { documentCollection, migrate } from '@feibao/platform';
-import { CLAIM_LIST, claimReader, readModelMigrations } from '@feibao/read-models';
+import { documentCollection } from '@feibao/platform/documents';
+import { migrate } from '@feibao/platform/migrate';
+import { CLAIM_LIST } from '@feibao/read-models/claims/claims/claimDocument';
+import { claimReader } from '@feibao/read-models/claims/claims/reader';
+import { readModelMigrations } from '@feibao/read-models/projections';
 
 /**
  * claim_list_counts (read-models/src/migrations/0016_claim_list_counts.sql) against counting the

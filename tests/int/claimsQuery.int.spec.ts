@@ -1,21 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimStreamId, type ClaimEvent, type PolicySnapshot } from '@feibao/domain';
-import {
-  createConsistencyWaiter,
-  createEventStore,
-  createKoaApp,
-  createProjectionRunner,
-  createRedis,
-  createTokenService,
-  operatedQueues,
-  redisLastWrites,
-  redisRevocations,
-  type EventStore,
-} from '@feibao/platform';
+import { claimStreamId, type ClaimEvent } from '@feibao/domain/claims/claim.events';
+import { OPERATED_QUEUES } from '@feibao/domain/ops/queues';
+import type { PolicySnapshot } from '@feibao/domain/claims/policy';
+import { createConsistencyWaiter, redisLastWrites } from '@feibao/platform/consistency';
+import { createEventStore, type EventStore } from '@feibao/platform/eventStore';
+import { createKoaApp } from '@feibao/platform/http/app';
+import { createProjectionRunner } from '@feibao/platform/projections/runner';
+import { createRedis } from '@feibao/platform/redis';
+import { createTokenService } from '@feibao/platform/tokens';
+import { operatedQueues } from '@feibao/platform/queueHandles';
+import { redisRevocations } from '@feibao/platform/revocations';
 import { claimQueryRoutes } from '@feibao/query-service/claims/routes';
-import { allProjections } from '@feibao/read-models';
+import { allProjections } from '@feibao/read-models/projections';
 import {
   ADMIN,
   createClient,
@@ -187,7 +185,7 @@ describe('claim queries', () => {
       consistency: createConsistencyWaiter(pool),
       lastWrites: redisLastWrites(redis, config.queuePrefix),
       now: () => new Date(),
-      opsQueues: operatedQueues(redis, config.queuePrefix),
+      opsQueues: operatedQueues(redis, config.queuePrefix, OPERATED_QUEUES),
       redis,
     });
     app.use(routes.routes()).use(routes.allowedMethods());

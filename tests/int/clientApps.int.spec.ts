@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCESS_KEY_HEADER, UNKNOWN_ACCESS_KEY, captureLogs, loadConfig } from '@feibao/platform';
+import { ACCESS_KEY_HEADER, UNKNOWN_ACCESS_KEY } from '@feibao/platform/http/clientApp';
+import { captureLogs } from '@feibao/platform/logger';
+import { loadConfig } from '@feibao/platform/config';
 import { registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 
 /**

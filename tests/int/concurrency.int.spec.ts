@@ -1,9 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimDecider, claimStreamId, orderDecider, orderStreamId, userStreamId } from '@feibao/domain';
+import { claimDecider } from '@feibao/domain/claims/claim.commands';
+import { claimStreamId } from '@feibao/domain/claims/claim.events';
+import { orderDecider } from '@feibao/domain/ordering/order.commands';
+import { orderStreamId } from '@feibao/domain/ordering/order.events';
+import { userStreamId } from '@feibao/domain/accounts/user.events';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { CONCURRENT_WRITE_REFUSED } from '@feibao/platform';
-import { CLAIMS, ORDERS } from '@feibao/read-models';
+import { CONCURRENT_WRITE_REFUSED } from '@feibao/platform/http/app';
+import { CLAIMS } from '@feibao/read-models/claims/claims/claimDocument';
+import { ORDERS } from '@feibao/read-models/ordering/orders/orderDocument';
 import { claimReport, injuredPerson } from '../support/claims.ts';
 import {
   accountWithRoles,

@@ -3,15 +3,11 @@ import pg from 'pg';
 import { isExpectedVersionConflictError } from '@event-driven-io/emmett';
 import { getPostgreSQLEventStore, type PostgresEventStore } from '@event-driven-io/emmett-postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createConsistencyWaiter,
-  createPool,
-  createProjectionRunner,
-  defineProjection,
-  documentCollection,
-  type Pool,
-  type Projection,
-} from '@feibao/platform';
+import { createConsistencyWaiter } from '@feibao/platform/consistency';
+import { createPool, type Pool } from '@feibao/platform/db';
+import { createProjectionRunner } from '@feibao/platform/projections/runner';
+import { defineProjection, type Projection } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
 import { startTestPlatform, until, type TestPlatform } from '../support/platform.ts';
 import { createDocumentTable } from '../support/documents.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcedProcesses } from '@feibao/platform';
+import { announcedProcesses } from '@feibao/platform/processes';
 import { startCombined } from '../../scripts/combined.ts';
 import { createClient, registerUser, startTestPlatform, type TestPlatform } from '../support/platform.ts';
 

@@ -1,9 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, type RouteEntry } from '@feibao/platform';
+import { loadConfig } from '@feibao/platform/config';
+import type { RouteEntry } from '@feibao/platform/http/routeTable';
 import { CONTENT_SECURITY_POLICY, securityHeaders } from '@feibao/edge-service/securityHeaders';
-import { MAX_FILES_PER_UPLOAD } from '@feibao/domain';
+import { MAX_FILES_PER_UPLOAD } from '@feibao/domain/uploads/upload';
 import { NGINX_ROUTES_FILE, renderNginxRouteMap } from '../../scripts/nginxRoutes.ts';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 

@@ -4,32 +4,24 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { appendEvents, readStreams } from '@feibao/platform/append';
 import {
-  appendEvents,
   CHECKPOINT_CHANNEL,
-  createConsistencyWaiter,
-  createEventStore,
-  createPool,
-  EMMETT_POSTGRESQL_CHECKED_VERSION,
-  EmmettSql,
-  migrate,
   peekProjection,
   PROJECTION_WAKE_CHANNEL,
   readBatch,
-  readProjectionRows,
-  readStreams,
-  type EventStore,
-  type Pool,
-} from '@feibao/platform';
-import {
-  claimDecider,
-  claimStreamId,
-  orderDecider,
-  orderStreamId,
-  userStreamId,
-  type ClaimEvent,
-  type OrderEvent,
-} from '@feibao/domain';
+} from '@feibao/platform/projections/runner';
+import { createConsistencyWaiter } from '@feibao/platform/consistency';
+import { createEventStore, type EventStore } from '@feibao/platform/eventStore';
+import { createPool, type Pool } from '@feibao/platform/db';
+import { EMMETT_POSTGRESQL_CHECKED_VERSION, EmmettSql } from '@feibao/platform/emmettTables';
+import { migrate } from '@feibao/platform/migrate';
+import { readProjectionRows } from '@feibao/platform/projections/operations';
+import { claimDecider } from '@feibao/domain/claims/claim.commands';
+import { claimStreamId, type ClaimEvent } from '@feibao/domain/claims/claim.events';
+import { orderDecider } from '@feibao/domain/ordering/order.commands';
+import { orderStreamId, type OrderEvent } from '@feibao/domain/ordering/order.events';
+import { userStreamId } from '@feibao/domain/accounts/user.events';
 import { HEAVY_USER, phoneOf, seed } from '../../bench/seed.ts';
 import { seedClaims } from '../../bench/claimSeed.ts';
 

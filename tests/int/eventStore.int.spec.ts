@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleCommand, type EventStore } from '@feibao/platform';
+import { handleCommand, type EventStore } from '@feibao/platform/eventStore';
 import { startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 /**

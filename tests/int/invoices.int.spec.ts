@@ -1,9 +1,10 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { shanghaiDate } from '@feibao/domain';
-import { createRedis, rebuildProjections, type Redis } from '@feibao/platform';
-import { allProjections } from '@feibao/read-models';
+import { shanghaiDate } from '@feibao/domain/shared/calendar';
+import { createRedis, type Redis } from '@feibao/platform/redis';
+import { rebuildProjections } from '@feibao/platform/projections/runner';
+import { allProjections } from '@feibao/read-models/projections';
 import { INSURER_QUEUE, jobIdOf, type InsurerJob } from '@feibao/workers/quoting/jobs';
 import {
   accountWithRoles,

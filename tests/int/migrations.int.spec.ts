@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadMigrations, migrate, PLATFORM_MIGRATIONS } from '@feibao/platform';
-import { allCollections, readModelMigrations } from '@feibao/read-models';
+import { loadMigrations, migrate, PLATFORM_MIGRATIONS } from '@feibao/platform/migrate';
+import { allCollections, readModelMigrations } from '@feibao/read-models/projections';
 
 /** The one migration step (docs/adr/0004-versioned-migrations.md) on a database of its own. */
 const scratchUrl = () => {

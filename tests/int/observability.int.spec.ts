@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Decider, orderStreamId, userStreamId } from '@feibao/domain';
+import type { Decider } from '@feibao/domain/shared/decider';
+import { orderStreamId } from '@feibao/domain/ordering/order.events';
+import { userStreamId } from '@feibao/domain/accounts/user.events';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import type { ProcessesReport, ProcessStatus } from '@feibao/domain/observability/processes';
-import {
-  announcedProcesses,
-  captureLogs,
-  createEventStore,
-  createRedis,
-  handleCommand,
-  runInContext,
-  type EventStore,
-  type Redis,
-} from '@feibao/platform';
+import { announcedProcesses } from '@feibao/platform/processes';
+import { captureLogs } from '@feibao/platform/logger';
+import { createEventStore, handleCommand, type EventStore } from '@feibao/platform/eventStore';
+import { createRedis, type Redis } from '@feibao/platform/redis';
+import { runInContext } from '@feibao/platform/context';
 import {
   ADMIN,
   newPhone,

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectionRow } from '@feibao/domain';
-import { createEventStore, createRedis, OPERATED_QUEUES, type EventStore, type Redis } from '@feibao/platform';
+import type { ProjectionRow } from '@feibao/domain/ops/api';
+import { createEventStore, type EventStore } from '@feibao/platform/eventStore';
+import { createRedis, type Redis } from '@feibao/platform/redis';
 import {
   ADMIN,
   registerUser,
@@ -12,6 +13,7 @@ import {
   accountWithRoles,
   signIn,
 } from '../support/platform.ts';
+import { OPERATED_QUEUES } from '@feibao/domain/ops/queues';
 
 const API = '/api/v1/uav/backoffice/ops';
 const DENIED = { code: 40300, message: '无权限访问' };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication, trainingApplication } from '@feibao/domain/ordering/fixtures';
-import { createEventStore, type EventStore } from '@feibao/platform';
-import { orderReader } from '@feibao/read-models';
+import { createEventStore, type EventStore } from '@feibao/platform/eventStore';
+import { orderReader } from '@feibao/read-models/ordering/orders/reader';
 import { insurerProcessor, sweepPolicies } from '@feibao/workers/quoting/processor';
 import { ADMIN, registerUser, startTestPlatform, type TestPlatform } from '../support/platform.ts';
 import { waitForOrderState } from '../support/policies.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workersHeartbeatKey } from '@feibao/platform';
+import { workersHeartbeatKey } from '@feibao/platform/health';
 import { startEdge } from '@feibao/edge-service/service';
 import { newPhone, startTestPlatform, type TestPlatform } from '../support/platform.ts';
 

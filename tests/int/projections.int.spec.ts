@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventStore, type EventStore } from '@feibao/platform/eventStore';
+import { createPool, withTransaction, type Pool } from '@feibao/platform/db';
 import {
-  createEventStore,
-  createPool,
   createProjectionRunner,
-  defineProjection,
-  documentCollection,
   PROJECTION_WAKE_CHANNEL,
-  readProjectionRows,
   readProjectionStatuses,
   rebuildProjections,
-  skipParkedEvent,
-  withTransaction,
-  type EventStore,
-  type Pool,
-  type Projection,
-} from '@feibao/platform';
-import { allProjections } from '@feibao/read-models';
+} from '@feibao/platform/projections/runner';
+import { defineProjection, type Projection } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import { readProjectionRows, skipParkedEvent } from '@feibao/platform/projections/operations';
+import { allProjections } from '@feibao/read-models/projections';
 import { createClient, newPhone, registerUser, startTestPlatform, type TestPlatform } from '../support/platform.ts';
 import { createDocumentTable } from '../support/documents.ts';
 

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { OrderState } from '@feibao/domain';
-import { documentCollection, migrate } from '@feibao/platform';
-import { ORDERS, orderReader, quoteDeskReader, readModelMigrations } from '@feibao/read-models';
+import { OrderState } from '@feibao/domain/ordering/order.events';
+import { documentCollection } from '@feibao/platform/documents';
+import { migrate } from '@feibao/platform/migrate';
+import { ORDERS } from '@feibao/read-models/ordering/orders/orderDocument';
+import { orderReader } from '@feibao/read-models/ordering/orders/reader';
+import { quoteDeskReader } from '@feibao/read-models/ordering/orders/quoteDesk';
+import { readModelMigrations } from '@feibao/read-models/projections';
 
 /**
  * The quote desk's page and its totalCount (and the back office's quoting list) come from one

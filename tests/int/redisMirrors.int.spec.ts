@@ -1,18 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createRedis,
-  lastWriteKeys,
-  lastWritesMirror,
-  redisLastWrites,
-  redisRevocations,
-  revocationKeys,
-  revocationMirror,
-  type LastWritesMirror,
-  type Redis,
-  type RevocationMirror,
-} from '@feibao/platform';
+import { createRedis, type Redis } from '@feibao/platform/redis';
+import { lastWriteKeys, redisLastWrites } from '@feibao/platform/consistency';
+import { lastWritesMirror, type LastWritesMirror } from '@feibao/platform/lastWritesMirror';
+import { redisRevocations, revocationKeys } from '@feibao/platform/revocations';
+import { revocationMirror, type RevocationMirror } from '@feibao/platform/revocationMirror';
 
 /**
  * Revocations and users' last writes answered from memory (services/platform/src/revocationMirror.ts,

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPlanLines, CoverId, seededRules, tariffInput, type Jdm } from '@feibao/domain';
+import { buildPlanLines } from '@feibao/domain/ordering/plan';
+import { CoverId } from '@feibao/domain/ordering/catalogue';
+import { seededRules } from '@feibao/domain/rules/seed/seededRules';
+import { tariffInput } from '@feibao/domain/rules/rating';
+import type { Jdm } from '@feibao/domain/rules/jdm';
 import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
 import {
   ADMIN,

@@ -1,193 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canUseRulePlatform, ConfigKinds, mayOpenRulesRoute, type Role, type RulesRoute } from '@feibao/domain';
+import { canUseRulePlatform } from '@feibao/domain/accounts/roles';
+import { ConfigKinds } from '@feibao/domain/rules/config';
+import { mayOpenRulesRoute } from '@feibao/domain/rules/menu';
+import { resourcePolicies, routeAccess } from '@feibao/domain/policies';
+import { mayCall, type Access } from '@feibao/domain/shared/access';
 import { startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 import { CALLER_KINDS, rawCall, signedInCast, type CallerKind } from '../support/securityFixtures.ts';
 
 /**
  * Function-level authorisation (docs/security.md "Who may do what"): every route the command and
  * query services publish (`GET /internal/routes`, the tables the edge routes by) is classified
- * below, and called through the edge by every kind of caller. A route missing from the table
+ * by a resource's policy (domain `<feature>/access.ts`), and called through the edge by every kind of caller. A route missing from the table
  * fails the suite, so a new route is classified before it ships. Callers below a route's class
  * get the refusal envelope (401 without a token, 403 with one; never 20000, never data); callers
  * in it get past the guards (their minimal input may still be refused, never with a 5xx).
- * For the rule platform each route also names the menu route(s) it serves: the roles written
- * here must be those the menu gives (domain rules/menu.ts), so the menu shows a call exactly when
+ * For the rule platform each route also names the menu route(s) it serves: the roles its policy gives
+ * must be those the menu gives (domain rules/menu.ts), so the menu shows a call exactly when
  * the server allows it.
  */
 
-type Access =
-  | { kind: 'internal' }
-  | { kind: 'public' }
-  /** Any session, a guest's too. */
-  | { kind: 'customer' }
-  /** A registered account (guests refused). */
-  | { kind: 'registered' }
-  | { kind: 'staff'; roles: readonly Role[] }
-  | { kind: 'rules'; roles: readonly Role[]; menu: readonly RulesRoute[] | 'any' };
-
-const internal: Access = { kind: 'internal' };
-const PUBLIC: Access = { kind: 'public' };
-const customer: Access = { kind: 'customer' };
-const registered: Access = { kind: 'registered' };
-const claimsStaff: Access = { kind: 'staff', roles: ['claims', 'admin'] };
-const adminOnly: Access = { kind: 'staff', roles: ['admin'] };
-const ruleStaff = (...menu: RulesRoute[]): Access => ({ kind: 'rules', roles: ['admin', 'auditor'], menu });
-const rules = (roles: Role[], menu: RulesRoute[] | 'any'): Access => ({ kind: 'rules', roles, menu });
-
+/** Every published route → who may call it: the resources' policies (domain policies.ts, shared/access.ts). */
 const U = '/api/v1/uav';
-const C = `${U}/claim/settlement`;
 const R = '/api/v1/rules';
-
-/** Every published route: `METHOD path` as the route table names it → who may call it. */
-const routeAccess: Record<string, Access> = {
-  'GET /internal/ping': internal,
-
-  // Accounts: signing in is public; the dev SMS inbox exists only with SMS_PROVIDER=dev outside production.
-  [`POST ${U}/user/login`]: PUBLIC,
-  [`POST ${U}/user/loginByPhone`]: PUBLIC,
-  [`GET ${U}/user/phone`]: PUBLIC,
-  [`POST ${U}/user/register`]: PUBLIC,
-  [`POST ${U}/user/reset`]: PUBLIC,
-  [`POST ${U}/user/guest`]: PUBLIC,
-  [`POST ${U}/user/refresh`]: PUBLIC,
-  [`GET ${U}/uc/getToken`]: PUBLIC,
-  'POST /sso-platform/authencation/oauth2/login/user': PUBLIC,
-  'POST /sso-platform/authencation/oauth2/login/code': PUBLIC,
-  'POST /sso-platform/authencation/oauth2/login/tenant': PUBLIC,
-  'POST /sso-platform/user/login': PUBLIC,
-  'GET /sso-platform/captcha/trigger': PUBLIC,
-  'GET /sso-platform/captcha/get': PUBLIC,
-  'GET /sso-platform/user/info': rules(['admin', 'auditor', 'test', 'batchTest'], 'any'),
-  [`GET ${U}/dev/sms/latest`]: PUBLIC,
-  [`POST ${U}/user/logout`]: customer,
-  [`GET ${U}/uc/currentUser`]: customer,
-  'GET /sso-platform/authorization/user/get': customer,
-  [`GET ${U}/user/getUserByUserName`]: customer,
-  [`POST ${U}/user/update`]: registered,
-  [`POST ${U}/uc/authorize`]: registered,
-  [`POST ${U}/user/grantRoles`]: adminOnly,
-  [`GET ${U}/backoffice/users`]: adminOnly,
-  [`GET ${U}/backoffice/users/roleHistory`]: adminOnly,
-  [`POST ${U}/backoffice/users/grantRoles`]: adminOnly,
-  [`POST ${U}/backoffice/users/revokeRoles`]: adminOnly,
-
-  // Ordering: catalogues and the lead form are public; orders are the caller's own (guests save drafts too).
-  [`GET ${U}/order/listInsuranceCompany`]: PUBLIC,
-  [`GET ${U}/order/listInsuranceType`]: PUBLIC,
-  [`GET ${U}/order/listDroneBrand`]: PUBLIC,
-  [`GET ${U}/order/listRegion`]: PUBLIC,
-  [`POST ${U}/order/infocollect`]: PUBLIC,
-  [`POST ${U}/order/save`]: customer,
-  [`POST ${U}/order/inquiryPrice`]: customer,
-  [`GET ${U}/order/insure`]: customer,
-  [`GET ${U}/order/revoke`]: customer,
-  [`GET ${U}/order/deleteInsurancePlan`]: customer,
-  [`GET ${U}/order/reset`]: customer,
-  [`POST ${U}/order/getAllPrice`]: customer,
-  [`POST ${U}/order/page`]: customer,
-  [`GET ${U}/order/orderDetails`]: customer,
-  [`GET ${U}/order/listInsurancePlan`]: customer,
-  [`GET ${U}/order/getdronedata`]: customer,
-  [`POST ${U}/file/uploadBatch`]: customer,
-  [`GET ${U}/file/:id`]: customer,
-  // The quote desk.
-  [`GET ${U}/backoffice/quoteProgress`]: adminOnly,
-  [`GET ${U}/backoffice/quoteDesk`]: adminOnly,
-  [`GET ${U}/backoffice/quote/why`]: adminOnly,
-  [`POST ${U}/backoffice/quote`]: adminOnly,
-  [`POST ${U}/backoffice/quote/resend`]: adminOnly,
-  [`POST ${U}/backoffice/quote/timeout`]: adminOnly,
-
-  // Claims: the claimant's calls; staff steps; admin amendments and the operation log.
-  [`GET ${C}/createClaimSettlement`]: customer,
-  [`POST ${C}/save`]: customer,
-  [`POST ${C}/submit`]: customer,
-  [`GET ${C}/back`]: customer,
-  [`GET ${C}/revocation`]: customer,
-  [`POST ${C}/revocation`]: customer,
-  [`POST ${C}/updatePicBatch`]: customer,
-  [`POST ${C}/deletePicBatch`]: customer,
-  [`POST ${C}/uploadBatch`]: customer,
-  [`GET ${C}/details`]: customer,
-  [`POST ${C}/page`]: customer,
-  [`GET ${C}/listImageType`]: customer,
-  [`POST ${C}/pageImageInfo`]: customer,
-  [`GET ${C}/history`]: customer,
-  [`GET ${C}/getSettlementUavInfo`]: customer,
-  [`GET ${C}/picture/:id`]: customer,
-  [`POST ${C}/accept`]: claimsStaff,
-  [`POST ${C}/requestEvidence`]: claimsStaff,
-  [`POST ${C}/assess`]: claimsStaff,
-  [`POST ${C}/close`]: claimsStaff,
-  [`POST ${C}/assign`]: claimsStaff,
-  [`POST ${C}/reopen`]: claimsStaff,
-  [`GET ${C}/staffMembers`]: claimsStaff,
-  [`POST ${C}/contrast`]: adminOnly,
-  [`POST ${C}/saveLog`]: adminOnly,
-  [`GET ${C}/listLogById`]: adminOnly,
-  [`GET ${C}/history.csv`]: adminOnly,
-
-  // Audit and operations.
-  [`GET ${U}/backoffice/audit/search`]: adminOnly,
-  [`GET ${U}/backoffice/audit/history`]: adminOnly,
-  [`GET ${U}/backoffice/audit/history.csv`]: adminOnly,
-  [`POST ${U}/invoice/page`]: customer,
-  [`POST ${U}/backoffice/invoice/page`]: adminOnly,
-  [`GET ${U}/backoffice/ops/projections`]: adminOnly,
-  [`POST ${U}/backoffice/ops/projections/retry`]: adminOnly,
-  [`POST ${U}/backoffice/ops/projections/skip`]: adminOnly,
-  [`GET ${U}/backoffice/ops/queues`]: adminOnly,
-  [`GET ${U}/backoffice/ops/queues/failed`]: adminOnly,
-  [`POST ${U}/backoffice/ops/queues/retry`]: adminOnly,
-  [`POST ${U}/backoffice/ops/queues/remove`]: adminOnly,
-  [`GET ${U}/backoffice/ops/audit`]: adminOnly,
-  [`GET ${U}/backoffice/ops/processes`]: adminOnly,
-  [`POST ${U}/backoffice/ops/boardSession`]: adminOnly,
-  [`GET ${U}/backoffice/ops/board`]: adminOnly,
-  [`GET ${U}/backoffice/ops/board/*rest`]: adminOnly,
-
-  // The rule platform (roles per route, and the menu route(s) each call serves).
-  [`GET ${R}/menu`]: rules(['admin', 'auditor', 'test', 'batchTest'], 'any'),
-  [`GET ${R}/names`]: rules(['admin', 'auditor', 'test', 'batchTest'], 'any'),
-  [`GET ${R}/list`]: ruleStaff('ruleList'),
-  [`GET ${R}/version`]: ruleStaff('ruleList'),
-  [`GET ${R}/version/batchTests`]: ruleStaff('execApplicationStart'),
-  [`POST ${R}/version/try`]: ruleStaff('complexRuleAdd'),
-  [`POST ${R}/version/draft`]: ruleStaff('ruleList'),
-  [`POST ${R}/version/submit`]: ruleStaff('execApplicationStart'),
-  [`POST ${R}/version/approve`]: ruleStaff('execApplicationStart'),
-  [`POST ${R}/version/reject`]: ruleStaff('execApplicationStart'),
-  [`POST ${R}/version/enable`]: ruleStaff('ruleApplication'),
-  [`POST ${R}/version/retire`]: ruleStaff('ruleList'),
-  [`POST ${R}/define`]: ruleStaff('complexRuleAdd'),
-  [`POST ${R}/definition/update`]: ruleStaff('mySceneList'),
-  [`POST ${R}/stage/move`]: ruleStaff('stageTransform'),
-  [`GET ${R}/config`]: ruleStaff(
-    'keywordManage',
-    'ruleType',
-    'ruleSource',
-    'ruleMessage',
-    'ruleRisk',
-    'insuranceEnableLimit',
-    'companyRuleStageMerge',
-  ),
-  [`POST ${R}/config/create`]: ruleStaff('keywordManage'),
-  [`POST ${R}/config/update`]: ruleStaff('keywordManage'),
-  [`POST ${R}/config/disable`]: ruleStaff('keywordManage'),
-  [`POST ${R}/config/enable`]: ruleStaff('keywordManage'),
-  [`GET ${R}/cases`]: rules(['admin', 'auditor', 'batchTest'], ['ruleCase', 'batchTest/null']),
-  [`POST ${R}/cases/create`]: ruleStaff('ruleCase'),
-  [`POST ${R}/cases/update`]: ruleStaff('ruleCase'),
-  [`POST ${R}/cases/delete`]: ruleStaff('ruleCase'),
-  [`POST ${R}/cases/fromOrder`]: ruleStaff('ruleCase'),
-  [`POST ${R}/batchTests/start`]: rules(['batchTest'], ['batchTest/null']),
-  [`GET ${R}/batchTests/mine`]: rules(['admin', 'auditor', 'test'], ['myBatchTestList']),
-  [`GET ${R}/batchTests/detail`]: rules(['admin', 'auditor', 'test'], ['multipleBatchTestDetail']),
-  [`GET ${R}/batchTests/compare`]: rules(['admin', 'auditor', 'test'], ['multipleBatchTestDetail']),
-  [`GET ${R}/transposition/export`]: rules(['admin'], ['ruleTransposition']),
-  [`POST ${R}/transposition/import`]: rules(['admin'], ['ruleTransposition']),
-  [`POST ${R}/transposition/copy`]: rules(['admin'], ['ruleTransposition']),
-};
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 type Request = { path: string; body?: unknown };
@@ -207,20 +41,8 @@ const requestsFor = (method: string, path: string): Request[] => {
 /** Logging out ends the caller's session: it goes last. */
 const LAST = `POST ${U}/user/logout`;
 
-const allowed = (access: Access, who: CallerKind, roles: readonly string[]): boolean => {
-  switch (access.kind) {
-    case 'internal':
-    case 'public':
-      return true;
-    case 'customer':
-      return who !== 'none';
-    case 'registered':
-      return who !== 'none' && who !== 'guest';
-    case 'staff':
-    case 'rules':
-      return access.roles.some((r) => roles.includes(r));
-  }
-};
+const allowed = (access: Access, who: CallerKind, roles: readonly string[]): boolean =>
+  mayCall(access, { session: who === 'none' ? 'none' : who === 'guest' ? 'guest' : 'registered', roles });
 
 let platform: TestPlatform;
 let clients: Record<CallerKind, Client>;
@@ -252,6 +74,18 @@ describe('function-level authorisation', () => {
       Object.keys(routeAccess).filter((k) => !keys.includes(k)),
       'classified but not published',
     ).toEqual([]);
+  });
+
+  it('classifies each route in one policy only', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const policy of resourcePolicies)
+      for (const key of Object.keys(policy.routes)) {
+        const first = seen.get(key);
+        if (first) twice.push(`${key}: ${first} and ${policy.resource}`);
+        else seen.set(key, policy.resource);
+      }
+    expect(twice).toEqual([]);
   });
 
   it('gives each rule-platform call the roles its menu route gives', () => {

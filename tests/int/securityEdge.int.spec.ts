@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdge } from '@feibao/edge-service/service';
-import { createKoaApp } from '@feibao/platform';
+import { createKoaApp } from '@feibao/platform/http/app';
 import { ADMIN, registerUser, signIn, startTestPlatform, type TestPlatform } from '../support/platform.ts';
 
 /**

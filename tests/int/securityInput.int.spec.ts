@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import type { RouteEntry } from '@feibao/platform';
+import type { RouteEntry } from '@feibao/platform/http/routeTable';
 import { ADMIN, registerUser, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 
 /**

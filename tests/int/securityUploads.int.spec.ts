@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore, type EventStore } from '@feibao/platform';
+import { createEventStore, type EventStore } from '@feibao/platform/eventStore';
 import { openClaimOnStream } from '../support/claims.ts';
 import { crc32, jpegDeclaring, pngDeclaring } from '../support/images.ts';
 import { registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '@feibao/platform';
+import { loadConfig } from '@feibao/platform/config';
 import {
   ADMIN,
   newPhone,

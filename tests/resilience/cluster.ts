@@ -5,8 +5,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { migrate } from '@feibao/platform';
-import { readModelMigrations } from '@feibao/read-models';
+import { migrate } from '@feibao/platform/migrate';
+import { readModelMigrations } from '@feibao/read-models/projections';
 import { redisAnswers, startEmbeddedPostgres, type LocalService } from '../../scripts/localServices.ts';
 import { createClient } from '../support/platform.ts';
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { orderStreamId } from '@feibao/domain';
+import { orderStreamId } from '@feibao/domain/ordering/order.events';
 import { startCluster, type Cluster } from './cluster.ts';
 import { projectionsCaughtUp, readFacts, readModelsEqualRebuild } from './invariants.ts';
 import { newStats, register } from './journeys.ts';

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { allProjections } from '@feibao/read-models';
-import { createProjectionRunner, rebuildProjections } from '@feibao/platform';
+import { allProjections } from '@feibao/read-models/projections';
+import { createProjectionRunner, rebuildProjections } from '@feibao/platform/projections/runner';
 
 /**
  * What must hold after any fault, read from the stores themselves: the event store is the truth,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { claimDecider, claimStreamId } from '@feibao/domain';
-import { handleCommand, type EventStore } from '@feibao/platform';
+import { claimDecider } from '@feibao/domain/claims/claim.commands';
+import { claimStreamId } from '@feibao/domain/claims/claim.events';
+import { handleCommand, type EventStore } from '@feibao/platform/eventStore';
 
 /**
  * Claim fixtures the int suites share. The report is filed against a policy bought with

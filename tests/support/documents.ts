@@ -1,4 +1,4 @@
-import type { Queryable } from '@feibao/platform';
+import type { Queryable } from '@feibao/platform/db';
 
 /**
  * A Pongo-shaped collection table for a test-only projection, the same shape as the read

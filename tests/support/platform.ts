@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { loadConfig, migrate, type Config } from '@feibao/platform';
-import { readModelMigrations } from '@feibao/read-models';
+import { loadConfig, type Config } from '@feibao/platform/config';
+import { migrate } from '@feibao/platform/migrate';
+import { readModelMigrations } from '@feibao/read-models/projections';
 import { startCommandService } from '@feibao/command-service/service';
 import { startQueryService } from '@feibao/query-service/service';
 import { startEdge } from '@feibao/edge-service/service';

@@ -65,6 +65,14 @@ const cases: [string, string, boolean][] = [
   ['services/command/src/ordering/probe.ts', '../../../platform/src/index.ts', true],
   ['tests/int/probe.ts', '@feibao/workers/src/quoting/processor.ts', true],
   ['tests/int/probe.ts', '@feibao/workers/quoting/processor', false],
+  // subpath exports: a module by its subpath, within the same boundaries
+  ['web/src/ordering/probe.ts', '@feibao/domain/rules/zen/zen', true],
+  ['web/src/ordering/probe.ts', '@feibao/domain/rules/transposition', false],
+  ['services/query/src/ordering/probe.ts', '@feibao/read-models/rules/engine/engine', false],
+  ['workers/src/probe.ts', '@feibao/read-models/rules/engine/loader', false],
+  ['services/command/src/ordering/probe.ts', '@feibao/read-models/rules/engine/engine', true],
+  ['services/command/src/ordering/probe.ts', '@feibao/domain/rules/zen/zen', false],
+  ['services/edge/src/probe.ts', '@feibao/read-models/ops/opsActions', true],
 ];
 
 let scratch = '';

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import { addWorkingDays, type Order } from '@feibao/domain';
-import { logger, type Pool, type Redis } from '@feibao/platform';
-import { claimPictureReader, claimReader, orderReader } from '@feibao/read-models';
+import { addWorkingDays } from '@feibao/domain/rating/workingDays';
+import type { Order } from '@feibao/domain/ordering/order.events';
+import { logger } from '@feibao/platform/logger';
+import type { Pool } from '@feibao/platform/db';
+import type { Redis } from '@feibao/platform/redis';
+import { claimPictureReader } from '@feibao/read-models/claims/pictures/reader';
+import { claimReader } from '@feibao/read-models/claims/claims/reader';
+import { orderReader } from '@feibao/read-models/ordering/orders/reader';
 import { addClaimTimer, type ClaimTimerJob } from './claims/slaTimers.ts';
 import type { ClaimPictureJob } from './claims/pictures/jobs.ts';
 import { addInsurerJob } from './quoting/dispatch.ts';

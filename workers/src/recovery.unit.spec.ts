@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '@feibao/domain';
-import type { Pool } from '@feibao/platform';
+import type { Order } from '@feibao/domain/ordering/order.events';
+import type { Pool } from '@feibao/platform/db';
 import type { ClaimPictureJob } from './claims/pictures/jobs.ts';
 import type { ClaimTimerJob } from './claims/slaTimers.ts';
 import type { InsurerJob } from './quoting/jobs.ts';

@@ -1,34 +1,22 @@
-import { Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
+import { advertisedHost, announceProcess, startProcessServer } from '@feibao/platform/processes';
+import { createEventStore } from '@feibao/platform/eventStore';
+import { createPool } from '@feibao/platform/db';
 import {
-  advertisedHost,
-  announceProcess,
-  createEventStore,
-  createPool,
   createProjectionRunner,
-  createRedis,
-  logger,
-  QueueNames,
   readProjectionStatuses,
-  inJobContext,
-  runInContext,
-  startProcessServer,
-  startRulesEngine,
-  startWorkersHeartbeat,
-  type Config,
   type RunnerOptions,
-  type SmsJob,
-} from '@feibao/platform';
-import { allProjections } from '@feibao/read-models';
-import { orderReader, ruleSetReader } from '@feibao/read-models';
-import { smsProviderFor } from './sms/provider.ts';
-import { INSURER_QUEUE, insurerQueue, type InsurerJob } from './quoting/jobs.ts';
-import { insurerDispatch } from './quoting/dispatch.ts';
-import { insurerProcessor } from './quoting/processor.ts';
-import { smsProcessor } from './sms/processor.ts';
-import { claimTimerDispatch, claimTimerQueue, startClaimTimerWorker } from './claims/slaTimers.ts';
-import { claimPictureDispatch, claimPictureQueue, startClaimPictureWorker } from './claims/pictures/index.ts';
-import { ruleTestDispatch, ruleTestQueue, startRuleTestWorker } from './rules/batchTests.ts';
-import { startJobRecovery } from './recovery.ts';
+} from '@feibao/platform/projections/runner';
+import { createRedis } from '@feibao/platform/redis';
+import { logger } from '@feibao/platform/logger';
+import { runInContext } from '@feibao/platform/context';
+import { startWorkersHeartbeat } from '@feibao/platform/health';
+import type { Config } from '@feibao/platform/config';
+import { allProjections } from '@feibao/read-models/projections';
+import { ruleSetReader } from '@feibao/read-models/rules/ruleDefinitions';
+import { startJobRecovery, type RecoveryDeps } from './recovery.ts';
+import { workersFeatures, type StartedFeature, type WorkersContext } from './features.ts';
+import { startRulesEngine } from '@feibao/read-models/rules/engine/loader';
 
 type WorkersOptions = { projections?: RunnerOptions; now?: () => Date; sweepEveryMs?: number; port?: number };
 
@@ -42,96 +30,55 @@ export const startWorkers = (config: Config, options: WorkersOptions = {}) =>
 
 const runWorkers = async (config: Config, options: WorkersOptions) => {
   const now = options.now ?? (() => new Date());
-  // One connection per projection loop (the read models and the three dispatchers below) plus the
+  // One connection per projection loop (the read models and the features' four dispatchers) plus the
   // LISTEN connection, a read-ahead and the health checks: fewer and the loops queue for connections.
   const pool = createPool(config.databaseUrl, allProjections.length + 3 + 4);
   const connection = createRedis(config.redisUrl, { forWorker: true });
   // A job in hand when its process dies is taken up again once its lock lapses.
   const jobLock = { lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs };
 
-  const smsWorker = new Worker<SmsJob>(QueueNames.sms, smsProcessor(smsProviderFor(config.smsProvider, pool)), {
-    connection,
-    prefix: config.queuePrefix,
-    concurrency: 4,
-    ...jobLock,
-  });
-  smsWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'SMS job failed'));
-  smsWorker.on('error', (err) => logger.error({ err }, 'SMS worker error'));
-
   const eventStore = createEventStore(config.databaseUrl);
   const queueConnection = createRedis(config.redisUrl);
-  const insurerJobs = insurerQueue(queueConnection, config.queuePrefix);
   const rules = startRulesEngine(pool, ruleSetReader(pool));
-  const insurerWorker = new Worker<InsurerJob>(
-    INSURER_QUEUE,
-    inJobContext(insurerProcessor({ eventStore, rules, now, duePolicySteps: orderReader(pool).duePolicySteps })),
-    { connection, prefix: config.queuePrefix, concurrency: 8, ...jobLock },
-  );
-  insurerWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'insurer job failed'));
-  insurerWorker.on('error', (err) => logger.error({ err }, 'insurer worker error'));
-  const scheduleSweep = () =>
-    insurerJobs.upsertJobScheduler(
-      'policy-sweep',
-      { every: options.sweepEveryMs ?? 60_000 },
-      { name: 'policy-sweep', data: { kind: 'policy-sweep' } },
-    );
-  await scheduleSweep();
-
-  const dispatch = insurerDispatch(insurerJobs, {
-    quoteDaySeconds: config.quoteDaySeconds,
-    underwriteDays: config.underwriteDays,
+  const context: WorkersContext = {
+    config,
     now,
-  });
-  const claimTimers = claimTimerQueue(queueConnection, config.queuePrefix);
-  const claimTimerWorker = startClaimTimerWorker({ connection, prefix: config.queuePrefix, eventStore, now, jobLock });
-  const pictureJobs = claimPictureQueue(queueConnection, config.queuePrefix);
-  const pictureWorker = startClaimPictureWorker(config, { connection, eventStore, now });
-  const ruleTestJobs = ruleTestQueue(queueConnection, config.queuePrefix);
-  const ruleTestWorker = startRuleTestWorker({
-    connection,
-    prefix: config.queuePrefix,
-    eventStore,
     pool,
-    now,
+    eventStore,
+    rules,
+    connection,
+    queueConnection,
     jobLock,
-  });
+    sweepEveryMs: options.sweepEveryMs,
+  };
+  const started: StartedFeature[] = [];
+  for (const feature of workersFeatures) started.push(await feature.start(context));
   const projections = createProjectionRunner(
     pool,
-    [
-      ...allProjections,
-      dispatch,
-      claimTimerDispatch(claimTimers, now),
-      claimPictureDispatch(pictureJobs),
-      ruleTestDispatch(ruleTestJobs),
-    ],
+    [...allProjections, ...started.flatMap((feature) => feature.reactors)],
     options.projections,
   );
   await projections.start();
+  const recoveryQueues = Object.assign({}, ...started.map((feature) => feature.recovery ?? {})) as Pick<
+    RecoveryDeps,
+    'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'afterReset'
+  >;
   const recovery = startJobRecovery({
     redis: queueConnection,
     prefix: config.queuePrefix,
     pool,
-    insurerJobs,
-    claimTimers,
-    pictureJobs,
+    ...recoveryQueues,
     quoteDaySeconds: config.quoteDaySeconds,
     underwriteDays: config.underwriteDays,
     now,
     checkEveryMs: config.jobRecoveryCheckMs,
-    afterReset: scheduleSweep,
   });
   await recovery.ready;
   // Health reports the workers stale or missing once this stops beating (platform health.ts).
   const heartbeat = startWorkersHeartbeat(queueConnection, config.queuePrefix);
   await heartbeat.ready;
   // The workers' own health and metrics (platform processes.ts); the edge and the back office find them through the announcement.
-  const queueWorkers = {
-    sms: smsWorker,
-    insurer: insurerWorker,
-    claimTimers: claimTimerWorker,
-    claimPictures: pictureWorker,
-    ruleTests: ruleTestWorker,
-  };
+  const queueWorkers = Object.assign({}, ...started.map((feature) => feature.workers)) as Record<string, Worker>;
   const endpoints = await startProcessServer(config.host, options.port ?? config.workersPort, {
     process: 'workers',
     startedAt: new Date().toISOString(),
@@ -173,20 +120,10 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
       await heartbeat.stop();
       await announcement.stop();
       await endpoints.stop();
-      await Promise.allSettled([
-        smsWorker.close(),
-        insurerWorker.close(),
-        claimTimerWorker.close(),
-        pictureWorker.close(),
-        ruleTestWorker.close(),
-        projections.stop(),
-      ]);
+      await Promise.allSettled([...Object.values(queueWorkers).map((w) => w.close()), projections.stop()]);
       await rules.stop();
       await Promise.allSettled([
-        insurerJobs.close(),
-        claimTimers.close(),
-        pictureJobs.close(),
-        ruleTestJobs.close(),
+        ...started.flatMap((feature) => feature.queues.map((q) => q.close())),
         eventStore.close(),
         pool.end(),
       ]);
@@ -202,17 +139,14 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
       // Cut off from Redis first, so no job in hand can be completed, failed or have its lock renewed.
       connection.disconnect();
       queueConnection.disconnect();
-      const workers = [smsWorker, insurerWorker, claimTimerWorker, pictureWorker, ruleTestWorker];
+      const workers = Object.values(queueWorkers);
       for (const worker of workers) worker.cancelAllJobs('killed');
       await Promise.allSettled(workers.map((w) => w.close(true)));
       await rules.stop();
       // The projection loops first: a pool ended under them leaves their queued queries waiting forever.
       await projections.stop();
       await Promise.allSettled([
-        insurerJobs.close(),
-        claimTimers.close(),
-        pictureJobs.close(),
-        ruleTestJobs.close(),
+        ...started.flatMap((feature) => feature.queues.map((q) => q.close())),
         eventStore.close(),
         pool.end(),
       ]);

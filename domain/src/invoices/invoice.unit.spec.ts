@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { InvoiceOrderEvent, InvoiceParty, InvoiceState, InvoiceUserEvent } from './invoice.ts';
 import {
+  type InvoiceOrderEvent,
+  type InvoiceParty,
+  type InvoiceState,
+  type InvoiceUserEvent,
   branchName,
   evolveInvoice,
   evolveInvoiceParty,

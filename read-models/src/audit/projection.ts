@@ -1,25 +1,26 @@
+import { claimAuditEntries } from '@feibao/domain/audit/claimHistory';
 import {
-  claimAuditEntries,
   claimEventTypes,
-  claimSubject,
   evolveClaim,
-  evolveOrder,
   initialClaim,
-  initialOrder,
-  orderAuditEntries,
-  orderEventTime,
-  orderEventTypes,
-  orderSubject,
-  type AuditChange,
-  type AuditEntry,
-  type AuditKind,
   type Claim,
   type ClaimEvent,
+} from '@feibao/domain/claims/claim.events';
+import { claimSubject, orderSubject, type StoredAuditSubject } from '@feibao/domain/audit/subjects';
+import {
+  evolveOrder,
+  initialOrder,
+  orderEventTime,
+  orderEventTypes,
   type Order,
   type OrderEvent,
-  type StoredAuditSubject,
-} from '@feibao/domain';
-import { defineProjection, documentCollection, type PoolClient, type RecordedEvent } from '@feibao/platform';
+} from '@feibao/domain/ordering/order.events';
+import { orderAuditEntries } from '@feibao/domain/audit/orderHistory';
+import type { AuditChange, AuditEntry } from '@feibao/domain/audit/changeKinds';
+import type { AuditKind } from '@feibao/domain/audit/api';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { PoolClient } from '@feibao/platform/db';
 
 export const AUDIT_SUBJECTS = 'audit_subjects';
 export const AUDIT_HISTORY = 'audit_history';

@@ -1,5 +1,6 @@
-import type { AuditEntry, AuditKind, AuditSearchRow, AuditSubject } from '@feibao/domain';
-import type { Pool } from '@feibao/platform';
+import type { AuditEntry } from '@feibao/domain/audit/changeKinds';
+import type { AuditKind, AuditSearchRow, AuditSubject } from '@feibao/domain/audit/api';
+import type { Pool } from '@feibao/platform/db';
 import { USER_PROFILES } from '../accounts/userProfile/userProfile.ts';
 import { AUDIT_HISTORY, AUDIT_SUBJECTS, auditSubjectId } from './projection.ts';
 

@@ -1,5 +1,6 @@
-import type { FileUploaded } from '@feibao/domain';
-import { defineProjection, documentCollection, type RecordedEvent } from '@feibao/platform';
+import type { FileUploaded } from '@feibao/domain/uploads/upload';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
 
 export type UploadDocument = FileUploaded['data'];
 export const uploads = documentCollection<UploadDocument>('uploads');

@@ -8,8 +8,10 @@ import {
   type InvoiceParty,
   type InvoiceState,
   type InvoiceUserEvent,
-} from '@feibao/domain';
-import { defineProjection, documentCollection, type PoolClient, type RecordedEvent } from '@feibao/platform';
+} from '@feibao/domain/invoices/invoice';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { PoolClient } from '@feibao/platform/db';
 
 export const INVOICES = 'invoices';
 export const INVOICE_PARTIES = 'invoice_parties';

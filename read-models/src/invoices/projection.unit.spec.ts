@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PoolClient, RecordedEvent } from '@feibao/platform';
+import type { PoolClient } from '@feibao/platform/db';
+import type { RecordedEvent } from '@feibao/platform/projections/projection';
 import { invoiceProjection } from './projection.ts';
 
 /**

@@ -1,5 +1,6 @@
-import type { Invoice, InvoiceSearch } from '@feibao/domain';
-import type { Pool } from '@feibao/platform';
+import type { Invoice } from '@feibao/domain/invoices/invoice';
+import type { InvoiceSearch } from '@feibao/domain/invoices/search';
+import type { Pool } from '@feibao/platform/db';
 import { prepared } from '../prepared.ts';
 import { INVOICES } from './projection.ts';
 

@@ -1,11 +1,9 @@
-import { assertNever, opsEventTypes, type OpsActionPage, type OpsActionRow, type OpsEvent } from '@feibao/domain';
-import {
-  defineProjection,
-  documentCollection,
-  type PoolClient,
-  type Queryable,
-  type RecordedEvent,
-} from '@feibao/platform';
+import { assertNever } from '@feibao/domain/shared/decider';
+import { opsEventTypes, type OpsEvent } from '@feibao/domain/ops/operations';
+import type { OpsActionPage, OpsActionRow } from '@feibao/domain/ops/api';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { PoolClient, Queryable } from '@feibao/platform/db';
 
 export type OpsActionDocument = OpsActionRow & { position: number };
 

@@ -4,15 +4,11 @@ import {
   type ConfigEvent,
   type ConfigFields,
   type ConfigKind,
-} from '@feibao/domain';
-import {
-  defineProjection,
-  documentCollection,
-  RULES_CHANGED_CHANNEL,
-  type Pool,
-  type PoolClient,
-  type RecordedEvent,
-} from '@feibao/platform';
+} from '@feibao/domain/rules/config';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { Pool, PoolClient } from '@feibao/platform/db';
+import { RULES_CHANGED_CHANNEL } from './engine/loader.ts';
 
 export const RULE_CONFIG = 'rule_config';
 

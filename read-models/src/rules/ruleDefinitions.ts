@@ -1,24 +1,14 @@
-import {
-  engineConfigKinds,
-  ruleDefinitionEventTypes,
-  type ConfigFields,
-  type InsurerLimit,
-  type PipelineStage,
-  type RuleDefinition,
-  type RuleDefinitionEvent,
-  type RiskEffect,
-} from '@feibao/domain';
-import {
-  defineProjection,
-  documentCollection,
-  RULES_CHANGED_CHANNEL,
-  type Pool,
-  type PoolClient,
-  type RecordedEvent,
-  type RuleSet,
-} from '@feibao/platform';
+import { engineConfigKinds, type ConfigFields, type RiskEffect } from '@feibao/domain/rules/config';
+import { ruleDefinitionEventTypes, type RuleDefinitionEvent } from '@feibao/domain/rules/rule';
+import type { InsurerLimit } from '@feibao/domain/rules/rating';
+import type { PipelineStage, RuleDefinition } from '@feibao/domain/rules/definition';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { Pool, PoolClient } from '@feibao/platform/db';
 import { RULE_CONFIG } from './config.ts';
 import { RULE_VERSIONS, type RuleVersionDocument } from './ruleVersions.ts';
+import { RULES_CHANGED_CHANNEL } from './engine/loader.ts';
+import type { RuleSet } from './engine/ruleSet.ts';
 
 export const RULE_DEFINITIONS = 'rule_definitions';
 export const ruleDefinitions = documentCollection<RuleDefinition>(RULE_DEFINITIONS);

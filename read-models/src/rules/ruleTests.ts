@@ -1,16 +1,16 @@
+import { assertNever } from '@feibao/domain/shared/decider';
 import {
-  assertNever,
   batchTestEventTypes,
   runSummary,
   type BatchTestRun,
   type BatchTestRunSummary,
-  ruleCaseEventTypes,
   type BatchTestEvent,
   type CaseResult,
-  type RuleCase,
-  type RuleCaseEvent,
-} from '@feibao/domain';
-import { defineProjection, documentCollection, type Pool, type PoolClient, type RecordedEvent } from '@feibao/platform';
+} from '@feibao/domain/rules/batchTests';
+import { ruleCaseEventTypes, type RuleCase, type RuleCaseEvent } from '@feibao/domain/rules/cases';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { Pool, PoolClient } from '@feibao/platform/db';
 
 export const RULE_CASES = 'rule_cases';
 export const RULE_TEST_RUNS = 'rule_test_runs';

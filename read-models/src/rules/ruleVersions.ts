@@ -1,12 +1,9 @@
-import { ruleVersionEventTypes, type Jdm, type RuleVersionEvent, type RuleVersionStatus } from '@feibao/domain';
-import {
-  defineProjection,
-  documentCollection,
-  RULES_CHANGED_CHANNEL,
-  type PoolClient,
-  type Pool,
-  type RecordedEvent,
-} from '@feibao/platform';
+import { ruleVersionEventTypes, type RuleVersionEvent, type RuleVersionStatus } from '@feibao/domain/rules/rule';
+import type { Jdm } from '@feibao/domain/rules/jdm';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { PoolClient, Pool } from '@feibao/platform/db';
+import { RULES_CHANGED_CHANNEL } from './engine/loader.ts';
 
 export const RULE_VERSIONS = 'rule_versions';
 

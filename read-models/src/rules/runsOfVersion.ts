@@ -1,5 +1,5 @@
-import { runSummary, type BatchTestRun, type BatchTestRunSummary } from '@feibao/domain';
-import type { Pool } from '@feibao/platform';
+import { runSummary, type BatchTestRun, type BatchTestRunSummary } from '@feibao/domain/rules/batchTests';
+import type { Pool } from '@feibao/platform/db';
 import { RULE_TEST_RUNS } from './ruleTests.ts';
 
 /**

@@ -1,15 +1,13 @@
 import type { Queue } from 'bullmq';
-import type {
-  Config,
-  EventStore,
-  OperatedQueues,
-  Pool,
-  RateLimiter,
-  Redis,
-  SessionRevocations,
-  SmsJob,
-  TokenService,
-} from '@feibao/platform';
+import type { Config } from '@feibao/platform/config';
+import type { EventStore } from '@feibao/platform/eventStore';
+import type { OperatedQueues } from '@feibao/platform/queueHandles';
+import type { Pool } from '@feibao/platform/db';
+import type { RateLimiter } from '@feibao/platform/rateLimit';
+import type { Redis } from '@feibao/platform/redis';
+import type { SessionRevocations } from '@feibao/platform/revocations';
+import type { SmsJob } from '@feibao/platform/queues';
+import type { TokenService } from '@feibao/platform/tokens';
 
 /** Everything a command handler touches, injected so tests wire real stores with a test clock. */
 export type CommandDeps = {

@@ -1,5 +1,5 @@
-import { ResultCode } from '@feibao/domain';
-import type { RouteDocs } from '@feibao/platform';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 import { accountDocs } from './accounts/openapi.ts';
 import { claimCommandDocs } from './claims/openapi.ts';
 import { fileCommandDocs } from './files/openapi.ts';

@@ -1,5 +1,9 @@
-import { userDecider, userStreamId, PHONE_PATTERN, SYSTEM_ACTOR, type UserCommand } from '@feibao/domain';
-import { handleCommand, hashPassword, logger } from '@feibao/platform';
+import { userDecider, type UserCommand } from '@feibao/domain/accounts/user.commands';
+import { userStreamId, SYSTEM_ACTOR } from '@feibao/domain/accounts/user.events';
+import { PHONE_PATTERN } from '@feibao/domain/accounts/validation';
+import { handleCommand } from '@feibao/platform/eventStore';
+import { hashPassword } from '@feibao/platform/passwords';
+import { logger } from '@feibao/platform/logger';
 import type { CommandDeps } from './deps.ts';
 import { grantRoles } from './accounts/roleChanges.ts';
 

@@ -1,20 +1,17 @@
+import { OPERATED_QUEUES } from '@feibao/domain/ops/queues';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import {
-  advertisedHost,
-  announceProcess,
-  createEventStore,
-  createPool,
-  createRedis,
-  createTokenService,
-  logger,
-  processEndpointsMiddleware,
-  operatedQueues,
-  redisRateLimiter,
-  revocationMirror,
-  smsQueue,
-  type Config,
-} from '@feibao/platform';
+import { advertisedHost, announceProcess, processEndpointsMiddleware } from '@feibao/platform/processes';
+import { createEventStore } from '@feibao/platform/eventStore';
+import { createPool } from '@feibao/platform/db';
+import { createRedis } from '@feibao/platform/redis';
+import { createTokenService } from '@feibao/platform/tokens';
+import { logger } from '@feibao/platform/logger';
+import { operatedQueues } from '@feibao/platform/queueHandles';
+import { redisRateLimiter } from '@feibao/platform/rateLimit';
+import { revocationMirror } from '@feibao/platform/revocationMirror';
+import { smsQueue } from '@feibao/platform/queues';
+import type { Config } from '@feibao/platform/config';
 import { createCommandApp } from './app.ts';
 import type { CommandDeps } from './deps.ts';
 import { seedAdmin } from './seedAdmin.ts';
@@ -46,7 +43,7 @@ export const startCommandService = async (
     revocations,
     limiter: redisRateLimiter(redis, config.queuePrefix),
     smsQueue: smsQueue(queueConnection, config.queuePrefix),
-    opsQueues: operatedQueues(queueConnection, config.queuePrefix),
+    opsQueues: operatedQueues(queueConnection, config.queuePrefix, OPERATED_QUEUES),
     now: options.now ?? (() => new Date()),
     random: options.random ?? Math.random,
   };

@@ -1,7 +1,7 @@
 import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ResultCode } from '@feibao/domain';
-import { STORE_UNAVAILABLE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@feibao/platform';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { STORE_UNAVAILABLE, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@feibao/platform/http/app';
 import { securityHeaders } from './securityHeaders.ts';
 
 /** The edge's own answers are envelopes like the services': `{code, message, data: null}`. */

@@ -2,8 +2,10 @@ import { readFile } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { logger, OPENAPI_PART_PATH, type OpenApiPart, openApiDocument } from '@feibao/platform';
-import { ResultCode } from '@feibao/domain';
+import { logger } from '@feibao/platform/logger';
+import { OPENAPI_PART_PATH } from '@feibao/platform/http/routeTable';
+import { type OpenApiPart, openApiDocument } from '@feibao/platform/http/openapi';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { sendEnvelope } from './answers.ts';
 import type { Target, Upstream } from './routes.ts';
 

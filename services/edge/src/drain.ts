@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ResultCode } from '@feibao/domain';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { sendEnvelope } from './answers.ts';
 
 /** What the edge reads away from a refused request before it gives up and closes the connection. */

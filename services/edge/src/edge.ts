@@ -1,6 +1,9 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { ResultCode } from '@feibao/domain';
-import { logger, metricsFor, requestIdOf, runInContext } from '@feibao/platform';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { logger } from '@feibao/platform/logger';
+import { metricsFor } from '@feibao/platform/metrics';
+import { requestIdOf } from '@feibao/platform/http/app';
+import { runInContext } from '@feibao/platform/context';
 import { answerClientError, sendEnvelope, sendUnavailable } from './answers.ts';
 import { type Client, clientOf, type TrustedProxies } from './clients.ts';
 import { drain } from './drain.ts';

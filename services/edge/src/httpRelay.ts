@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { ResultCode } from '@feibao/domain';
-import { logger, ROUTE_TABLE_VERSION_HEADER } from '@feibao/platform';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { logger } from '@feibao/platform/logger';
+import { ROUTE_TABLE_VERSION_HEADER } from '@feibao/platform/http/routeTable';
 import { sendEnvelope, sendUnavailable } from './answers.ts';
 import type { Client } from './clients.ts';
 import { drain, refuseTooLarge } from './drain.ts';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { ResultCode } from '@feibao/domain';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { sendEnvelope } from './answers.ts';
 import type { Client } from './clients.ts';
 import { DRAIN_MAX_BYTES, DRAIN_MAX_MS, refuseTooLarge } from './drain.ts';

@@ -1,4 +1,5 @@
-import { loadConfig, logger } from '@feibao/platform';
+import { loadConfig } from '@feibao/platform/config';
+import { logger } from '@feibao/platform/logger';
 import { startEdge } from './service.ts';
 
 process.env.FEIBAO_SERVICE ??= 'edge';

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Client } from './clients.ts';
-import { logger, ROUTE_TABLE_PATH, type RouteEntry, routeTableVersion } from '@feibao/platform';
+import { logger } from '@feibao/platform/logger';
+import { ROUTE_TABLE_PATH, type RouteEntry, routeTableVersion } from '@feibao/platform/http/routeTable';
 
 /**
  * Which service answers a path, learnt from the services' own route tables

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROUTE_TABLE_PATH, type RouteEntry, routeTableVersion } from '@feibao/platform';
+import { ROUTE_TABLE_PATH, type RouteEntry, routeTableVersion } from '@feibao/platform/http/routeTable';
 import { compileTables, createRouteDirectory, findUpstream } from './routes.ts';
 
 describe('findUpstream', () => {

@@ -3,23 +3,18 @@ import http, { type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  advertisedHost,
-  announceProcess,
-  checkHealth,
-  createPool,
-  createRedis,
-  FORM_BODY_LIMIT_BYTES,
-  gatherMetrics,
-  JSON_BODY_LIMIT_BYTES,
-  logger,
-  mayReadInternals,
-  metricsFor,
-  registerPlatformGauges,
-  serveProcessEndpoints,
-  type Config,
-} from '@feibao/platform';
-import { MAX_FILES_PER_UPLOAD, ResultCode } from '@feibao/domain';
+import { advertisedHost, announceProcess, gatherMetrics, serveProcessEndpoints } from '@feibao/platform/processes';
+import { checkHealth } from '@feibao/platform/health';
+import { createPool } from '@feibao/platform/db';
+import { createRedis } from '@feibao/platform/redis';
+import { FORM_BODY_LIMIT_BYTES, JSON_BODY_LIMIT_BYTES } from '@feibao/platform/http/app';
+import { logger } from '@feibao/platform/logger';
+import { mayReadInternals, metricsFor } from '@feibao/platform/metrics';
+import { registerPlatformGauges } from '@feibao/platform/platformGauges';
+import type { Config } from '@feibao/platform/config';
+import { MAX_FILES_PER_UPLOAD } from '@feibao/domain/uploads/upload';
+import { OPERATED_QUEUES } from '@feibao/domain/ops/queues';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { sendEnvelope } from './answers.ts';
 import { parseTrustedProxies } from './clients.ts';
 import { createApiDocs } from './apiDocs.ts';
@@ -153,6 +148,7 @@ export const startEdge = async (
     db: pool,
     redis,
     queuePrefix: config.queuePrefix,
+    queueNames: OPERATED_QUEUES,
   });
   const internal = (req: http.IncomingMessage, res: http.ServerResponse) =>
     serveProcessEndpoints(req, res, {

@@ -1,6 +1,6 @@
 import { getPostgreSQLEventStore, type PostgresEventStore } from '@event-driven-io/emmett-postgresql';
 import { CommandHandler, isExpectedVersionConflictError, STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
-import type { Decider } from '@feibao/domain';
+import type { Decider } from '@feibao/domain/shared/decider';
 import {
   appendEvents,
   readStream,

@@ -9,7 +9,7 @@
  * JWT-shaped text last (error messages and stacks quote what they were given).
  */
 import pino, { type Level } from 'pino';
-import { maskIdCard, maskPersonalText } from '@feibao/domain';
+import { maskIdCard, maskPersonalText } from '@feibao/domain/shared/masking';
 import { currentContext } from './context.ts';
 
 const levelNames = ['debug', 'info', 'warn', 'error', 'silent'] as const;

@@ -7,7 +7,7 @@ import type { ConnectionOptions } from 'bullmq';
 import { Gauge, type Registry } from 'prom-client';
 import type { Queryable } from './db.ts';
 import { logger } from './logger.ts';
-import { operatedQueues, readQueueRows } from './opsQueues.ts';
+import { operatedQueues, readQueueRows } from './queueHandles.ts';
 import { readProjectionRows } from './projections/operations.ts';
 
 /** One read per scrape even though several gauges use it. */
@@ -37,9 +37,9 @@ const orEmpty = async <T>(read: () => Promise<T[]>, what: string): Promise<T[]> 
 
 export const registerPlatformGauges = (
   registry: Registry,
-  stores: { db: Queryable; redis: ConnectionOptions; queuePrefix: string },
+  stores: { db: Queryable; redis: ConnectionOptions; queuePrefix: string; queueNames: readonly string[] },
 ) => {
-  const queues = operatedQueues(stores.redis, stores.queuePrefix);
+  const queues = operatedQueues(stores.redis, stores.queuePrefix, stores.queueNames);
   const projections = perScrape(() => readProjectionRows(stores.db));
   const queueRows = perScrape(() => readQueueRows(queues));
   const registers = [registry];

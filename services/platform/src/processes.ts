@@ -7,8 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { hostname } from 'node:os';
-import type { HealthCheck, ProcessHealth, ProcessName, ProcessStatus } from '@feibao/domain/observability/processes';
-import { processNames } from '@feibao/domain/observability/processes';
+import {
+  type HealthCheck,
+  type ProcessHealth,
+  type ProcessName,
+  type ProcessStatus,
+  processNames,
+} from '@feibao/domain/observability/processes';
 import type { Redis } from 'ioredis';
 import { logger } from './logger.ts';
 import { mayReadInternals, METRICS_CONTENT_TYPE, metricsFor, type MetricsSnapshot, renderMetrics } from './metrics.ts';

@@ -1,14 +1,11 @@
-import type {
-  Config,
-  ConsistencyWaiter,
-  LastWrites,
-  OperatedQueues,
-  Pool,
-  Redis,
-  RulesEngine,
-  SessionRevocations,
-  TokenService,
-} from '@feibao/platform';
+import type { Config } from '@feibao/platform/config';
+import type { ConsistencyWaiter, LastWrites } from '@feibao/platform/consistency';
+import type { OperatedQueues } from '@feibao/platform/queueHandles';
+import type { Pool } from '@feibao/platform/db';
+import type { Redis } from '@feibao/platform/redis';
+import type { SessionRevocations } from '@feibao/platform/revocations';
+import type { TokenService } from '@feibao/platform/tokens';
+import type { RulesEngine } from '@feibao/read-models/rules/engine/engine';
 
 export type QueryDeps = {
   config: Config;

@@ -1,5 +1,5 @@
-import { ResultCode } from '@feibao/domain';
-import type { RouteDocs } from '@feibao/platform';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 import { accountQueryDocs } from './accounts/openapi.ts';
 import { auditQueryDocs } from './audit/openapi.ts';
 import { claimQueryDocs } from './claims/openapi.ts';

@@ -1,24 +1,21 @@
+import { OPERATED_QUEUES } from '@feibao/domain/ops/queues';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import {
-  advertisedHost,
-  announceProcess,
-  createConsistencyWaiter,
-  createPool,
-  createRedis,
-  createTokenService,
-  logger,
-  processEndpointsMiddleware,
-  operatedQueues,
-  revocationMirror,
-  lastWritesMirror,
-  startRulesEngine,
-  metricsFor,
-  type Config,
-} from '@feibao/platform';
-import { ruleSetReader } from '@feibao/read-models';
+import { advertisedHost, announceProcess, processEndpointsMiddleware } from '@feibao/platform/processes';
+import { createConsistencyWaiter } from '@feibao/platform/consistency';
+import { createPool } from '@feibao/platform/db';
+import { createRedis } from '@feibao/platform/redis';
+import { createTokenService } from '@feibao/platform/tokens';
+import { logger } from '@feibao/platform/logger';
+import { operatedQueues } from '@feibao/platform/queueHandles';
+import { revocationMirror } from '@feibao/platform/revocationMirror';
+import { lastWritesMirror } from '@feibao/platform/lastWritesMirror';
+import { metricsFor } from '@feibao/platform/metrics';
+import type { Config } from '@feibao/platform/config';
+import { ruleSetReader } from '@feibao/read-models/rules/ruleDefinitions';
 import { createQueryApp } from './app.ts';
 import { registerClaimGauges } from './observability/claimGauges.ts';
+import { startRulesEngine } from '@feibao/read-models/rules/engine/loader';
 
 const MIRRORS_READY_WAIT_MS = 2_000;
 
@@ -27,7 +24,7 @@ export const startQueryService = async (config: Config, options: { port?: number
   const redis = createRedis(config.redisUrl);
   const consistency = createConsistencyWaiter(pool);
   const queueConnection = createRedis(config.redisUrl, { forWorker: true });
-  const opsQueues = operatedQueues(queueConnection, config.queuePrefix);
+  const opsQueues = operatedQueues(queueConnection, config.queuePrefix, OPERATED_QUEUES);
   const rules = startRulesEngine(pool, ruleSetReader(pool));
   // Per-request answers from memory instead of Redis round trips (revocations, each user's last write).
   const mirrorFeedConnection = createRedis(config.redisUrl);

@@ -15,10 +15,8 @@ import {
   updateProfileSchema,
 } from '@feibao/domain/accounts/validation';
 import { provinces } from '@feibao/domain/catalogue/regions';
-import { paths, register, rememberProfile, updateProfile, useProfile } from './api.ts';
-import type { Profile } from './api.ts';
-import { validate } from '../api/forms.ts';
-import type { RequiredRule } from '../api/forms.ts';
+import { paths, register, rememberProfile, updateProfile, useProfile, type Profile } from './api.ts';
+import { validate, type RequiredRule } from '../api/forms.ts';
 import { useSession } from '../api/session.ts';
 import { notifyError, toast } from '../api/toaster.ts';
 import { Field, useForm } from '../shared/form.tsx';

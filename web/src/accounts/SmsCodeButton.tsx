@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
-import { sendSmsSchema } from '@feibao/domain/accounts/validation';
-import type { SmsPurpose } from '@feibao/domain/accounts/validation';
+import { sendSmsSchema, type SmsPurpose } from '@feibao/domain/accounts/validation';
 import { sendSmsCode } from './api.ts';
 import { useCountdown } from '../shared/useCountdown.ts';
 import { notifyError, toast } from '../api/toaster.ts';

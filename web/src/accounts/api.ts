@@ -2,8 +2,16 @@
 import useSWR, { mutate } from 'swr';
 import type { SmsPurpose } from '@feibao/domain/accounts/validation';
 import { call, request } from '../api/client.ts';
-import type { AuthData, SessionUser } from '../api/session.ts';
-import { clearSession, saveSession, saveUser, sessionStore, toSessionUser, useSession } from '../api/session.ts';
+import {
+  type AuthData,
+  type SessionUser,
+  clearSession,
+  saveSession,
+  saveUser,
+  sessionStore,
+  toSessionUser,
+  useSession,
+} from '../api/session.ts';
 
 const base = '/api/v1/uav/user';
 

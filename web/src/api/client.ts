@@ -3,8 +3,7 @@
  * key, read-your-writes consistency token, one refresh attempt on 401 and the 50 s time-out.
  */
 import { ResultCode } from '@feibao/domain/shared/codes';
-import type { AuthData } from './session.ts';
-import { clearSession, saveTokens, sessionStore, accessTokenOf } from './session.ts';
+import { type AuthData, clearSession, saveTokens, sessionStore, accessTokenOf } from './session.ts';
 
 export type Envelope<T> = { code: number; message: string; data: T };
 

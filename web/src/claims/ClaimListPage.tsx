@@ -9,14 +9,11 @@ import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '../api/session.ts';
 import { notifyError, toast } from '../api/toaster.ts';
-import { DataList } from '../shared/DataList.tsx';
-import type { CardSpec, Column } from '../shared/DataList.tsx';
+import { DataList, type CardSpec, type Column } from '../shared/DataList.tsx';
 import { ListPageFrame } from '../shared/ListPageFrame.tsx';
 import { ListPager, usePageParam } from '../shared/ListPager.tsx';
-import { routesOf, useLoginPrompt } from '../shared/site.ts';
-import type { Variant } from '../shared/site.ts';
-import { CLAIM_LIST_SIZE, can, useClaimPage, withdrawClaim } from './api.ts';
-import type { ClaimListRow } from './api.ts';
+import { routesOf, useLoginPrompt, type Variant } from '../shared/site.ts';
+import { CLAIM_LIST_SIZE, can, useClaimPage, withdrawClaim, type ClaimListRow } from './api.ts';
 import { ClaimFilterBar } from './ClaimFilterBar.tsx';
 import {
   accidentTypeLabel,

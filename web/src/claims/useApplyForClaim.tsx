@@ -9,10 +9,8 @@ import { ResultCode } from '@feibao/domain/shared/codes';
 import { ApiError, request } from '../api/client.ts';
 import { sessionStore } from '../api/session.ts';
 import { notifyError, toast } from '../api/toaster.ts';
-import { routesOf } from '../shared/site.ts';
-import type { Variant } from '../shared/site.ts';
-import { claimPaths, createClaim } from './api.ts';
-import type { ClaimDetails } from './api.ts';
+import { routesOf, type Variant } from '../shared/site.ts';
+import { claimPaths, createClaim, type ClaimDetails } from './api.ts';
 import { newClaimHref, reportHref } from './labels.ts';
 
 export const OPEN_CLAIM_EXISTS = '已存在未结案的理赔单，暂不能再次申请理赔, 是否跳转?';

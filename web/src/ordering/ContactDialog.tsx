@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { leadSchema } from '@feibao/domain/accounts/validation';
-import { validate } from '../api/forms.ts';
-import type { FieldErrors } from '../api/forms.ts';
+import { validate, type FieldErrors } from '../api/forms.ts';
 import { collectContact } from './api.ts';
 import { notifyError, toast } from '../api/toaster.ts';
 import { focusDialog } from '../shared/dialogFocus.ts';

@@ -11,8 +11,7 @@ import { BackToTop } from '../shared/BackToTop.tsx';
 import { TouchPageBar } from '../shared/TouchPageBar.tsx';
 import { ContactDialog } from './ContactDialog.tsx';
 import { guideScenarios } from './insure/formState.ts';
-import { routesOf } from '../shared/site.ts';
-import type { Variant } from '../shared/site.ts';
+import { routesOf, type Variant } from '../shared/site.ts';
 
 type Role = 'manufacturer' | 'operator' | 'scenario';
 

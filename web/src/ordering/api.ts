@@ -1,8 +1,13 @@
 /** Ordering calls (docs/api/ordering.md): catalogues, draft, inquiry, price range, plan, list, plan changes. */
 import { useState } from 'react';
 import useSWR from 'swr';
-import { droneBrands, listInsuranceTypes, visibleInsurers } from '@feibao/domain/ordering/catalogue';
-import type { InsuranceType, Insurer } from '@feibao/domain/ordering/catalogue';
+import {
+  droneBrands,
+  listInsuranceTypes,
+  visibleInsurers,
+  type InsuranceType,
+  type Insurer,
+} from '@feibao/domain/ordering/catalogue';
 import type { OrderAction } from '@feibao/domain/ordering/actions';
 import type { OrderPage, PlanRow, QuoteProgress, TotalsRow } from '@feibao/domain/ordering/api';
 import type { OrderForm } from '@feibao/domain/ordering/form';

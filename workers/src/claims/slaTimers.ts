@@ -1,15 +1,11 @@
 import { Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
-import { claimDecider, claimStreamId, type ClaimEvent, type SlaStage } from '@feibao/domain';
-import {
-  defineProjection,
-  handleCommand,
-  inJobContext,
-  logger,
-  originOf,
-  workQueue,
-  type EventStore,
-  type RecordedEvent,
-} from '@feibao/platform';
+import { claimDecider } from '@feibao/domain/claims/claim.commands';
+import { claimStreamId, type ClaimEvent, type SlaStage } from '@feibao/domain/claims/claim.events';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { handleCommand, type EventStore } from '@feibao/platform/eventStore';
+import { inJobContext, originOf } from '@feibao/platform/context';
+import { logger } from '@feibao/platform/logger';
+import { workQueue } from '@feibao/platform/queues';
 
 /**
  * The claim SLA clock: a delayed job per stage (submit → accept, accept → close) that marks the

@@ -1,6 +1,10 @@
 import type { Queue } from 'bullmq';
-import { addWorkingDays, requestIdOf, visibleInsurers, type OrderEvent } from '@feibao/domain';
-import { defineProjection, originOf, type RecordedEvent } from '@feibao/platform';
+import { addWorkingDays } from '@feibao/domain/rating/workingDays';
+import { requestIdOf } from '@feibao/domain/ordering/inquiry';
+import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
+import type { OrderEvent } from '@feibao/domain/ordering/order.events';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { originOf } from '@feibao/platform/context';
 import { jobIdOf, type InsurerJob } from './jobs.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { ConnectionOptions } from 'bullmq';
-import { workQueue } from '@feibao/platform';
+import { workQueue } from '@feibao/platform/queues';
 
 /** Insurer-side work: quote answers, time-outs, underwriting and policy dates, on one queue. */
 export const INSURER_QUEUE = 'insurer';

@@ -1,17 +1,18 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { randomInt } from 'node:crypto';
+import { orderDecider, type OrderCommand } from '@feibao/domain/ordering/order.commands';
 import {
-  orderDecider,
   OrderState,
   orderStreamId,
-  shanghaiDate,
   type LineAnswer,
   type Order,
-  type OrderCommand,
   type OrderStateValue,
-} from '@feibao/domain';
-import { aggregate, handleCommand, observeQuoteTurnaround, type EventStore, type RulesEngine } from '@feibao/platform';
+} from '@feibao/domain/ordering/order.events';
+import { shanghaiDate } from '@feibao/domain/shared/calendar';
+import { aggregate, handleCommand, type EventStore } from '@feibao/platform/eventStore';
 import type { InsurerJob } from './jobs.ts';
+import { observeQuoteTurnaround } from './quoteMetrics.ts';
+import type { RulesEngine } from '@feibao/read-models/rules/engine/engine';
 
 export type InsurerWorkDeps = {
   eventStore: EventStore;

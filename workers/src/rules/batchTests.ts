@@ -1,34 +1,28 @@
 import { Worker, type ConnectionOptions, type Job, type Queue } from 'bullmq';
 import {
   batchTestDecider,
-  buildPlanLines,
   judgeCase,
   outcomeOf,
-  ruleCaseDecider,
-  ruleCaseStreamId,
   ruleTestStreamId,
-  shanghaiDate,
-  visibleInsurers,
   type BatchTestStarted,
-  type CaseExpectation,
   type CaseResult,
-  type OrderForm,
-  type TraceStep,
-} from '@feibao/domain';
-import {
-  aggregate,
-  createRulesEngine,
-  defineProjection,
-  handleCommand,
-  inJobContext,
-  logger,
-  workQueue,
-  type EventStore,
-  type Pool,
-  type RecordedEvent,
-  type RulesEngine,
-} from '@feibao/platform';
-import { ruleDefinitionReader, ruleSetReader, ruleVersionReader, type OrderDocument } from '@feibao/read-models';
+} from '@feibao/domain/rules/batchTests';
+import { buildPlanLines } from '@feibao/domain/ordering/plan';
+import { ruleCaseDecider, ruleCaseStreamId, type CaseExpectation } from '@feibao/domain/rules/cases';
+import { shanghaiDate } from '@feibao/domain/shared/calendar';
+import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
+import type { OrderForm } from '@feibao/domain/ordering/form';
+import type { TraceStep } from '@feibao/domain/rules/rating';
+import { aggregate, handleCommand, type EventStore } from '@feibao/platform/eventStore';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { inJobContext } from '@feibao/platform/context';
+import { logger } from '@feibao/platform/logger';
+import { workQueue } from '@feibao/platform/queues';
+import type { Pool } from '@feibao/platform/db';
+import { ruleDefinitionReader, ruleSetReader } from '@feibao/read-models/rules/ruleDefinitions';
+import { ruleVersionReader } from '@feibao/read-models/rules/ruleVersions';
+import type { OrderDocument } from '@feibao/read-models/ordering/orders/orderDocument';
+import { createRulesEngine, type RulesEngine } from '@feibao/read-models/rules/engine/engine';
 
 /** Batch tests of rule versions (docs/api/rules-batch-tests.md), one job per run. */
 export const RULE_TEST_QUEUE = 'rule-tests';

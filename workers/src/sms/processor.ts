@@ -1,6 +1,6 @@
 import { UnrecoverableError, type Job } from 'bullmq';
-import type { SmsJob } from '@feibao/platform';
-import { PHONE_PATTERN } from '@feibao/domain';
+import type { SmsJob } from '@feibao/platform/queues';
+import { PHONE_PATTERN } from '@feibao/domain/accounts/validation';
 import { SmsProviderMissing, type SmsProvider } from './provider.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { describe, expect, it } from 'vitest';
-import type { SmsJob } from '@feibao/platform';
+import type { SmsJob } from '@feibao/platform/queues';
 import { smsProcessor } from './processor.ts';
 import { smsProviderFor, type SmsProvider } from './provider.ts';
 

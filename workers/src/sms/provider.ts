@@ -1,5 +1,5 @@
-import type { Queryable } from '@feibao/platform';
-import { logger } from '@feibao/platform';
+import type { Queryable } from '@feibao/platform/db';
+import { logger } from '@feibao/platform/logger';
 
 /** Where SMS go. Production plugs a carrier's API in here; dev keeps an inbox in the database. */
 export type SmsProvider = {

@@ -1,5 +1,9 @@
-import { assertNever, isAdmin, isProfileComplete, type CompanyProfile, type UserEvent } from '@feibao/domain';
-import { defineProjection, documentCollection, type PoolClient, type RecordedEvent } from '@feibao/platform';
+import { assertNever } from '@feibao/domain/shared/decider';
+import { isAdmin } from '@feibao/domain/accounts/roles';
+import { isProfileComplete, type CompanyProfile, type UserEvent } from '@feibao/domain/accounts/user.events';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { PoolClient } from '@feibao/platform/db';
 import { USER_PROFILES, type UserProfileDocument } from './userProfile.ts';
 
 export const userProfiles = documentCollection<UserProfileDocument>(USER_PROFILES);

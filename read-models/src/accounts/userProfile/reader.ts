@@ -1,4 +1,4 @@
-import type { Pool } from '@feibao/platform';
+import type { Pool } from '@feibao/platform/db';
 import { USER_PROFILES, type UserProfileDocument } from './userProfile.ts';
 
 /** One reader per query, in SQL like every reader (docs/adr/0003-read-documents-with-sql.md). */

@@ -1,4 +1,4 @@
-import type { CompanyProfile } from '@feibao/domain';
+import type { CompanyProfile } from '@feibao/domain/accounts/user.events';
 
 /** The caller's own account as the profile screens and the header show it. */
 export type UserProfileDocument = {

@@ -1,5 +1,5 @@
-import type { UserListPage, UserListRow } from '@feibao/domain';
-import type { Pool } from '@feibao/platform';
+import type { UserListPage, UserListRow } from '@feibao/domain/accounts/roleAdmin';
+import type { Pool } from '@feibao/platform/db';
 import { USER_PROFILES, type UserProfileDocument } from '../userProfile/userProfile.ts';
 
 export type UserListFilter = {

@@ -1,5 +1,8 @@
-import { roleHistoryEntry, type RoleHistoryEntry, type UserEvent } from '@feibao/domain';
-import { defineProjection, documentCollection, type PoolClient, type Pool, type RecordedEvent } from '@feibao/platform';
+import { roleHistoryEntry, type RoleHistoryEntry } from '@feibao/domain/accounts/roleAdmin';
+import type { UserEvent } from '@feibao/domain/accounts/user.events';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { PoolClient, Pool } from '@feibao/platform/db';
 
 export const USER_ROLE_HISTORY = 'user_role_history';
 

@@ -1,4 +1,5 @@
-import type { ClaimListRow, ClaimRecord, ClaimStateValue, ClaimStatus, SlaStage } from '@feibao/domain';
+import type { ClaimListRow } from '@feibao/domain/claims/api';
+import type { ClaimRecord, ClaimStateValue, ClaimStatus, SlaStage } from '@feibao/domain/claims/claim.events';
 
 export const CLAIMS = 'claims';
 export const CLAIM_LIST = 'claim_list';

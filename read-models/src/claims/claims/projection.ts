@@ -1,5 +1,7 @@
-import { claimEventTypes, evolveClaim, initialClaim, type ClaimEvent } from '@feibao/domain';
-import { defineProjection, documentCollection, type PoolClient, type RecordedEvent } from '@feibao/platform';
+import { claimEventTypes, evolveClaim, initialClaim, type ClaimEvent } from '@feibao/domain/claims/claim.events';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { PoolClient } from '@feibao/platform/db';
 import { claimPictures, syncPictures } from '../pictures/projection.ts';
 import { CLAIM_LIST, CLAIMS, type ClaimDocument, type StoredClaimListRow } from './claimDocument.ts';
 import { rowOf, toDocument } from './toDocument.ts';

@@ -1,5 +1,7 @@
-import { assertNever, type ClaimQueue, type ClaimStateValue, type SlaStage } from '@feibao/domain';
-import type { Pool } from '@feibao/platform';
+import { assertNever } from '@feibao/domain/shared/decider';
+import type { ClaimQueue } from '@feibao/domain/claims/sla';
+import type { ClaimStateValue, SlaStage } from '@feibao/domain/claims/claim.events';
+import type { Pool } from '@feibao/platform/db';
 import { prepared } from '../../prepared.ts';
 import { CLAIM_LIST, CLAIMS, type ClaimDocument, type StoredClaimListRow } from './claimDocument.ts';
 

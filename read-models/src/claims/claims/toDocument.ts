@@ -1,11 +1,6 @@
-import {
-  choiceLabel,
-  claimStateNumber,
-  currentClaimStage,
-  currentStageOverdue,
-  uavAccidentTypes,
-  type Claim,
-} from '@feibao/domain';
+import { choiceLabel, uavAccidentTypes } from '@feibao/domain/claims/catalogue';
+import { claimStateNumber, type Claim } from '@feibao/domain/claims/claim.events';
+import { currentClaimStage, currentStageOverdue } from '@feibao/domain/claims/sla';
 import type { ClaimDocument, StoredClaimListRow } from './claimDocument.ts';
 
 /**

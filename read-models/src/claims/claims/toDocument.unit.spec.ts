@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClaimEvent, PolicySnapshot } from '@feibao/domain';
+import type { ClaimEvent } from '@feibao/domain/claims/claim.events';
+import type { PolicySnapshot } from '@feibao/domain/claims/policy';
 import { evolveClaimDocument } from './projection.ts';
 import { rowOf } from './toDocument.ts';
 

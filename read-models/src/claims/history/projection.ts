@@ -1,5 +1,8 @@
-import { claimEventTypes, claimHistoryEntries, type ClaimEvent, type HistoryEntry } from '@feibao/domain';
-import { defineProjection, documentCollection, type PoolClient, type RecordedEvent } from '@feibao/platform';
+import { claimEventTypes, type ClaimEvent } from '@feibao/domain/claims/claim.events';
+import { claimHistoryEntries, type HistoryEntry } from '@feibao/domain/claims/history';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { PoolClient } from '@feibao/platform/db';
 
 export const CLAIM_HISTORY = 'claim_history';
 

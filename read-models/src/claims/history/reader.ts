@@ -1,5 +1,5 @@
-import type { HistoryEntry } from '@feibao/domain';
-import type { Pool } from '@feibao/platform';
+import type { HistoryEntry } from '@feibao/domain/claims/history';
+import type { Pool } from '@feibao/platform/db';
 import { CLAIM_HISTORY } from './projection.ts';
 
 /** Over claim_history's generated columns claim_id and position (read-models/src/migrations/0005_claims.sql). */

@@ -1,4 +1,4 @@
-import type { ClaimPicture, Gps } from '@feibao/domain';
+import type { ClaimPicture, Gps } from '@feibao/domain/claims/claim.events';
 
 export const CLAIM_PICTURES = 'claim_pictures';
 

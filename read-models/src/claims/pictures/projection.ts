@@ -1,5 +1,6 @@
-import { imageTypeByCode, type ClaimEvent, type ClaimPicture, type ClaimRecord } from '@feibao/domain';
-import { documentCollection, type DocumentBatch } from '@feibao/platform';
+import { imageTypeByCode } from '@feibao/domain/claims/imageTypes';
+import type { ClaimEvent, ClaimPicture, ClaimRecord } from '@feibao/domain/claims/claim.events';
+import { documentCollection, type DocumentBatch } from '@feibao/platform/documents';
 import { CLAIM_PICTURES, type PictureDocument } from './pictureDocument.ts';
 
 /**

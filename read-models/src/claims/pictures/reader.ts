@@ -1,4 +1,4 @@
-import type { Pool } from '@feibao/platform';
+import type { Pool } from '@feibao/platform/db';
 import { CLAIM_PICTURES, type PictureDocument } from './pictureDocument.ts';
 
 /**

@@ -1,13 +1,8 @@
-import type {
-  LineAnswer,
-  Order,
-  OrderForm,
-  OrderListRow,
-  OrderStateValue,
-  PlanLine,
-  QuoteProgress,
-  StoredDeskStatus,
-} from '@feibao/domain';
+import type { LineAnswer, Order, OrderStateValue } from '@feibao/domain/ordering/order.events';
+import type { OrderForm } from '@feibao/domain/ordering/form';
+import type { OrderListRow, QuoteProgress } from '@feibao/domain/ordering/api';
+import type { PlanLine } from '@feibao/domain/ordering/plan';
+import type { StoredDeskStatus } from '@feibao/domain/ordering/quoteDesk';
 
 export const ORDERS = 'orders';
 export const ORDER_LIST = 'order_list';

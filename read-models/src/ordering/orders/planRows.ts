@@ -1,11 +1,6 @@
-import {
-  mayInsureWith,
-  quoteExpired,
-  type OrderActor,
-  type PlanCell,
-  type PlanRow,
-  type TotalsRow,
-} from '@feibao/domain';
+import { mayInsureWith, type OrderActor } from '@feibao/domain/ordering/guards';
+import { quoteExpired } from '@feibao/domain/ordering/quoting';
+import type { PlanCell, PlanRow, TotalsRow } from '@feibao/domain/ordering/api';
 import type { OrderDocument } from './orderDocument.ts';
 
 /**

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { buildPlanLines } from '@feibao/domain/ordering/plan';
+import { decideOrder, type OrderCommand } from '@feibao/domain/ordering/order.commands';
 import {
-  buildPlanLines,
-  decideOrder,
   evolveOrder,
   initialOrder,
-  requestIdOf,
   type LineAnswer,
   type Order,
-  type OrderCommand,
   type OrderEvent,
-  type TotalsRow,
-} from '@feibao/domain';
+} from '@feibao/domain/ordering/order.events';
+import { requestIdOf } from '@feibao/domain/ordering/inquiry';
+import type { TotalsRow } from '@feibao/domain/ordering/api';
 import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
 import { toDocument } from './toDocument.ts';
 import { planRows } from './planRows.ts';

@@ -1,5 +1,13 @@
-import { evolveOrder, initialOrder, orderEventTime, orderEventTypes, type OrderEvent } from '@feibao/domain';
-import { defineProjection, documentCollection, type PoolClient, type RecordedEvent } from '@feibao/platform';
+import {
+  evolveOrder,
+  initialOrder,
+  orderEventTime,
+  orderEventTypes,
+  type OrderEvent,
+} from '@feibao/domain/ordering/order.events';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { documentCollection } from '@feibao/platform/documents';
+import type { PoolClient } from '@feibao/platform/db';
 import { ORDER_LIST, ORDERS, type OrderDocument, type StoredOrderListRow } from './orderDocument.ts';
 import { rowOf, toDocument } from './toDocument.ts';
 

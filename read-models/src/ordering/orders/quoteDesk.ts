@@ -2,14 +2,14 @@ import {
   deskLineAnswer,
   deskStatusAt,
   isOverdue,
-  OrderState,
   workingDaysLeft,
   type DeskCellStatus,
   type QuoteDeskCell,
   type QuoteDeskPage,
   type QuoteDeskRow,
-} from '@feibao/domain';
-import type { Pool } from '@feibao/platform';
+} from '@feibao/domain/ordering/quoteDesk';
+import { OrderState } from '@feibao/domain/ordering/order.events';
+import type { Pool } from '@feibao/platform/db';
 import { ORDERS, type InsurerQuoteSummary, type OrderDocument } from './orderDocument.ts';
 
 export type QuoteDeskFilters = {

@@ -1,5 +1,6 @@
-import { allowedActions, OrderState, type OrderStateValue } from '@feibao/domain';
-import type { Pool } from '@feibao/platform';
+import { allowedActions } from '@feibao/domain/ordering/guards';
+import { OrderState, type OrderStateValue } from '@feibao/domain/ordering/order.events';
+import type { Pool } from '@feibao/platform/db';
 import { prepared } from '../../prepared.ts';
 import { ORDER_LIST, ORDERS, type OrderDocument, type OrderListRow, type StoredOrderListRow } from './orderDocument.ts';
 

@@ -1,14 +1,7 @@
-import {
-  insurerComplete,
-  insurerQuotedAll,
-  isOpenStatus,
-  stateNumber,
-  storedDeskStatus,
-  totalPremium,
-  type InsurerProgress,
-  type Order,
-  type PlanLine,
-} from '@feibao/domain';
+import { insurerComplete, insurerQuotedAll, totalPremium } from '@feibao/domain/ordering/quoting';
+import { isOpenStatus, storedDeskStatus } from '@feibao/domain/ordering/quoteDesk';
+import { stateNumber, type InsurerProgress, type Order } from '@feibao/domain/ordering/order.events';
+import type { PlanLine } from '@feibao/domain/ordering/plan';
 import type { InsurerQuoteSummary, OrderDocument, StoredOrderListRow } from './orderDocument.ts';
 
 const summarise = (progress: InsurerProgress, lines: PlanLine[]): InsurerQuoteSummary => {

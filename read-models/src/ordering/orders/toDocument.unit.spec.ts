@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { buildPlanLines } from '@feibao/domain/ordering/plan';
+import { decideOrder, type OrderCommand } from '@feibao/domain/ordering/order.commands';
 import {
-  buildPlanLines,
-  decideOrder,
   evolveOrder,
   initialOrder,
   OrderState,
-  requestIdOf,
   type Order,
-  type OrderCommand,
   type OrderEvent,
-} from '@feibao/domain';
+} from '@feibao/domain/ordering/order.events';
+import { requestIdOf } from '@feibao/domain/ordering/inquiry';
 import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
 import { evolveOrderDocument } from './projection.ts';
 import { rowOf } from './toDocument.ts';

@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
-import { captchaMessages, ResultCode } from '@feibao/domain';
-import { HttpError } from '@feibao/platform';
+import { captchaMessages } from '@feibao/domain/accounts/validation';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { HttpError } from '@feibao/platform/http/envelope';
 import type { CommandDeps } from '../deps.ts';
 
 /** The response header naming the image's id; the login calls send it back as `captchaKey`. */

@@ -1,6 +1,11 @@
 import type { Context } from 'koa';
-import { ResultCode, userDecider, userStreamId } from '@feibao/domain';
-import { aggregate, decoyPasswordHash, HttpError, logger, verifyPassword } from '@feibao/platform';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { userDecider } from '@feibao/domain/accounts/user.commands';
+import { userStreamId } from '@feibao/domain/accounts/user.events';
+import { aggregate } from '@feibao/platform/eventStore';
+import { decoyPasswordHash, verifyPassword } from '@feibao/platform/passwords';
+import { HttpError } from '@feibao/platform/http/envelope';
+import { logger } from '@feibao/platform/logger';
 import type { CommandDeps } from '../deps.ts';
 
 export const credentialMessages = {

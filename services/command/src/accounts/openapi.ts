@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { enterpriseRegisterSchema, registerCompanySchema, registerPersonSchema, ResultCode } from '@feibao/domain';
-import type { RouteDocs } from '@feibao/platform';
+import {
+  enterpriseRegisterSchema,
+  registerCompanySchema,
+  registerPersonSchema,
+} from '@feibao/domain/accounts/validation';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 /** The signed-in user a session answer names (sessions.ts `sessionAnswer`). */
 const sessionUser = z.object({

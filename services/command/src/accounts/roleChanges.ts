@@ -1,13 +1,11 @@
-import {
-  ADMIN_REGISTRY_STREAM,
-  adminRegistryDecider,
-  ResultCode,
-  userDecider,
-  userStreamId,
-  type Role,
-  type UserCommand,
-} from '@feibao/domain';
-import { aggregate, handleCommand, HttpError, withTransaction, type Pool } from '@feibao/platform';
+import { ADMIN_REGISTRY_STREAM, adminRegistryDecider } from '@feibao/domain/accounts/adminRegistry';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { userDecider, type UserCommand } from '@feibao/domain/accounts/user.commands';
+import { userStreamId } from '@feibao/domain/accounts/user.events';
+import type { Role } from '@feibao/domain/accounts/roles';
+import { aggregate, handleCommand } from '@feibao/platform/eventStore';
+import { HttpError } from '@feibao/platform/http/envelope';
+import { withTransaction, type Pool } from '@feibao/platform/db';
 import type { CommandDeps } from '../deps.ts';
 
 export const roleChangeMessages = { unknownUser: '用户不存在' } as const;

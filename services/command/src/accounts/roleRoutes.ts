@@ -1,16 +1,12 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { EDITABLE_ROLES, LEGACY_GRANT_REASON, PHONE_PATTERN, userMessages, type EditableRole } from '@feibao/domain';
-import {
-  authenticate,
-  caller,
-  input,
-  ok,
-  requireArea,
-  requireRole,
-  setConsistencyToken,
-  validate,
-} from '@feibao/platform';
+import { EDITABLE_ROLES, LEGACY_GRANT_REASON, type EditableRole } from '@feibao/domain/accounts/roleAdmin';
+import { PHONE_PATTERN } from '@feibao/domain/accounts/validation';
+import { userMessages } from '@feibao/domain/accounts/user.commands';
+import { authenticate, caller, requireArea, requireRole } from '@feibao/platform/http/auth';
+import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { grantRoles, revokeRoles } from './roleChanges.ts';
 

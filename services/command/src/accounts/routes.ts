@@ -10,28 +10,20 @@ import {
   type enterpriseRegisterSchema,
   type RegisterForm,
   resetPasswordSchema,
-  ResultCode,
   sendSmsSchema,
   updateProfileSchema,
-  userDecider,
-  userMessages,
-  userStreamId,
   type ProfileFields,
-} from '@feibao/domain';
-import {
-  aggregate,
-  authenticate,
-  caller,
-  handleCommand,
-  hashPassword,
-  HttpError,
-  input,
-  logger,
-  ok,
-  requireRegistered,
-  setConsistencyToken,
-  validate,
-} from '@feibao/platform';
+} from '@feibao/domain/accounts/validation';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { userDecider, userMessages } from '@feibao/domain/accounts/user.commands';
+import { userStreamId } from '@feibao/domain/accounts/user.events';
+import { aggregate, handleCommand } from '@feibao/platform/eventStore';
+import { authenticate, caller, requireRegistered } from '@feibao/platform/http/auth';
+import { hashPassword } from '@feibao/platform/passwords';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { logger } from '@feibao/platform/logger';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { createCredentialChecks, credentialMessages, maskPhone } from './credentials.ts';
 import { createSessions, sessionAnswer, type IssuedSession } from './sessions.ts';

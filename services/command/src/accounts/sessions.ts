@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ResultCode,
-  sessionDecider,
-  sessionStreamId,
-  userDecider,
-  userStreamId,
-  type ActiveUser,
-  type RecordLogin,
-} from '@feibao/domain';
-import {
-  aggregate,
-  handleCommand,
-  hashToken,
-  HttpError,
-  newRefreshToken,
-  sessionIdOfRefreshToken,
-} from '@feibao/platform';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { sessionDecider, sessionStreamId } from '@feibao/domain/accounts/session';
+import { userDecider, type RecordLogin } from '@feibao/domain/accounts/user.commands';
+import { userStreamId, type ActiveUser } from '@feibao/domain/accounts/user.events';
+import { aggregate, handleCommand } from '@feibao/platform/eventStore';
+import { hashToken, newRefreshToken, sessionIdOfRefreshToken } from '@feibao/platform/tokens';
+import { HttpError } from '@feibao/platform/http/envelope';
 import type { CommandDeps } from '../deps.ts';
 
 export const GUEST_NAME = '访客';

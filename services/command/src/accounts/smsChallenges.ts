@@ -1,6 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { ResultCode } from '@feibao/domain';
-import { HttpError, type Queryable } from '@feibao/platform';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { HttpError } from '@feibao/platform/http/envelope';
+import type { Queryable } from '@feibao/platform/db';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;

@@ -3,17 +3,19 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import {
   captchaTriggerSchema,
-  mayUseRulesPlatform,
-  ResultCode,
   ruleCodeLoginSchema,
   ruleLoginSchema,
   tenantLoginSchema,
-  type ActiveUser,
-  userDecider,
-  userMessages,
-  userStreamId,
-} from '@feibao/domain';
-import { aggregate, HttpError, input, logger, ok, setConsistencyToken, validate } from '@feibao/platform';
+} from '@feibao/domain/accounts/validation';
+import { mayUseRulesPlatform } from '@feibao/domain/rules/menu';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { type ActiveUser, userStreamId } from '@feibao/domain/accounts/user.events';
+import { userDecider, userMessages } from '@feibao/domain/accounts/user.commands';
+import { aggregate } from '@feibao/platform/eventStore';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { logger } from '@feibao/platform/logger';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { CAPTCHA_KEY_HEADER, createCaptchas } from './captcha.ts';
 import { type createCredentialChecks, maskPhone } from './credentials.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { claimFormSchema, ResultCode } from '@feibao/domain';
-import type { RouteDocs } from '@feibao/platform';
+import { claimFormSchema } from '@feibao/domain/claims/form';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 const claimId = z.object({ id: z.string() });
 /** The claim form with its id: save and submit read it themselves (routes.ts `acceptForm`). */

@@ -1,15 +1,10 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
-import {
-  claimIdOfPicture,
-  claimMessages,
-  ResultCode,
-  type Claim,
-  type ClaimCommand,
-  type ClaimMetadata,
-} from '@feibao/domain';
-import { HttpError, ok } from '@feibao/platform';
+import { claimIdOfPicture, type Claim } from '@feibao/domain/claims/claim.events';
+import { claimMessages, type ClaimCommand, type ClaimMetadata } from '@feibao/domain/claims/claim.commands';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
 
 type Tools = {
   auth: Middleware;

@@ -3,26 +3,18 @@ import type { Context } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  claimDecider,
-  claimStreamId,
-  DomainError,
-  pictureIdOf,
-  ResultCode,
-  uploadMessages,
-  uploadNameOf,
-  type ClaimMetadata,
-} from '@feibao/domain';
-import {
-  authenticate,
-  caller,
-  handleCommand,
-  HttpError,
-  isStoreUnavailable,
-  logger,
-  ok,
-  setConsistencyToken,
-} from '@feibao/platform';
+import { claimDecider, type ClaimMetadata } from '@feibao/domain/claims/claim.commands';
+import { claimStreamId, pictureIdOf } from '@feibao/domain/claims/claim.events';
+import { DomainError } from '@feibao/domain/shared/errors';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { uploadMessages } from '@feibao/domain/uploads/upload';
+import { uploadNameOf } from '@feibao/domain/uploads/content';
+import { authenticate, caller } from '@feibao/platform/http/auth';
+import { handleCommand } from '@feibao/platform/eventStore';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { isStoreUnavailable } from '@feibao/platform/http/app';
+import { logger } from '@feibao/platform/logger';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { judgeUpload } from '../files/judge.ts';
 import {

@@ -2,54 +2,38 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { allowedActions } from '@feibao/domain/ordering/guards';
+import { blocksNewClaim, policyClaimsDecider, policyClaimsStreamId } from '@feibao/domain/claims/policyClaims';
+import { claimDecider, type ClaimCommand, type ClaimMetadata } from '@feibao/domain/claims/claim.commands';
+import { claimNumber, slaDueAt } from '@feibao/domain/claims/sla';
 import {
-  allowedActions,
-  blocksNewClaim,
-  claimDecider,
-  claimNumber,
   claimStreamId,
-  diffClaimForms,
-  DomainError,
   evolveClaim,
   initialClaim,
-  isAdmin,
-  isClaimsStaff,
-  normaliseClaimForm,
-  orderDecider,
-  OrderState,
-  orderStreamId,
-  parseClaimForm,
-  policyClaimsDecider,
-  policyClaimsStreamId,
-  policySnapshot,
-  ResultCode,
-  slaDueAt,
-  validateClaimForm,
   type Claim,
-  type ClaimCommand,
   type ClaimEvent,
-  type ClaimForm,
-  type ClaimMetadata,
-  type ClaimPart,
   type ClaimRecord,
-  type ContrastAnswer,
-} from '@feibao/domain';
+} from '@feibao/domain/claims/claim.events';
+import { diffClaimForms } from '@feibao/domain/claims/changes';
+import { DomainError } from '@feibao/domain/shared/errors';
+import { isAdmin, isClaimsStaff } from '@feibao/domain/accounts/roles';
 import {
-  aggregate,
-  authenticate,
-  caller,
-  handleCommand,
-  HttpError,
-  input,
-  load,
-  loadMany,
-  ok,
-  reply,
-  requireRole,
-  setConsistencyToken,
-  validate,
-  type HandleOptions,
-} from '@feibao/platform';
+  normaliseClaimForm,
+  parseClaimForm,
+  validateClaimForm,
+  type ClaimForm,
+  type ClaimPart,
+} from '@feibao/domain/claims/form';
+import { orderDecider } from '@feibao/domain/ordering/order.commands';
+import { OrderState, orderStreamId } from '@feibao/domain/ordering/order.events';
+import { policySnapshot } from '@feibao/domain/claims/policy';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import type { ContrastAnswer } from '@feibao/domain/claims/api';
+import { aggregate, handleCommand, load, loadMany, type HandleOptions } from '@feibao/platform/eventStore';
+import { authenticate, caller, requireRole } from '@feibao/platform/http/auth';
+import { HttpError, ok, reply } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { pictureBatchRoutes } from './pictureBatch.ts';
 import { staffClaimRoutes } from './staff.ts';

@@ -1,19 +1,18 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
-import {
-  backofficeRoles,
-  hasRole,
-  PHONE_PATTERN,
-  ResultCode,
-  slaDueAt,
-  userDecider,
-  userStreamId,
-  type Claim,
-  type ClaimCommand,
-  type ClaimMetadata,
-} from '@feibao/domain';
-import { aggregate, HttpError, input, ok, requireArea, validate } from '@feibao/platform';
+import { backofficeRoles, hasRole } from '@feibao/domain/accounts/roles';
+import { PHONE_PATTERN } from '@feibao/domain/accounts/validation';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { slaDueAt } from '@feibao/domain/claims/sla';
+import { userDecider } from '@feibao/domain/accounts/user.commands';
+import { userStreamId } from '@feibao/domain/accounts/user.events';
+import type { Claim } from '@feibao/domain/claims/claim.events';
+import type { ClaimCommand, ClaimMetadata } from '@feibao/domain/claims/claim.commands';
+import { aggregate } from '@feibao/platform/eventStore';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { requireArea } from '@feibao/platform/http/auth';
 import type { CommandDeps } from '../deps.ts';
 
 /**

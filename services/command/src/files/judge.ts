@@ -1,8 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { imageSize } from 'image-size';
 import { readFile } from 'node:fs/promises';
-import { uploadContentProblem, type UploadKind } from '@feibao/domain';
-import { logger } from '@feibao/platform';
+import { uploadContentProblem, type UploadKind } from '@feibao/domain/uploads/content';
+import { logger } from '@feibao/platform/logger';
 import type { UploadedPart } from './multipart.ts';
 
 export type JudgedType = { mime: string; ext: UploadKind };

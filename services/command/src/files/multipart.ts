@@ -1,8 +1,11 @@
 import type { Context, Next } from 'koa';
 import { koaBody } from 'koa-body';
 import { mkdir, rm } from 'node:fs/promises';
-import { MAX_FILES_PER_UPLOAD, ResultCode, uploadMessages, type UploadKind } from '@feibao/domain';
-import { HttpError, isStorableValue, malformedTextMessage } from '@feibao/platform';
+import { MAX_FILES_PER_UPLOAD, uploadMessages } from '@feibao/domain/uploads/upload';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import type { UploadKind } from '@feibao/domain/uploads/content';
+import { HttpError } from '@feibao/platform/http/envelope';
+import { isStorableValue, malformedTextMessage } from '@feibao/platform/http/wellFormed';
 import { cappedFileSink, UploadTooLarge } from './uploadStream.ts';
 
 export const DISK_FULL = '服务器存储空间不足，请稍后再试';

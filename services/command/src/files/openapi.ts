@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ResultCode } from '@feibao/domain';
-import type { RouteDocs } from '@feibao/platform';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 export const fileCommandDocs: RouteDocs = {
   'POST /api/v1/uav/file/uploadBatch': {

@@ -3,19 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { ResultCode, uploadDecider, uploadMessages, uploadNameOf, uploadStreamId } from '@feibao/domain';
-import {
-  authenticate,
-  caller,
-  handleCommand,
-  HttpError,
-  input,
-  isStoreUnavailable,
-  logger,
-  ok,
-  setConsistencyToken,
-  validate,
-} from '@feibao/platform';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { uploadDecider, uploadMessages, uploadStreamId } from '@feibao/domain/uploads/upload';
+import { uploadNameOf } from '@feibao/domain/uploads/content';
+import { authenticate, caller } from '@feibao/platform/http/auth';
+import { handleCommand } from '@feibao/platform/eventStore';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { isStoreUnavailable } from '@feibao/platform/http/app';
+import { logger } from '@feibao/platform/logger';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { judgeUpload, type JudgedType } from './judge.ts';
 import { DISK_FULL, imageTypes, isDiskFull, multipartUpload, uploadedParts } from './multipart.ts';

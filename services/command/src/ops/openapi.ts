@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteDocs } from '@feibao/platform';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 const job = z.object({ queue: z.string(), jobId: z.string() });
 

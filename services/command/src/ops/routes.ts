@@ -1,31 +1,25 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { illegalState } from '@feibao/domain/shared/errors';
 import {
-  illegalState,
   OPS_REASON_MAX,
   opsDecider,
   opsMessages,
   opsProjectionStreamId,
   opsQueueStreamId,
   type OpsCommand,
-} from '@feibao/domain';
-import {
-  authenticate,
-  caller,
-  failedJob,
-  handleCommand,
-  input,
-  ok,
-  OPERATED_QUEUES,
-  requireArea,
-  retryParkedProjection,
-  setConsistencyToken,
-  skipParkedEvent,
-  validate,
-  withTransaction,
-} from '@feibao/platform';
+} from '@feibao/domain/ops/operations';
+import { authenticate, caller, requireArea } from '@feibao/platform/http/auth';
+import { handleCommand } from '@feibao/platform/eventStore';
+import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
+import { retryParkedProjection, skipParkedEvent } from '@feibao/platform/projections/operations';
+import { setConsistencyToken } from '@feibao/platform/consistency';
+import { withTransaction } from '@feibao/platform/db';
 import type { CommandDeps } from '../deps.ts';
+import { failedJob } from './failedJob.ts';
+import { OPERATED_QUEUES } from '@feibao/domain/ops/queues';
 
 export const OPS_PREFIX = '/api/v1/uav/backoffice/ops';
 

@@ -1,15 +1,12 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import {
-  orderIdOfRequest,
-  planResend,
-  type LineAnswer,
-  type Order,
-  type OrderCommand,
-  type OrderMetadata,
-} from '@feibao/domain';
-import { authenticate, caller, input, ok, requireArea, validate } from '@feibao/platform';
+import { orderIdOfRequest, planResend } from '@feibao/domain/ordering/inquiry';
+import type { LineAnswer, Order } from '@feibao/domain/ordering/order.events';
+import type { OrderCommand, OrderMetadata } from '@feibao/domain/ordering/order.commands';
+import { authenticate, caller, requireArea } from '@feibao/platform/http/auth';
+import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
 import type { CommandDeps } from '../deps.ts';
 
 type Run = (

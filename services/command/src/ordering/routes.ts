@@ -2,50 +2,24 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import {
-  chooseInsurers,
-  deleteLineQuery,
-  insureQuery,
-  isProfileComplete,
-  leadDecider,
-  leadSchema,
-  leadStreamId,
-  nextRound,
-  normaliseOrderForm,
-  orderDecider,
-  orderMessages,
-  orderNumber,
-  orderStreamId,
-  orderToWrite,
-  parseOrderForm,
-  planInquiry,
-  planLineKey,
-  ResultCode,
-  resetQuery,
-  revokeQuery,
-  shanghaiDate,
-  userDecider,
-  userStreamId,
-  validateOrderForm,
-  type Order,
-  type OrderCommand,
-  type OrderForm,
-  type OrderMetadata,
-} from '@feibao/domain';
-import {
-  aggregate,
-  authenticate,
-  type HandleOptions,
-  caller,
-  handleCommand,
-  HttpError,
-  load,
-  input,
-  ok,
-  reply,
-  setConsistencyToken,
-  validate,
-} from '@feibao/platform';
+import { chooseInsurers, nextRound, orderNumber, orderToWrite, planInquiry } from '@feibao/domain/ordering/inquiry';
+import { deleteLineQuery, insureQuery, resetQuery, revokeQuery } from '@feibao/domain/ordering/queries';
+import { isProfileComplete, userStreamId } from '@feibao/domain/accounts/user.events';
+import { leadDecider, leadStreamId } from '@feibao/domain/leads/lead';
+import { leadSchema } from '@feibao/domain/accounts/validation';
+import { normaliseOrderForm, parseOrderForm, validateOrderForm, type OrderForm } from '@feibao/domain/ordering/form';
+import { orderDecider, type OrderCommand, type OrderMetadata } from '@feibao/domain/ordering/order.commands';
+import { orderMessages } from '@feibao/domain/ordering/messages';
+import { orderStreamId, type Order } from '@feibao/domain/ordering/order.events';
+import { planLineKey } from '@feibao/domain/ordering/plan';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { shanghaiDate } from '@feibao/domain/shared/calendar';
+import { userDecider } from '@feibao/domain/accounts/user.commands';
+import { aggregate, type HandleOptions, handleCommand, load } from '@feibao/platform/eventStore';
+import { authenticate, caller } from '@feibao/platform/http/auth';
+import { HttpError, ok, reply } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { addQuoteDeskRoutes } from './quoteDeskRoutes.ts';
 

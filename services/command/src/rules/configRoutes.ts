@@ -8,18 +8,14 @@ import {
   configReason,
   configStreamId,
   type ConfigCommand,
-} from '@feibao/domain';
-import {
-  caller,
-  handleCommand,
-  input,
-  ok,
-  requireConfigKindRoute,
-  RULES_API_PREFIX,
-  rulesAuth,
-  setConsistencyToken,
-  validate,
-} from '@feibao/platform';
+} from '@feibao/domain/rules/config';
+import { caller } from '@feibao/platform/http/auth';
+import { handleCommand } from '@feibao/platform/eventStore';
+import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
+import { requireConfigKindRoute } from '@feibao/platform/http/rulesConfigGuard';
+import { RULES_API_PREFIX, rulesAuth } from '@feibao/platform/http/rulesAuth';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 
 const target = { kind: configKind, code: configCode, reason: configReason };

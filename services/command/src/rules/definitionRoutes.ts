@@ -4,30 +4,22 @@ import { z } from 'zod';
 import {
   definitionFieldSchemas,
   definitionMessages,
-  invalid,
   isPipelineStage,
   PipelineStages,
   rankAt,
-  ruleDecider,
   ruleIdSchema,
-  ruleStreamId,
   stageSchema,
-  type RuleCommand,
-} from '@feibao/domain';
-import {
-  aggregate,
-  caller,
-  handleCommand,
-  input,
-  ok,
-  requireRole,
-  RULES_API_PREFIX,
-  rulesAuth,
-  setConsistencyToken,
-  stageRanks,
-  validate,
-} from '@feibao/platform';
+} from '@feibao/domain/rules/definition';
+import { invalid } from '@feibao/domain/shared/errors';
+import { ruleDecider, ruleStreamId, type RuleCommand } from '@feibao/domain/rules/rule';
+import { aggregate, handleCommand } from '@feibao/platform/eventStore';
+import { caller, requireRole } from '@feibao/platform/http/auth';
+import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
+import { RULES_API_PREFIX, rulesAuth } from '@feibao/platform/http/rulesAuth';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
+import { stageRanks } from './ruleStreams.ts';
 
 const reason = z
   .string({ error: '请填写原因' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteDocs } from '@feibao/platform';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 /** A rule definition as stored (domain rules/definition.ts `RuleDefinition`), with who changed it last. */
 const definition = z.looseObject({

@@ -1,35 +1,24 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { inlinePool, jdmProblem, PoolReferenceError, type Jdm } from '@feibao/domain/rules/jdm';
+import { invalid, notFound } from '@feibao/domain/shared/errors';
 import {
-  inlinePool,
-  invalid,
-  jdmProblem,
-  notFound,
-  PoolReferenceError,
   ruleMessages,
   ruleDecider,
   ruleStreamId,
-  type Jdm,
   type RuleCommand,
   type SubmittedTest,
-} from '@feibao/domain';
-import {
-  aggregate,
-  caller,
-  enabledPoolModels,
-  handleCommand,
-  input,
-  ok,
-  requireRole,
-  ruleContentError,
-  RULES_API_PREFIX,
-  rulesAuth,
-  setConsistencyToken,
-  submittedTest,
-  validate,
-} from '@feibao/platform';
+} from '@feibao/domain/rules/rule';
+import { aggregate, handleCommand } from '@feibao/platform/eventStore';
+import { caller, requireRole } from '@feibao/platform/http/auth';
+import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
+import { RULES_API_PREFIX, rulesAuth } from '@feibao/platform/http/rulesAuth';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
+import { enabledPoolModels, submittedTest } from './ruleStreams.ts';
+import { ruleContentError } from '@feibao/domain/rules/zen/zen';
 
 const ruleId = z
   .string({ error: '规则编号不能为空' })

@@ -1,5 +1,7 @@
-import { aggregate, handleCommand, logger } from '@feibao/platform';
-import { configDecider, configStreamId, seededConfig, SYSTEM_ACTOR } from '@feibao/domain';
+import { aggregate, handleCommand } from '@feibao/platform/eventStore';
+import { logger } from '@feibao/platform/logger';
+import { configDecider, configStreamId, seededConfig } from '@feibao/domain/rules/config';
+import { SYSTEM_ACTOR } from '@feibao/domain/accounts/user.events';
 import type { CommandDeps } from '../deps.ts';
 
 /**

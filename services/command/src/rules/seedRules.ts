@@ -1,13 +1,8 @@
-import { aggregate, handleCommand, logger } from '@feibao/platform';
-import {
-  ruleDecider,
-  ruleStreamId,
-  seededRules,
-  SEED_RULE_REASON,
-  SYSTEM_ACTOR,
-  type RuleCommand,
-  type RuleState,
-} from '@feibao/domain';
+import { aggregate, handleCommand } from '@feibao/platform/eventStore';
+import { logger } from '@feibao/platform/logger';
+import { ruleDecider, ruleStreamId, type RuleCommand, type RuleState } from '@feibao/domain/rules/rule';
+import { seededRules, SEED_RULE_REASON } from '@feibao/domain/rules/seed/seededRules';
+import { SYSTEM_ACTOR } from '@feibao/domain/accounts/user.events';
 import type { CommandDeps } from '../deps.ts';
 
 class NothingLeft extends Error {}

@@ -6,36 +6,27 @@ import {
   BATCH_TEST_MAX_SUBJECTS,
   batchTestDecider,
   batchTestMessages,
-  normaliseOrderForm,
-  orderDecider,
-  orderStreamId,
   outcomeOf,
-  parseOrderForm,
-  ResultCode,
+  ruleTestStreamId,
+} from '@feibao/domain/rules/batchTests';
+import { normaliseOrderForm, parseOrderForm, type OrderForm } from '@feibao/domain/ordering/form';
+import { orderDecider } from '@feibao/domain/ordering/order.commands';
+import { orderStreamId } from '@feibao/domain/ordering/order.events';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import {
   ruleCaseDecider,
   ruleCaseMessages,
   ruleCaseStreamId,
-  ruleDecider,
-  ruleMessages,
-  ruleStreamId,
-  ruleTestStreamId,
   type CaseExpectation,
-  type OrderForm,
   type RuleCaseCommand,
-} from '@feibao/domain';
-import {
-  aggregate,
-  caller,
-  handleCommand,
-  HttpError,
-  input,
-  ok,
-  requireRulesRoute,
-  RULES_API_PREFIX,
-  rulesAuth,
-  setConsistencyToken,
-  validate,
-} from '@feibao/platform';
+} from '@feibao/domain/rules/cases';
+import { ruleDecider, ruleMessages, ruleStreamId } from '@feibao/domain/rules/rule';
+import { aggregate, handleCommand } from '@feibao/platform/eventStore';
+import { caller } from '@feibao/platform/http/auth';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { requireRulesRoute, RULES_API_PREFIX, rulesAuth } from '@feibao/platform/http/rulesAuth';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 
 const caseId = z

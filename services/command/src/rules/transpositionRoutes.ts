@@ -8,43 +8,31 @@ import {
   applyTableSheet,
   copiedRuleId,
   copiedRuleName,
-  DomainError,
   groupTableSheets,
   insurerCopyProblem,
-  invalid,
-  isPipelineStage,
-  jdmProblem,
   parseRuleExport,
   readTableSheet,
-  ruleDecider,
-  ruleStreamId,
   transpositionMessages,
   type DefinitionInput,
-  type Jdm,
-  type RuleCommand,
-  type RuleEvent,
   type TableSheet,
   type TranspositionResult,
-} from '@feibao/domain';
-import {
-  caller,
-  definedRules,
-  handleCommand,
-  HttpError,
-  input,
-  isStorableValue,
-  malformedTextMessage,
-  ok,
-  readWorkbook,
-  requireRulesRoute,
-  ruleContentError,
-  RULES_API_PREFIX,
-  rulesAuth,
-  setConsistencyToken,
-  validate,
-} from '@feibao/platform';
+} from '@feibao/domain/rules/transposition';
+import { DomainError, invalid } from '@feibao/domain/shared/errors';
+import { isPipelineStage } from '@feibao/domain/rules/definition';
+import { jdmProblem, type Jdm } from '@feibao/domain/rules/jdm';
+import { ruleDecider, ruleStreamId, type RuleCommand, type RuleEvent } from '@feibao/domain/rules/rule';
+import { caller } from '@feibao/platform/http/auth';
+import { handleCommand } from '@feibao/platform/eventStore';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { isStorableValue, malformedTextMessage } from '@feibao/platform/http/wellFormed';
+import { requireRulesRoute, RULES_API_PREFIX, rulesAuth } from '@feibao/platform/http/rulesAuth';
+import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { multipartUpload, type UploadedPart } from '../files/multipart.ts';
+import { definedRules } from './ruleStreams.ts';
+import { readWorkbook } from '@feibao/domain/rules/zen/workbook';
+import { ruleContentError } from '@feibao/domain/rules/zen/zen';
 
 export const TRANSPOSITION_MAX_BYTES = 5 * 1024 * 1024;
 const reason = z

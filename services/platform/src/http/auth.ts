@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
-import { backofficeRoles, hasRole, ResultCode, type BackofficeArea, type Role } from '@feibao/domain';
+import { backofficeRoles, hasRole, type BackofficeArea, type Role } from '@feibao/domain/accounts/roles';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import type { AccessClaims, TokenService } from '../tokens.ts';
 import type { SessionRevocations } from '../revocations.ts';
 import { HttpError } from './envelope.ts';

@@ -4,7 +4,7 @@
  * app for the logs and refuses stale or foreign builds; it never stands for a user's permission.
  */
 import type { Context, Next } from 'koa';
-import { ResultCode } from '@feibao/domain';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { HttpError } from './envelope.ts';
 
 export const ACCESS_KEY_HEADER = 'X-Access-Key';

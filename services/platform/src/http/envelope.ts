@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { ResultCode, type Envelope } from '@feibao/domain';
+import { ResultCode, type Envelope } from '@feibao/domain/shared/codes';
 
 export const httpStatusOf = (code: number): number => {
   switch (code) {

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { ResultCode } from '@feibao/domain';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { httpStatusOf } from './envelope.ts';
 import { markOf, type OpenApiMark } from './openapiMarks.ts';
 

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ResultCode } from '@feibao/domain';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { describeRoutes, openApiDocument, openApiPath } from './openapi.ts';
 import { markMiddleware } from './openapiMarks.ts';
 import { requireRole } from './auth.ts';

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import { errors } from 'jose';
-import { mayOpenRulesRoute, mayUseRulesPlatform, ResultCode, type RulesRoute, type RulesViewer } from '@feibao/domain';
+import { mayOpenRulesRoute, mayUseRulesPlatform, type RulesRoute, type RulesViewer } from '@feibao/domain/rules/menu';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import type { TokenService } from '../tokens.ts';
 import type { SessionRevocations } from '../revocations.ts';
 import { type AfterAuthentication, type Caller, tokenOf } from './auth.ts';

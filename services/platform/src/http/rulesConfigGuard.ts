@@ -1,5 +1,7 @@
 import type { Context, Next } from 'koa';
-import { configKindRoute, ConfigKinds, mayOpenRulesRoute, ResultCode, type ConfigKind } from '@feibao/domain';
+import { configKindRoute, ConfigKinds, type ConfigKind } from '@feibao/domain/rules/config';
+import { mayOpenRulesRoute } from '@feibao/domain/rules/menu';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { HttpError } from './envelope.ts';
 import { rulesViewer } from './rulesAuth.ts';
 

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { ResultCode } from '@feibao/domain';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { HttpError } from './envelope.ts';
 
 export const malformedTextMessage = '请求包含无效字符';

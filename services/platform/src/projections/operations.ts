@@ -1,4 +1,6 @@
-import { illegalState, notFound, opsMessages, projectionStateOf, type ProjectionRow } from '@feibao/domain';
+import { illegalState, notFound } from '@feibao/domain/shared/errors';
+import { opsMessages } from '@feibao/domain/ops/operations';
+import { projectionStateOf, type ProjectionRow } from '@feibao/domain/ops/api';
 import type { Queryable } from '../db.ts';
 import { EmmettSql } from '../emmettTables.ts';
 import { CLEAR_FAILED_EVENT, PROJECTION_WAKE_CHANNEL } from './runner.ts';

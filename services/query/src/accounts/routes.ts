@@ -1,10 +1,16 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { z } from 'zod';
-import { canRead, isRulesSuperUser, maskIdCard, phoneField, ResultCode, RULE_PLATFORM_ROLES } from '@feibao/domain';
-import { authenticate, caller, HttpError, input, ok, validate } from '@feibao/platform';
+import { canRead, RULE_PLATFORM_ROLES } from '@feibao/domain/accounts/roles';
+import { isRulesSuperUser } from '@feibao/domain/rules/menu';
+import { maskIdCard } from '@feibao/domain/shared/masking';
+import { phoneField } from '@feibao/domain/accounts/validation';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { authenticate, caller } from '@feibao/platform/http/auth';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
 import type { QueryDeps } from '../deps.ts';
-import { userProfileReader } from '@feibao/read-models';
+import { userProfileReader } from '@feibao/read-models/accounts/userProfile/reader';
 
 const profileQuery = z.object({ userName: z.string().trim().max(20).optional() });
 

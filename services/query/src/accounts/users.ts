@@ -1,8 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { PHONE_PATTERN, Roles, USER_PAGE_SIZE } from '@feibao/domain';
-import { authenticate, input, ok, requireArea, validate } from '@feibao/platform';
-import { roleHistoryReader, userListReader } from '@feibao/read-models';
+import { PHONE_PATTERN } from '@feibao/domain/accounts/validation';
+import { Roles } from '@feibao/domain/accounts/roles';
+import { USER_PAGE_SIZE } from '@feibao/domain/accounts/roleAdmin';
+import { authenticate, requireArea } from '@feibao/platform/http/auth';
+import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
+import { roleHistoryReader } from '@feibao/read-models/accounts/users/roleHistory';
+import { userListReader } from '@feibao/read-models/accounts/users/reader';
 import type { QueryDeps } from '../deps.ts';
 
 const BASE = '/api/v1/uav/backoffice/users';

@@ -3,20 +3,21 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import {
   AUDIT_PAGE_SIZE,
-  auditChanges,
-  auditCsv,
   auditKinds,
   auditMessages,
-  countChanges,
-  maskIdNumbersIn,
-  ResultCode,
   type AuditHistory,
   type AuditKind,
   type AuditSearchPage,
   type AuditSubject,
-} from '@feibao/domain';
-import { authenticate, HttpError, input, ok, requireArea, validate } from '@feibao/platform';
-import { auditReader } from '@feibao/read-models';
+} from '@feibao/domain/audit/api';
+import { auditChanges, countChanges } from '@feibao/domain/audit/changeKinds';
+import { auditCsv } from '@feibao/domain/audit/csv';
+import { maskIdNumbersIn } from '@feibao/domain/shared/masking';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { authenticate, requireArea } from '@feibao/platform/http/auth';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { auditReader } from '@feibao/read-models/audit/reader';
 import type { QueryDeps } from '../deps.ts';
 
 const PREFIX = '/api/v1/uav/backoffice/audit';

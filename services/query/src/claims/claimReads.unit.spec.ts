@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flightDataSummary } from './flightData.ts';
-import { maskIdCard, maskPhone } from '@feibao/domain';
+import { maskIdCard, maskPhone } from '@feibao/domain/shared/masking';
 
 describe('claim reads', () => {
   it('mask a mobile number and an ID number', () => {

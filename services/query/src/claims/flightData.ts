@@ -1,4 +1,5 @@
-import { SHANGHAI_OFFSET_MS, shanghaiDateTime } from '@feibao/domain';
+import { SHANGHAI_OFFSET_MS } from '@feibao/domain/shared/calendar';
+import { shanghaiDateTime } from '@feibao/domain/claims/history';
 
 /**
  * A stand-in for the flight-data platforms (no integration exists yet): a summary derived

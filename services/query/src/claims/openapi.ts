@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteDocs } from '@feibao/platform';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 const nullableString = z.string().nullable();
 const claimState = z.number().describe('docs/glossary.md "Claim states"');

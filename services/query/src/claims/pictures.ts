@@ -3,9 +3,13 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { claimMessages, isClaimsStaff, ResultCode } from '@feibao/domain';
-import { authenticate, caller, HttpError } from '@feibao/platform';
-import { claimPictureReader, type PictureDocument } from '@feibao/read-models';
+import { claimMessages } from '@feibao/domain/claims/claim.commands';
+import { isClaimsStaff } from '@feibao/domain/accounts/roles';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { authenticate, caller } from '@feibao/platform/http/auth';
+import { HttpError } from '@feibao/platform/http/envelope';
+import { claimPictureReader } from '@feibao/read-models/claims/pictures/reader';
+import type { PictureDocument } from '@feibao/read-models/claims/pictures/pictureDocument';
 import type { QueryDeps } from '../deps.ts';
 
 export const claimPictureQueryMessages = {

@@ -1,58 +1,37 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { allowedClaimActions } from '@feibao/domain/claims/actions';
+import { backofficeRoles, isClaimsStaff } from '@feibao/domain/accounts/roles';
+import { CLAIM_PAGE_SIZE, PICTURE_PAGE_SIZE } from '@feibao/domain/claims/catalogue';
 import {
-  allowedClaimActions,
-  backofficeRoles,
-  CLAIM_PAGE_SIZE,
   claimImageTypes,
-  claimQueues,
-  claimMessages,
-  ClaimState,
   codesUnder,
   countImageTypes,
-  currentStageOverdue,
-  historyCsv,
-  insuredDronesByCodes,
-  isClaimsStaff,
-  maskIdCard,
-  maskIdNumbersIn,
-  maskPersonalText,
-  maskPhone,
   missingEvidence,
-  PICTURE_PAGE_SIZE,
   requiredEvidence,
-  ResultCode,
-  shanghaiMidnight,
-  splitDeviceCodes,
-  workingDaysBetween,
-  type ClaimDetails,
-  type ClaimListPage,
-  type ClaimPictureRow,
-  type ClaimStateValue,
-  type HistoryEntry,
-} from '@feibao/domain';
-import {
-  authenticate,
-  caller,
-  HttpError,
-  input,
-  ok,
-  requireArea,
-  requireRole,
-  validate,
-  type Caller,
-} from '@feibao/platform';
-import {
-  CLAIMS_PROJECTION,
-  userListReader,
-  claimHistoryReader,
-  claimPictureReader,
-  claimReader,
-  type ClaimDocument,
-  type ClaimListFilter,
-  type PictureDocument,
-} from '@feibao/read-models';
+} from '@feibao/domain/claims/imageTypes';
+import { currentStageOverdue, claimQueues } from '@feibao/domain/claims/sla';
+import { historyCsv, type HistoryEntry } from '@feibao/domain/claims/history';
+import { insuredDronesByCodes } from '@feibao/domain/claims/policy';
+import { maskIdCard, maskIdNumbersIn, maskPersonalText, maskPhone } from '@feibao/domain/shared/masking';
+import { claimMessages } from '@feibao/domain/claims/claim.commands';
+import { ClaimState, type ClaimStateValue } from '@feibao/domain/claims/claim.events';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { shanghaiMidnight } from '@feibao/domain/shared/calendar';
+import { splitDeviceCodes } from '@feibao/domain/ordering/form';
+import { workingDaysBetween } from '@feibao/domain/rating/workingDays';
+import type { ClaimDetails, ClaimListPage, ClaimPictureRow } from '@feibao/domain/claims/api';
+import { authenticate, caller, requireArea, requireRole, type Caller } from '@feibao/platform/http/auth';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { CLAIMS_PROJECTION } from '@feibao/read-models/projections';
+import { userListReader } from '@feibao/read-models/accounts/users/reader';
+import { claimHistoryReader } from '@feibao/read-models/claims/history/reader';
+import { claimPictureReader } from '@feibao/read-models/claims/pictures/reader';
+import { claimReader, type ClaimListFilter } from '@feibao/read-models/claims/claims/reader';
+import type { ClaimDocument } from '@feibao/read-models/claims/claims/claimDocument';
+import type { PictureDocument } from '@feibao/read-models/claims/pictures/pictureDocument';
 import type { QueryDeps } from '../deps.ts';
 import { flightDataSummary } from './flightData.ts';
 

@@ -1,4 +1,4 @@
-import type { RouteDocs } from '@feibao/platform';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 export const fileQueryDocs: RouteDocs = {
   'GET /api/v1/uav/file/:id': {

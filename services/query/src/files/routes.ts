@@ -2,10 +2,12 @@ import Router from '@koa/router';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { canRead, ResultCode } from '@feibao/domain';
-import { authenticate, caller, HttpError } from '@feibao/platform';
+import { canRead } from '@feibao/domain/accounts/roles';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { authenticate, caller } from '@feibao/platform/http/auth';
+import { HttpError } from '@feibao/platform/http/envelope';
 import type { QueryDeps } from '../deps.ts';
-import { uploads } from '@feibao/read-models';
+import { uploads } from '@feibao/read-models/files/uploads';
 
 /** A stored file, only for its owner and staff. */
 export const fileQueryRoutes = (deps: QueryDeps) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteDocs } from '@feibao/platform';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 /** domain invoices/api.ts: one invoice as listed. */
 const invoiceRow = z.object({

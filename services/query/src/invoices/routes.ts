@@ -1,19 +1,15 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import {
-  invoiceSearchSchema,
-  maskPhone,
-  ResultCode,
-  type Envelope,
-  type Invoice,
-  type InvoiceEnvelope,
-  type InvoicePage,
-  type InvoiceRow,
-  type InvoiceSearch,
-  type StaffInvoiceRow,
-} from '@feibao/domain';
-import { authenticate, caller, errorEnvelope, input, ok, requireArea, validate } from '@feibao/platform';
-import { invoiceReader, type InvoiceFilter } from '@feibao/read-models';
+import { invoiceSearchSchema, type InvoiceSearch } from '@feibao/domain/invoices/search';
+import { maskPhone } from '@feibao/domain/shared/masking';
+import { ResultCode, type Envelope } from '@feibao/domain/shared/codes';
+import type { Invoice } from '@feibao/domain/invoices/invoice';
+import type { InvoiceEnvelope, InvoicePage, InvoiceRow, StaffInvoiceRow } from '@feibao/domain/invoices/api';
+import { authenticate, caller, requireArea } from '@feibao/platform/http/auth';
+import { errorEnvelope } from '@feibao/platform/http/app';
+import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
+import { invoiceReader, type InvoiceFilter } from '@feibao/read-models/invoices/reader';
 import type { QueryDeps } from '../deps.ts';
 
 /**

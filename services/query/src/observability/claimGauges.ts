@@ -4,8 +4,9 @@
  * read from the overdue flags, which the SLA timer jobs set only when they run.
  */
 import { Gauge, type Registry } from 'prom-client';
-import { logger, type Queryable } from '@feibao/platform';
-import { CLAIMS } from '@feibao/read-models';
+import { logger } from '@feibao/platform/logger';
+import type { Queryable } from '@feibao/platform/db';
+import { CLAIMS } from '@feibao/read-models/claims/claims/claimDocument';
 
 /** The SLA stage a claim in this status waits in (domain claims/sla.ts); others have no due time. */
 const stageOf: Record<string, string> = { submitted: 'accept', processing: 'close' };

@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type { ProcessesReport } from '@feibao/domain/observability/processes';
-import { authenticate, gatherProcessHealth, ok, requireArea } from '@feibao/platform';
+import { authenticate, requireArea } from '@feibao/platform/http/auth';
+import { gatherProcessHealth } from '@feibao/platform/processes';
+import { ok } from '@feibao/platform/http/envelope';
 import type { QueryDeps } from '../deps.ts';
 
 /**

@@ -3,7 +3,8 @@ import type { Context, Middleware, Next } from 'koa';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
-import { authenticate, ok, requireArea } from '@feibao/platform';
+import { authenticate, requireArea } from '@feibao/platform/http/auth';
+import { ok } from '@feibao/platform/http/envelope';
 import type { QueryDeps } from '../deps.ts';
 
 export const OPS_BOARD_PATH = '/api/v1/uav/backoffice/ops/board';

@@ -1,20 +1,15 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { opsMessages } from '@feibao/domain';
-import {
-  authenticate,
-  input,
-  LAG_COUNT_CAP,
-  ok,
-  OPERATED_QUEUES,
-  readFailedJobs,
-  readProjectionRows,
-  readQueueRows,
-  requireArea,
-  validate,
-} from '@feibao/platform';
-import { opsActionReader } from '@feibao/read-models';
+import { opsMessages } from '@feibao/domain/ops/operations';
+import { authenticate, requireArea } from '@feibao/platform/http/auth';
+import { input, validate } from '@feibao/platform/http/validate';
+import { LAG_COUNT_CAP, readProjectionRows } from '@feibao/platform/projections/operations';
+import { ok } from '@feibao/platform/http/envelope';
+import { readQueueRows } from '@feibao/platform/queueHandles';
+import { opsActionReader } from '@feibao/read-models/ops/opsActions';
 import type { QueryDeps } from '../deps.ts';
+import { readFailedJobs } from './failedJobs.ts';
+import { OPERATED_QUEUES } from '@feibao/domain/ops/queues';
 
 const page = {
   currentPage: z.coerce

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { orderFormSchema, ResultCode } from '@feibao/domain';
-import type { RouteDocs } from '@feibao/platform';
+import { orderFormSchema } from '@feibao/domain/ordering/form';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 const nullableString = z.string().nullable();
 const nullableNumber = z.number().nullable();

@@ -1,27 +1,25 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import {
-  allowedActions,
-  deskCellStatuses,
-  idQuery,
-  droneBrands,
-  listInsuranceTypes,
-  maskPhone,
-  mayReadOrder,
-  orderMessages,
-  normaliseOrderForm,
-  type OrderActor,
-  parseOrderForm,
-  provinces,
-  ResultCode,
-  shanghaiDate,
-  visibleInsurers,
-  type OrderType,
-} from '@feibao/domain';
-import { authenticate, caller, HttpError, input, ok, reply, requireArea, validate } from '@feibao/platform';
+import { allowedActions, mayReadOrder, type OrderActor } from '@feibao/domain/ordering/guards';
+import { deskCellStatuses } from '@feibao/domain/ordering/quoteDesk';
+import { idQuery } from '@feibao/domain/ordering/queries';
+import { droneBrands, listInsuranceTypes, visibleInsurers, type OrderType } from '@feibao/domain/ordering/catalogue';
+import { maskPhone } from '@feibao/domain/shared/masking';
+import { orderMessages } from '@feibao/domain/ordering/messages';
+import { normaliseOrderForm, parseOrderForm } from '@feibao/domain/ordering/form';
+import { provinces } from '@feibao/domain/catalogue/regions';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { shanghaiDate } from '@feibao/domain/shared/calendar';
+import { authenticate, caller, requireArea } from '@feibao/platform/http/auth';
+import { HttpError, ok, reply } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
 import type { QueryAppDeps } from '../deps.ts';
-import { ORDERS_PROJECTION, orderReader, planRows, quoteDeskReader, type OrderDocument } from '@feibao/read-models';
+import { ORDERS_PROJECTION } from '@feibao/read-models/projections';
+import { orderReader } from '@feibao/read-models/ordering/orders/reader';
+import { planRows } from '@feibao/read-models/ordering/orders/planRows';
+import { quoteDeskReader } from '@feibao/read-models/ordering/orders/quoteDesk';
+import type { OrderDocument } from '@feibao/read-models/ordering/orders/orderDocument';
 
 const orderTypeQuery = z.object({
   id: z

@@ -1,8 +1,11 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { configKind } from '@feibao/domain';
-import { input, ok, requireConfigKindRoute, RULES_API_PREFIX, rulesAuth, validate } from '@feibao/platform';
-import { ruleConfigReader } from '@feibao/read-models';
+import { configKind } from '@feibao/domain/rules/config';
+import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
+import { requireConfigKindRoute } from '@feibao/platform/http/rulesConfigGuard';
+import { RULES_API_PREFIX, rulesAuth } from '@feibao/platform/http/rulesAuth';
+import { ruleConfigReader } from '@feibao/read-models/rules/config';
 import type { QueryAppDeps } from '../deps.ts';
 
 const listQuery = z.object({

@@ -1,6 +1,8 @@
 import Router from '@koa/router';
-import { isRulesSuperUser, rulePlatformMenu } from '@feibao/domain';
-import { caller, ok, RULES_API_PREFIX, rulesAuth, rulesViewer } from '@feibao/platform';
+import { isRulesSuperUser, rulePlatformMenu } from '@feibao/domain/rules/menu';
+import { caller } from '@feibao/platform/http/auth';
+import { ok } from '@feibao/platform/http/envelope';
+import { RULES_API_PREFIX, rulesAuth, rulesViewer } from '@feibao/platform/http/rulesAuth';
 import type { QueryDeps } from '../deps.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RouteDocs } from '@feibao/platform';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 const versionSummary = z.object({ version: z.number(), status: z.string() });
 const historyEntry = z.looseObject({ at: z.string(), by: z.string(), action: z.string() });

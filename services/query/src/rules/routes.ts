@@ -1,18 +1,15 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { orderIdOfRequest, ResultCode } from '@feibao/domain';
-import {
-  authenticate,
-  HttpError,
-  input,
-  ok,
-  requireArea,
-  requireRole,
-  RULES_API_PREFIX,
-  rulesAuth,
-  validate,
-} from '@feibao/platform';
-import { orderReader, ruleDefinitionReader, ruleVersionReader, runsOfVersion } from '@feibao/read-models';
+import { orderIdOfRequest } from '@feibao/domain/ordering/inquiry';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { authenticate, requireArea, requireRole } from '@feibao/platform/http/auth';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { RULES_API_PREFIX, rulesAuth } from '@feibao/platform/http/rulesAuth';
+import { orderReader } from '@feibao/read-models/ordering/orders/reader';
+import { ruleDefinitionReader } from '@feibao/read-models/rules/ruleDefinitions';
+import { ruleVersionReader } from '@feibao/read-models/rules/ruleVersions';
+import { runsOfVersion } from '@feibao/read-models/rules/runsOfVersion';
 import type { QueryAppDeps } from '../deps.ts';
 
 const versionQuery = z.object({

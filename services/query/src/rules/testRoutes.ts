@@ -1,19 +1,14 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { z } from 'zod';
-import { batchTestMessages, compareRuns, mayOpenRulesRoute, ResultCode } from '@feibao/domain';
-import {
-  caller,
-  HttpError,
-  input,
-  ok,
-  requireRulesRoute,
-  RULES_API_PREFIX,
-  rulesAuth,
-  rulesViewer,
-  validate,
-} from '@feibao/platform';
-import { ruleTestReader } from '@feibao/read-models';
+import { batchTestMessages, compareRuns } from '@feibao/domain/rules/batchTests';
+import { mayOpenRulesRoute } from '@feibao/domain/rules/menu';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { caller } from '@feibao/platform/http/auth';
+import { HttpError, ok } from '@feibao/platform/http/envelope';
+import { input, validate } from '@feibao/platform/http/validate';
+import { requireRulesRoute, RULES_API_PREFIX, rulesAuth, rulesViewer } from '@feibao/platform/http/rulesAuth';
+import { ruleTestReader } from '@feibao/read-models/rules/ruleTests';
 import type { QueryAppDeps } from '../deps.ts';
 
 const runId = z

@@ -1,19 +1,15 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { notFound, workbookSheets, type ExportedRule, type RuleDefinition, type RuleExport } from '@feibao/domain';
-import {
-  caller,
-  input,
-  requireRulesRoute,
-  RULES_API_PREFIX,
-  rulesAuth,
-  validate,
-  writeWorkbook,
-  XLSX_MIME,
-} from '@feibao/platform';
-import { ruleVersionReader } from '@feibao/read-models';
+import { notFound } from '@feibao/domain/shared/errors';
+import { workbookSheets, type ExportedRule, type RuleExport } from '@feibao/domain/rules/transposition';
+import type { RuleDefinition } from '@feibao/domain/rules/definition';
+import { caller } from '@feibao/platform/http/auth';
+import { input, validate } from '@feibao/platform/http/validate';
+import { requireRulesRoute, RULES_API_PREFIX, rulesAuth } from '@feibao/platform/http/rulesAuth';
+import { ruleVersionReader } from '@feibao/read-models/rules/ruleVersions';
 import type { QueryAppDeps } from '../deps.ts';
+import { writeWorkbook, XLSX_MIME } from '@feibao/domain/rules/zen/workbook';
 
 const exportQuery = z.object({
   format: z.enum(['json', 'xlsx'], { error: '导出格式只能是json或xlsx' }).default('json'),

@@ -1,18 +1,15 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { inlinePool, invalid, jdmProblem, PoolReferenceError, type Jdm } from '@feibao/domain';
-import {
-  input,
-  ok,
-  requireRole,
-  RULES_API_PREFIX,
-  ruleContentError,
-  rulesAuth,
-  tryRuleContent,
-  validate,
-} from '@feibao/platform';
-import { ruleSetReader } from '@feibao/read-models';
+import { inlinePool, jdmProblem, PoolReferenceError, type Jdm } from '@feibao/domain/rules/jdm';
+import { invalid } from '@feibao/domain/shared/errors';
+import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
+import { requireRole } from '@feibao/platform/http/auth';
+import { RULES_API_PREFIX, rulesAuth } from '@feibao/platform/http/rulesAuth';
+import { ruleSetReader } from '@feibao/read-models/rules/ruleDefinitions';
 import type { QueryAppDeps } from '../deps.ts';
+import { ruleContentError } from '@feibao/domain/rules/zen/zen';
+import { tryRuleContent } from '@feibao/domain/rules/zen/tryout';
 
 /** A tariff input is well under 1 KB; this leaves room for hand-written cases without inviting abuse. */
 export const TRY_INPUT_MAX_BYTES = 64 * 1024;

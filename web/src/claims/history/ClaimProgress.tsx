@@ -9,8 +9,7 @@ import type { ClaimDetails } from '@feibao/domain/claims/api';
 import type { Variant } from '../../shared/site.ts';
 import { useClaimHistory } from '../api.ts';
 import { AssessmentTable } from './AssessmentTable.tsx';
-import { claimProgress } from './progress.ts';
-import type { ProgressStep } from './progress.ts';
+import { claimProgress, type ProgressStep } from './progress.ts';
 
 const yuan = (n: number) => `${(Math.round(n * 100) / 100).toLocaleString('zh-CN', { maximumFractionDigits: 2 })} 元`;
 

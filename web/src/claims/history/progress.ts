@@ -3,12 +3,10 @@
  * next step with its working-day target. Built from the claim and its history (the history
  * alone knows when a claim was created, accepted or withdrawn).
  */
-import { ClaimState } from '@feibao/domain/claims/claim.events';
+import { ClaimState, type SlaStage } from '@feibao/domain/claims/claim.events';
 import { assertNever } from '@feibao/domain/shared/decider';
-import type { SlaStage } from '@feibao/domain/claims/claim.events';
 import type { ClaimDetails } from '@feibao/domain/claims/api';
-import type { HistoryEntry } from '@feibao/domain/claims/history';
-import { shanghaiDateTime } from '@feibao/domain/claims/history';
+import { type HistoryEntry, shanghaiDateTime } from '@feibao/domain/claims/history';
 import type { AssessedExposure } from '@feibao/domain/claims/policy';
 
 export type ProgressClaim = Pick<

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Assessment } from '@feibao/domain/claims/claim.events';
 import type { HistoryEntry } from '@feibao/domain/claims/history';
-import { ACCEPT_TARGET, CLOSE_TARGET, claimProgress } from './progress.ts';
-import type { ProgressClaim } from './progress.ts';
+import { ACCEPT_TARGET, CLOSE_TARGET, claimProgress, type ProgressClaim } from './progress.ts';
 
 const entry = (operateType: string, operateDate: string): HistoryEntry => ({
   position: 0,

@@ -2,8 +2,17 @@
 import { Checkbox } from '@blueprintjs/core';
 import { uavAccidentTypes } from '@feibao/domain/claims/catalogue';
 import { provinces } from '@feibao/domain/catalogue/regions';
-import { Field, LongText, ReportSection, Select, TextInput, YesNo, choiceOptions, useLook } from './controls.tsx';
-import type { SectionProps } from './controls.tsx';
+import {
+  Field,
+  LongText,
+  ReportSection,
+  Select,
+  TextInput,
+  YesNo,
+  choiceOptions,
+  useLook,
+  type SectionProps,
+} from './controls.tsx';
 import { accidentTimeBounds, cityCodesOf, setOtherPerpetrators } from './reportForm.ts';
 
 const provinceOptions = [

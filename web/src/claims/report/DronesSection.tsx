@@ -6,12 +6,10 @@ import { useState } from 'react';
 import { Button, Tab, Tabs } from '@blueprintjs/core';
 import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import type { DroneWithFlightData } from '../api.ts';
-import { CodeList, Field, ReportSection, Select, patchRow, useLook } from './controls.tsx';
-import type { SectionProps } from './controls.tsx';
+import { CodeList, Field, ReportSection, Select, patchRow, useLook, type SectionProps } from './controls.tsx';
 import { DroneFields, FlightSummary } from './DroneFields.tsx';
 import { PartsTable } from './PartsTable.tsx';
-import { applyDroneRules, availableDeviceCodes, deviceNumberOf, removeDrone } from './reportForm.ts';
-import type { DroneTab } from './reportForm.ts';
+import { applyDroneRules, availableDeviceCodes, deviceNumberOf, removeDrone, type DroneTab } from './reportForm.ts';
 
 type Props = SectionProps & {
   insuredDeviceNumbers: readonly string[];

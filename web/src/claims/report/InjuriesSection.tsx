@@ -12,10 +12,9 @@ import {
   TextInput,
   choiceOptions,
   patchRow,
+  type SectionProps,
 } from './controls.tsx';
-import type { SectionProps } from './controls.tsx';
-import { emptyInjury } from './reportForm.ts';
-import type { InjuryRow } from './reportForm.ts';
+import { emptyInjury, type InjuryRow } from './reportForm.ts';
 
 export const InjuriesSection = ({ form, edit }: SectionProps) => {
   const set = (key: string, patch: Partial<InjuryRow>) =>

@@ -1,8 +1,7 @@
 /** 损失类型: drone damage, personal injury and property damage; each remark shows only while its type is ticked. */
 import { Checkbox } from '@blueprintjs/core';
 import { injuryLossSubtypes, propertyLossSubtypes } from '@feibao/domain/claims/catalogue';
-import { CodeChecks, Field, LongText, ReportSection, useLook } from './controls.tsx';
-import type { SectionProps } from './controls.tsx';
+import { CodeChecks, Field, LongText, ReportSection, useLook, type SectionProps } from './controls.tsx';
 import { toggleCode } from './reportForm.ts';
 
 export const LossTypesSection = ({ form, edit }: SectionProps) => {

@@ -2,8 +2,7 @@
 import { HTMLTable } from '@blueprintjs/core';
 import { partLabors, partQualities } from '@feibao/domain/claims/catalogue';
 import { AddButton, NumberInput, RemoveButton, Select, TextInput, choiceOptions, patchRow } from './controls.tsx';
-import { emptyPart, partTotal } from './reportForm.ts';
-import type { PartRow } from './reportForm.ts';
+import { emptyPart, partTotal, type PartRow } from './reportForm.ts';
 
 type Props = { droneKey: string; parts: PartRow[]; onChange: (fn: (parts: PartRow[]) => PartRow[]) => void };
 

@@ -1,8 +1,15 @@
 /** 财产损失信息: damaged property, its owner and the claimed amount in 万元. */
-import { AddButton, Field, NumberInput, RemoveButton, ReportSection, TextInput, patchRow } from './controls.tsx';
-import type { SectionProps } from './controls.tsx';
-import { emptyProperty } from './reportForm.ts';
-import type { PropertyRow } from './reportForm.ts';
+import {
+  AddButton,
+  Field,
+  NumberInput,
+  RemoveButton,
+  ReportSection,
+  TextInput,
+  patchRow,
+  type SectionProps,
+} from './controls.tsx';
+import { emptyProperty, type PropertyRow } from './reportForm.ts';
 
 export const PropertySection = ({ form, edit }: SectionProps) => {
   const set = (key: string, patch: Partial<PropertyRow>) =>

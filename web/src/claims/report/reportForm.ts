@@ -5,8 +5,14 @@
  * the server would, before a round trip.
  */
 import type { ClaimDetails } from '@feibao/domain/claims/api';
-import { claimFormMessages, normaliseClaimForm, parseClaimForm, validateClaimForm } from '@feibao/domain/claims/form';
-import type { ClaimDrone, ClaimPart } from '@feibao/domain/claims/form';
+import {
+  claimFormMessages,
+  normaliseClaimForm,
+  parseClaimForm,
+  validateClaimForm,
+  type ClaimDrone,
+  type ClaimPart,
+} from '@feibao/domain/claims/form';
 import { EARLIEST_ACCIDENT_DATE } from '@feibao/domain/claims/catalogue';
 import { MULTIROTOR, OTHER } from '@feibao/domain/ordering/catalogue';
 import { splitDeviceCodes } from '@feibao/domain/ordering/form';

@@ -19,8 +19,8 @@ import {
   setOtherPerpetrators,
   toPayload,
   toggleCode,
+  type ReportForm,
 } from './reportForm.ts';
-import type { ReportForm } from './reportForm.ts';
 
 const now = new Date('2026-11-23T08:00:00Z'); // 16:00 in Shanghai
 const insured = ['UAV-1', 'UAV-2', 'UAV-3'];

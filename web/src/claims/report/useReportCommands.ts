@@ -6,11 +6,9 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { notifyError, toast } from '../../api/toaster.ts';
 import type { Variant } from '../../shared/site.ts';
-import { can, cancelNewClaim, saveClaim, submitClaim } from '../api.ts';
-import type { ClaimDetails } from '../api.ts';
+import { can, cancelNewClaim, saveClaim, submitClaim, type ClaimDetails } from '../api.ts';
 import type { Busy } from './ReportActions.tsx';
-import { checkReport, toPayload } from './reportForm.ts';
-import type { ReportForm } from './reportForm.ts';
+import { checkReport, toPayload, type ReportForm } from './reportForm.ts';
 
 export const claimListOf = (variant: Variant) =>
   variant === 'mobile' ? '/touch/applyForCompensation' : '/platform/applyForCompensation';

@@ -5,10 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../api/toaster.ts';
-import { fetchInsuredDrones } from '../api.ts';
-import type { ClaimDetails, DroneWithFlightData } from '../api.ts';
-import { droneFrom, fromClaim } from './reportForm.ts';
-import type { ReportForm } from './reportForm.ts';
+import { fetchInsuredDrones, type ClaimDetails, type DroneWithFlightData } from '../api.ts';
+import { droneFrom, fromClaim, type ReportForm } from './reportForm.ts';
 
 type FlightData = DroneWithFlightData['flightData'];
 

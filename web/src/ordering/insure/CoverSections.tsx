@@ -7,10 +7,9 @@ import {
   guaranteeTermName,
   guaranteeTerms,
   sumInsuredOptions,
+  type InsuranceType,
 } from '@feibao/domain/ordering/catalogue';
-import type { InsuranceType } from '@feibao/domain/ordering/catalogue';
-import { Field, Section, Select, opts, str, useLook } from './controls.tsx';
-import type { Edit } from './controls.tsx';
+import { Field, Section, Select, opts, str, useLook, type Edit } from './controls.tsx';
 import type { FormState, LineState } from './formState.ts';
 
 type CoverProps = {

@@ -15,10 +15,20 @@ import {
 } from '@feibao/domain/ordering/catalogue';
 import { EARLIEST_PRODUCTION_DATE, splitDeviceCodes } from '@feibao/domain/ordering/form';
 import type { DroneBrand } from '../api.ts';
-import { Field, NumberInput, Section, Select, TextInput, YesNo, opts, patchAt, str, useLook } from './controls.tsx';
-import type { Edit } from './controls.tsx';
-import { newDrone, shanghaiToday } from './formState.ts';
-import type { DroneState, FormState } from './formState.ts';
+import {
+  Field,
+  NumberInput,
+  Section,
+  Select,
+  TextInput,
+  YesNo,
+  opts,
+  patchAt,
+  str,
+  useLook,
+  type Edit,
+} from './controls.tsx';
+import { newDrone, shanghaiToday, type DroneState, type FormState } from './formState.ts';
 
 type FieldsProps = { drone: DroneState; index: number; brands: readonly DroneBrand[]; value: FormState; edit: Edit };
 

@@ -9,10 +9,8 @@ import {
   terrains,
 } from '@feibao/domain/ordering/catalogue';
 import { EARLIEST_PRODUCTION_DATE } from '@feibao/domain/ordering/form';
-import { Field, Section, Select, TextInput, YesNo, opts } from './controls.tsx';
-import type { Edit } from './controls.tsx';
-import { shanghaiToday } from './formState.ts';
-import type { FlyingState, FormState } from './formState.ts';
+import { Field, Section, Select, TextInput, YesNo, opts, type Edit } from './controls.tsx';
+import { shanghaiToday, type FlyingState, type FormState } from './formState.ts';
 
 export const FlyingSection = ({ value, edit }: { value: FormState; edit: Edit }) => {
   const flying = value.flyingInfo;

@@ -6,8 +6,7 @@
  */
 import { startTransition, useEffect, useState } from 'react';
 import { Tag } from '@blueprintjs/core';
-import { CoverGroup, CoverId } from '@feibao/domain/ordering/catalogue';
-import type { InsuranceType, Insurer } from '@feibao/domain/ordering/catalogue';
+import { CoverGroup, CoverId, type InsuranceType, type Insurer } from '@feibao/domain/ordering/catalogue';
 import { toast } from '../../api/toaster.ts';
 import type { Variant } from '../../shared/site.ts';
 import type { DroneBrand } from '../api.ts';
@@ -15,8 +14,7 @@ import { FormLook } from './controls.tsx';
 import { CoversSections, LinesSection } from './CoverSections.tsx';
 import { DronesSection } from './DronesSection.tsx';
 import { FlyingSection } from './FlyingSection.tsx';
-import { applyRules, toggleCover } from './formState.ts';
-import type { FormState } from './formState.ts';
+import { applyRules, toggleCover, type FormState } from './formState.ts';
 import { InsurersSection } from './InsurersSection.tsx';
 import { DevicesSection, PeopleSection, PilotsSection } from './PeopleSections.tsx';
 import { SiteSection } from './SiteSection.tsx';

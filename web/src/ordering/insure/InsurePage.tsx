@@ -18,14 +18,14 @@ import {
   useInsuranceTypes,
   useInsurers,
   useOrderDetails,
+  type PriceRange,
 } from '../api.ts';
-import type { PriceRange } from '../api.ts';
 import { notifyError, toast } from '../../api/toaster.ts';
 import { uiStore } from '../../api/ui.ts';
 import { BackToTop } from '../../shared/BackToTop.tsx';
 import { TouchPageBar } from '../../shared/TouchPageBar.tsx';
-import type { FormState } from './formState.ts';
 import {
+  type FormState,
   applicationFieldFor,
   applyRules,
   checkForm,
@@ -39,8 +39,7 @@ import { can } from '../actions.ts';
 import { GuidePage } from '../GuidePage.tsx';
 import { InsureForm } from './InsureForm.tsx';
 import { money } from '../format.ts';
-import { openLoginHere, routesOf, useLoginPrompt } from '../../shared/site.ts';
-import type { Variant } from '../../shared/site.ts';
+import { openLoginHere, routesOf, useLoginPrompt, type Variant } from '../../shared/site.ts';
 import { focusDialog } from '../../shared/dialogFocus.ts';
 
 type Busy = null | 'save' | 'inquiry';

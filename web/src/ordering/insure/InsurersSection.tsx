@@ -2,8 +2,7 @@
 import { Checkbox } from '@blueprintjs/core';
 import type { Insurer } from '@feibao/domain/ordering/catalogue';
 import { InsurerLogo } from '../InsurerLogo.tsx';
-import { Section, useLook } from './controls.tsx';
-import type { Edit } from './controls.tsx';
+import { Section, useLook, type Edit } from './controls.tsx';
 import type { FormState } from './formState.ts';
 
 export const InsurersSection = ({

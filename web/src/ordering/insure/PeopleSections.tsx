@@ -1,9 +1,18 @@
 /** 飞手信息, 设备信息 and 人员信息 (staff and student head counts). */
 import { CoverId, OTHER, deviceNames, pilotLevels } from '@feibao/domain/ordering/catalogue';
-import { AddButton, Field, NumberInput, RemoveButton, Section, Select, TextInput, opts, patchAt } from './controls.tsx';
-import type { Edit } from './controls.tsx';
-import { newDevice, newPilot } from './formState.ts';
-import type { DeviceState, FormState, PilotState } from './formState.ts';
+import {
+  AddButton,
+  Field,
+  NumberInput,
+  RemoveButton,
+  Section,
+  Select,
+  TextInput,
+  opts,
+  patchAt,
+  type Edit,
+} from './controls.tsx';
+import { newDevice, newPilot, type DeviceState, type FormState, type PilotState } from './formState.ts';
 
 type Props = { value: FormState; edit: Edit };
 

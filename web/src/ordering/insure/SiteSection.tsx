@@ -12,10 +12,9 @@ import {
   opts,
   patchAt,
   str,
+  type Edit,
 } from './controls.tsx';
-import type { Edit } from './controls.tsx';
-import { newFacility } from './formState.ts';
-import type { FacilityState, FormState, SiteState } from './formState.ts';
+import { newFacility, type FacilityState, type FormState, type SiteState } from './formState.ts';
 
 export const SiteSection = ({ value, edit }: { value: FormState; edit: Edit }) => {
   const site = value.siteInfo;

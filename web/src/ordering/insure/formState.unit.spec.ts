@@ -11,8 +11,8 @@ import {
   payloadOf,
   preselectCovers,
   toggleCover,
+  type FormState,
 } from './formState.ts';
-import type { FormState } from './formState.ts';
 import { dateOnly, money, stateIntent } from '../format.ts';
 
 const covers0 = listInsuranceTypes(0);

@@ -6,10 +6,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { INSURE_TOAST_TIMEOUT, notifyError, toast } from '../../api/toaster.ts';
-import { routesOf } from '../../shared/site.ts';
-import type { Variant } from '../../shared/site.ts';
-import { can } from '../actions.ts';
-import type { OrderAction } from '../actions.ts';
+import { routesOf, type Variant } from '../../shared/site.ts';
+import { can, type OrderAction } from '../actions.ts';
 import {
   deletePlanLine,
   insureWith,
@@ -20,8 +18,10 @@ import {
   useInsurers,
   useOrderDetails,
   usePlan,
+  type PlanRow,
+  type TotalCell,
+  type TotalsRow,
 } from '../api.ts';
-import type { PlanRow, TotalCell, TotalsRow } from '../api.ts';
 import { fromOrder, payloadOf } from '../insure/formState.ts';
 
 export const usePlanScreen = (variant: Variant) => {

@@ -6,8 +6,7 @@ import { RuleVersionStatuses } from '@feibao/domain/rules/rule';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { rulesFetcher } from '../api/client.ts';
-import { pathOf } from '../frame.ts';
-import { useNarrow } from '../frame.ts';
+import { pathOf, useNarrow } from '../frame.ts';
 import { useRuleList, useRuleVersion } from './api.ts';
 import {
   filterRules,

@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
-import type { ClaimPictureUploaded } from '@feibao/domain';
-import { defineProjection, originOf, type RecordedEvent } from '@feibao/platform';
+import type { ClaimPictureUploaded } from '@feibao/domain/claims/claim.events';
+import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
+import { originOf } from '@feibao/platform/context';
 import type { ClaimPictureJob } from './jobs.ts';
 
 /**

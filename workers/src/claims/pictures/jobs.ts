@@ -1,5 +1,5 @@
 import type { ConnectionOptions } from 'bullmq';
-import { workQueue } from '@feibao/platform';
+import { workQueue } from '@feibao/platform/queues';
 
 /** Thumbnail and display copies of uploaded claim pictures, one job per picture. */
 export const CLAIM_PICTURE_QUEUE = 'claim-pictures';

@@ -2,8 +2,10 @@ import type { Job } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { claimDecider, claimStreamId, type Claim, type ClaimCommand, type ClaimEvent } from '@feibao/domain';
-import { aggregate, handleCommand, logger, type EventStore } from '@feibao/platform';
+import { claimDecider, type ClaimCommand } from '@feibao/domain/claims/claim.commands';
+import { claimStreamId, type Claim, type ClaimEvent } from '@feibao/domain/claims/claim.events';
+import { aggregate, handleCommand, type EventStore } from '@feibao/platform/eventStore';
+import { logger } from '@feibao/platform/logger';
 import type { ClaimPictureJob } from './jobs.ts';
 import { readCaptureFacts, renderPicture, type Rendered } from './render.ts';
 

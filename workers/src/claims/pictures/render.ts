@@ -1,6 +1,6 @@
 import exifr from 'exifr';
 import sharp from 'sharp';
-import type { Gps } from '@feibao/domain';
+import type { Gps } from '@feibao/domain/claims/claim.events';
 
 export const THUMBNAIL_MAX_PX = 240;
 export const DISPLAY_MAX_PX = 1600;

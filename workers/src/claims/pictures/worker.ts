@@ -1,5 +1,8 @@
 import { Worker, type ConnectionOptions } from 'bullmq';
-import { inJobContext, logger, type Config, type EventStore } from '@feibao/platform';
+import { inJobContext } from '@feibao/platform/context';
+import { logger } from '@feibao/platform/logger';
+import type { Config } from '@feibao/platform/config';
+import type { EventStore } from '@feibao/platform/eventStore';
 import { CLAIM_PICTURE_QUEUE, type ClaimPictureJob } from './jobs.ts';
 import { claimPictureProcessor } from './processor.ts';
 

@@ -1,3 +1,0 @@
-export * from './api.ts';
-export * from './invoice.ts';
-export * from './search.ts';

@@ -1,2 +1,0 @@
-export * from './operations.ts';
-export * from './api.ts';

@@ -1,0 +1,26 @@
+import type { ResourcePolicy, RouteAccess } from './shared/access.ts';
+import { accountsAccess } from './accounts/access.ts';
+import { auditAccess } from './audit/access.ts';
+import { claimsAccess } from './claims/access.ts';
+import { invoicesAccess } from './invoices/access.ts';
+import { serviceAccess } from './observability/access.ts';
+import { opsAccess } from './ops/access.ts';
+import { orderingAccess } from './ordering/access.ts';
+import { rulesAccess } from './rules/access.ts';
+import { filesAccess } from './uploads/access.ts';
+
+/** Every resource's policy; a new resource is its `access.ts` and one line here. */
+export const resourcePolicies: ResourcePolicy[] = [
+  serviceAccess,
+  accountsAccess,
+  orderingAccess,
+  filesAccess,
+  claimsAccess,
+  auditAccess,
+  invoicesAccess,
+  opsAccess,
+  rulesAccess,
+];
+
+/** Every published route → who may call it, from the policies (a route in two policies is a mistake the authz suite reports). */
+export const routeAccess: RouteAccess = Object.assign({}, ...resourcePolicies.map((policy) => policy.routes));

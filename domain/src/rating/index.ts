@@ -1,3 +1,0 @@
-export * from './types.ts';
-export * from './quote.ts';
-export * from './workingDays.ts';

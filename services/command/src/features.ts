@@ -1,0 +1,21 @@
+import type Router from '@koa/router';
+import type { CommandDeps } from './deps.ts';
+import { accountsFeature } from './accounts/feature.ts';
+import { orderingFeature } from './ordering/feature.ts';
+import { filesFeature } from './files/feature.ts';
+import { claimsFeature } from './claims/feature.ts';
+import { opsFeature } from './ops/feature.ts';
+import { rulesFeature } from './rules/feature.ts';
+
+/** What one feature folder registers in the command service: its routers. */
+export type CommandFeature = { name: string; routes: (deps: CommandDeps) => Router[] };
+
+/** Every feature of the write side; a new feature is a folder with its `feature.ts` and one line here. */
+export const commandFeatures: CommandFeature[] = [
+  accountsFeature,
+  orderingFeature,
+  filesFeature,
+  claimsFeature,
+  opsFeature,
+  rulesFeature,
+];

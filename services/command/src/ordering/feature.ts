@@ -1,0 +1,8 @@
+import type { CommandFeature } from '../features.ts';
+import { orderRoutes } from './routes.ts';
+
+/** What the ordering feature registers in the command service. */
+export const orderingFeature: CommandFeature = {
+  name: 'ordering',
+  routes: (deps) => [orderRoutes(deps)],
+};

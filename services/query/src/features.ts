@@ -1,0 +1,34 @@
+import type Router from '@koa/router';
+import type { QueryAppDeps } from './deps.ts';
+import { accountsQueryFeature } from './accounts/feature.ts';
+import { orderingQueryFeature } from './ordering/feature.ts';
+import { filesQueryFeature } from './files/feature.ts';
+import { claimsQueryFeature } from './claims/feature.ts';
+import { opsQueryFeature } from './ops/feature.ts';
+import { auditQueryFeature } from './audit/feature.ts';
+import { invoicesQueryFeature } from './invoices/feature.ts';
+import { observabilityQueryFeature } from './observability/feature.ts';
+import { rulesQueryFeature } from './rules/feature.ts';
+
+/**
+ * What one feature folder registers in the query service: its routers and, for reads that right after a
+ * write wait only for the projections filling them, those projections by route (ADR 0011).
+ */
+export type QueryFeature = {
+  name: string;
+  routes: (deps: QueryAppDeps) => Router[];
+  readScopes?: readonly [string, readonly string[]][];
+};
+
+/** Every feature of the read side; a new feature is a folder with its `feature.ts` and one line here. */
+export const queryFeatures: QueryFeature[] = [
+  accountsQueryFeature,
+  orderingQueryFeature,
+  filesQueryFeature,
+  claimsQueryFeature,
+  opsQueryFeature,
+  auditQueryFeature,
+  invoicesQueryFeature,
+  observabilityQueryFeature,
+  rulesQueryFeature,
+];

@@ -1,0 +1,8 @@
+import type { QueryFeature } from '../features.ts';
+import { processRoutes } from './routes.ts';
+
+/** What the observability feature registers in the query service. */
+export const observabilityQueryFeature: QueryFeature = {
+  name: 'observability',
+  routes: (deps) => [processRoutes(deps)],
+};

@@ -1,0 +1,24 @@
+import { type FeatureRoutes, lazyPage } from '../shared/featureRoutes.ts';
+
+const backoffice = () => import('./pages.ts');
+const AuditSearchPage = lazyPage(() => backoffice().then((m) => m.AuditSearchPage));
+const AuditTimelinePage = lazyPage(() => backoffice().then((m) => m.AuditTimelinePage));
+const ClaimsDeskPage = lazyPage(() => backoffice().then((m) => m.ClaimsDeskPage));
+const OpsPage = lazyPage(() => backoffice().then((m) => m.OpsPage));
+const QuoteDeskPage = lazyPage(() => backoffice().then((m) => m.QuoteDeskPage));
+const UsersAdminPage = lazyPage(() => backoffice().then((m) => m.UsersAdminPage));
+const InvoiceDeskPage = lazyPage(() => backoffice().then((m) => m.InvoiceDeskPage));
+
+/** Back office (staff only; the page says 403 to anyone else and the server refuses them). */
+export const backofficeRoutes: FeatureRoutes = {
+  desktop: [
+    { path: '/backoffice/quotes', element: <QuoteDeskPage /> },
+    { path: '/backoffice/claims', element: <ClaimsDeskPage /> },
+    { path: '/backoffice/ops', element: <OpsPage /> },
+    { path: '/backoffice/audit', element: <AuditSearchPage /> },
+    { path: '/backoffice/audit/:kind/:id', element: <AuditTimelinePage /> },
+    { path: '/backoffice/users', element: <UsersAdminPage /> },
+    { path: '/backoffice/invoices', element: <InvoiceDeskPage /> },
+  ],
+  touch: [],
+};

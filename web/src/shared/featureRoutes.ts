@@ -1,0 +1,12 @@
+import { type ComponentType, lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+
+/** What a feature folder adds to the app's routes (its `routes.tsx`): under the desktop and the touch layout. */
+export type FeatureRoutes = { desktop: RouteObject[]; touch: RouteObject[] };
+
+/**
+ * A page of a feature's lazily loaded chunk: the chunk is fetched the first time one of its routes is
+ * visited (App.tsx; routeFeatures.ts names each feature's chunk).
+ */
+export const lazyPage = <P extends object>(load: () => Promise<ComponentType<P>>) =>
+  lazy(() => load().then((page) => ({ default: page })));
