@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
  * Evaluations the process hands to the native pool at once. The pool runs one per thread (one
  * thread per core) and queues the rest, so a few per thread keep every thread busy between the
  * main thread's conversions: a 6-line quote (6 calls) took p99 1.2 ms with one per core and
- * 0.95 ms with four (bench/notes.md "Issue 11, one engine call per line"). Far more only queue
+ * 0.95 ms with four (bench/notes.md "Rule engine speed: one engine call per line"). Far more only queue
  * there instead of here, and a queue in the pool is not ours to order or bound.
  */
 export const EVALUATION_SLOTS = 4 * Math.max(2, availableParallelism());
