@@ -11,3 +11,5 @@ export * from './imageTypes.ts';
 export * from './changes.ts';
 export * from './history.ts';
 export * from './sla.ts';
+export * from './messages.ts';
+export * from './guards.ts';
