@@ -13,3 +13,4 @@ export * from './history.ts';
 export * from './sla.ts';
 export * from './messages.ts';
 export * from './guards.ts';
+export * from './requests.ts';

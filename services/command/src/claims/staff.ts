@@ -2,19 +2,16 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import {
-  backofficeRoles,
-  hasRole,
-  PHONE_PATTERN,
-  ResultCode,
+  claimIdSchema as id,
+  claimMessages,
   slaDueAt,
-  userDecider,
-  userStreamId,
   type Claim,
   type ClaimCommand,
   type ClaimMetadata,
 } from '@feibao/domain';
-import { aggregate, HttpError, input, ok, requireArea, validate } from '@feibao/platform';
+import { input, ok, requireArea, validate } from '@feibao/platform';
 import type { CommandDeps } from '../deps.ts';
+import type { ClaimHandling } from './handling.ts';
 
 /**
  * Claim handling by staff (role `claims` or admin), which the old system never showed:
@@ -26,9 +23,9 @@ type Tools = {
   auth: Middleware;
   meta: (ctx: Context) => ClaimMetadata;
   run: (ctx: Context, id: string, command: ClaimCommand | ((state: Claim) => ClaimCommand)) => Promise<unknown>;
+  handling: ClaimHandling;
 };
 
-const id = z.string({ error: '理赔单编号不能为空' }).trim().min(1, { error: '理赔单编号不能为空' }).max(64);
 const reason = z.string().trim().max(500, { error: '原因不能超过500个字符' }).nullish();
 const requiredReason = z
   .string({ error: '请填写原因' })
@@ -45,7 +42,7 @@ const evidenceBody = z.object({
     .min(1, { error: '请填写需要补充的材料说明' })
     .max(1000),
 });
-export const NOT_CLAIMS_STAFF = '该用户不是理赔人员';
+const NOT_CLAIMS_STAFF = claimMessages.notClaimsStaff;
 const assignBody = z.object({
   id,
   // '' and null unassign.
@@ -76,7 +73,7 @@ const assessBody = z.object({
     .max(100),
 });
 
-export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) => {
+export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run, handling }: Tools) => {
   const router = new Router();
   const staff = requireArea('claims');
   const daySeconds = deps.config.quoteDaySeconds;
@@ -114,17 +111,9 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) 
     ok(ctx, { id: body.id }, '结案成功');
   });
 
-  /** Only an active account holding `claims` or `admin` can take claims; the user stream is the truth. */
-  const requireClaimsStaff = async (phone: string) => {
-    if (!PHONE_PATTERN.test(phone)) throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
-    const user = await aggregate(deps.eventStore, userStreamId(phone), userDecider);
-    if (user.status !== 'active' || !hasRole(user.roles, ...backofficeRoles.claims))
-      throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
-  };
-
   router.post('/assign', auth, staff, validate(assignBody), async (ctx) => {
     const body = input<z.output<typeof assignBody>>(ctx);
-    if (body.assignee !== null) await requireClaimsStaff(body.assignee);
+    if (body.assignee !== null) await handling.requireClaimsStaff(body.assignee);
     await run(ctx, body.id, { type: 'AssignClaim', data: { assignee: body.assignee }, metadata: meta(ctx) });
     ok(ctx, { id: body.id, assignee: body.assignee }, '分派成功');
   });
