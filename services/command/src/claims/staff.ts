@@ -1,10 +1,13 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  claimIdSchema as id,
-  claimMessages,
+  assessClaimBody,
+  assignClaimBody,
+  evidenceRequestBody,
   slaDueAt,
+  withOptionalReasonBody,
+  withReasonBody,
   type Claim,
   type ClaimCommand,
   type ClaimMetadata,
@@ -26,60 +29,13 @@ type Tools = {
   handling: ClaimHandling;
 };
 
-const reason = z.string().trim().max(500, { error: '原因不能超过500个字符' }).nullish();
-const requiredReason = z
-  .string({ error: '请填写原因' })
-  .trim()
-  .min(1, { error: '请填写原因' })
-  .max(500, { error: '原因不能超过500个字符' });
-const withReason = z.object({ id, reason });
-const withRequiredReason = z.object({ id, reason: requiredReason });
-const evidenceBody = z.object({
-  id,
-  message: z
-    .string({ error: '请填写需要补充的材料说明' })
-    .trim()
-    .min(1, { error: '请填写需要补充的材料说明' })
-    .max(1000),
-});
-const NOT_CLAIMS_STAFF = claimMessages.notClaimsStaff;
-const assignBody = z.object({
-  id,
-  // '' and null unassign.
-  assignee: z
-    .string({ error: NOT_CLAIMS_STAFF })
-    .trim()
-    .max(20, { error: NOT_CLAIMS_STAFF })
-    .nullish()
-    .transform((v) => v || null),
-});
-const assessBody = z.object({
-  id,
-  reason,
-  exposures: z
-    .array(
-      z.object({
-        lineKey: z.string({ error: '请选择定损险种' }).min(1, { error: '请选择定损险种' }).max(50),
-        kind: z.enum(['drone', 'injury', 'property', 'other'], { error: '损失类型不正确' }),
-        lossAmount: z.coerce
-          .number({ error: '损失金额不正确' })
-          .min(0, { error: '损失金额不正确' })
-          .max(1_000_000_000, { error: '损失金额不正确' }),
-        remark: z.string().trim().max(200).optional(),
-      }),
-      { error: '请填写定损明细' },
-    )
-    .min(1, { error: '请填写定损明细' })
-    .max(100),
-});
-
 export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run, handling }: Tools) => {
   const router = new Router();
   const staff = requireArea('claims');
   const daySeconds = deps.config.quoteDaySeconds;
 
-  router.post('/accept', auth, staff, validate(withReason), async (ctx) => {
-    const body = input<z.output<typeof withReason>>(ctx);
+  router.post('/accept', auth, staff, validate(withOptionalReasonBody), async (ctx) => {
+    const body = input<z.output<typeof withOptionalReasonBody>>(ctx);
     const m = meta(ctx);
     await run(ctx, body.id, {
       type: 'AcceptClaim',
@@ -89,14 +45,14 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run, handling 
     ok(ctx, { id: body.id }, '受理成功');
   });
 
-  router.post('/requestEvidence', auth, staff, validate(evidenceBody), async (ctx) => {
-    const body = input<z.output<typeof evidenceBody>>(ctx);
+  router.post('/requestEvidence', auth, staff, validate(evidenceRequestBody), async (ctx) => {
+    const body = input<z.output<typeof evidenceRequestBody>>(ctx);
     await run(ctx, body.id, { type: 'RequestEvidence', data: { message: body.message }, metadata: meta(ctx) });
     ok(ctx, { id: body.id }, '已通知客户补充材料');
   });
 
-  router.post('/assess', auth, staff, validate(assessBody), async (ctx) => {
-    const body = input<z.output<typeof assessBody>>(ctx);
+  router.post('/assess', auth, staff, validate(assessClaimBody), async (ctx) => {
+    const body = input<z.output<typeof assessClaimBody>>(ctx);
     await run(ctx, body.id, {
       type: 'AssessClaim',
       data: { losses: body.exposures, reason: body.reason ?? null },
@@ -105,21 +61,21 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run, handling 
     ok(ctx, { id: body.id }, '定损成功');
   });
 
-  router.post('/close', auth, staff, validate(withRequiredReason), async (ctx) => {
-    const body = input<z.output<typeof withRequiredReason>>(ctx);
+  router.post('/close', auth, staff, validate(withReasonBody), async (ctx) => {
+    const body = input<z.output<typeof withReasonBody>>(ctx);
     await run(ctx, body.id, { type: 'CloseClaim', data: { reason: body.reason }, metadata: meta(ctx) });
     ok(ctx, { id: body.id }, '结案成功');
   });
 
-  router.post('/assign', auth, staff, validate(assignBody), async (ctx) => {
-    const body = input<z.output<typeof assignBody>>(ctx);
+  router.post('/assign', auth, staff, validate(assignClaimBody), async (ctx) => {
+    const body = input<z.output<typeof assignClaimBody>>(ctx);
     if (body.assignee !== null) await handling.requireClaimsStaff(body.assignee);
     await run(ctx, body.id, { type: 'AssignClaim', data: { assignee: body.assignee }, metadata: meta(ctx) });
     ok(ctx, { id: body.id, assignee: body.assignee }, '分派成功');
   });
 
-  router.post('/reopen', auth, staff, validate(withRequiredReason), async (ctx) => {
-    const body = input<z.output<typeof withRequiredReason>>(ctx);
+  router.post('/reopen', auth, staff, validate(withReasonBody), async (ctx) => {
+    const body = input<z.output<typeof withReasonBody>>(ctx);
     const m = meta(ctx);
     await run(ctx, body.id, {
       type: 'ReopenClaim',
