@@ -1,6 +1,5 @@
-import { hasRole, isAdmin } from '../accounts/roles.ts';
 import { assertNever, type Decider } from '../shared/decider.ts';
-import { forbidden, illegalState, invalid, notFound } from '../shared/errors.ts';
+import { illegalState, invalid, notFound } from '../shared/errors.ts';
 import { MAX_PICTURES_PER_CLAIM } from './catalogue.ts';
 import { diffClaimForms } from './changes.ts';
 import {
@@ -9,17 +8,18 @@ import {
   type Claim,
   type ClaimEvent,
   type ClaimRecord,
-  type ClaimStatus,
   type ExplainedChange,
   type Gps,
   type SlaStage,
 } from './claim.events.ts';
 import type { ClaimForm } from './form.ts';
+import { guardClaim, type ClaimActor } from './guards.ts';
 import { imageTypeByCode, isImageTypeCode, UNCLASSIFIED } from './imageTypes.ts';
+import { claimMessages } from './messages.ts';
 import { assessExposures, type ExposureLoss, type PolicySnapshot } from './policy.ts';
 
 /** Who asks and when. `roles` decide staff powers; workers act as `system`. */
-export type ClaimMetadata = { now: Date; actor: string; roles: readonly string[]; system?: boolean };
+export type ClaimMetadata = ClaimActor & { now: Date };
 
 type Cmd<T extends string, D> = { type: T; data: D; metadata: ClaimMetadata };
 
@@ -83,38 +83,8 @@ export type ClaimCommand =
   | ClassifyPictures
   | DeletePictures;
 
-export const claimMessages = {
-  notFound: '理赔单不存在',
-  exists: '理赔单已存在',
-  backOnlyNew: '仅新建未暂存的理赔单可以返回',
-  notEditable: '理赔单已提交，不能修改',
-  withdrawn: '理赔单已撤回',
-  closed: '理赔单已结案',
-  staffOnly: '仅理赔人员可以操作',
-  adminOnly: '仅管理员可以操作',
-  acceptOnlySubmitted: '仅已提交的理赔单可以受理',
-  evidenceNotAllowed: '仅已提交或处理中的理赔单可以要求补充材料',
-  messageRequired: '请填写需要补充的材料说明',
-  assessOnlyProcessing: '仅处理中的理赔单可以定损',
-  closeOnlyProcessing: '仅处理中的理赔单可以结案',
-  reopenOnlyClosed: '仅已结案的理赔单可以重新打开',
-  reasonRequired: '请填写原因',
-  assignFinished: '已结案或已撤回的理赔单不能分派',
-  changesNeedExplanation: '修改理赔信息需先保存修改说明',
-  amendNotAllowed: '当前状态的理赔单不能修改',
-  noChanges: '没有修改内容',
-  staleVersion: '理赔单已被他人修改，请重新比对',
-  explanationRequired: (field: string) => `请填写修改说明：${field}`,
-  picturesClosed: '已结案或已撤回的理赔单不能修改图片',
-  tooManyPictures: `每个理赔单最多上传${MAX_PICTURES_PER_CLAIM}张图片`,
-  pictureNotFound: '图片不存在',
-  pictureRequired: '请勾选图片',
-  categoryUnknown: '请选择分类',
-} as const;
-
 const m = claimMessages;
 
-const isStaff = (meta: ClaimMetadata) => meta.system === true || hasRole(meta.roles, 'claims', 'admin');
 const isOwner = (claim: ClaimRecord, meta: ClaimMetadata) => claim.owner === meta.actor;
 const at = (claim: ClaimRecord, meta: ClaimMetadata) => ({
   claimId: claim.claimId,
@@ -122,27 +92,11 @@ const at = (claim: ClaimRecord, meta: ClaimMetadata) => ({
   by: meta.actor,
 });
 
-/** Owners reach their claim, staff every claim; a cancelled claim is gone for everyone. */
-const existing = (state: Claim, meta: ClaimMetadata): ClaimRecord => {
-  if (state.status === 'none' || state.status === 'cancelled') throw notFound(m.notFound);
-  if (!isOwner(state, meta) && !isStaff(meta)) throw notFound(m.notFound);
-  return state;
-};
-const staffOnly = (claim: ClaimRecord, meta: ClaimMetadata) => {
-  if (!isStaff(meta)) throw forbidden(m.staffOnly);
-  return claim;
-};
 const requireText = (value: string | null | undefined, message: string) => {
   const text = value?.trim() ?? '';
   if (text === '') throw invalid(message);
   return text;
 };
-const customerEditable: readonly ClaimStatus[] = ['editing', 'saved'];
-const amendable: readonly ClaimStatus[] = ['editing', 'saved', 'submitted', 'processing'];
-
-/** The refusal a customer meets when the claim no longer takes changes. */
-const notEditableReason = (status: ClaimStatus) =>
-  status === 'withdrawn' ? m.withdrawn : status === 'closed' ? m.closed : m.notEditable;
 
 const pictureIdsOf = (claim: ClaimRecord, ids: readonly string[]) => {
   if (ids.length === 0) throw invalid(m.pictureRequired);
@@ -150,29 +104,21 @@ const pictureIdsOf = (claim: ClaimRecord, ids: readonly string[]) => {
   if (unique.some((id) => !claim.pictures[id])) throw notFound(m.pictureNotFound);
   return unique;
 };
-const picturesEditable = (claim: ClaimRecord) => {
-  if (claim.status === 'closed' || claim.status === 'withdrawn') throw illegalState(m.picturesClosed);
-  return claim;
-};
 
-const decideSubmit = (command: SubmitClaim, claim: ClaimRecord): ClaimEvent[] => {
+const decideSubmit = (command: SubmitClaim, state: Claim): ClaimEvent[] => {
   const meta = command.metadata;
+  const claim = guardClaim('submit', state, meta);
   const changes = diffClaimForms(claim.form, command.data.form);
   const submitted = { ...at(claim, meta), form: command.data.form, changes, acceptDueAt: command.data.acceptDueAt };
-  if (isOwner(claim, meta) && customerEditable.includes(claim.status))
-    return [{ type: 'ClaimSubmitted', data: submitted }];
+  if (isOwner(claim, meta)) return [{ type: 'ClaimSubmitted', data: submitted }];
   // Staff submit what is stored: their own changes go through an explained amendment first.
-  if (isAdmin(meta.roles) && (customerEditable.includes(claim.status) || claim.status === 'submitted')) {
-    if (changes.length > 0) throw illegalState(m.changesNeedExplanation);
-    return claim.status === 'submitted' ? [] : [{ type: 'ClaimSubmitted', data: submitted }];
-  }
-  throw illegalState(notEditableReason(claim.status));
+  if (changes.length > 0) throw illegalState(m.changesNeedExplanation);
+  return claim.status === 'submitted' ? [] : [{ type: 'ClaimSubmitted', data: submitted }];
 };
 
-const decideAmend = (command: AmendClaim, claim: ClaimRecord): ClaimEvent[] => {
+const decideAmend = (command: AmendClaim, state: Claim): ClaimEvent[] => {
   const meta = command.metadata;
-  if (!isAdmin(meta.roles)) throw forbidden(m.adminOnly);
-  if (!amendable.includes(claim.status)) throw illegalState(m.amendNotAllowed);
+  const claim = guardClaim('edit', state, meta);
   if (command.data.basedOnVersion !== claim.version) throw illegalState(m.staleVersion);
   const changes = diffClaimForms(claim.form, command.data.form);
   if (changes.length === 0) throw invalid(m.noChanges);
@@ -203,17 +149,11 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
       ];
     }
     case 'CancelClaim': {
-      const claim = existing(state, meta);
-      if (!isOwner(claim, meta) || claim.status !== 'editing') throw illegalState(m.backOnlyNew);
+      const claim = guardClaim('back', state, meta);
       return [{ type: 'ClaimCancelled', data: at(claim, meta) }];
     }
     case 'SaveClaim': {
-      const claim = existing(state, meta);
-      if (!isOwner(claim, meta) || !customerEditable.includes(claim.status)) {
-        throw illegalState(
-          isStaff(meta) && !isOwner(claim, meta) ? m.changesNeedExplanation : notEditableReason(claim.status),
-        );
-      }
+      const claim = guardClaim('save', state, meta);
       return [
         {
           type: 'ClaimDraftSaved',
@@ -222,15 +162,13 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
       ];
     }
     case 'SubmitClaim':
-      return decideSubmit(command, existing(state, meta));
+      return decideSubmit(command, state);
     case 'WithdrawClaim': {
-      const claim = existing(state, meta);
-      if (claim.status === 'withdrawn') throw illegalState(m.withdrawn);
+      const claim = guardClaim('withdraw', state, meta);
       return [{ type: 'ClaimWithdrawn', data: { ...at(claim, meta), reason: command.data.reason } }];
     }
     case 'AcceptClaim': {
-      const claim = staffOnly(existing(state, meta), meta);
-      if (claim.status !== 'submitted') throw illegalState(m.acceptOnlySubmitted);
+      const claim = guardClaim('accept', state, meta);
       return [
         {
           type: 'ClaimAccepted',
@@ -239,8 +177,7 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
       ];
     }
     case 'RequestEvidence': {
-      const claim = staffOnly(existing(state, meta), meta);
-      if (claim.status !== 'submitted' && claim.status !== 'processing') throw illegalState(m.evidenceNotAllowed);
+      const claim = guardClaim('requestEvidence', state, meta);
       return [
         {
           type: 'EvidenceRequested',
@@ -249,14 +186,12 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
       ];
     }
     case 'AssessClaim': {
-      const claim = staffOnly(existing(state, meta), meta);
-      if (claim.status !== 'processing') throw illegalState(m.assessOnlyProcessing);
+      const claim = guardClaim('assess', state, meta);
       const assessed = assessExposures(claim.policy, command.data.losses);
       return [{ type: 'ClaimAssessed', data: { ...at(claim, meta), ...assessed, reason: command.data.reason } }];
     }
     case 'CloseClaim': {
-      const claim = staffOnly(existing(state, meta), meta);
-      if (claim.status !== 'processing') throw illegalState(m.closeOnlyProcessing);
+      const claim = guardClaim('close', state, meta);
       return [
         {
           type: 'ClaimClosed',
@@ -265,16 +200,14 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
       ];
     }
     case 'ReopenClaim': {
-      const claim = staffOnly(existing(state, meta), meta);
-      if (claim.status !== 'closed') throw illegalState(m.reopenOnlyClosed);
+      const claim = guardClaim('reopen', state, meta);
       const reason = requireText(command.data.reason, m.reasonRequired);
       return [{ type: 'ClaimReopened', data: { ...at(claim, meta), reason, closeDueAt: command.data.closeDueAt } }];
     }
     case 'AmendClaim':
-      return decideAmend(command, existing(state, meta));
+      return decideAmend(command, state);
     case 'AssignClaim': {
-      const claim = staffOnly(existing(state, meta), meta);
-      if (claim.status === 'closed' || claim.status === 'withdrawn') throw illegalState(m.assignFinished);
+      const claim = guardClaim('assign', state, meta);
       const assignee = command.data.assignee?.trim() || null;
       if (assignee === claim.assignee) return [];
       return [{ type: 'ClaimAssigned', data: { ...at(claim, meta), assignee } }];
@@ -291,7 +224,7 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
       return [{ type: 'ClaimSlaOverdue', data: { ...at(state, meta), stage, dueAt } }];
     }
     case 'AddPicture': {
-      const claim = picturesEditable(existing(state, meta));
+      const claim = guardClaim('pictures', state, meta);
       if (Object.keys(claim.pictures).length >= MAX_PICTURES_PER_CLAIM) throw illegalState(m.tooManyPictures);
       return [
         { type: 'ClaimPictureUploaded', data: { ...at(claim, meta), ...command.data, imageTypeCode: UNCLASSIFIED } },
@@ -308,7 +241,7 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
         : [{ type: 'ClaimPictureRejected', data: { ...at(state, meta), ...command.data } }];
     }
     case 'ClassifyPictures': {
-      const claim = picturesEditable(existing(state, meta));
+      const claim = guardClaim('pictures', state, meta);
       const node = isImageTypeCode(command.data.imageTypeCode)
         ? imageTypeByCode(command.data.imageTypeCode)
         : undefined;
@@ -327,7 +260,7 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
       ];
     }
     case 'DeletePictures': {
-      const claim = picturesEditable(existing(state, meta));
+      const claim = guardClaim('pictures', state, meta);
       return [
         {
           type: 'ClaimPicturesDeleted',

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ResultCode } from '../shared/codes.ts';
 import { DomainError } from '../shared/errors.ts';
 import { diffClaimForms } from './changes.ts';
-import { claimDecider, claimMessages, decideClaim, type ClaimCommand, type ClaimMetadata } from './claim.commands.ts';
+import { claimDecider, decideClaim, type ClaimCommand, type ClaimMetadata } from './claim.commands.ts';
+import { claimMessages } from './messages.ts';
 import {
   ClaimState,
   claimStateNumber,

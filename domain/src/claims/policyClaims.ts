@@ -1,6 +1,9 @@
+import { allowedActions } from '../ordering/guards.ts';
+import { OrderState, type Order } from '../ordering/order.events.ts';
 import type { Decider } from '../shared/decider.ts';
-import { illegalState } from '../shared/errors.ts';
+import { illegalState, notFound } from '../shared/errors.ts';
 import { isClaimUnfinished, type Claim } from './claim.events.ts';
+import { claimMessages } from './messages.ts';
 
 /**
  * The claims opened on one policy, in a stream of its own. Opening a claim appends here first
@@ -50,3 +53,23 @@ export const blocksNewClaim = (registry: PolicyClaims, latest: Claim, now: Date)
   (latest.status === 'none' &&
     registry.lastRegisteredAt !== null &&
     now.getTime() - new Date(registry.lastRegisteredAt).getTime() < CLAIM_OPENING_GRACE_MS);
+
+type InForceOrder = Extract<Order, { status: 'inForce' }>;
+
+/**
+ * The order whose policy admits a claim by `actor` now: only the caller's own order (anyone else's
+ * reads as missing), its policy in force and `now` inside the cover period, the same rule that shows
+ * the order's 申请理赔 button (ordering allowedActions). Otherwise the refusal is thrown.
+ */
+export const policyAdmittingClaim = (order: Order, actor: string, now: Date): InForceOrder => {
+  if (order.status === 'none' || order.owner !== actor) throw notFound(claimMessages.orderNotFound);
+  if (order.status !== 'inForce') throw illegalState(claimMessages.policyNotInForce);
+  const facts = {
+    state: OrderState.inForce,
+    orderType: order.orderType,
+    startDate: order.startDate,
+    endDate: order.endDate,
+  };
+  if (!allowedActions(facts, now).includes('claim')) throw illegalState(claimMessages.outsidePolicyPeriod);
+  return order;
+};

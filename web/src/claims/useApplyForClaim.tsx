@@ -5,6 +5,7 @@
 import { type ReactNode, useState } from 'react';
 import { Alert } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
+import { claimMessages } from '@feibao/domain/claims/messages';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { ApiError, request } from '../api/client.ts';
 import { sessionStore } from '../api/session.ts';
@@ -12,8 +13,6 @@ import { notifyError, toast } from '../api/toaster.ts';
 import { routesOf, type Variant } from '../shared/site.ts';
 import { claimPaths, createClaim, type ClaimDetails } from './api.ts';
 import { newClaimHref, reportHref } from './labels.ts';
-
-export const OPEN_CLAIM_EXISTS = '已存在未结案的理赔单，暂不能再次申请理赔, 是否跳转?';
 
 /** The existing claim's id travels as the 30000 answer's data. */
 const existingClaimId = (e: ApiError): string | null => (typeof e.data === 'string' && e.data ? e.data : null);
@@ -76,7 +75,7 @@ export const useApplyForClaim = ({
       onConfirm={() => void openExisting()}
       style={variant === 'mobile' ? { width: '92vw' } : undefined}
     >
-      <p data-testid="open-claim-message">{OPEN_CLAIM_EXISTS}</p>
+      <p data-testid="open-claim-message">{claimMessages.openClaimExists}</p>
     </Alert>
   );
 

@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { claimIdOfPicture, type Claim } from '@feibao/domain/claims/claim.events';
-import { claimMessages, type ClaimCommand, type ClaimMetadata } from '@feibao/domain/claims/claim.commands';
+import { claimMessages } from '@feibao/domain/claims/messages';
+import type { ClaimCommand, ClaimMetadata } from '@feibao/domain/claims/claim.commands';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { HttpError, ok } from '@feibao/platform/http/envelope';
 

@@ -1,19 +1,21 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { z } from 'zod';
-import { backofficeRoles, hasRole } from '@feibao/domain/accounts/roles';
-import { PHONE_PATTERN } from '@feibao/domain/accounts/validation';
-import { ResultCode } from '@feibao/domain/shared/codes';
+import type { z } from 'zod';
+import {
+  assessClaimBody,
+  assignClaimBody,
+  evidenceRequestBody,
+  withOptionalReasonBody,
+  withReasonBody,
+} from '@feibao/domain/claims/requests';
 import { slaDueAt } from '@feibao/domain/claims/sla';
-import { userDecider } from '@feibao/domain/accounts/user.commands';
-import { userStreamId } from '@feibao/domain/accounts/user.events';
 import type { Claim } from '@feibao/domain/claims/claim.events';
 import type { ClaimCommand, ClaimMetadata } from '@feibao/domain/claims/claim.commands';
-import { aggregate } from '@feibao/platform/eventStore';
-import { HttpError, ok } from '@feibao/platform/http/envelope';
 import { input, validate } from '@feibao/platform/http/validate';
+import { ok } from '@feibao/platform/http/envelope';
 import { requireArea } from '@feibao/platform/http/auth';
 import type { CommandDeps } from '../deps.ts';
+import type { ClaimHandling } from './handling.ts';
 
 /**
  * Claim handling by staff (role `claims` or admin), which the old system never showed:
@@ -25,63 +27,16 @@ type Tools = {
   auth: Middleware;
   meta: (ctx: Context) => ClaimMetadata;
   run: (ctx: Context, id: string, command: ClaimCommand | ((state: Claim) => ClaimCommand)) => Promise<unknown>;
+  handling: ClaimHandling;
 };
 
-const id = z.string({ error: '理赔单编号不能为空' }).trim().min(1, { error: '理赔单编号不能为空' }).max(64);
-const reason = z.string().trim().max(500, { error: '原因不能超过500个字符' }).nullish();
-const requiredReason = z
-  .string({ error: '请填写原因' })
-  .trim()
-  .min(1, { error: '请填写原因' })
-  .max(500, { error: '原因不能超过500个字符' });
-const withReason = z.object({ id, reason });
-const withRequiredReason = z.object({ id, reason: requiredReason });
-const evidenceBody = z.object({
-  id,
-  message: z
-    .string({ error: '请填写需要补充的材料说明' })
-    .trim()
-    .min(1, { error: '请填写需要补充的材料说明' })
-    .max(1000),
-});
-export const NOT_CLAIMS_STAFF = '该用户不是理赔人员';
-const assignBody = z.object({
-  id,
-  // '' and null unassign.
-  assignee: z
-    .string({ error: NOT_CLAIMS_STAFF })
-    .trim()
-    .max(20, { error: NOT_CLAIMS_STAFF })
-    .nullish()
-    .transform((v) => v || null),
-});
-const assessBody = z.object({
-  id,
-  reason,
-  exposures: z
-    .array(
-      z.object({
-        lineKey: z.string({ error: '请选择定损险种' }).min(1, { error: '请选择定损险种' }).max(50),
-        kind: z.enum(['drone', 'injury', 'property', 'other'], { error: '损失类型不正确' }),
-        lossAmount: z.coerce
-          .number({ error: '损失金额不正确' })
-          .min(0, { error: '损失金额不正确' })
-          .max(1_000_000_000, { error: '损失金额不正确' }),
-        remark: z.string().trim().max(200).optional(),
-      }),
-      { error: '请填写定损明细' },
-    )
-    .min(1, { error: '请填写定损明细' })
-    .max(100),
-});
-
-export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) => {
+export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run, handling }: Tools) => {
   const router = new Router();
   const staff = requireArea('claims');
   const daySeconds = deps.config.quoteDaySeconds;
 
-  router.post('/accept', auth, staff, validate(withReason), async (ctx) => {
-    const body = input<z.output<typeof withReason>>(ctx);
+  router.post('/accept', auth, staff, validate(withOptionalReasonBody), async (ctx) => {
+    const body = input<z.output<typeof withOptionalReasonBody>>(ctx);
     const m = meta(ctx);
     await run(ctx, body.id, {
       type: 'AcceptClaim',
@@ -91,14 +46,14 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) 
     ok(ctx, { id: body.id }, '受理成功');
   });
 
-  router.post('/requestEvidence', auth, staff, validate(evidenceBody), async (ctx) => {
-    const body = input<z.output<typeof evidenceBody>>(ctx);
+  router.post('/requestEvidence', auth, staff, validate(evidenceRequestBody), async (ctx) => {
+    const body = input<z.output<typeof evidenceRequestBody>>(ctx);
     await run(ctx, body.id, { type: 'RequestEvidence', data: { message: body.message }, metadata: meta(ctx) });
     ok(ctx, { id: body.id }, '已通知客户补充材料');
   });
 
-  router.post('/assess', auth, staff, validate(assessBody), async (ctx) => {
-    const body = input<z.output<typeof assessBody>>(ctx);
+  router.post('/assess', auth, staff, validate(assessClaimBody), async (ctx) => {
+    const body = input<z.output<typeof assessClaimBody>>(ctx);
     await run(ctx, body.id, {
       type: 'AssessClaim',
       data: { losses: body.exposures, reason: body.reason ?? null },
@@ -107,29 +62,21 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run }: Tools) 
     ok(ctx, { id: body.id }, '定损成功');
   });
 
-  router.post('/close', auth, staff, validate(withRequiredReason), async (ctx) => {
-    const body = input<z.output<typeof withRequiredReason>>(ctx);
+  router.post('/close', auth, staff, validate(withReasonBody), async (ctx) => {
+    const body = input<z.output<typeof withReasonBody>>(ctx);
     await run(ctx, body.id, { type: 'CloseClaim', data: { reason: body.reason }, metadata: meta(ctx) });
     ok(ctx, { id: body.id }, '结案成功');
   });
 
-  /** Only an active account holding `claims` or `admin` can take claims; the user stream is the truth. */
-  const requireClaimsStaff = async (phone: string) => {
-    if (!PHONE_PATTERN.test(phone)) throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
-    const user = await aggregate(deps.eventStore, userStreamId(phone), userDecider);
-    if (user.status !== 'active' || !hasRole(user.roles, ...backofficeRoles.claims))
-      throw new HttpError(ResultCode.badRequest, NOT_CLAIMS_STAFF);
-  };
-
-  router.post('/assign', auth, staff, validate(assignBody), async (ctx) => {
-    const body = input<z.output<typeof assignBody>>(ctx);
-    if (body.assignee !== null) await requireClaimsStaff(body.assignee);
+  router.post('/assign', auth, staff, validate(assignClaimBody), async (ctx) => {
+    const body = input<z.output<typeof assignClaimBody>>(ctx);
+    if (body.assignee !== null) await handling.requireClaimsStaff(body.assignee);
     await run(ctx, body.id, { type: 'AssignClaim', data: { assignee: body.assignee }, metadata: meta(ctx) });
     ok(ctx, { id: body.id, assignee: body.assignee }, '分派成功');
   });
 
-  router.post('/reopen', auth, staff, validate(withRequiredReason), async (ctx) => {
-    const body = input<z.output<typeof withRequiredReason>>(ctx);
+  router.post('/reopen', auth, staff, validate(withReasonBody), async (ctx) => {
+    const body = input<z.output<typeof withReasonBody>>(ctx);
     const m = meta(ctx);
     await run(ctx, body.id, {
       type: 'ReopenClaim',

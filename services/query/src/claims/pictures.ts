@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { claimMessages } from '@feibao/domain/claims/claim.commands';
+import { claimMessages } from '@feibao/domain/claims/messages';
 import { isClaimsStaff } from '@feibao/domain/accounts/roles';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { authenticate, caller } from '@feibao/platform/http/auth';

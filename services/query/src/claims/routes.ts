@@ -1,9 +1,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { currentStageOverdue, claimQueues } from '@feibao/domain/claims/sla';
 import { allowedClaimActions } from '@feibao/domain/claims/actions';
 import { backofficeRoles, isClaimsStaff } from '@feibao/domain/accounts/roles';
 import { CLAIM_PAGE_SIZE, PICTURE_PAGE_SIZE } from '@feibao/domain/claims/catalogue';
+import { claimGuards } from '@feibao/domain/claims/guards';
+import { claimIdQuery, claimIdSchema } from '@feibao/domain/claims/requests';
 import {
   claimImageTypes,
   codesUnder,
@@ -11,12 +14,11 @@ import {
   missingEvidence,
   requiredEvidence,
 } from '@feibao/domain/claims/imageTypes';
-import { currentStageOverdue, claimQueues } from '@feibao/domain/claims/sla';
+import { claimMessages } from '@feibao/domain/claims/messages';
+import { ClaimState, type ClaimStateValue } from '@feibao/domain/claims/claim.events';
 import { historyCsv, type HistoryEntry } from '@feibao/domain/claims/history';
 import { insuredDronesByCodes } from '@feibao/domain/claims/policy';
 import { maskIdCard, maskIdNumbersIn, maskPersonalText, maskPhone } from '@feibao/domain/shared/masking';
-import { claimMessages } from '@feibao/domain/claims/claim.commands';
-import { ClaimState, type ClaimStateValue } from '@feibao/domain/claims/claim.events';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { shanghaiMidnight } from '@feibao/domain/shared/calendar';
 import { splitDeviceCodes } from '@feibao/domain/ordering/form';
@@ -36,9 +38,6 @@ import type { QueryDeps } from '../deps.ts';
 import { flightDataSummary } from './flightData.ts';
 
 const PREFIX = '/api/v1/uav/claim/settlement';
-
-const claimId = z.string({ error: '理赔单编号不能为空' }).trim().min(1, { error: '理赔单编号不能为空' }).max(64);
-const idQuery = z.object({ id: claimId });
 
 /** '' and null (what the old client sends for an untouched filter) mean no filter. */
 const optionalText = (max: number) =>
@@ -106,7 +105,7 @@ const pageBody = z
   });
 
 const pictureBody = z.object({
-  id: claimId,
+  id: claimIdSchema,
   // Empty: every picture of the claim.
   imageTypeCode: optionalText(10),
   currentPage: z.coerce.number().int().min(1).max(100_000).optional().default(1),
@@ -114,20 +113,18 @@ const pictureBody = z.object({
 });
 
 const droneQuery = z.object({
-  id: claimId,
+  id: claimIdSchema,
   deviceNumber: z.string({ error: '请输入设备编号' }).trim().min(1, { error: '请输入设备编号' }).max(2000),
 });
 
 const allImageTypeCodes = claimImageTypes.flatMap((n) => codesUnder(n.imageTypeCode));
 const nextDay = (date: string) => new Date(shanghaiMidnight(date).getTime() + 86_400_000).toISOString();
 
-/** Staff (claims, admin) see every claim; a customer sees only their own. */
-const isStaff = (who: Caller) => isClaimsStaff(who.roles);
 /** The claimant's own data is shown whole to them and to staff, masked to anyone else. */
-const seesWhole = (who: Caller, owner: string) => who.sub === owner || isStaff(who);
+const seesWhole = (who: Caller, owner: string) => who.sub === owner || isClaimsStaff(who.roles);
 /** A staff member's phone (the assignee) is for staff; the claimant sees it masked. */
 const staffPhoneFor = (who: Caller, phone: string | null) =>
-  phone === null || isStaff(who) || phone === who.sub ? phone : maskPhone(phone);
+  phone === null || isClaimsStaff(who.roles) || phone === who.sub ? phone : maskPhone(phone);
 
 /**
  * History rows are text: ID numbers in them (the injured person's, in a diff row or a remark) are
@@ -135,7 +132,7 @@ const staffPhoneFor = (who: Caller, phone: string | null) =>
  * phones of the staff who acted on the claim are masked too.
  */
 const historyFor = (entries: HistoryEntry[], who: Caller): HistoryEntry[] =>
-  isStaff(who)
+  isClaimsStaff(who.roles)
     ? entries.map((e) => ({ ...e, details: maskIdNumbersIn(e.details), remark: maskIdNumbersIn(e.remark) }))
     : entries.map((e) => ({
         ...e,
@@ -234,8 +231,10 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
   const readableClaim = async (ctx: Context, id: string): Promise<ClaimDocument> => {
     const doc = await claims.byId(id);
     const who = caller(ctx);
-    if (!doc || (doc.owner !== who.sub && !isStaff(who)))
-      throw new HttpError(ResultCode.notFound, claimMessages.notFound);
+    if (!doc) throw new HttpError(ResultCode.notFound, claimMessages.notFound);
+    // Staff (claims, admin) see every claim; a customer sees only their own.
+    const refusal = claimGuards.view(doc, { actor: who.sub, roles: who.roles });
+    if (refusal) throw refusal;
     return doc;
   };
 
@@ -246,15 +245,15 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
     ok(ctx, await users.holdersOf(backofficeRoles.claims));
   });
 
-  router.get('/details', auth, validate(idQuery, 'query'), async (ctx) => {
-    const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
+  router.get('/details', auth, validate(claimIdQuery, 'query'), async (ctx) => {
+    const doc = await readableClaim(ctx, input<z.output<typeof claimIdQuery>>(ctx).id);
     ok(ctx, details(doc, caller(ctx)));
   });
 
   router.post('/page', auth, validate(pageBody), async (ctx) => {
     const body = input<z.output<typeof pageBody>>(ctx);
     const who = caller(ctx);
-    const staff = isStaff(who);
+    const staff = isClaimsStaff(who.roles);
     const filter: ClaimListFilter = {
       owner: staff ? undefined : who.sub,
       claimState: body.claimState,
@@ -286,8 +285,8 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
     ok(ctx, answer);
   });
 
-  router.get('/listImageType', auth, validate(idQuery, 'query'), async (ctx) => {
-    const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
+  router.get('/listImageType', auth, validate(claimIdQuery, 'query'), async (ctx) => {
+    const doc = await readableClaim(ctx, input<z.output<typeof claimIdQuery>>(ctx).id);
     ok(ctx, countImageTypes(await pictures.countsByCode(doc.id)));
   });
 
@@ -297,23 +296,23 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
     if (codes.length === 0) throw new HttpError(ResultCode.badRequest, '图片分类不正确');
     const doc = await readableClaim(ctx, body.id);
     const page = await pictures.page(doc.id, codes, body.currentPage, body.pageSize);
-    const staff = isStaff(caller(ctx));
+    const staff = isClaimsStaff(caller(ctx).roles);
     ok(ctx, { ...page, datas: page.datas.map((p) => pictureRow(p, staff)) });
   });
 
   // The role before the input: a refused caller learns nothing about what it sent.
-  router.get('/listLogById', auth, requireRole('admin'), validate(idQuery, 'query'), async (ctx) => {
-    const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
+  router.get('/listLogById', auth, requireRole('admin'), validate(claimIdQuery, 'query'), async (ctx) => {
+    const doc = await readableClaim(ctx, input<z.output<typeof claimIdQuery>>(ctx).id);
     ok(ctx, historyFor(await history.entries(doc.id), caller(ctx)));
   });
 
-  router.get('/history', auth, validate(idQuery, 'query'), async (ctx) => {
-    const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
+  router.get('/history', auth, validate(claimIdQuery, 'query'), async (ctx) => {
+    const doc = await readableClaim(ctx, input<z.output<typeof claimIdQuery>>(ctx).id);
     ok(ctx, historyFor(await history.entries(doc.id), caller(ctx)));
   });
 
-  router.get('/history.csv', auth, requireRole('admin'), validate(idQuery, 'query'), async (ctx) => {
-    const doc = await readableClaim(ctx, input<z.output<typeof idQuery>>(ctx).id);
+  router.get('/history.csv', auth, requireRole('admin'), validate(claimIdQuery, 'query'), async (ctx) => {
+    const doc = await readableClaim(ctx, input<z.output<typeof claimIdQuery>>(ctx).id);
     const csv = historyCsv(historyFor(await history.entries(doc.id), caller(ctx)));
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="claim-${doc.claimNo}-history.csv"`);

@@ -74,7 +74,7 @@ const ReportScreen = ({ variant }: { variant: Variant }) => {
     adminSubmit: (payload) => adminSubmit.submit(payload, builtAtVersion),
   });
 
-  const openToOwner = !!c && c.claimState <= 2 && can(c.actions, 'save');
+  const openToOwner = !!c && can(c.actions, 'save');
   const readOnly = !c || show || !(editMode || openToOwner);
   const title = '理赔报案';
 
@@ -114,7 +114,7 @@ const ReportScreen = ({ variant }: { variant: Variant }) => {
     <ReportActions
       variant={variant}
       busy={commands.busy}
-      showEdit={admin && !show && readOnly && can(c.actions, 'edit')}
+      showEdit={!show && readOnly && can(c.actions, 'edit')}
       showSave={!readOnly && can(c.actions, 'save')}
       showSubmit={!readOnly && can(c.actions, 'submit')}
       onBack={commands.back}

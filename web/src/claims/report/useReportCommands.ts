@@ -83,7 +83,7 @@ export const useReportCommands = ({ variant, claim, form, createMode, admin, rel
   };
 
   const back = () => {
-    const fresh = createMode && claim?.claimState === 1 && can(claim.actions, 'back') && !savedHere.current;
+    const fresh = createMode && can(claim?.actions, 'back') && !savedHere.current;
     if (!fresh || !claim) {
       goBack();
       return;

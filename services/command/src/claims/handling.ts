@@ -1,0 +1,182 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { backofficeRoles, hasRole, isAdmin } from '@feibao/domain/accounts/roles';
+import {
+  blocksNewClaim,
+  policyAdmittingClaim,
+  policyClaimsDecider,
+  policyClaimsStreamId,
+} from '@feibao/domain/claims/policyClaims';
+import { claimDecider, type ClaimCommand, type ClaimMetadata } from '@feibao/domain/claims/claim.commands';
+import { claimMessages } from '@feibao/domain/claims/messages';
+import { claimNumber } from '@feibao/domain/claims/sla';
+import {
+  claimStreamId,
+  evolveClaim,
+  initialClaim,
+  type Claim,
+  type ClaimEvent,
+} from '@feibao/domain/claims/claim.events';
+import { diffClaimForms } from '@feibao/domain/claims/changes';
+import { DomainError } from '@feibao/domain/shared/errors';
+import { guardClaim } from '@feibao/domain/claims/guards';
+import {
+  normaliseClaimForm,
+  parseClaimForm,
+  validateClaimForm,
+  type ClaimForm,
+  type ClaimPart,
+} from '@feibao/domain/claims/form';
+import { orderDecider } from '@feibao/domain/ordering/order.commands';
+import { orderStreamId } from '@feibao/domain/ordering/order.events';
+import { PHONE_PATTERN } from '@feibao/domain/accounts/validation';
+import { policySnapshot } from '@feibao/domain/claims/policy';
+import { ResultCode } from '@feibao/domain/shared/codes';
+import { userDecider } from '@feibao/domain/accounts/user.commands';
+import { userStreamId } from '@feibao/domain/accounts/user.events';
+import type { ContrastAnswer } from '@feibao/domain/claims/api';
+import { aggregate, handleCommand, load, loadMany, type HandleOptions } from '@feibao/platform/eventStore';
+import { HttpError } from '@feibao/platform/http/envelope';
+import type { CommandDeps } from '../deps.ts';
+
+/**
+ * The claims slice's command handling, between the routes (which translate HTTP) and the domain
+ * (which decides): what needs more than one stream read or written, and the form as the caller may
+ * store it. Refusals are the domain's (DomainError) or bad input (HttpError 40000).
+ */
+
+/** The form as the caller may store it: customers cannot touch parts (admin only), so theirs are kept. */
+export const acceptClaimForm = (body: unknown, state: Claim, meta: ClaimMetadata, forSubmit: boolean): ClaimForm => {
+  // Checked against the stored claim the caller can see; the decider rules on the rest.
+  const claim = guardClaim('view', state, meta);
+  const parsed = parseClaimForm(body);
+  if (!parsed.ok) throw new HttpError(ResultCode.badRequest, parsed.message);
+  const storedParts = isAdmin(meta.roles)
+    ? undefined
+    : new Map<string, ClaimPart[]>(claim.form.settlementUavInfoList.map((d) => [d.deviceNumber ?? '', d.partInfoList]));
+  const form = normaliseClaimForm(parsed.form, storedParts);
+  const refusal = validateClaimForm(form, {
+    now: meta.now,
+    insuredDeviceCodes: claim.policy.drones.map((d) => d.deviceNumber),
+    forSubmit,
+  });
+  if (refusal) throw new HttpError(ResultCode.badRequest, refusal);
+  return form;
+};
+
+export type OpenClaimOutcome =
+  | { kind: 'opened'; claimId: string; position: number | null }
+  | { kind: 'unfinishedExists'; claimId: string };
+
+export const claimHandling = (deps: CommandDeps) => {
+  const handle = (
+    id: string,
+    command: ClaimCommand | ((state: Claim) => ClaimCommand),
+    options?: HandleOptions<Claim>,
+  ) => handleCommand(deps.eventStore, claimStreamId(id), claimDecider, command, options);
+
+  /**
+   * Only the caller's own policy, in force, inside its period; one unfinished claim per policy. The
+   * claim is registered on the policy's stream first, against the latest claim seen there, so two
+   * concurrent applications cannot both pass; the loser looks again.
+   */
+  const openClaim = async (orderId: string, meta: ClaimMetadata): Promise<OpenClaimOutcome> => {
+    // The order and the policy's claim registry in one read; the registry is then written from what was read.
+    const registryStream = policyClaimsStreamId(orderId);
+    const [orderRead, registryRead] = await loadMany(deps.eventStore, [
+      { streamId: orderStreamId(orderId), decider: orderDecider },
+      { streamId: registryStream, decider: policyClaimsDecider },
+    ] as const);
+    const order = policyAdmittingClaim(orderRead.state, meta.actor, meta.now);
+
+    const newId = randomUUID();
+    let registry = registryRead;
+    for (let attempt = 0; ; attempt++) {
+      if (attempt > 0) registry = await load(deps.eventStore, registryStream, policyClaimsDecider);
+      const { lastClaimId } = registry.state;
+      if (lastClaimId) {
+        const latest = await aggregate(deps.eventStore, claimStreamId(lastClaimId), claimDecider);
+        if (blocksNewClaim(registry.state, latest, meta.now)) return { kind: 'unfinishedExists', claimId: lastClaimId };
+      }
+      try {
+        await handleCommand(
+          deps.eventStore,
+          registryStream,
+          policyClaimsDecider,
+          {
+            type: 'RegisterPolicyClaim',
+            data: { orderId, claimId: newId, latestSeen: lastClaimId },
+            metadata: { now: meta.now },
+          },
+          { from: registry },
+        );
+        break;
+      } catch (error) {
+        // Someone registered a claim on this policy meanwhile: look again (it is probably unfinished).
+        if (!(error instanceof DomainError) || attempt >= 2) throw error;
+      }
+    }
+    const opened = await handle(
+      newId,
+      {
+        type: 'OpenClaim',
+        data: {
+          claimId: newId,
+          claimNo: claimNumber(meta.now, randomInt(0, 1_000_000)),
+          orderId,
+          owner: order.owner,
+          policy: policySnapshot(order),
+        },
+        metadata: meta,
+      },
+      { from: 'new' },
+    );
+    return { kind: 'opened', claimId: newId, position: opened.position };
+  };
+
+  /**
+   * The claim now and as it stood at `seenVersion`, from one read of its stream. Versions move with
+   * every event (a picture processed, a timer), so it is the form that tells whether someone changed it.
+   */
+  const formChangedSince = async (id: string, seenVersion: number | null) => {
+    const { events } = await deps.eventStore.readStream<ClaimEvent>(claimStreamId(id));
+    let state = initialClaim();
+    let seen: Claim | null = null;
+    for (const event of events) {
+      state = evolveClaim(state, event);
+      if (state.version === seenVersion) seen = state;
+    }
+    if (seenVersion === null || seenVersion >= state.version || state.status === 'none')
+      return { state, changed: false };
+    const changed = !seen || seen.status === 'none' || diffClaimForms(seen.form, state.form).length > 0;
+    return { state, changed };
+  };
+
+  /**
+   * Admin: one row per changed field against the stored claim, and the version compared against.
+   * With the version the admin's form was loaded at, a form someone else changed since is refused
+   * instead of compared: the rows would silently undo that change.
+   */
+  const contrast = async (
+    id: string,
+    body: unknown,
+    seenVersion: number | null,
+    meta: ClaimMetadata,
+  ): Promise<ContrastAnswer> => {
+    const { state, changed } = await formChangedSince(id, seenVersion);
+    const claim = guardClaim('view', state, meta);
+    if (changed) throw new HttpError(ResultCode.conflict, claimMessages.changedSinceLoaded);
+    const form = acceptClaimForm(body, claim, meta, false);
+    return { id, version: claim.version, rows: diffClaimForms(claim.form, form) };
+  };
+
+  /** Only an active account holding `claims` or `admin` can take claims; the user stream is the truth. */
+  const requireClaimsStaff = async (phone: string) => {
+    if (!PHONE_PATTERN.test(phone)) throw new HttpError(ResultCode.badRequest, claimMessages.notClaimsStaff);
+    const user = await aggregate(deps.eventStore, userStreamId(phone), userDecider);
+    if (user.status !== 'active' || !hasRole(user.roles, ...backofficeRoles.claims))
+      throw new HttpError(ResultCode.badRequest, claimMessages.notClaimsStaff);
+  };
+
+  return { handle, openClaim, contrast, requireClaimsStaff };
+};
+export type ClaimHandling = ReturnType<typeof claimHandling>;
