@@ -9,7 +9,7 @@ import { QUEUE_COUNT_KINDS, type FailedJobRow, type QueueCountKind } from '@feib
 import { notifyError } from '../../api/toaster.ts';
 import { openQueueBoard, removeJob, retryJob, useFailedJobs, useQueues } from './api.ts';
 import { errorHeadline, reasonProblem, timeText } from './ops.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
 
 const countLabels: Record<QueueCountKind, string> = {
   waiting: '等待',
@@ -177,12 +177,13 @@ const FailedJobs = ({ queue, onChanged }: { queue: string; onChanged: () => Prom
       )}
       {pending && (
         <ReasonDialog
+          look="console"
           label="原因（将记入操作记录）"
           problemOf={reasonProblem}
           testIds="ops"
           title={`${pending.kind === 'retry' ? '重试' : '删除'}任务 ${pending.job.name} #${pending.job.id}`}
           confirmText={pending.kind === 'retry' ? '重试' : '删除'}
-          danger={pending.kind === 'remove'}
+          intent={pending.kind === 'remove' ? 'danger' : 'primary'}
           run={(reason) => (pending.kind === 'retry' ? retryJob : removeJob)(queue, pending.job.id, reason)}
           onClose={() => setPending(null)}
           onDone={done}

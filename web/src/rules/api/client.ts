@@ -5,6 +5,7 @@
  * opening the re-login prompt. Small on purpose: it shares nothing with the customer app's client.
  */
 import { ResultCode } from '@feibao/domain/shared/codes';
+import { ApiError } from '../../api/client.ts';
 import { rulesToken } from './token.ts';
 
 export const RULES_TIMEOUT_MS = 5000;
@@ -20,14 +21,11 @@ export const REFRESH_PATH = '/api/v1/uav/user/refresh';
 /** Names the rule platform to the server (README CLIENT_APPS): an identifier in the bundle, not a secret. */
 export const RULES_ACCESS_KEY = 'feibao-rules-2026';
 
-export class RulesApiError extends Error {
-  readonly code: number;
-  readonly status: number;
+/** An ApiError, so the shared screens (ReasonDialog, notifyError) read both apps' refusals alike. */
+export class RulesApiError extends ApiError {
   constructor(code: number, message: string, status: number) {
-    super(message);
+    super(code, message, status);
     this.name = 'RulesApiError';
-    this.code = code;
-    this.status = status;
   }
 }
 

@@ -9,7 +9,7 @@ import type { RuleVersionDetail } from '../review/api.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { definePoolRule, useRuleRows, withDefinition } from './api.ts';
 import { enabledLabel, poolRules, poolUsers, versionToRead, type LoadedVersion, type RuleRow } from './model.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
 import './stages.css';
 import { TableScroll } from '../layout/TableScroll.tsx';
 
@@ -151,10 +151,11 @@ const NewPoolRuleDialog = ({
   const problem = !ruleId.trim() ? '规则编号不能为空' : !name.trim() ? '规则名称不能为空' : null;
   return (
     <ReasonDialog
+      look="rules"
       title="新建共享规则"
       problem={problem}
       onClose={onClose}
-      onSave={async (reason) => {
+      run={async (reason) => {
         onCreated(
           await definePoolRule({ ruleId: ruleId.trim(), name: name.trim(), description: description.trim(), reason }),
         );
