@@ -10,6 +10,7 @@ import { notifyError } from '../../api/toaster.ts';
 import { openQueueBoard, removeJob, retryJob, useFailedJobs, useQueues } from './api.ts';
 import { errorHeadline, reasonProblem, timeText } from './ops.ts';
 import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
+import { Pager } from '../../shared/Pager.tsx';
 
 const countLabels: Record<QueueCountKind, string> = {
   waiting: '等待',
@@ -166,15 +167,7 @@ const FailedJobs = ({ queue, onChanged }: { queue: string; onChanged: () => Prom
           </HTMLTable>
         </div>
       )}
-      {pages > 1 && (
-        <nav className="fb-pager" aria-label="分页">
-          <Button icon="chevron-left" aria-label="上一页" disabled={page <= 1} onClick={() => setPage(page - 1)} />
-          <span>
-            第 {page} / {pages} 页
-          </span>
-          <Button icon="chevron-right" aria-label="下一页" disabled={page >= pages} onClick={() => setPage(page + 1)} />
-        </nav>
-      )}
+      {pages > 1 && <Pager look="list" page={page} pages={pages} onPage={setPage} />}
       {pending && (
         <ReasonDialog
           look="console"
