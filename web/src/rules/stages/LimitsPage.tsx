@@ -7,6 +7,7 @@ import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { saveConfig, useEngineConfig, withEntry } from './api.ts';
 import { limitBody, limitCell, limitDraftOf, type LimitDraft, type LimitEntry } from './model.ts';
 import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
+import { useForm } from '../../shared/form.tsx';
 import './stages.css';
 
 type Cell = { insurer: Insurer; cover: InsuranceType; entry: LimitEntry | undefined };
@@ -102,8 +103,7 @@ const LimitDialog = ({
   onSaved: (entry: LimitEntry) => void;
 }) => {
   const { insurer, cover, entry } = cell;
-  const [draft, setDraft] = useState<LimitDraft>(() => limitDraftOf(entry));
-  const set = (key: keyof LimitDraft, value: string | boolean) => setDraft((d) => ({ ...d, [key]: value }));
+  const { values: draft, set } = useForm<LimitDraft>(limitDraftOf(entry));
   const checked = limitBody(insurer.id, cover.id, { ...draft, reason: 'x' });
   return (
     <ReasonDialog
