@@ -7,36 +7,27 @@
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { AuthData } from './session.ts';
 import { clearSession, saveTokens, sessionStore, accessTokenOf } from './session.ts';
+import {
+  ACCESS_KEY_HEADER,
+  ApiError,
+  type Answer,
+  type Envelope,
+  createApiClient,
+  singleFlight,
+} from './createClient.ts';
 
-export type Envelope<T> = { code: number; message: string; data: T };
-
-const envelopeOf = <T>(text: string): Envelope<T> | null => {
-  if (!text) return null;
-  try {
-    const j = JSON.parse(text) as unknown;
-    if (j && typeof j === 'object' && 'code' in j) return j as Envelope<T>;
-  } catch {
-    /* not JSON */
-  }
-  return null;
-};
-
-export class ApiError extends Error {
-  readonly code: number;
-  readonly status: number;
-  /** True when the client already told the user (the session-expired flow). */
-  readonly handled: boolean;
-  /** The envelope's data, for answers that carry some with a refusal (30000: the existing claim's id). */
-  readonly data: unknown;
-  constructor(code: number, message: string, status: number, handled = false, data: unknown = null) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.status = status;
-    this.handled = handled;
-    this.data = data;
-  }
-}
+export {
+  ACCESS_KEY_HEADER,
+  type Answer,
+  ApiError,
+  buildUrl,
+  type ClientConfig,
+  createApiClient,
+  type Envelope,
+  type Exchange,
+  NETWORK_MESSAGE,
+  singleFlight,
+} from './createClient.ts';
 
 // ---- client identity and time-out ------------------------------------------
 
@@ -44,115 +35,11 @@ export class ApiError extends Error {
  * The fixed access key the old client sent, naming this app to the server (CLIENT_APPS in the
  * README's configuration table). It ships in the bundle: an identifier, never a secret.
  */
-export const ACCESS_KEY_HEADER = 'X-Access-Key';
 export const WEB_ACCESS_KEY = 'feibao-web-2026';
 
 /** The customer client gives up on a request after 50 s, as the old one did. */
 export const REQUEST_TIMEOUT_MS = 50_000;
 export const TIMEOUT_MESSAGE = '请求超时，请检查网络后重试';
-export const NETWORK_MESSAGE = '网络连接失败，请检查网络后重试';
-
-export type ClientConfig = {
-  accessKey: string;
-  timeoutMs: number;
-  timeoutMessage: string;
-  /** The header carrying a token: a bearer for the customer app, X-Token for the rule platform. */
-  tokenHeaders: (token: string) => Record<string, string>;
-  /** Content-Type on every call (the customer app, as the old client did), or only with a body. */
-  jsonAlways: boolean;
-  /** Sends and keeps the read-your-writes consistency token (the customer app). */
-  consistency: boolean;
-  /** An answer without an envelope: the code and message it fails with. */
-  bare: (status: number, ok: boolean) => { code: number; message: string };
-  /** The error the app throws (the rule platform names its own). */
-  error: (code: number, message: string, status: number, data?: unknown) => ApiError;
-};
-
-export type Exchange = {
-  method?: string;
-  query?: Record<string, string | number | boolean | undefined | null>;
-  body?: unknown;
-  signal?: AbortSignal;
-};
-
-/** What came back: the HTTP status and the envelope, when the body was one. */
-export type Answer<T> = { status: number; ok: boolean; env: Envelope<T> | null };
-
-/**
- * One app's way of talking to the API. `send` is one exchange told to nobody: the app decides what
- * a refusal, an expired token or a failure means; `refusal` is the error of any answer but 20000.
- */
-export const createApiClient = (config: ClientConfig) => {
-  const headers = (token: string | null, withBody: boolean): Record<string, string> => {
-    const h: Record<string, string> = { Accept: 'application/json' };
-    if (config.jsonAlways || withBody) h['Content-Type'] = 'application/json';
-    h[ACCESS_KEY_HEADER] = config.accessKey;
-    if (token) Object.assign(h, config.tokenHeaders(token));
-    if (config.consistency && consistencyToken > 0) h[CONSISTENCY_HEADER] = String(consistencyToken);
-    return h;
-  };
-
-  /**
-   * fetch plus reading the body under one time-out. A caller's abort stays an AbortError (screens
-   * ignore those); the time-out and a lost connection become errors with a message to show.
-   */
-  const send = async <T>(path: string, opts: Exchange, token: string | null): Promise<Answer<T>> => {
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, config.timeoutMs);
-    const { signal } = opts;
-    const forward = () => controller.abort();
-    if (signal?.aborted) controller.abort();
-    else signal?.addEventListener('abort', forward, { once: true });
-    let res: Response;
-    let text: string;
-    try {
-      res = await fetch(buildUrl(path, opts.query), {
-        method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-        headers: headers(token, opts.body !== undefined),
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-        signal: controller.signal,
-      });
-      text = await res.text();
-    } catch (e) {
-      if (timedOut) throw config.error(0, config.timeoutMessage, 0);
-      if (signal?.aborted || (e as Error).name === 'AbortError') throw e;
-      throw config.error(0, NETWORK_MESSAGE, 0);
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', forward);
-    }
-    if (config.consistency) noteConsistency(res);
-    return { status: res.status, ok: res.ok, env: envelopeOf<T>(text) };
-  };
-
-  const refusal = <T>({ status, ok, env }: Answer<T>): ApiError => {
-    if (!env) {
-      const bare = config.bare(status, ok);
-      return config.error(bare.code, bare.message, status);
-    }
-    return config.error(env.code, env.message || config.bare(status, ok).message, status, env.data);
-  };
-
-  return { send, refusal, headers };
-};
-
-/**
- * One renewal at a time: the calls that expired together wait for the same attempt, since a
- * refresh token is good for one use.
- */
-export const singleFlight = <T>(run: () => Promise<T>) => {
-  let pending: Promise<T> | null = null;
-  return (): Promise<T> => {
-    pending ??= run().finally(() => {
-      pending = null;
-    });
-    return pending;
-  };
-};
 
 // ---- consistency token (read-your-writes) ---------------------------------
 
@@ -247,14 +134,6 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-export const buildUrl = (path: string, query?: RequestOptions['query']): string => {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
-};
-
 /** Message for an HTTP failure that carried no `{code, message, data}` envelope. */
 export const httpFailureMessage = (status: number): string => {
   if (status >= 500) return `服务器(${status}) 网络异常，请稍后重试`;
@@ -269,7 +148,9 @@ const web = createApiClient({
   timeoutMessage: TIMEOUT_MESSAGE,
   tokenHeaders: (token) => ({ Authorization: `Bearer ${token}` }),
   jsonAlways: true,
-  consistency: true,
+  extraHeaders: (): Record<string, string> =>
+    consistencyToken > 0 ? { [CONSISTENCY_HEADER]: String(consistencyToken) } : {},
+  onResponse: noteConsistency,
   bare: (status, ok) => ({ code: ok ? ResultCode.serverError : status, message: httpFailureMessage(status) }),
   error: (code, message, status, data) => new ApiError(code, message, status, false, data ?? null),
 });

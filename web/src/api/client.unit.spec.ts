@@ -65,12 +65,11 @@ describe('createApiClient', () => {
     timeoutMessage: '超时',
     tokenHeaders: (token) => ({ 'X-Token': token }),
     jsonAlways: false,
-    consistency: false,
     bare: (status) => ({ code: status, message: `坏(${status})` }),
     error: (code, message, status) => new ApiError(code, message, status),
   });
 
-  it("sends the app's own key and token header, Content-Type only with a body and no consistency token", async () => {
+  it("sends the app's own key and token header, Content-Type only with a body, and no consistency token unless told", async () => {
     fetchMock.mockResolvedValueOnce(envelope(20000, 'ok', {}, {}, { 'X-Consistency-Token': '99' }));
     await client.send('/a', { query: { q: 1 } }, 't-1');
     fetchMock.mockResolvedValueOnce(envelope(20000, 'ok', {}));

@@ -1,6 +1,6 @@
 import { OverlayToaster, Position } from '@blueprintjs/core';
 import type { Intent, Toaster } from '@blueprintjs/core';
-import { ApiError } from './client.ts';
+import { ApiError } from './createClient.ts';
 
 export const TOAST_TIMEOUT = 3000;
 

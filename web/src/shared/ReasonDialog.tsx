@@ -10,7 +10,7 @@
  */
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, type Intent, TextArea } from '@blueprintjs/core';
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '../api/createClient.ts';
 import { notifyError, toast } from '../api/toaster.ts';
 
 export type ReasonDialogLook = 'console' | 'rules';

@@ -5,7 +5,7 @@
  * 50008/50012 (or a failed renewal) opening the re-login prompt.
  */
 import { ResultCode } from '@feibao/domain/shared/codes';
-import { ApiError, createApiClient, NETWORK_MESSAGE, singleFlight } from '../../api/client.ts';
+import { ApiError, createApiClient, NETWORK_MESSAGE, singleFlight } from '../../api/createClient.ts';
 import { rulesToken } from './token.ts';
 
 export const RULES_TIMEOUT_MS = 5000;
@@ -55,7 +55,6 @@ const client = createApiClient({
   timeoutMessage: TIMEOUT_MESSAGE,
   tokenHeaders: (token) => ({ 'X-Token': token }),
   jsonAlways: false,
-  consistency: false,
   bare: (status) => ({ code: status || ResultCode.serverError, message: failureOfStatus(status) }),
   error: (code, message, status) => new RulesApiError(code, message, status),
 });
