@@ -1,28 +1,32 @@
 /**
- * HTTP client for the FeiBao API: envelope {code, message, data}, bearer token, the app's access
- * key, read-your-writes consistency token, one refresh attempt on 401 and the 50 s time-out.
+ * HTTP client for the FeiBao API: envelope {code, message, data}, the app's access key and token,
+ * a time-out, and one renewal at a time. One client for both apps, configured by `createApiClient`:
+ * the customer app's (below: bearer token, read-your-writes consistency token, one refresh attempt
+ * on 401, 50 s) and the rule platform's (web/src/rules/api/client.ts: X-Token, 5 s, its own codes).
  */
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { type AuthData, clearSession, saveTokens, sessionStore, accessTokenOf } from './session.ts';
+import {
+  ACCESS_KEY_HEADER,
+  ApiError,
+  type Answer,
+  type Envelope,
+  createApiClient,
+  singleFlight,
+} from './createClient.ts';
 
-export type Envelope<T> = { code: number; message: string; data: T };
-
-export class ApiError extends Error {
-  readonly code: number;
-  readonly status: number;
-  /** True when the client already told the user (the session-expired flow). */
-  readonly handled: boolean;
-  /** The envelope's data, for answers that carry some with a refusal (30000: the existing claim's id). */
-  readonly data: unknown;
-  constructor(code: number, message: string, status: number, handled = false, data: unknown = null) {
-    super(message);
-    this.name = 'ApiError';
-    this.code = code;
-    this.status = status;
-    this.handled = handled;
-    this.data = data;
-  }
-}
+export {
+  ACCESS_KEY_HEADER,
+  type Answer,
+  ApiError,
+  buildUrl,
+  type ClientConfig,
+  createApiClient,
+  type Envelope,
+  type Exchange,
+  NETWORK_MESSAGE,
+  singleFlight,
+} from './createClient.ts';
 
 // ---- client identity and time-out ------------------------------------------
 
@@ -30,44 +34,11 @@ export class ApiError extends Error {
  * The fixed access key the old client sent, naming this app to the server (CLIENT_APPS in
  * docs/configuration.md). It ships in the bundle: an identifier, never a secret.
  */
-export const ACCESS_KEY_HEADER = 'X-Access-Key';
 export const WEB_ACCESS_KEY = 'feibao-web-2026';
 
 /** The customer client gives up on a request after 50 s, as the old one did. */
 export const REQUEST_TIMEOUT_MS = 50_000;
 export const TIMEOUT_MESSAGE = '请求超时，请检查网络后重试';
-export const NETWORK_MESSAGE = '网络连接失败，请检查网络后重试';
-
-/**
- * fetch plus reading the body under one time-out. A caller's abort stays an AbortError (screens
- * ignore those); the time-out and a lost connection become ApiErrors with a message to show.
- */
-const exchange = async (
-  url: string,
-  init: RequestInit,
-  signal?: AbortSignal,
-): Promise<{ res: Response; text: string }> => {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, REQUEST_TIMEOUT_MS);
-  const forward = () => controller.abort();
-  if (signal?.aborted) controller.abort();
-  else signal?.addEventListener('abort', forward, { once: true });
-  try {
-    const res = await fetch(url, { ...init, signal: controller.signal });
-    return { res, text: await res.text() };
-  } catch (e) {
-    if (timedOut) throw new ApiError(0, TIMEOUT_MESSAGE, 0);
-    if (signal?.aborted || (e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, NETWORK_MESSAGE, 0);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', forward);
-  }
-};
 
 // ---- consistency token (read-your-writes) ---------------------------------
 
@@ -112,34 +83,22 @@ export const setUnauthorizedHandler = (h: UnauthorizedHandler) => {
 };
 
 const REFRESH_PATH = '/api/v1/uav/user/refresh';
-let refreshing: Promise<boolean> | null = null;
 
 /** One refresh at a time; concurrent 401s wait for the same attempt. */
-const refreshOnce = (): Promise<boolean> => {
-  if (refreshing) return refreshing;
+const refreshOnce = singleFlight(async (): Promise<boolean> => {
   const refreshToken = sessionStore.get()?.refreshToken;
-  if (!refreshToken) return Promise.resolve(false);
-  refreshing = (async () => {
-    try {
-      const { res, text } = await exchange(REFRESH_PATH, {
-        method: 'POST',
-        headers: baseHeaders(null),
-        body: JSON.stringify({ refreshToken }),
-      });
-      noteConsistency(res);
-      const env = res.ok ? envelopeOf<AuthData>(text) : null;
-      const token = accessTokenOf(env?.data);
-      if (!env || env.code !== ResultCode.success || !token) return false;
-      saveTokens(token, env.data.refreshToken ?? env.data.refresh_token ?? null, env.data.user);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      refreshing = null;
-    }
-  })();
-  return refreshing;
-};
+  if (!refreshToken) return false;
+  try {
+    const answer = await web.send<AuthData>(REFRESH_PATH, { method: 'POST', body: { refreshToken } }, null);
+    const env = answer.ok ? answer.env : null;
+    const token = accessTokenOf(env?.data);
+    if (!env || env.code !== ResultCode.success || !token) return false;
+    saveTokens(token, env.data.refreshToken ?? env.data.refresh_token ?? null, env.data.user);
+    return true;
+  } catch {
+    return false;
+  }
+});
 
 // ---- requests made outside `call` ------------------------------------------
 
@@ -174,25 +133,6 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-const baseHeaders = (token: string | null): Record<string, string> => {
-  const h: Record<string, string> = {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-    [ACCESS_KEY_HEADER]: WEB_ACCESS_KEY,
-  };
-  if (token) h.Authorization = `Bearer ${token}`;
-  if (consistencyToken > 0) h[CONSISTENCY_HEADER] = String(consistencyToken);
-  return h;
-};
-
-export const buildUrl = (path: string, query?: RequestOptions['query']): string => {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
-};
-
 /** Message for an HTTP failure that carried no `{code, message, data}` envelope. */
 export const httpFailureMessage = (status: number): string => {
   if (status >= 500) return `服务器(${status}) 网络异常，请稍后重试`;
@@ -200,61 +140,45 @@ export const httpFailureMessage = (status: number): string => {
   return `服务器(${status}) 请求失败，请稍后重试`;
 };
 
-const send = (path: string, opts: RequestOptions) => {
-  const token = opts.auth === 'public' ? null : (sessionStore.get()?.accessToken ?? null);
-  return exchange(
-    buildUrl(path, opts.query),
-    {
-      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-      headers: baseHeaders(token),
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    },
-    opts.signal,
-  );
-};
+/** The customer app's client: the bearer token, the consistency token and 50 s. */
+const web = createApiClient({
+  accessKey: WEB_ACCESS_KEY,
+  timeoutMs: REQUEST_TIMEOUT_MS,
+  timeoutMessage: TIMEOUT_MESSAGE,
+  tokenHeaders: (token) => ({ Authorization: `Bearer ${token}` }),
+  jsonAlways: true,
+  extraHeaders: (): Record<string, string> =>
+    consistencyToken > 0 ? { [CONSISTENCY_HEADER]: String(consistencyToken) } : {},
+  onResponse: noteConsistency,
+  bare: (status, ok) => ({ code: ok ? ResultCode.serverError : status, message: httpFailureMessage(status) }),
+  error: (code, message, status, data) => new ApiError(code, message, status, false, data ?? null),
+});
 
-const envelopeOf = <T>(text: string): Envelope<T> | null => {
-  if (!text) return null;
-  try {
-    const j = JSON.parse(text) as unknown;
-    if (j && typeof j === 'object' && 'code' in j) return j as Envelope<T>;
-  } catch {
-    /* not JSON */
-  }
-  return null;
-};
+const send = <T>(path: string, opts: RequestOptions) =>
+  web.send<T>(path, opts, opts.auth === 'public' ? null : (sessionStore.get()?.accessToken ?? null));
 
 /** Performs a call; returns the success envelope or throws ApiError (any code but 20000). */
 export async function call<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
   const tokenAtStart = opts.auth === 'public' ? null : (sessionStore.get()?.accessToken ?? null);
-  let { res, text } = await send(path, opts);
-  noteConsistency(res);
-  let env = envelopeOf<T>(text);
+  let answer = await send<T>(path, opts);
 
-  const unauthorized = (r: Response, e: Envelope<T> | null) => r.status === 401 || e?.code === ResultCode.unauthorized;
+  const unauthorized = (a: Answer<T>) => a.status === 401 || a.env?.code === ResultCode.unauthorized;
 
-  if ((opts.auth ?? 'session') === 'session' && unauthorized(res, env)) {
+  if ((opts.auth ?? 'session') === 'session' && unauthorized(answer)) {
     // The user logged out while this call was in flight: its 401 is expected, not an expiry.
     if (tokenAtStart && !sessionStore.get())
-      throw new ApiError(ResultCode.unauthorized, env?.message || '登录已失效，请重新登录', res.status, true);
-    if (await refreshOnce()) {
-      ({ res, text } = await send(path, opts));
-      noteConsistency(res);
-      env = envelopeOf<T>(text);
-    }
-    if (unauthorized(res, env)) {
-      const message = env?.message || '登录已失效，请重新登录';
+      throw new ApiError(ResultCode.unauthorized, answer.env?.message || '登录已失效，请重新登录', answer.status, true);
+    if (await refreshOnce()) answer = await send<T>(path, opts);
+    if (unauthorized(answer)) {
+      const message = answer.env?.message || '登录已失效，请重新登录';
       clearSession({ keepRedirect: true });
       onUnauthorized(message);
-      throw new ApiError(ResultCode.unauthorized, message, res.status, true);
+      throw new ApiError(ResultCode.unauthorized, message, answer.status, true);
     }
   }
 
-  if (!env)
-    throw new ApiError(res.ok ? ResultCode.serverError : res.status, httpFailureMessage(res.status), res.status);
-  if (env.code !== ResultCode.success)
-    throw new ApiError(env.code, env.message || httpFailureMessage(res.status), res.status, false, env.data);
-  return env;
+  if (answer.env?.code !== ResultCode.success) throw web.refusal(answer);
+  return answer.env;
 }
 
 /** envelope.data of a successful call. */

@@ -8,6 +8,7 @@ import {
   authHeaders,
   buildUrl,
   call,
+  createApiClient,
   getConsistencyToken,
   httpFailureMessage,
   mergeConsistencyToken,
@@ -48,6 +49,48 @@ describe('buildUrl / httpFailureMessage', () => {
   it('words HTTP failures with 服务器 and the status', () => {
     expect(httpFailureMessage(502)).toMatch(/^服务器\(502\)/);
     expect(httpFailureMessage(404)).toContain('不存在');
+  });
+});
+
+describe('createApiClient', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+  const client = createApiClient({
+    accessKey: 'other-app',
+    timeoutMs: 1000,
+    timeoutMessage: '超时',
+    tokenHeaders: (token) => ({ 'X-Token': token }),
+    jsonAlways: false,
+    bare: (status) => ({ code: status, message: `坏(${status})` }),
+    error: (code, message, status) => new ApiError(code, message, status),
+  });
+
+  it("sends the app's own key and token header, Content-Type only with a body, and no consistency token unless told", async () => {
+    fetchMock.mockResolvedValueOnce(envelope(20000, 'ok', {}, {}, { 'X-Consistency-Token': '99' }));
+    await client.send('/a', { query: { q: 1 } }, 't-1');
+    fetchMock.mockResolvedValueOnce(envelope(20000, 'ok', {}));
+    await client.send('/b', { body: { x: 1 } }, null);
+    const [[url, get], [, post]] = fetchMock.mock.calls as unknown as [[string, RequestInit], [string, RequestInit]];
+    expect(url).toBe('/a?q=1');
+    expect(get.headers).toEqual({ Accept: 'application/json', 'X-Access-Key': 'other-app', 'X-Token': 't-1' });
+    expect(post.method).toBe('POST');
+    expect(post.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'X-Access-Key': 'other-app',
+    });
+    expect(getConsistencyToken()).not.toBe(99);
+  });
+
+  it("words a refusal and an answer without an envelope with the app's own words", async () => {
+    fetchMock.mockResolvedValueOnce(envelope(40300, '', null, { status: 403 }));
+    expect(client.refusal(await client.send('/a', {}, null))).toMatchObject({ code: 40300, message: '坏(403)' });
+    fetchMock.mockResolvedValueOnce(new Response('<html></html>', { status: 502 }));
+    expect(client.refusal(await client.send('/a', {}, null))).toMatchObject({ code: 502, message: '坏(502)' });
   });
 });
 

@@ -54,6 +54,26 @@ const storage = (): Storage | null => {
   }
 };
 
+/**
+ * An access token and its rotating refresh token under an app's own keys: the rule platform keeps
+ * its pair apart from the customer app's, so signing in to one never signs the other in or out.
+ */
+export const createTokenPair = (keys: { access: string; refresh: string }) => ({
+  get: (): string | null => storage()?.getItem(keys.access) || null,
+  /** A session without a refresh token (an old sign-in) keeps working until its access token expires. */
+  set: (token: string, refreshToken?: string | null) => {
+    storage()?.setItem(keys.access, token);
+    if (refreshToken) storage()?.setItem(keys.refresh, refreshToken);
+    else storage()?.removeItem(keys.refresh);
+  },
+  refreshToken: (): string | null => storage()?.getItem(keys.refresh) || null,
+  forgetRefresh: () => storage()?.removeItem(keys.refresh),
+  clear: () => {
+    storage()?.removeItem(keys.access);
+    storage()?.removeItem(keys.refresh);
+  },
+});
+
 const read = (): Session | null => {
   const s = storage();
   const accessToken = s?.getItem(STORAGE_KEYS.accessToken);

@@ -10,10 +10,9 @@ import { Link, useLocation } from 'react-router-dom';
 import { type BackofficeArea, backofficeRoles, canUseArea } from '@feibao/domain/accounts/roles';
 import { useSession } from '../api/session.ts';
 import { openLoginHere } from '../shared/site.ts';
+import { roleLabel } from '../shared/roleLabels.ts';
 import { backofficeLinks, linksFor } from './nav.ts';
 import './backoffice.css';
-
-const roleNames: Record<string, string> = { admin: '管理员', claims: '理赔人员' };
 
 export const BackofficeFrame = ({
   area,
@@ -47,7 +46,7 @@ export const BackofficeFrame = ({
           titleLevel={1}
           icon="disable"
           title="403 无权访问"
-          description={`${label}仅对${backofficeRoles[area].map((r) => roleNames[r] ?? r).join('和')}开放。`}
+          description={`${label}仅对${backofficeRoles[area].map(roleLabel).join('和')}开放。`}
         />
       </div>
     );

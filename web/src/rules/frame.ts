@@ -1,5 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { IconName } from '@blueprintjs/icons';
+import { roleLabels } from '../shared/roleLabels.ts';
 import { rulesMenu, type RulesMenuGroup, type VisibleRulesMenu } from '@feibao/domain/rules/menu';
 
 export const RULES_BASE = '/rules';
@@ -30,14 +31,8 @@ export const groupIcons: Record<RulesMenuGroup, IconName> = {
   systemConfig: 'wrench',
 };
 
-export const roleNames: Record<string, string> = {
-  admin: '管理员',
-  auditor: '规则审核',
-  test: '规则测试',
-  batchTest: '批量测试',
-  user: '用户',
-  claims: '理赔人员',
-};
+/** The back office's role names; on the rule platform a plain account is just 用户. */
+export const roleNames: Record<string, string> = { ...roleLabels, user: '用户' };
 
 /** A route's own name, whether or not the caller's menu shows it. */
 export const routeTitle = (pathname: string): string | null =>

@@ -1,6 +1,6 @@
 /** The list pages' pager. The page lives in the address (?page=n) so a reload or a shared link keeps it. */
-import { Button } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router-dom';
+import { Pager } from './Pager.tsx';
 
 /** The page in the address (1 when absent or unreadable) and a move to another, back at the top. */
 export const usePageParam = () => {
@@ -28,13 +28,6 @@ export const ListPager = ({ data, pageSize, testId }: Props) => {
   if (!data || data.totalCount <= 0) return null;
   const pages = Math.max(1, Math.ceil(data.totalCount / (data.pageSize || pageSize)));
   return (
-    <nav className="fb-pager" aria-label="分页" data-testid={testId}>
-      <span className="fb-muted">共 {data.totalCount} 条</span>
-      <Button icon="chevron-left" aria-label="上一页" disabled={page <= 1} onClick={() => goPage(page - 1)} />
-      <span>
-        第 {page} / {pages} 页
-      </span>
-      <Button icon="chevron-right" aria-label="下一页" disabled={page >= pages} onClick={() => goPage(page + 1)} />
-    </nav>
+    <Pager look="list" page={page} pages={pages} onPage={goPage} total={{ count: data.totalCount }} testId={testId} />
   );
 };

@@ -14,7 +14,7 @@ import {
   requestEvidence,
   useStaffMembers,
 } from '../../claims/api.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
 import { AssessDialog } from './AssessDialog.tsx';
 import { type DeskClaim, type DeskStep, deskSteps, reasonProblem } from './desk.ts';
 
@@ -109,6 +109,7 @@ export const DeskActions = ({ claim, me, onChanged }: Props) => {
       {steps.length === 0 && !mayAssign && <span className="fb-muted">此状态下没有可办理的操作</span>}
       {open && open !== 'assess' && (
         <ReasonDialog
+          look="console"
           key={open}
           title={deskSteps[open].label}
           label={deskSteps[open].reasonLabel}

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Button, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { NonIdealState } from '../../shared/NonIdealState.tsx';
+import { Pager } from '../../shared/Pager.tsx';
 import { useOpsActions } from './api.ts';
 import { actionLabels, timeText } from './ops.ts';
 
@@ -64,14 +65,7 @@ export const AuditPanel = () => {
           </tbody>
         </HTMLTable>
       </div>
-      <nav className="fb-pager" aria-label="分页">
-        <span className="fb-muted">共 {data.total} 条</span>
-        <Button icon="chevron-left" aria-label="上一页" disabled={page <= 1} onClick={() => setPage(page - 1)} />
-        <span>
-          第 {page} / {pages} 页
-        </span>
-        <Button icon="chevron-right" aria-label="下一页" disabled={page >= pages} onClick={() => setPage(page + 1)} />
-      </nav>
+      <Pager look="list" page={page} pages={pages} onPage={setPage} total={{ count: data.total }} />
     </div>
   );
 };

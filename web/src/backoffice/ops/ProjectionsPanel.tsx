@@ -9,7 +9,7 @@ import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import type { ProjectionRow } from '@feibao/domain/ops/api';
 import { retryProjection, skipProjectionEvent, useProjections } from './api.ts';
 import { errorHeadline, lagText, reasonProblem, stateLooks, timeText } from './ops.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
 
 type Pending = { kind: 'retry' | 'skip'; row: ProjectionRow };
 
@@ -63,6 +63,7 @@ export const ProjectionsPanel = () => {
       </div>
       {pending?.kind === 'retry' && (
         <ReasonDialog
+          look="console"
           label="原因（将记入操作记录）"
           problemOf={reasonProblem}
           testIds="ops"
@@ -77,12 +78,13 @@ export const ProjectionsPanel = () => {
       )}
       {pending?.kind === 'skip' && pending.row.failedEvent && (
         <ReasonDialog
+          look="console"
           label="原因（将记入操作记录）"
           problemOf={reasonProblem}
           testIds="ops"
           title={`跳过事件 #${pending.row.failedEvent.position}`}
           confirmText="跳过该事件"
-          danger
+          intent="danger"
           run={(reason) => skipProjectionEvent(pending.row.name, pending.row.failedEvent!.position, reason)}
           onClose={() => setPending(null)}
           onDone={() => mutate()}

@@ -9,7 +9,8 @@ import { QUEUE_COUNT_KINDS, type FailedJobRow, type QueueCountKind } from '@feib
 import { notifyError } from '../../api/toaster.ts';
 import { openQueueBoard, removeJob, retryJob, useFailedJobs, useQueues } from './api.ts';
 import { errorHeadline, reasonProblem, timeText } from './ops.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
+import { Pager } from '../../shared/Pager.tsx';
 
 const countLabels: Record<QueueCountKind, string> = {
   waiting: '等待',
@@ -166,23 +167,16 @@ const FailedJobs = ({ queue, onChanged }: { queue: string; onChanged: () => Prom
           </HTMLTable>
         </div>
       )}
-      {pages > 1 && (
-        <nav className="fb-pager" aria-label="分页">
-          <Button icon="chevron-left" aria-label="上一页" disabled={page <= 1} onClick={() => setPage(page - 1)} />
-          <span>
-            第 {page} / {pages} 页
-          </span>
-          <Button icon="chevron-right" aria-label="下一页" disabled={page >= pages} onClick={() => setPage(page + 1)} />
-        </nav>
-      )}
+      {pages > 1 && <Pager look="list" page={page} pages={pages} onPage={setPage} />}
       {pending && (
         <ReasonDialog
+          look="console"
           label="原因（将记入操作记录）"
           problemOf={reasonProblem}
           testIds="ops"
           title={`${pending.kind === 'retry' ? '重试' : '删除'}任务 ${pending.job.name} #${pending.job.id}`}
           confirmText={pending.kind === 'retry' ? '重试' : '删除'}
-          danger={pending.kind === 'remove'}
+          intent={pending.kind === 'remove' ? 'danger' : 'primary'}
           run={(reason) => (pending.kind === 'retry' ? retryJob : removeJob)(queue, pending.job.id, reason)}
           onClose={() => setPending(null)}
           onDone={done}

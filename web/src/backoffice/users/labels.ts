@@ -1,17 +1,7 @@
-import type { Role } from '@feibao/domain/accounts/roles';
 import type { RoleHistoryEntry } from '@feibao/domain/accounts/roleAdmin';
 import { shanghaiDateTime } from '@feibao/domain/claims/history';
 
-/** The roles as the back office names them (docs/glossary.md "Roles"). */
-export const roleLabels: Record<Role, string> = {
-  user: '普通用户',
-  admin: '管理员',
-  claims: '理赔人员',
-  auditor: '规则审核',
-  test: '规则测试',
-  batchTest: '批量测试',
-};
-export const roleLabel = (role: string) => roleLabels[role as Role] ?? role;
+export { roleLabel, roleLabels } from '../../shared/roleLabels.ts';
 
 export const actionLabels: Record<RoleHistoryEntry['action'], string> = {
   register: '注册',

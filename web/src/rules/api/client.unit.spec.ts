@@ -8,6 +8,7 @@ import {
   setRulesNotifier,
   TIMEOUT_MESSAGE,
 } from './client.ts';
+import { ApiError } from '../../api/client.ts';
 import { RULES_REFRESH_KEY, RULES_TOKEN_KEY, rulesToken } from './token.ts';
 
 const envelope = (code: number, message: string, data: unknown = null, status = 200) =>
@@ -42,6 +43,13 @@ describe('rulesRequest', () => {
     // The rule platform's access key (CLIENT_APPS in docs/configuration.md), on every call.
     expect(headers['X-Access-Key']).toBe('feibao-rules-2026');
     expect(errors).toEqual([]);
+  });
+
+  it("throws ApiErrors, so the shared screens (the ReasonDialog's refusal in place) read them", async () => {
+    fetchMock.mockResolvedValueOnce(envelope(40000, '版本已被他人修改'));
+    const refusal = await rulesRequest('/api/v1/rules/version/save').catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toMatchObject({ name: 'RulesApiError', code: 40000, message: '版本已被他人修改' });
   });
 
   it('keeps its token apart from the customer app', () => {

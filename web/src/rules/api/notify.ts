@@ -1,17 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { createToasts } from '../../api/toaster.ts';
 import { RULES_MESSAGE_MS, setRulesNotifier } from './client.ts';
 
-let toaster: Promise<Toaster> | null = null;
-const show = (message: string, intent: 'danger' | 'warning' | 'success') => {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 3 });
-  void toaster.then((t) => t.show({ message, intent, timeout: RULES_MESSAGE_MS }));
-};
-
+const toasts = createToasts({ maxToasts: 3, timeout: RULES_MESSAGE_MS });
 export const notify = {
-  error: (message: string) => show(message, 'danger'),
-  warning: (message: string) => show(message, 'warning'),
-  success: (message: string) => show(message, 'success'),
+  error: (message: string) => toasts.error(message),
+  warning: (message: string) => toasts.warning(message),
+  success: (message: string) => toasts.success(message),
 };
 
 /** The re-login prompt: one at a time, however many calls failed together. */

@@ -19,7 +19,8 @@ import { formatAt } from '../review/model.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { CASES_PAGE_SIZE, startBatchTest, useCases, useMyRuns } from './api.ts';
 import { formatRate, isActive, progressOf, runStatusIntents, runStatusLabels } from './model.ts';
-import { Pager, usePagedSearch } from './Pager.tsx';
+import { RulesPager, usePagedSearch } from './Pager.tsx';
+import { Pager } from '../../shared/Pager.tsx';
 
 export const detailPath = (left: string, right?: string) =>
   `${pathOf('multipleBatchTestDetail')}?${new URLSearchParams(right ? { left, right } : { left })}`;
@@ -134,7 +135,7 @@ export const BatchTestPage = () => {
                   />
                 ))}
               </div>
-              <Pager page={page} pageSize={CASES_PAGE_SIZE} total={total} unit="个案例" onPage={setPage} />
+              <RulesPager page={page} pageSize={CASES_PAGE_SIZE} total={total} unit="个案例" onPage={setPage} />
             </>
           )}
         </Loaded>
@@ -233,23 +234,13 @@ export const MyBatchTestsPage = () => {
                 </tbody>
               </table>
               {totalCount > 20 && (
-                <div className="rp-toolbar">
-                  <Button
-                    icon="chevron-left"
-                    aria-label="上一页"
-                    disabled={page <= 1}
-                    onClick={() => setPage(page - 1)}
-                  />
-                  <span>
-                    第 {page} / {Math.ceil(totalCount / 20)} 页，共 {totalCount} 次
-                  </span>
-                  <Button
-                    icon="chevron-right"
-                    aria-label="下一页"
-                    disabled={page * 20 >= totalCount}
-                    onClick={() => setPage(page + 1)}
-                  />
-                </div>
+                <Pager
+                  look="rules"
+                  page={page}
+                  pages={Math.ceil(totalCount / 20)}
+                  onPage={setPage}
+                  total={{ count: totalCount, unit: '次' }}
+                />
               )}
             </>
           )

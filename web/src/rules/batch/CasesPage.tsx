@@ -17,7 +17,7 @@ import { formatAt, parseContent } from '../review/model.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { CASES_PAGE_SIZE, caseFromOrder, createCase, deleteCase, updateCase, useCases } from './api.ts';
 import { expectedPremiums, premiumsText, type RuleCaseRow } from './model.ts';
-import { Pager, usePagedSearch } from './Pager.tsx';
+import { RulesPager, usePagedSearch } from './Pager.tsx';
 
 const failureOf = (error: unknown) => (error instanceof RulesApiError ? error.message : '操作失败，请稍后重试');
 
@@ -119,7 +119,7 @@ export const CasesPage = () => {
                   ))}
                 </tbody>
               </table>
-              <Pager page={page} pageSize={CASES_PAGE_SIZE} total={total} unit="个案例" onPage={setPage} />
+              <RulesPager page={page} pageSize={CASES_PAGE_SIZE} total={total} unit="个案例" onPage={setPage} />
             </>
           )
         }

@@ -19,6 +19,7 @@ import {
   type RunSummary,
 } from './model.ts';
 import { TableScroll } from '../layout/TableScroll.tsx';
+import { TracePanel } from '../../shared/trace/TracePanel.tsx';
 
 const PAGE = 100;
 
@@ -77,27 +78,12 @@ const RunHead = ({ run, label }: { run: RunSummary; label?: string }) => {
 };
 
 const Trace = ({ steps }: { steps: TraceStep[] }) => (
-  <table className="bp6-html-table bp6-compact rp-history rp-trace">
-    <thead>
-      <tr>
-        <th>规则</th>
-        <th>节点</th>
-        <th>命中</th>
-        <th>输出</th>
-      </tr>
-    </thead>
-    <tbody>
-      {steps.map((s, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: steps are a fixed, ordered list
-        <tr key={i}>
-          <td>{s.rule}</td>
-          <td>{s.node}</td>
-          <td>{s.matched ?? '—'}</td>
-          <td>{s.output ? JSON.stringify(s.output) : '—'}</td>
-        </tr>
-      ))}
-    </tbody>
-  </table>
+  <TracePanel
+    steps={steps}
+    words="engine"
+    columns={['rule', 'node', 'matched', 'output']}
+    className="rp-history rp-trace"
+  />
 );
 
 const passTag = (pass: boolean | null) =>

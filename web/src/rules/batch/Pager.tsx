@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button } from '@blueprintjs/core';
+import { Pager } from '../../shared/Pager.tsx';
 
 /** 上一页 / 第 n / m 页，共 t 个 / 下一页; nothing when everything fits on one page. */
-export const Pager = ({
+export const RulesPager = ({
   page,
   pageSize,
   total,
@@ -15,16 +15,10 @@ export const Pager = ({
   unit: string;
   onPage: (page: number) => void;
 }) => {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && page === 1) return null;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <div className="rp-toolbar" data-testid="rules-pager">
-      <Button icon="chevron-left" aria-label="上一页" disabled={page <= 1} onClick={() => onPage(page - 1)} />
-      <span>
-        第 {page} / {pages} 页，共 {total} {unit}
-      </span>
-      <Button icon="chevron-right" aria-label="下一页" disabled={page >= pages} onClick={() => onPage(page + 1)} />
-    </div>
+    <Pager look="rules" page={page} pages={pages} onPage={onPage} total={{ count: total, unit }} testId="rules-pager" />
   );
 };
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Callout } from '@blueprintjs/core';
 import type { Jdm } from '@feibao/domain/rules/jdm';
 import { notify } from '../api/notify.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
 import { saveDraft } from '../review/api.ts';
 import { StepDialog } from '../review/dialogs.tsx';
 import type { RuleVersionSummary } from '../review/model.ts';
@@ -23,12 +23,13 @@ export const SaveDialog = ({
   onSaved: (version: number) => void;
 }) => (
   <ReasonDialog
+    look="rules"
     title={`保存草稿：${ruleId}${source ? `（以版本${source}为底稿）` : ''}`}
-    reasonLabel="修改原因"
-    reasonHint="（必填）"
-    saveText="保存草稿"
+    label="修改原因"
+    labelInfo="（必填）"
+    confirmText="保存草稿"
     onClose={onClose}
-    onSave={async (reason) => {
+    run={async (reason) => {
       const saved = await saveDraft({ ruleId, content: model, reason });
       notify.success(`已保存草稿（版本${saved.version}）`);
       onSaved(saved.version);

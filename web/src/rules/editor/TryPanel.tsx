@@ -6,8 +6,7 @@ import { type TryResult, tryRule } from './api.ts';
 import { modelProblems, parseTryInput } from './model.ts';
 import { sampleText, trySamples } from './samples.ts';
 import { TableScroll } from '../layout/TableScroll.tsx';
-
-const typeLabels: Record<string, string> = { decisionTable: '决策表', expression: '表达式', switch: '分支' };
+import { TracePanel } from '../../shared/trace/TracePanel.tsx';
 
 /** 试算: the model as edited, on an input typed or taken from a sample line. Nothing is saved. */
 export const TryPanel = ({ ruleId, model }: { ruleId: string | null; model: Jdm }) => {
@@ -83,26 +82,14 @@ export const TryPanel = ({ ruleId, model }: { ruleId: string | null; model: Jdm 
           </pre>
           <h4 className="rp-ed-subtitle">执行轨迹</h4>
           <TableScroll label="执行轨迹">
-            <table className="bp6-html-table bp6-compact rp-table rp-ed-trace" data-testid="rules-try-trace">
-              <thead>
-                <tr>
-                  <th>节点</th>
-                  <th>类型</th>
-                  <th>命中</th>
-                  <th>输出</th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.trace.map((step) => (
-                  <tr key={`${step.rule}/${step.node}`}>
-                    <td>{step.node}</td>
-                    <td>{typeLabels[step.type] ?? step.type}</td>
-                    <td>{step.matched ?? '—'}</td>
-                    <td className="rp-ed-trace-output">{step.output ? JSON.stringify(step.output) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <TracePanel
+              steps={result.trace}
+              words="engine"
+              columns={['node', 'type', 'matched', 'output']}
+              className="rp-table rp-ed-trace"
+              outputClassName="rp-ed-trace-output"
+              testId="rules-try-trace"
+            />
           </TableScroll>
         </div>
       )}

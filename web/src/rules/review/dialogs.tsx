@@ -14,7 +14,7 @@ import { RulesApiError } from '../api/client.ts';
 import { notify } from '../api/notify.ts';
 import { runStep, saveDraft, type StepAction, useRuleName, useRuleVersion } from './api.ts';
 import { parseContent, type RuleVersionSummary } from './model.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
 import { defaultRun, needsOverride, SubmitTestFields, type SubmitTest, useVersionRuns } from './SubmitTest.tsx';
 
 export const stepTexts: Record<StepAction, { button: string; title: string; field: string; done: string }> = {
@@ -54,14 +54,15 @@ export const StepDialog = ({
       : null;
   return (
     <ReasonDialog
+      look="rules"
       title={`${text.title}：${ruleName(version.ruleId)} 版本${version.version}`}
-      reasonLabel={text.field}
-      reasonHint="（必填）"
-      saveText={`确定${text.button}`}
+      label={text.field}
+      labelInfo="（必填）"
+      confirmText={`确定${text.button}`}
       intent={action === 'reject' || action === 'retire' ? 'danger' : 'primary'}
       problem={missingOverride}
       onClose={onClose}
-      onSave={async (reason) => {
+      run={async (reason) => {
         const extra = submitting
           ? {
               ...(linked.runId ? { batchTestRunId: linked.runId } : {}),

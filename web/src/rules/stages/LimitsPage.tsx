@@ -6,7 +6,8 @@ import { notify } from '../api/notify.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { saveConfig, useEngineConfig, withEntry } from './api.ts';
 import { limitBody, limitCell, limitDraftOf, type LimitDraft, type LimitEntry } from './model.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
+import { useForm } from '../../shared/form.tsx';
 import './stages.css';
 
 type Cell = { insurer: Insurer; cover: InsuranceType; entry: LimitEntry | undefined };
@@ -102,15 +103,15 @@ const LimitDialog = ({
   onSaved: (entry: LimitEntry) => void;
 }) => {
   const { insurer, cover, entry } = cell;
-  const [draft, setDraft] = useState<LimitDraft>(() => limitDraftOf(entry));
-  const set = (key: keyof LimitDraft, value: string | boolean) => setDraft((d) => ({ ...d, [key]: value }));
+  const { values: draft, set } = useForm<LimitDraft>(limitDraftOf(entry));
   const checked = limitBody(insurer.id, cover.id, { ...draft, reason: 'x' });
   return (
     <ReasonDialog
+      look="rules"
       title={`${insurer.name} · ${cover.name}`}
       problem={checked.ok ? null : checked.message}
       onClose={onClose}
-      onSave={async (reason) => {
+      run={async (reason) => {
         const built = limitBody(insurer.id, cover.id, { ...draft, reason });
         if (!built.ok) throw new Error(built.message);
         let saved = await saveConfig(entry !== undefined, { ...built.body, kind: 'insuranceLimit' });

@@ -9,7 +9,8 @@ import type { RuleVersionDetail } from '../review/api.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { definePoolRule, useRuleRows, withDefinition } from './api.ts';
 import { enabledLabel, poolRules, poolUsers, versionToRead, type LoadedVersion, type RuleRow } from './model.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
+import { useForm } from '../../shared/form.tsx';
 import './stages.css';
 import { TableScroll } from '../layout/TableScroll.tsx';
 
@@ -145,16 +146,16 @@ const NewPoolRuleDialog = ({
   onClose: () => void;
   onCreated: (d: Awaited<ReturnType<typeof definePoolRule>>) => void;
 }) => {
-  const [ruleId, setRuleId] = useState('');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const { values, set } = useForm({ ruleId: '', name: '', description: '' });
+  const { ruleId, name, description } = values;
   const problem = !ruleId.trim() ? '规则编号不能为空' : !name.trim() ? '规则名称不能为空' : null;
   return (
     <ReasonDialog
+      look="rules"
       title="新建共享规则"
       problem={problem}
       onClose={onClose}
-      onSave={async (reason) => {
+      run={async (reason) => {
         onCreated(
           await definePoolRule({ ruleId: ruleId.trim(), name: name.trim(), description: description.trim(), reason }),
         );
@@ -162,10 +163,16 @@ const NewPoolRuleDialog = ({
       }}
     >
       <FormGroup label="规则编号" labelFor="rules-pool-id" labelInfo="（小写字母开头，字母、数字和横线）">
-        <InputGroup id="rules-pool-id" value={ruleId} maxLength={64} onValueChange={setRuleId} autoFocus />
+        <InputGroup
+          id="rules-pool-id"
+          value={ruleId}
+          maxLength={64}
+          onValueChange={(v) => set('ruleId', v)}
+          autoFocus
+        />
       </FormGroup>
       <FormGroup label="名称" labelFor="rules-pool-name">
-        <InputGroup id="rules-pool-name" value={name} maxLength={50} onValueChange={setName} />
+        <InputGroup id="rules-pool-name" value={name} maxLength={50} onValueChange={(v) => set('name', v)} />
       </FormGroup>
       <FormGroup label="说明" labelFor="rules-pool-description">
         <TextArea
@@ -174,7 +181,7 @@ const NewPoolRuleDialog = ({
           rows={2}
           maxLength={500}
           value={description}
-          onChange={(e) => setDescription(e.target.value)}
+          onChange={(e) => set('description', e.target.value)}
         />
       </FormGroup>
     </ReasonDialog>

@@ -7,7 +7,7 @@ import { useFrame } from '../frame.ts';
 import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { updateScenes, useRuleRows, withDefinition } from './api.ts';
 import { enabledLabel, insurerLabel, sceneCards, scenesText, toggleScene, type DefinedRule } from './model.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
 import './stages.css';
 
 /** 我的场景: per application field of the insure form, the rules that look at it, the caller's first. */
@@ -103,9 +103,10 @@ const ScenesDialog = ({
   const [scenes, setScenes] = useState<string[]>(rule.definition.scenes);
   return (
     <ReasonDialog
+      look="rules"
       title={`适用场景：${rule.definition.name}`}
       onClose={onClose}
-      onSave={async (reason) => {
+      run={async (reason) => {
         onSaved(await updateScenes(rule.ruleId, scenes, reason));
         notify.success('已保存');
       }}

@@ -16,7 +16,7 @@ import {
   type PlanStep,
   type StagePlanEntry,
 } from './model.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
 import './stages.css';
 
 type Editing = { insurer: Insurer; entry: StagePlanEntry | undefined; stages: PipelineStage[] | null };
@@ -51,9 +51,10 @@ export const StagePlanPage = () => {
       </Loaded>
       {editing && (
         <ReasonDialog
+          look="rules"
           title={`${editing.stages ? '保存阶段顺序' : '恢复默认顺序'}：${editing.insurer.name}`}
           onClose={() => setEditing(null)}
-          onSave={async (reason) => {
+          run={async (reason) => {
             const stages = editing.stages ?? [...PipelineStages];
             const body = {
               kind: 'stagePlan' as const,

@@ -14,7 +14,7 @@ import {
   type MoveRequest,
   type StageColumn,
 } from './model.ts';
-import { ReasonDialog } from '../ReasonDialog.tsx';
+import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
 import './stages.css';
 
 type Pending = { rule: DefinedRule; kind: 'up' | 'down' | 'stage' };
@@ -140,10 +140,11 @@ const MoveDialog = ({
       : `${kind === 'up' ? '上移' : '下移'}「${rule.definition.name}」`;
   return (
     <ReasonDialog
+      look="rules"
       title={title}
       problem={move ? null : '无法移动'}
       onClose={onClose}
-      onSave={async (reason) => {
+      run={async (reason) => {
         onMoved(await moveRule(move!, reason));
         notify.success('已调整');
       }}
