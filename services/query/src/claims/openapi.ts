@@ -53,7 +53,12 @@ const claimDetails = z.looseObject({
   insuredDeviceNumbers: z.array(z.string()),
   evidenceRequest: z.object({ message: z.string(), at: z.string() }).nullable(),
   assessment: assessment.nullable(),
-  sla: z.object({ acceptDueAt: nullableString, closeDueAt: nullableString, overdue: slaStages }),
+  sla: z.object({
+    acceptDueAt: nullableString,
+    closeDueAt: nullableString,
+    overdue: slaStages,
+    missedStages: slaStages,
+  }),
   evidence: z.object({
     required: z.array(z.object({ code: z.string(), name: z.string() })),
     missing: z.array(z.object({ code: z.string(), name: z.string() })),
