@@ -1,12 +1,14 @@
 import { addWorkingDays, drawTurnaroundDays } from '../rating/workingDays.ts';
 import { visibleInsurers } from './catalogue.ts';
-import { invalid, notFound } from '../shared/errors.ts';
+import { DomainError, invalid, notFound } from '../shared/errors.ts';
+import { ResultCode } from '../shared/codes.ts';
+import { isProfileComplete, type User } from '../accounts/user.events.ts';
 import { shanghaiDate } from '../shared/calendar.ts';
 import { orderFormMessages, type OrderForm } from './form.ts';
 import { buildPlanLines, type PlanLine } from './plan.ts';
 import type { InsurerRef, Order, QuoteRequest } from './order.events.ts';
 import { orderMessages } from './messages.ts';
-import { mayChangeOrder, orderFacts, type OrderActor, refuse } from './guards.ts';
+import { mayChangeOrder, orderFacts, type OrderActor, type Refusal, refuse } from './guards.ts';
 
 /**
  * Inquiry planning: which insurers are asked, and when each is expected to answer. Pure:
@@ -30,6 +32,16 @@ export const chooseInsurers = (form: OrderForm): InsurerRef[] => {
   if (chosen.length === 0) throw invalid(orderFormMessages.insurerRequired);
   return chosen.map((i) => ({ id: i.id, name: i.name }));
 };
+
+/**
+ * Insurers need to know who the policyholder is before they price anything: only a registered
+ * user with a complete profile may ask (a guest has no user: null). The refusal is the special
+ * answer 30000 请完善用户信息, which sends the client to the profile form.
+ */
+export const mayAskForQuotes = (policyholder: User | null): Refusal =>
+  policyholder?.status === 'active' && isProfileComplete(policyholder.profile)
+    ? null
+    : new DomainError(orderMessages.profileIncomplete, ResultCode.special);
 
 /** The round the next inquiry on this order opens. */
 export const nextRound = (state: Order) => ('round' in state ? state.round : 0) + 1;

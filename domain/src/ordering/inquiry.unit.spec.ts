@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { User } from '../accounts/user.events.ts';
+import { ResultCode } from '../shared/codes.ts';
 import { canRead, hasRole } from '../accounts/roles.ts';
 import { generalApplication, prepared, trainingApplication } from './fixtures.ts';
 import { visibleInsurers } from './catalogue.ts';
 import {
   chooseInsurers,
+  mayAskForQuotes,
   nextRound,
   orderIdOfRequest,
   orderNumber,
@@ -12,6 +15,7 @@ import {
   requestIdOf,
 } from './inquiry.ts';
 import { buildPlanLines } from './plan.ts';
+import { orderMessages } from './messages.ts';
 import { evolveOrder, initialOrder, type Order, type OrderEvent } from './order.events.ts';
 
 const now = new Date('2026-11-23T02:00:00.000Z'); // Monday 10:00 in Shanghai
@@ -87,5 +91,42 @@ describe('access policy', () => {
     expect(canRead({ sub: 'me', roles: ['user'] }, 'me')).toBe(true);
     expect(canRead({ sub: 'me', roles: ['user'] }, 'you')).toBe(false);
     expect(canRead({ sub: 'staff', roles: ['user', 'admin'] }, 'you')).toBe(true);
+  });
+});
+
+describe('who may ask for quotes', () => {
+  const profile = {
+    enterpriseName: '飞保测试公司',
+    phone: '13900000000',
+    email: 'ops@example.com',
+    unifiedSocialCreditCode: '91310000MA1FL0000X',
+    insuredType: 1,
+    theInsured: 1 as const,
+  } as never;
+  const user = (p: unknown): User => ({
+    status: 'active',
+    mobilePhone: '13800000000',
+    name: '张三',
+    registerType: 2,
+    passwordHash: 'x',
+    roles: ['user'],
+    profile: p as never,
+  });
+
+  it('lets a registered user with a complete profile ask', () => {
+    expect(mayAskForQuotes(user(profile))).toBeNull();
+  });
+
+  it('answers 30000 请完善用户信息 to a guest, an unknown user and an incomplete profile', () => {
+    for (const who of [
+      null,
+      { status: 'unregistered' } as const,
+      user(null),
+      user({ ...(profile as object), email: '' }),
+    ]) {
+      const refusal = mayAskForQuotes(who);
+      expect(refusal?.code).toBe(ResultCode.special);
+      expect(refusal?.message).toBe(orderMessages.profileIncomplete);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { revokeReasons } from './catalogue.ts';
+import { revokeReasons, type OrderType } from './catalogue.ts';
 import { orderMessages as m } from './messages.ts';
 
 /** The order calls' query strings, shared by the command and the query service. */
@@ -40,3 +40,37 @@ export const deleteLineQuery = z.object({
 });
 
 export const resetQuery = z.object({ orderInfoId: orderId });
+
+/** `?id=` of the catalogue lists: the order type, 1 for training, anything else general. */
+export const orderTypeQuery = z.object({
+  id: z
+    .union([z.literal('0'), z.literal('1'), z.literal('')])
+    .optional()
+    .transform((v) => (v === '1' ? 1 : 0) as OrderType),
+});
+
+/** The customer's order list. */
+export const orderPageBody = z.object({
+  currentPage: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+  // The old client sends its own userName; the list is the caller's whatever it says.
+  userName: z.string().max(64).optional().nullable(),
+});
+
+/** `?deviceNumber=a,b`: the caller's insured drones among these device numbers. */
+export const droneDataQuery = z.object({
+  deviceNumber: z.string({ error: m.deviceNumberRequired }).trim().min(1, { error: m.deviceNumberRequired }).max(2000),
+});
+
+/** The device numbers a drone lookup names, blanks dropped. */
+export const deviceNumbersOf = (query: z.output<typeof droneDataQuery>): string[] =>
+  query.deviceNumber
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+/** The back office's quoting progress list. */
+export const quoteProgressQuery = z.object({
+  currentPage: z.coerce.number().int().min(1).optional().default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
+});

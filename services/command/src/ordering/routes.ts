@@ -1,43 +1,28 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { randomInt, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { chooseInsurers, nextRound, orderNumber, orderToWrite, planInquiry } from '@feibao/domain/ordering/inquiry';
 import { deleteLineQuery, insureQuery, resetQuery, revokeQuery } from '@feibao/domain/ordering/queries';
-import { isProfileComplete, userStreamId } from '@feibao/domain/accounts/user.events';
-import { leadDecider, leadStreamId } from '@feibao/domain/leads/lead';
 import { leadSchema } from '@feibao/domain/accounts/validation';
-import { normaliseOrderForm, parseOrderForm, validateOrderForm, type OrderForm } from '@feibao/domain/ordering/form';
-import { orderDecider, type OrderCommand, type OrderMetadata } from '@feibao/domain/ordering/order.commands';
+import type { OrderCommand, OrderMetadata } from '@feibao/domain/ordering/order.commands';
 import { orderMessages } from '@feibao/domain/ordering/messages';
-import { orderStreamId, type Order } from '@feibao/domain/ordering/order.events';
+import type { Order } from '@feibao/domain/ordering/order.events';
 import { planLineKey } from '@feibao/domain/ordering/plan';
 import { ResultCode } from '@feibao/domain/shared/codes';
-import { shanghaiDate } from '@feibao/domain/shared/calendar';
-import { userDecider } from '@feibao/domain/accounts/user.commands';
-import { aggregate, type HandleOptions, handleCommand, load } from '@feibao/platform/eventStore';
+import type { HandleOptions } from '@feibao/platform/eventStore';
 import { authenticate, caller } from '@feibao/platform/http/auth';
-import { HttpError, ok, reply } from '@feibao/platform/http/envelope';
+import { ok } from '@feibao/platform/http/envelope';
 import { input, validate } from '@feibao/platform/http/validate';
 import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
+import { orderHandling } from './handling.ts';
 import { addQuoteDeskRoutes } from './quoteDeskRoutes.ts';
 
-const newOrderNo = (at: Date) => orderNumber(at, randomInt(0, 1_000_000));
-
-/** The form as stored: parsed, with every automatic rule applied, then checked. */
-const acceptForm = (body: unknown, today: string): OrderForm => {
-  const parsed = parseOrderForm(body);
-  if (!parsed.ok) throw new HttpError(ResultCode.badRequest, parsed.message);
-  const form = normaliseOrderForm(parsed.form);
-  const refusal = validateOrderForm(form, today);
-  if (refusal) throw new HttpError(ResultCode.badRequest, refusal);
-  return form;
-};
-
+/** The ordering slice's commands: each route parses, builds the command, hands it to the handling and replies. */
 export const orderRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
   const auth = authenticate(deps.tokens, deps.revocations);
+
+  const handling = orderHandling(deps);
 
   const run = async (
     ctx: Context,
@@ -45,7 +30,7 @@ export const orderRoutes = (deps: CommandDeps) => {
     command: OrderCommand | ((state: Order) => OrderCommand),
     options?: HandleOptions<Order>,
   ) => {
-    const result = await handleCommand(deps.eventStore, orderStreamId(orderId), orderDecider, command, options);
+    const result = await handling.handle(orderId, command, options);
     setConsistencyToken(ctx, result.position);
     return result;
   };
@@ -55,75 +40,16 @@ export const orderRoutes = (deps: CommandDeps) => {
     return { now, actor: me.sub, roles: me.roles };
   };
 
-  /**
-   * A new order for a form without an id (or the id of a lapsed order); otherwise the caller's own order.
-   * `from` is what the command can start from without reading the order again.
-   */
-  const targetOrder = async (
-    ctx: Context,
-    id: string | null | undefined,
-  ): Promise<{ orderId: string; from: HandleOptions<Order>['from'] }> => {
-    if (!id) return { orderId: randomUUID(), from: 'new' };
-    const loaded = await load(deps.eventStore, orderStreamId(id), orderDecider);
-    return orderToWrite(loaded.state, meta(ctx)) === 'new'
-      ? { orderId: randomUUID(), from: 'new' }
-      : { orderId: id, from: loaded };
-  };
-
-  /** Insurers need to know who the policyholder is before they price anything. */
-  const profileComplete = async (ctx: Context) => {
-    const me = caller(ctx);
-    if (me.guest) return false;
-    const user = await aggregate(deps.eventStore, userStreamId(me.sub), userDecider);
-    return user.status === 'active' && isProfileComplete(user.profile);
-  };
-
   router.post('/order/save', auth, async (ctx) => {
-    const now = deps.now();
-    const form = acceptForm(ctx.request.body, shanghaiDate(now));
-    const { orderId, from } = await targetOrder(ctx, form.id);
-    const orderNo = newOrderNo(now);
-    const command: OrderCommand = {
-      type: 'SaveDraft',
-      data: { orderId, orderNo, form: { ...form, id: orderId } },
-      metadata: meta(ctx, now),
-    };
-    const result = await run(ctx, orderId, command, { from });
-    ok(
-      ctx,
-      { id: orderId, orderNo: result.state.status === 'none' ? orderNo : result.state.orderNo },
-      orderMessages.saved,
-    );
+    const saved = await handling.saveDraft(ctx.request.body, meta(ctx));
+    setConsistencyToken(ctx, saved.position);
+    ok(ctx, { id: saved.orderId, orderNo: saved.orderNo }, orderMessages.saved);
   });
 
   router.post('/order/inquiryPrice', auth, async (ctx) => {
-    const now = deps.now();
-    if (!(await profileComplete(ctx))) return reply(ctx, ResultCode.special, orderMessages.profileIncomplete, null);
-    const form = acceptForm(ctx.request.body, shanghaiDate(now));
-    chooseInsurers(form); // an empty choice is refused before the order is looked up
-    const { orderId, from } = await targetOrder(ctx, form.id);
-    await run(
-      ctx,
-      orderId,
-      (state) => {
-        const { lines, requests } = planInquiry({
-          form,
-          orderId,
-          round: nextRound(state),
-          now,
-          random: deps.random,
-          quoteDaySeconds: deps.config.quoteDaySeconds,
-          quoteDeadlineDays: deps.config.quoteDeadlineDays,
-        });
-        return {
-          type: 'RequestInquiry',
-          data: { orderId, orderNo: newOrderNo(now), form: { ...form, id: orderId }, lines, requests },
-          metadata: meta(ctx, now),
-        };
-      },
-      { from },
-    );
-    ok(ctx, { id: orderId }, orderMessages.inquired);
+    const inquired = await handling.requestInquiry(ctx.request.body, { meta: meta(ctx), guest: caller(ctx).guest });
+    setConsistencyToken(ctx, inquired.position);
+    ok(ctx, { id: inquired.orderId }, orderMessages.inquired);
   });
 
   router.get('/order/insure', auth, validate(insureQuery, 'query'), async (ctx) => {
@@ -158,41 +84,14 @@ export const orderRoutes = (deps: CommandDeps) => {
     ok(ctx, { id: q.orderInfoId }, orderMessages.reset);
   });
 
-  addQuoteDeskRoutes(router, deps, run);
+  addQuoteDeskRoutes(router, deps, handling);
 
   // Information collection: a prospect asks a specialist to call. Open to visitors, so limited per address.
   router.post('/order/infocollect', validate(leadSchema), async (ctx) => {
-    if (!(await deps.limiter.hit(`lead:ip:${ctx.ip}`, 20, 3600)))
-      throw new HttpError(ResultCode.tooManyRequests, '提交过于频繁，请稍后再试');
-    const form = input<z.output<typeof leadSchema>>(ctx);
-    let submittedBy: string | null = null;
-    const token = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1];
-    if (token)
-      submittedBy = await deps.tokens.verify(token).then(
-        (c) => c.sub,
-        () => null,
-      );
-    const leadId = randomUUID();
-    const result = await handleCommand(
-      deps.eventStore,
-      leadStreamId(leadId),
-      leadDecider,
-      {
-        type: 'SubmitLead',
-        data: {
-          leadId,
-          phone: form.phone,
-          mailbox: form.mailbox ?? null,
-          enterpriseType: form.enterpriseType ?? null,
-          guaranteeRange: form.guaranteeRange ?? null,
-          submittedBy,
-        },
-        metadata: { now: deps.now() },
-      },
-      { from: 'new' },
-    );
-    setConsistencyToken(ctx, result.position);
-    ok(ctx, { code: ResultCode.success, id: leadId }, '提交成功');
+    const bearerToken = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'))?.[1];
+    const lead = await handling.submitLead(input<z.output<typeof leadSchema>>(ctx), { ip: ctx.ip, bearerToken });
+    setConsistencyToken(ctx, lead.position);
+    ok(ctx, { code: ResultCode.success, id: lead.leadId }, orderMessages.leadSubmitted);
   });
 
   return router;

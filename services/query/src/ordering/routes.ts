@@ -1,10 +1,17 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { allowedActions, mayReadOrder, type OrderActor } from '@feibao/domain/ordering/guards';
-import { deskCellStatuses } from '@feibao/domain/ordering/quoteDesk';
-import { idQuery } from '@feibao/domain/ordering/queries';
-import { droneBrands, listInsuranceTypes, visibleInsurers, type OrderType } from '@feibao/domain/ordering/catalogue';
+import { quoteDeskQuery } from '@feibao/domain/ordering/quoteDeskRequests';
+import {
+  deviceNumbersOf,
+  droneDataQuery,
+  idQuery,
+  orderPageBody,
+  orderTypeQuery,
+  quoteProgressQuery,
+} from '@feibao/domain/ordering/queries';
+import { droneBrands, listInsuranceTypes, visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { maskPhone } from '@feibao/domain/shared/masking';
 import { orderMessages } from '@feibao/domain/ordering/messages';
 import { normaliseOrderForm, parseOrderForm } from '@feibao/domain/ordering/form';
@@ -20,66 +27,6 @@ import { orderReader } from '@feibao/read-models/ordering/orders/reader';
 import { planRows } from '@feibao/read-models/ordering/orders/planRows';
 import { quoteDeskReader } from '@feibao/read-models/ordering/orders/quoteDesk';
 import type { OrderDocument } from '@feibao/read-models/ordering/orders/orderDocument';
-
-const orderTypeQuery = z.object({
-  id: z
-    .union([z.literal('0'), z.literal('1'), z.literal('')])
-    .optional()
-    .transform((v) => (v === '1' ? 1 : 0) as OrderType),
-});
-const pageBody = z.object({
-  currentPage: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
-  // The old client sends its own userName; the list is the caller's whatever it says.
-  userName: z.string().max(64).optional().nullable(),
-});
-const droneDataQuery = z.object({
-  deviceNumber: z.string({ error: '请输入设备编号' }).trim().min(1, { error: '请输入设备编号' }).max(2000),
-});
-const progressQuery = z.object({
-  currentPage: z.coerce.number().int().min(1).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(20),
-});
-
-/** An empty filter field (a cleared select) means no filter. */
-const blankless = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema);
-const quoteDeskQuery = z.object({
-  status: blankless(z.enum(deskCellStatuses, { error: '报价状态不正确' }).optional()),
-  insurerId: blankless(
-    z.coerce
-      .number({ error: '保险公司不正确' })
-      .int({ error: '保险公司不正确' })
-      .positive({ error: '保险公司不正确' })
-      .optional(),
-  ),
-  overdue: blankless(z.enum(['true', 'false', '1', '0'], { error: '超时筛选不正确' }).optional()).transform(
-    (v) => v === 'true' || v === '1',
-  ),
-  orderType: blankless(z.enum(['0', '1'], { error: '订单类型不正确' }).optional()).transform((v) =>
-    v === undefined ? undefined : (Number(v) as OrderType),
-  ),
-  days: z.coerce
-    .number({ error: '天数必须是1到90的整数' })
-    .int({ error: '天数必须是1到90的整数' })
-    .min(1, { error: '天数必须是1到90的整数' })
-    .max(90, { error: '天数必须是1到90的整数' })
-    .optional()
-    .default(7),
-  currentPage: z.coerce
-    .number({ error: '页码不正确' })
-    .int({ error: '页码不正确' })
-    .min(1, { error: '页码不正确' })
-    .max(100_000, { error: '页码不正确' })
-    .optional()
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: '每页条数不正确' })
-    .int({ error: '每页条数不正确' })
-    .min(1, { error: '每页条数不正确' })
-    .max(100, { error: '每页条数不正确' })
-    .optional()
-    .default(20),
-});
 
 /** The customer's order reads answer from the orders projection's tables alone (read-your-writes scope). */
 export const orderReadScopes: [string, readonly string[]][] = [
@@ -123,8 +70,8 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
     reply(ctx, ResultCode.success, JSON.stringify(range), range);
   });
 
-  router.post('/order/page', auth, validate(pageBody), async (ctx) => {
-    const { currentPage, pageSize } = input<z.output<typeof pageBody>>(ctx);
+  router.post('/order/page', auth, validate(orderPageBody), async (ctx) => {
+    const { currentPage, pageSize } = input<z.output<typeof orderPageBody>>(ctx);
     ok(ctx, await reader.page(caller(ctx).sub, currentPage, pageSize, deps.now()));
   });
 
@@ -158,10 +105,7 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
   });
 
   router.get('/order/getdronedata', auth, validate(droneDataQuery, 'query'), async (ctx) => {
-    const codes = input<z.output<typeof droneDataQuery>>(ctx)
-      .deviceNumber.split(',')
-      .map((c) => c.trim())
-      .filter(Boolean);
+    const codes = deviceNumbersOf(input<z.output<typeof droneDataQuery>>(ctx));
     ok(ctx, await reader.insuredDrones(caller(ctx).sub, codes));
   });
 
@@ -170,9 +114,9 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
     '/backoffice/quoteProgress',
     auth,
     requireArea('quotes'),
-    validate(progressQuery, 'query'),
+    validate(quoteProgressQuery, 'query'),
     async (ctx) => {
-      const { currentPage, pageSize } = input<z.output<typeof progressQuery>>(ctx);
+      const { currentPage, pageSize } = input<z.output<typeof quoteProgressQuery>>(ctx);
       const { datas, totalCount } = await reader.quoting(currentPage, pageSize);
       ok(ctx, {
         datas: datas.map((data) => ({
