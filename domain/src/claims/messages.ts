@@ -47,4 +47,16 @@ export const claimMessages = {
   /** Answered with the special code and the open claim's id: the client offers to jump there. */
   openClaimExists: '已存在未结案的理赔单，暂不能再次申请理赔, 是否跳转?',
   notClaimsStaff: '该用户不是理赔人员',
+  /** saveLog: the amendment names the version the admin compared against. */
+  compareFirst: '请先比对修改内容',
+  explanationTooLong: '修改说明不能超过500个字符',
+  explanationsInvalid: '修改说明格式不正确',
+  /** The claim list's filters. */
+  claimStateInvalid: '理赔状态不正确',
+  overdueInvalid: '是否超时参数不正确',
+  applyDateInvalid: '申请日期格式应为yyyy-MM-dd',
+  applyDatesReversed: '开始日期不能晚于结束日期',
+  queueInvalid: '队列参数不正确',
+  imageTypeInvalid: '图片分类不正确',
+  deviceNumberRequired: '请输入设备编号',
 } as const;

@@ -1,26 +1,24 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
-import { currentStageOverdue, claimQueues } from '@feibao/domain/claims/sla';
+import type { z } from 'zod';
+import { currentStageOverdue } from '@feibao/domain/claims/sla';
 import { allowedClaimActions } from '@feibao/domain/claims/actions';
 import { backofficeRoles, isClaimsStaff } from '@feibao/domain/accounts/roles';
-import { CLAIM_PAGE_SIZE, PICTURE_PAGE_SIZE } from '@feibao/domain/claims/catalogue';
 import { claimGuards } from '@feibao/domain/claims/guards';
-import { claimIdQuery, claimIdSchema } from '@feibao/domain/claims/requests';
 import {
-  claimImageTypes,
-  codesUnder,
-  countImageTypes,
-  missingEvidence,
-  requiredEvidence,
-} from '@feibao/domain/claims/imageTypes';
+  claimDroneQuery,
+  claimIdQuery,
+  claimListFilterOf,
+  claimPageBody,
+  claimPicturePageBody,
+  pictureCodesOf,
+} from '@feibao/domain/claims/requests';
+import { countImageTypes, missingEvidence, requiredEvidence } from '@feibao/domain/claims/imageTypes';
 import { claimMessages } from '@feibao/domain/claims/messages';
-import { ClaimState, type ClaimStateValue } from '@feibao/domain/claims/claim.events';
 import { historyCsv, type HistoryEntry } from '@feibao/domain/claims/history';
 import { insuredDronesByCodes } from '@feibao/domain/claims/policy';
 import { maskIdCard, maskIdNumbersIn, maskPersonalText, maskPhone } from '@feibao/domain/shared/masking';
 import { ResultCode } from '@feibao/domain/shared/codes';
-import { shanghaiMidnight } from '@feibao/domain/shared/calendar';
 import { splitDeviceCodes } from '@feibao/domain/ordering/form';
 import { workingDaysBetween } from '@feibao/domain/rating/workingDays';
 import type { ClaimDetails, ClaimListPage, ClaimPictureRow } from '@feibao/domain/claims/api';
@@ -38,87 +36,6 @@ import type { QueryDeps } from '../deps.ts';
 import { flightDataSummary } from './flightData.ts';
 
 const PREFIX = '/api/v1/uav/claim/settlement';
-
-/** '' and null (what the old client sends for an untouched filter) mean no filter. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || undefined);
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isRealDate = (v: string) =>
-  DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
-const optionalDate = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => v || undefined)
-  .refine((v) => v === undefined || isRealDate(v), { error: '申请日期格式应为yyyy-MM-dd' });
-const stateValues = Object.values(ClaimState) as number[];
-
-const pageBody = z
-  .object({
-    currentPage: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).optional().default(CLAIM_PAGE_SIZE),
-    // The old client sends its own userName; the list is the caller's whatever it says.
-    userName: z.string().max(64).nullish(),
-    claimState: z
-      .union([z.literal(''), z.null(), z.coerce.number()], { error: '理赔状态不正确' })
-      .optional()
-      .transform((v) => (v === '' || v === null ? undefined : v))
-      .refine((v) => v === undefined || stateValues.includes(v), { error: '理赔状态不正确' })
-      .transform((v) => v as ClaimStateValue | undefined),
-    policyNo: optionalText(64),
-    claimSettlementNo: optionalText(64),
-    overdue: z
-      .union(
-        [
-          z.boolean(),
-          z.literal('1'),
-          z.literal('0'),
-          z.literal('true'),
-          z.literal('false'),
-          z.literal(''),
-          z.literal(1),
-          z.literal(0),
-          z.null(),
-        ],
-        {
-          error: '是否超时参数不正确',
-        },
-      )
-      .optional()
-      .transform((v) => v === true || v === '1' || v === 'true' || v === 1),
-    applyTimeFrom: optionalDate,
-    applyTimeTo: optionalDate,
-    // The staff desk's filters; a customer's are ignored.
-    queue: z
-      .union([z.enum(claimQueues), z.literal(''), z.null()], { error: '队列参数不正确' })
-      .optional()
-      .transform((v) => v || undefined),
-    assignee: optionalText(20),
-  })
-  .refine((b) => !b.applyTimeFrom || !b.applyTimeTo || b.applyTimeFrom <= b.applyTimeTo, {
-    error: '开始日期不能晚于结束日期',
-  });
-
-const pictureBody = z.object({
-  id: claimIdSchema,
-  // Empty: every picture of the claim.
-  imageTypeCode: optionalText(10),
-  currentPage: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).optional().default(PICTURE_PAGE_SIZE),
-});
-
-const droneQuery = z.object({
-  id: claimIdSchema,
-  deviceNumber: z.string({ error: '请输入设备编号' }).trim().min(1, { error: '请输入设备编号' }).max(2000),
-});
-
-const allImageTypeCodes = claimImageTypes.flatMap((n) => codesUnder(n.imageTypeCode));
-const nextDay = (date: string) => new Date(shanghaiMidnight(date).getTime() + 86_400_000).toISOString();
 
 /** The claimant's own data is shown whole to them and to staff, masked to anyone else. */
 const seesWhole = (who: Caller, owner: string) => who.sub === owner || isClaimsStaff(who.roles);
@@ -250,21 +167,10 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
     ok(ctx, details(doc, caller(ctx)));
   });
 
-  router.post('/page', auth, validate(pageBody), async (ctx) => {
-    const body = input<z.output<typeof pageBody>>(ctx);
+  router.post('/page', auth, validate(claimPageBody), async (ctx) => {
+    const body = input<z.output<typeof claimPageBody>>(ctx);
     const who = caller(ctx);
-    const staff = isClaimsStaff(who.roles);
-    const filter: ClaimListFilter = {
-      owner: staff ? undefined : who.sub,
-      claimState: body.claimState,
-      policyNo: body.policyNo,
-      claimNo: body.claimSettlementNo,
-      overdue: body.overdue,
-      applyFrom: body.applyTimeFrom ? shanghaiMidnight(body.applyTimeFrom).toISOString() : undefined,
-      applyTo: body.applyTimeTo ? nextDay(body.applyTimeTo) : undefined,
-      queue: staff ? body.queue : undefined,
-      assignee: staff ? (body.assignee === 'me' ? who.sub : body.assignee) : undefined,
-    };
+    const filter: ClaimListFilter = claimListFilterOf(body, who);
     const page = await claims.page(filter, body.currentPage, body.pageSize);
     const now = deps.now();
     const answer: ClaimListPage = {
@@ -290,10 +196,9 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
     ok(ctx, countImageTypes(await pictures.countsByCode(doc.id)));
   });
 
-  router.post('/pageImageInfo', auth, validate(pictureBody), async (ctx) => {
-    const body = input<z.output<typeof pictureBody>>(ctx);
-    const codes = body.imageTypeCode === undefined ? allImageTypeCodes : codesUnder(body.imageTypeCode);
-    if (codes.length === 0) throw new HttpError(ResultCode.badRequest, '图片分类不正确');
+  router.post('/pageImageInfo', auth, validate(claimPicturePageBody), async (ctx) => {
+    const body = input<z.output<typeof claimPicturePageBody>>(ctx);
+    const codes = pictureCodesOf(body.imageTypeCode);
     const doc = await readableClaim(ctx, body.id);
     const page = await pictures.page(doc.id, codes, body.currentPage, body.pageSize);
     const staff = isClaimsStaff(caller(ctx).roles);
@@ -320,8 +225,8 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
     ctx.body = csv;
   });
 
-  router.get('/getSettlementUavInfo', auth, validate(droneQuery, 'query'), async (ctx) => {
-    const { id, deviceNumber } = input<z.output<typeof droneQuery>>(ctx);
+  router.get('/getSettlementUavInfo', auth, validate(claimDroneQuery, 'query'), async (ctx) => {
+    const { id, deviceNumber } = input<z.output<typeof claimDroneQuery>>(ctx);
     const doc = await readableClaim(ctx, id);
     const accidentTime = doc.claim.form.accidentTime ?? null;
     ok(
