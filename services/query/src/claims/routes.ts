@@ -144,13 +144,13 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
   const pictures = claimPictureReader(deps.pool);
   const history = claimHistoryReader(deps.pool);
 
-  /** Someone else's claim, an unknown one and a cancelled one all read as missing. */
-  const readableClaim = async (ctx: Context, id: string): Promise<ClaimDocument> => {
+  /** Someone else's claim, an unknown one and a cancelled one all read as missing; `action` is the read's guard. */
+  const readableClaim = async (ctx: Context, id: string, action: 'view' | 'log' = 'view'): Promise<ClaimDocument> => {
     const doc = await claims.byId(id);
     const who = caller(ctx);
     if (!doc) throw new HttpError(ResultCode.notFound, claimMessages.notFound);
     // Staff (claims, admin) see every claim; a customer sees only their own.
-    const refusal = claimGuards.view(doc, { actor: who.sub, roles: who.roles });
+    const refusal = claimGuards[action](doc, { actor: who.sub, roles: who.roles });
     if (refusal) throw refusal;
     return doc;
   };
@@ -207,7 +207,7 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
 
   // The role before the input: a refused caller learns nothing about what it sent.
   router.get('/listLogById', auth, requireRole('admin'), validate(claimIdQuery, 'query'), async (ctx) => {
-    const doc = await readableClaim(ctx, input<z.output<typeof claimIdQuery>>(ctx).id);
+    const doc = await readableClaim(ctx, input<z.output<typeof claimIdQuery>>(ctx).id, 'log');
     ok(ctx, historyFor(await history.entries(doc.id), caller(ctx)));
   });
 
@@ -217,7 +217,7 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
   });
 
   router.get('/history.csv', auth, requireRole('admin'), validate(claimIdQuery, 'query'), async (ctx) => {
-    const doc = await readableClaim(ctx, input<z.output<typeof claimIdQuery>>(ctx).id);
+    const doc = await readableClaim(ctx, input<z.output<typeof claimIdQuery>>(ctx).id, 'log');
     const csv = historyCsv(historyFor(await history.entries(doc.id), caller(ctx)));
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="claim-${doc.claimNo}-history.csv"`);
