@@ -1,9 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { currentStageOverdue } from '@feibao/domain/claims/sla';
-import { allowedClaimActions } from '@feibao/domain/claims/actions';
-import { backofficeRoles, isClaimsStaff } from '@feibao/domain/accounts/roles';
+import { backofficeRoles } from '@feibao/domain/accounts/roles';
 import { claimGuards } from '@feibao/domain/claims/guards';
 import {
   claimDroneQuery,
@@ -13,16 +11,15 @@ import {
   claimPicturePageBody,
   pictureCodesOf,
 } from '@feibao/domain/claims/requests';
-import { countImageTypes, missingEvidence, requiredEvidence } from '@feibao/domain/claims/imageTypes';
+import { countImageTypes } from '@feibao/domain/claims/imageTypes';
 import { claimMessages } from '@feibao/domain/claims/messages';
-import { historyCsv, type HistoryEntry } from '@feibao/domain/claims/history';
+import { historyCsv } from '@feibao/domain/claims/history';
+import { historyFor } from '@feibao/domain/claims/disclosure';
 import { insuredDronesByCodes } from '@feibao/domain/claims/policy';
-import { maskIdCard, maskIdNumbersIn, maskPersonalText, maskPhone } from '@feibao/domain/shared/masking';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { splitDeviceCodes } from '@feibao/domain/ordering/form';
-import { workingDaysBetween } from '@feibao/domain/rating/workingDays';
-import type { ClaimDetails, ClaimListPage, ClaimPictureRow } from '@feibao/domain/claims/api';
-import { authenticate, caller, requireArea, requireRole, type Caller } from '@feibao/platform/http/auth';
+import type { ClaimListPage } from '@feibao/domain/claims/api';
+import { authenticate, caller, requireArea, requireRole } from '@feibao/platform/http/auth';
 import { HttpError, ok } from '@feibao/platform/http/envelope';
 import { input, validate } from '@feibao/platform/http/validate';
 import { CLAIMS_PROJECTION } from '@feibao/read-models/projections';
@@ -31,104 +28,9 @@ import { claimHistoryReader } from '@feibao/read-models/claims/history/reader';
 import { claimPictureReader } from '@feibao/read-models/claims/pictures/reader';
 import { claimReader, type ClaimListFilter } from '@feibao/read-models/claims/claims/reader';
 import type { ClaimDocument } from '@feibao/read-models/claims/claims/claimDocument';
-import type { PictureDocument } from '@feibao/read-models/claims/pictures/pictureDocument';
 import type { QueryDeps } from '../deps.ts';
 import { flightDataSummary } from './flightData.ts';
-
-const PREFIX = '/api/v1/uav/claim/settlement';
-
-/** The claimant's own data is shown whole to them and to staff, masked to anyone else. */
-const seesWhole = (who: Caller, owner: string) => who.sub === owner || isClaimsStaff(who.roles);
-/** A staff member's phone (the assignee) is for staff; the claimant sees it masked. */
-const staffPhoneFor = (who: Caller, phone: string | null) =>
-  phone === null || isClaimsStaff(who.roles) || phone === who.sub ? phone : maskPhone(phone);
-
-/**
- * History rows are text: ID numbers in them (the injured person's, in a diff row or a remark) are
- * always masked — the claim's form shows them whole to whoever needs them — and for the claimant the
- * phones of the staff who acted on the claim are masked too.
- */
-const historyFor = (entries: HistoryEntry[], who: Caller): HistoryEntry[] =>
-  isClaimsStaff(who.roles)
-    ? entries.map((e) => ({ ...e, details: maskIdNumbersIn(e.details), remark: maskIdNumbersIn(e.remark) }))
-    : entries.map((e) => ({
-        ...e,
-        userName: e.userName === who.sub ? e.userName : maskPersonalText(e.userName),
-        details: maskPersonalText(e.details),
-        remark: maskPersonalText(e.remark),
-      }));
-
-const pictureRow = (picture: PictureDocument, staff: boolean): ClaimPictureRow => {
-  const fileUrl = `${PREFIX}/picture/${encodeURIComponent(picture.pictureId)}`;
-  return {
-    id: picture.pictureId,
-    name: picture.name,
-    fileUrl,
-    smallFileUrl: picture.processing === 'done' ? `${fileUrl}?size=small` : null,
-    imageTypeCode: picture.imageTypeCode,
-    imageTypeName: picture.imageTypeName,
-    processing: picture.processing,
-    uploadedAt: picture.uploadedAt,
-    capturedAt: staff ? picture.capturedAt : null,
-    gps: staff ? picture.gps : null,
-  };
-};
-
-/** Pictures per exact category; `usable` leaves out those whose processing failed (they prove nothing). */
-const pictureCounts = (doc: ClaimDocument, usable: boolean) => {
-  const counts: Record<string, number> = {};
-  for (const picture of Object.values(doc.claim.pictures))
-    if (!usable || picture.processing !== 'rejected')
-      counts[picture.imageTypeCode] = (counts[picture.imageTypeCode] ?? 0) + 1;
-  return counts;
-};
-
-const details = (doc: ClaimDocument, who: Caller): ClaimDetails => {
-  const { claim } = doc;
-  const whole = seesWhole(who, doc.owner);
-  const required = requiredEvidence({
-    uavAccidentType: claim.form.uavAccidentType ?? null,
-    injuryLoss: (claim.form.injuryLossType ?? '') !== '',
-    propertyLoss: (claim.form.propertyLossType ?? '') !== '',
-  });
-  return {
-    ...claim.form,
-    injuryInfoList: whole
-      ? claim.form.injuryInfoList
-      : claim.form.injuryInfoList.map((injury) => ({ ...injury, technicalLevel: maskIdCard(injury.technicalLevel) })),
-    id: doc.id,
-    claimSettlementNo: doc.claimNo,
-    policyNo: doc.policyNo,
-    orderId: doc.orderId,
-    userName: whole ? doc.owner : maskPhone(doc.owner),
-    claimState: doc.claimState,
-    applyTime: doc.applyTime,
-    submittedAt: claim.submittedAt ?? null,
-    acceptedAt: claim.acceptedAt ?? null,
-    assignee: staffPhoneFor(who, claim.assignee ?? null),
-    lossAssessmentAmount: doc.lossAssessmentAmount,
-    finishClaimTime: doc.finishClaimTime,
-    insuranceCompanyName: claim.policy.insurerName,
-    startDate: claim.policy.startDate,
-    endDate: claim.policy.endDate,
-    insuranceTypeInfoList: claim.policy.lines,
-    insuredDeviceNumbers: claim.policy.drones.map((d) => d.deviceNumber),
-    evidenceRequest: claim.evidenceRequest
-      ? { message: claim.evidenceRequest.message, at: claim.evidenceRequest.at }
-      : null,
-    assessment: claim.assessment,
-    sla: {
-      acceptDueAt: claim.acceptDueAt,
-      closeDueAt: claim.closeDueAt,
-      overdue: currentStageOverdue(claim),
-      missedStages: claim.overdue,
-    },
-    evidence: { required, missing: missingEvidence(required, pictureCounts(doc, true)) },
-    pictureCount: Object.keys(claim.pictures).length,
-    version: claim.version,
-    actions: allowedClaimActions(claim, who),
-  };
-};
+import { claimDetails, claimListRow, claimPictureRow, CLAIM_PATH as PREFIX } from './views.ts';
 
 /** The claim list and a claim's details answer from the claims projection's tables alone (read-your-writes scope). */
 export const claimReadScopes: [string, readonly string[]][] = [
@@ -164,7 +66,7 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
 
   router.get('/details', auth, validate(claimIdQuery, 'query'), async (ctx) => {
     const doc = await readableClaim(ctx, input<z.output<typeof claimIdQuery>>(ctx).id);
-    ok(ctx, details(doc, caller(ctx)));
+    ok(ctx, claimDetails(doc, caller(ctx)));
   });
 
   router.post('/page', auth, validate(claimPageBody), async (ctx) => {
@@ -175,18 +77,7 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
     const now = deps.now();
     const answer: ClaimListPage = {
       ...page,
-      datas: page.datas.map(({ owner, status, createdAt: _createdAt, stageStartedAt, ...row }) => ({
-        ...row,
-        // Aged when read: the age grows with the clock, not with events.
-        slaAgeDays: stageStartedAt
-          ? workingDaysBetween(new Date(stageStartedAt), now, deps.config.quoteDaySeconds)
-          : null,
-        // A list shows many claimants at once: only the claimant sees their own number whole; staff
-        // open the claim (details) when they need to call.
-        userName: owner === who.sub ? row.userName : maskPhone(row.userName),
-        assignee: staffPhoneFor(who, row.assignee),
-        actions: allowedClaimActions({ status, owner }, who),
-      })),
+      datas: page.datas.map((row) => claimListRow(row, who, now, deps.config.quoteDaySeconds)),
     };
     ok(ctx, answer);
   });
@@ -201,8 +92,8 @@ export const claimQueryRoutes = (deps: QueryDeps) => {
     const codes = pictureCodesOf(body.imageTypeCode);
     const doc = await readableClaim(ctx, body.id);
     const page = await pictures.page(doc.id, codes, body.currentPage, body.pageSize);
-    const staff = isClaimsStaff(caller(ctx).roles);
-    ok(ctx, { ...page, datas: page.datas.map((p) => pictureRow(p, staff)) });
+    const who = caller(ctx);
+    ok(ctx, { ...page, datas: page.datas.map((p) => claimPictureRow(p, who)) });
   });
 
   // The role before the input: a refused caller learns nothing about what it sent.
