@@ -59,4 +59,23 @@ export const claimMessages = {
   queueInvalid: '队列参数不正确',
   imageTypeInvalid: '图片分类不正确',
   deviceNumberRequired: '请输入设备编号',
+  sameClaimPictures: '请选择同一理赔单的图片',
+} as const;
+
+/** What a claim command answers when it succeeds (the envelope's message). */
+export const claimDoneMessages = {
+  opened: '申请理赔成功',
+  saved: '暂存成功',
+  submitted: '提交成功',
+  back: '返回成功',
+  withdrawn: '撤销成功',
+  amended: '保存修改成功',
+  accepted: '受理成功',
+  evidenceRequested: '已通知客户补充材料',
+  assessed: '定损成功',
+  closed: '结案成功',
+  assigned: '分派成功',
+  reopened: '重新打开成功',
+  classified: '分类成功',
+  deleted: '删除成功',
 } as const;

@@ -12,7 +12,7 @@ import {
   saveLogBody,
   withdrawReasonOf,
 } from '@feibao/domain/claims/requests';
-import { claimMessages } from '@feibao/domain/claims/messages';
+import { claimDoneMessages as done, claimMessages } from '@feibao/domain/claims/messages';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { Claim } from '@feibao/domain/claims/claim.events';
 import { authenticate, caller, requireRole } from '@feibao/platform/http/auth';
@@ -58,7 +58,7 @@ export const claimRoutes = (deps: CommandDeps) => {
     if (outcome.kind === 'unfinishedExists')
       return reply(ctx, ResultCode.special, claimMessages.openClaimExists, outcome.claimId);
     setConsistencyToken(ctx, outcome.position);
-    ok(ctx, outcome.claimId, '申请理赔成功');
+    ok(ctx, outcome.claimId, done.opened);
   });
 
   router.post('/save', auth, async (ctx) => {
@@ -69,7 +69,7 @@ export const claimRoutes = (deps: CommandDeps) => {
       data: { form: acceptClaimForm(ctx.request.body, state, m, false) },
       metadata: m,
     }));
-    ok(ctx, { id }, '暂存成功');
+    ok(ctx, { id }, done.saved);
   });
 
   router.post('/submit', auth, async (ctx) => {
@@ -83,13 +83,13 @@ export const claimRoutes = (deps: CommandDeps) => {
       },
       metadata: m,
     }));
-    ok(ctx, { id }, '提交成功');
+    ok(ctx, { id }, done.submitted);
   });
 
   router.get('/back', auth, validate(claimIdQuery, 'query'), async (ctx) => {
     const { id } = input<z.output<typeof claimIdQuery>>(ctx);
     await run(ctx, id, { type: 'CancelClaim', data: {}, metadata: meta(ctx) });
-    ok(ctx, { id }, '返回成功');
+    ok(ctx, { id }, done.back);
   });
 
   // The old mobile client's method is unknown: withdraw answers GET and POST alike.
@@ -97,7 +97,7 @@ export const claimRoutes = (deps: CommandDeps) => {
     const id = bodyId(ctx);
     const reason = withdrawReasonOf(ctx.request.body);
     await run(ctx, id, { type: 'WithdrawClaim', data: { reason }, metadata: meta(ctx) });
-    ok(ctx, { id }, '撤销成功');
+    ok(ctx, { id }, done.withdrawn);
   };
   router.get('/revocation', auth, withdraw);
   router.post('/revocation', auth, withdraw);
@@ -119,7 +119,7 @@ export const claimRoutes = (deps: CommandDeps) => {
       data: { form: acceptClaimForm(body.form, state, m, false), basedOnVersion: body.version, explanations },
       metadata: m,
     }));
-    ok(ctx, { id: body.id }, '保存修改成功');
+    ok(ctx, { id: body.id }, done.amended);
   });
 
   for (const sub of [...staffClaimRoutes(deps, { auth, meta, run, handling }), pictureBatchRoutes({ auth, meta, run })])
