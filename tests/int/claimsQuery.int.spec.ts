@@ -253,6 +253,18 @@ describe('claim queries', () => {
     expect((await customer.get(`${PATH}/details`)).body).toMatchObject({ code: 40000, message: '理赔单编号不能为空' });
   });
 
+  it('details and list rows carry the admin’s log and amendment actions to admins alone', async () => {
+    const mine = await customer.get(`${PATH}/details?id=c-1`);
+    expect(mine.body.data.actions).not.toContain('log');
+    expect(mine.body.data.actions).not.toContain('amend');
+    const theirs = await admin.get(`${PATH}/details?id=c-1`);
+    expect(theirs.body.data.actions).toEqual(expect.arrayContaining(['log', 'amend']));
+    const rows = (await admin.post(`${PATH}/page`, {})).body.data.datas as { actions: string[] }[];
+    expect(rows.every((r) => r.actions.includes('log') && r.actions.includes('amend'))).toBe(true);
+    const ownRows = (await customer.post(`${PATH}/page`, {})).body.data.datas as { actions: string[] }[];
+    expect(ownRows.some((r) => r.actions.includes('log') || r.actions.includes('amend'))).toBe(false);
+  });
+
   it('page: customers see their own claims, staff every claim, with filters', async () => {
     const mine = await customer.post(`${PATH}/page`, { userName: 'someone-else' });
     expect(mine.body.data).toMatchObject({ currentPage: 1, pageSize: 20, totalCount: 1 });

@@ -20,6 +20,8 @@ export const claimActions = [
   'reopen',
   'assign',
   'history',
+  'log',
+  'amend',
 ] as const;
 export type ClaimAction = (typeof claimActions)[number];
 

@@ -27,7 +27,17 @@ describe('allowedClaimActions', () => {
   });
 
   it('lets an admin submit what is stored in editing, saved and submitted, and edit until closed', () => {
-    expect(actions('editing', admin)).toEqual(['view', 'submit', 'withdraw', 'edit', 'pictures', 'assign', 'history']);
+    expect(actions('editing', admin)).toEqual([
+      'view',
+      'submit',
+      'withdraw',
+      'edit',
+      'pictures',
+      'assign',
+      'history',
+      'log',
+      'amend',
+    ]);
     expect(actions('submitted', admin)).toEqual([
       'view',
       'submit',
@@ -38,6 +48,8 @@ describe('allowedClaimActions', () => {
       'requestEvidence',
       'assign',
       'history',
+      'log',
+      'amend',
     ]);
     expect(actions('processing', admin)).toEqual([
       'view',
@@ -49,9 +61,11 @@ describe('allowedClaimActions', () => {
       'close',
       'assign',
       'history',
+      'log',
+      'amend',
     ]);
-    expect(actions('closed', admin)).toEqual(['view', 'withdraw', 'reopen', 'history']);
-    expect(actions('withdrawn', admin)).toEqual(['view', 'history']);
+    expect(actions('closed', admin)).toEqual(['view', 'withdraw', 'reopen', 'history', 'log', 'amend']);
+    expect(actions('withdrawn', admin)).toEqual(['view', 'history', 'log', 'amend']);
   });
 
   it('gives claims staff the handling steps but no submit or edit', () => {
@@ -128,6 +142,8 @@ describe('allowedClaimActions', () => {
       'pictures',
       'assign',
       'history',
+      'log',
+      'amend',
     ]);
     expect(actions('submitted', adminOwner)).toEqual([
       'view',
@@ -138,7 +154,23 @@ describe('allowedClaimActions', () => {
       'requestEvidence',
       'assign',
       'history',
+      'log',
+      'amend',
     ]);
+  });
+
+  it('gives admins, and only admins, the operation log and the amendment hat on every claim they see', () => {
+    const statuses: ClaimStatus[] = ['editing', 'saved', 'submitted', 'processing', 'closed', 'withdrawn'];
+    for (const status of statuses) {
+      for (const caller of [admin, adminOwner]) {
+        expect(actions(status, caller), status).toContain('log');
+        expect(actions(status, caller), status).toContain('amend');
+      }
+      for (const caller of [owner, staff, stranger]) {
+        expect(actions(status, caller), status).not.toContain('log');
+        expect(actions(status, caller), status).not.toContain('amend');
+      }
+    }
   });
 
   it('offers nothing on a cancelled claim', () => {

@@ -41,6 +41,11 @@ const seen =
 const staffOnly = (rule: ClaimGuard): ClaimGuard =>
   seen((claim, who) => (isClaimStaffActor(who) ? rule(claim, who) : forbidden(m.staffOnly)));
 const refuseUnless = (allowed: boolean, refusal: () => DomainError) => (allowed ? null : refusal());
+/**
+ * An admin's hat on a claim they can see, whatever its state: they see and change the parts, and
+ * their changes go through an explained amendment (contrast, explanations, saveLog).
+ */
+const amend: ClaimGuard = seen((_claim, who) => refuseUnless(isAdmin(who.roles), () => forbidden(m.adminOnly)));
 
 export const claimGuards: Record<ClaimAction, ClaimGuard> = {
   view,
@@ -66,11 +71,9 @@ export const claimGuards: Record<ClaimAction, ClaimGuard> = {
     refuseUnless(isOwner(claim, who) && claim.status === 'editing', () => illegalState(m.backOnlyNew)),
   ),
   withdraw: seen((claim) => refuseUnless(claim.status !== 'withdrawn', () => illegalState(m.withdrawn))),
-  edit: seen((claim, who) =>
-    !isAdmin(who.roles)
-      ? forbidden(m.adminOnly)
-      : refuseUnless(!isClaimFinished(claim.status), () => illegalState(m.amendNotAllowed)),
-  ),
+  // An amendment can be saved until the claim is finished.
+  edit: (claim, who) =>
+    amend(claim, who) ?? refuseUnless(!isClaimFinished(claim.status), () => illegalState(m.amendNotAllowed)),
   pictures: seen((claim) => refuseUnless(!isClaimFinished(claim.status), () => illegalState(m.picturesClosed))),
   accept: staffOnly((claim) => refuseUnless(claim.status === 'submitted', () => illegalState(m.acceptOnlySubmitted))),
   requestEvidence: staffOnly((claim) =>
@@ -83,6 +86,9 @@ export const claimGuards: Record<ClaimAction, ClaimGuard> = {
   reopen: staffOnly((claim) => refuseUnless(claim.status === 'closed', () => illegalState(m.reopenOnlyClosed))),
   assign: staffOnly((claim) => refuseUnless(!isClaimFinished(claim.status), () => illegalState(m.assignFinished))),
   history: view,
+  // The operation log (listLogById, its CSV) is the admins'.
+  log: amend,
+  amend,
 };
 
 /** Why `who` may not do `action` to the claim now, or null when they may. */

@@ -56,7 +56,9 @@ const form = claimFormOf(claimReportInput());
 const dueAt = '2026-12-07T02:00:00.000Z';
 
 /** A command carrying valid input for `action` on this claim: only the guard can refuse it. */
-const commandFor = (action: Exclude<ClaimAction, 'view' | 'history'>, claim: ClaimRecord, meta: ClaimMetadata) => {
+/** Actions that are no command of their own: reads, and the admin's hat (`amend`). */
+type Uncommanded = 'view' | 'history' | 'log' | 'amend';
+const commandFor = (action: Exclude<ClaimAction, Uncommanded>, claim: ClaimRecord, meta: ClaimMetadata) => {
   const cmd = <T extends ClaimCommand['type']>(type: T, data: Extract<ClaimCommand, { type: T }>['data']) =>
     ({ type, data, metadata: meta }) as ClaimCommand;
   switch (action) {
@@ -99,9 +101,8 @@ const commandFor = (action: Exclude<ClaimAction, 'view' | 'history'>, claim: Cla
       throw new Error(`no command for ${action satisfies never}`);
   }
 };
-const commanded = claimActions.filter(
-  (a): a is Exclude<ClaimAction, 'view' | 'history'> => a !== 'view' && a !== 'history',
-);
+const uncommanded: readonly ClaimAction[] = ['view', 'history', 'log', 'amend'] satisfies Uncommanded[];
+const commanded = claimActions.filter((a): a is Exclude<ClaimAction, Uncommanded> => !uncommanded.includes(a));
 
 const decide = (command: ClaimCommand, state: Claim) => {
   try {
@@ -164,6 +165,22 @@ describe('claim guards: the action list is what the decider accepts', () => {
         expect(listed.includes('history')).toBe(!hidden);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('lists amend and log exactly when an amendment is refused for the claim’s state at most, never for who asks', () => {
+    fc.assert(
+      fc.property(history, fc.constantFrom(...actorNames), at, (claim, name, now) => {
+        const who = actor(name);
+        const listed = allowedClaimActions(claim, { sub: who.actor, roles: who.roles, system: who.system });
+        const { refusal } = decide(commandFor('edit', claim, { ...who, now }), claim);
+        const asAdmin = refusal === null || refusal.code === ResultCode.conflict;
+        expect(listed.includes('amend'), `amend by ${name} on ${claim.status}`).toBe(asAdmin);
+        expect(listed.includes('log'), `log by ${name} on ${claim.status}`).toBe(asAdmin);
+        // A finished claim keeps the admin's hat (parts shown, log read) but takes no amendment.
+        if (asAdmin) expect(listed.includes('edit')).toBe(refusal === null);
+      }),
+      { numRuns: 500 },
     );
   });
 

@@ -1,3 +1,5 @@
+import type { ClaimRecord } from './claim.events.ts';
+
 /**
  * The categories a loss assessor sorts claim photos into, and which of them a claim needs before it
  * can be assessed. Codes nest by prefix: two digits per level, so '202030' (电池) lies under '2020'
@@ -144,3 +146,19 @@ export const missingEvidence = (
   required: readonly EvidenceItem[],
   counts: Readonly<Record<string, number>>,
 ): EvidenceItem[] => required.filter((item) => !codesUnder(item.code).some((code) => (counts[code] ?? 0) > 0));
+
+/**
+ * A claim's evidence: what its form calls for, and what of that no usable picture shows yet (a
+ * picture whose processing failed proves nothing).
+ */
+export const claimEvidence = (claim: Pick<ClaimRecord, 'form' | 'pictures'>) => {
+  const required = requiredEvidence({
+    uavAccidentType: claim.form.uavAccidentType ?? null,
+    injuryLoss: (claim.form.injuryLossType ?? '') !== '',
+    propertyLoss: (claim.form.propertyLossType ?? '') !== '',
+  });
+  const usable: Record<string, number> = {};
+  for (const picture of Object.values(claim.pictures))
+    if (picture.processing !== 'rejected') usable[picture.imageTypeCode] = (usable[picture.imageTypeCode] ?? 0) + 1;
+  return { required, missing: missingEvidence(required, usable) };
+};

@@ -47,4 +47,35 @@ export const claimMessages = {
   /** Answered with the special code and the open claim's id: the client offers to jump there. */
   openClaimExists: '已存在未结案的理赔单，暂不能再次申请理赔, 是否跳转?',
   notClaimsStaff: '该用户不是理赔人员',
+  /** saveLog: the amendment names the version the admin compared against. */
+  compareFirst: '请先比对修改内容',
+  explanationTooLong: '修改说明不能超过500个字符',
+  explanationsInvalid: '修改说明格式不正确',
+  /** The claim list's filters. */
+  claimStateInvalid: '理赔状态不正确',
+  overdueInvalid: '是否超时参数不正确',
+  applyDateInvalid: '申请日期格式应为yyyy-MM-dd',
+  applyDatesReversed: '开始日期不能晚于结束日期',
+  queueInvalid: '队列参数不正确',
+  imageTypeInvalid: '图片分类不正确',
+  deviceNumberRequired: '请输入设备编号',
+  sameClaimPictures: '请选择同一理赔单的图片',
+} as const;
+
+/** What a claim command answers when it succeeds (the envelope's message). */
+export const claimDoneMessages = {
+  opened: '申请理赔成功',
+  saved: '暂存成功',
+  submitted: '提交成功',
+  back: '返回成功',
+  withdrawn: '撤销成功',
+  amended: '保存修改成功',
+  accepted: '受理成功',
+  evidenceRequested: '已通知客户补充材料',
+  assessed: '定损成功',
+  closed: '结案成功',
+  assigned: '分派成功',
+  reopened: '重新打开成功',
+  classified: '分类成功',
+  deleted: '删除成功',
 } as const;

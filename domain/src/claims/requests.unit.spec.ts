@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { claimMessages } from './messages.ts';
-import { assessClaimBody, assignClaimBody, claimIdQuery, openClaimQuery, withReasonBody } from './requests.ts';
+import { ResultCode } from '../shared/codes.ts';
+import { DomainError } from '../shared/errors.ts';
+import {
+  assessClaimBody,
+  assignClaimBody,
+  claimDroneQuery,
+  claimIdQuery,
+  claimListFilterOf,
+  claimPageBody,
+  contrastVersionOf,
+  explanationsOf,
+  openClaimQuery,
+  pictureCodesOf,
+  saveLogBody,
+  withdrawReasonOf,
+  withReasonBody,
+} from './requests.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0]?.message;
@@ -17,5 +33,71 @@ describe('claim request schemas', () => {
     expect(firstMessage(withReasonBody.safeParse({ id: 'c1', reason: ' ' }))).toBe(claimMessages.reasonRequired);
     expect(firstMessage(assessClaimBody.safeParse({ id: 'c1', exposures: [] }))).toBe(claimMessages.lossesRequired);
     expect(assignClaimBody.parse({ id: 'c1', assignee: '' })).toEqual({ id: 'c1', assignee: null });
+  });
+
+  it('words the amendment’s refusals from the catalogue and keys explanations by path', () => {
+    expect(firstMessage(saveLogBody.safeParse({ id: 'c1', form: {}, version: 'x', list: [] }))).toBe(
+      claimMessages.compareFirst,
+    );
+    expect(firstMessage(saveLogBody.safeParse({ id: 'c1', form: {}, version: 1, list: 'x' }))).toBe(
+      claimMessages.explanationsInvalid,
+    );
+    expect(
+      firstMessage(
+        saveLogBody.safeParse({ id: 'c1', form: {}, version: 1, list: [{ path: 'a', remark: 'x'.repeat(501) }] }),
+      ),
+    ).toBe(claimMessages.explanationTooLong);
+    expect(explanationsOf([{ path: 'a', remark: '更正' }, { path: 'b' }])).toEqual({ a: '更正', b: '' });
+  });
+
+  it('reads contrast’s version and withdraw’s reason as the old client sends them', () => {
+    expect(contrastVersionOf({})).toBeNull();
+    expect(contrastVersionOf({ version: '' })).toBeNull();
+    expect(contrastVersionOf({ version: '3' })).toBe(3);
+    for (const version of [0, 1.5, 'x'])
+      expect(() => contrastVersionOf({ version })).toThrow(
+        new DomainError(claimMessages.seenVersionInvalid, ResultCode.badRequest),
+      );
+    expect(withdrawReasonOf({ reason: '  不需要了 ' })).toBe('不需要了');
+    expect(withdrawReasonOf({ reason: '   ' })).toBeNull();
+    expect(withdrawReasonOf({ reason: 5 })).toBeNull();
+    expect(withdrawReasonOf(undefined)).toBeNull();
+  });
+
+  it('words the list’s filter refusals from the catalogue', () => {
+    expect(firstMessage(claimPageBody.safeParse({ claimState: 9 }))).toBe(claimMessages.claimStateInvalid);
+    expect(firstMessage(claimPageBody.safeParse({ overdue: 'yes' }))).toBe(claimMessages.overdueInvalid);
+    expect(firstMessage(claimPageBody.safeParse({ applyTimeFrom: '2026-02-30' }))).toBe(claimMessages.applyDateInvalid);
+    expect(firstMessage(claimPageBody.safeParse({ applyTimeFrom: '2026-03-02', applyTimeTo: '2026-03-01' }))).toBe(
+      claimMessages.applyDatesReversed,
+    );
+    expect(firstMessage(claimPageBody.safeParse({ queue: 'mine' }))).toBe(claimMessages.queueInvalid);
+    expect(firstMessage(claimDroneQuery.safeParse({ id: 'c1', deviceNumber: ' ' }))).toBe(
+      claimMessages.deviceNumberRequired,
+    );
+    expect(() => pictureCodesOf('nope')).toThrow(claimMessages.imageTypeInvalid);
+    expect(pictureCodesOf(undefined).length).toBeGreaterThan(0);
+  });
+
+  it('lists a customer only their own claims and gives the desk filters to staff alone', () => {
+    const body = claimPageBody.parse({
+      queue: 'submitted',
+      assignee: 'me',
+      applyTimeFrom: '2026-03-01',
+      applyTimeTo: '2026-03-01',
+    });
+    expect(claimListFilterOf(body, { sub: '13800000001', roles: ['user'] })).toMatchObject({
+      owner: '13800000001',
+      queue: undefined,
+      assignee: undefined,
+    });
+    expect(claimListFilterOf(body, { sub: '13700000001', roles: ['claims'] })).toMatchObject({
+      owner: undefined,
+      queue: 'submitted',
+      assignee: '13700000001',
+      // Shanghai days: 2026-03-01 00:00 +08:00 up to the next day's midnight.
+      applyFrom: '2026-02-28T16:00:00.000Z',
+      applyTo: '2026-03-01T16:00:00.000Z',
+    });
   });
 });

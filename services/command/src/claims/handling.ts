@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { backofficeRoles, hasRole, isAdmin } from '@feibao/domain/accounts/roles';
+import { backofficeRoles, hasRole } from '@feibao/domain/accounts/roles';
 import {
   blocksNewClaim,
   policyAdmittingClaim,
@@ -18,7 +18,7 @@ import {
 } from '@feibao/domain/claims/claim.events';
 import { diffClaimForms } from '@feibao/domain/claims/changes';
 import { DomainError } from '@feibao/domain/shared/errors';
-import { guardClaim } from '@feibao/domain/claims/guards';
+import { claimRefusal, guardClaim } from '@feibao/domain/claims/guards';
 import {
   normaliseClaimForm,
   parseClaimForm,
@@ -44,13 +44,13 @@ import type { CommandDeps } from '../deps.ts';
  * store it. Refusals are the domain's (DomainError) or bad input (HttpError 40000).
  */
 
-/** The form as the caller may store it: customers cannot touch parts (admin only), so theirs are kept. */
+/** The form as the caller may store it: the parts are the admins' (`amend`), so anyone else's stored parts are kept. */
 export const acceptClaimForm = (body: unknown, state: Claim, meta: ClaimMetadata, forSubmit: boolean): ClaimForm => {
   // Checked against the stored claim the caller can see; the decider rules on the rest.
   const claim = guardClaim('view', state, meta);
   const parsed = parseClaimForm(body);
   if (!parsed.ok) throw new HttpError(ResultCode.badRequest, parsed.message);
-  const storedParts = isAdmin(meta.roles)
+  const storedParts = !claimRefusal('amend', claim, meta)
     ? undefined
     : new Map<string, ClaimPart[]>(claim.form.settlementUavInfoList.map((d) => [d.deviceNumber ?? '', d.partInfoList]));
   const form = normaliseClaimForm(parsed.form, storedParts);
@@ -163,7 +163,7 @@ export const claimHandling = (deps: CommandDeps) => {
     meta: ClaimMetadata,
   ): Promise<ContrastAnswer> => {
     const { state, changed } = await formChangedSince(id, seenVersion);
-    const claim = guardClaim('view', state, meta);
+    const claim = guardClaim('amend', state, meta);
     if (changed) throw new HttpError(ResultCode.conflict, claimMessages.changedSinceLoaded);
     const form = acceptClaimForm(body, claim, meta, false);
     return { id, version: claim.version, rows: diffClaimForms(claim.form, form) };

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { claimIdOfPicture, type Claim } from '@feibao/domain/claims/claim.events';
-import { claimMessages } from '@feibao/domain/claims/messages';
+import { claimDoneMessages as done, claimMessages } from '@feibao/domain/claims/messages';
 import type { ClaimCommand, ClaimMetadata } from '@feibao/domain/claims/claim.commands';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { HttpError, ok } from '@feibao/platform/http/envelope';
@@ -35,7 +35,7 @@ const idsOf = (ctx: Context) => {
   if (!parsed.success)
     throw new HttpError(ResultCode.badRequest, parsed.error.issues[0]?.message ?? claimMessages.pictureRequired);
   const claims = new Set(parsed.data.map(claimIdOfPicture));
-  if (claims.size !== 1) throw new HttpError(ResultCode.badRequest, '请选择同一理赔单的图片');
+  if (claims.size !== 1) throw new HttpError(ResultCode.badRequest, claimMessages.sameClaimPictures);
   return { claimId: [...claims][0]!, ids: parsed.data };
 };
 
@@ -51,13 +51,13 @@ export const pictureBatchRoutes = ({ auth, meta, run }: Tools) => {
       data: { pictureIds: ids, imageTypeCode: query.data.imageTypeCode },
       metadata: meta(ctx),
     });
-    ok(ctx, { count: ids.length }, '分类成功');
+    ok(ctx, { count: ids.length }, done.classified);
   });
 
   router.post('/deletePicBatch', auth, async (ctx) => {
     const { claimId, ids } = idsOf(ctx);
     await run(ctx, claimId, { type: 'DeletePictures', data: { pictureIds: ids }, metadata: meta(ctx) });
-    ok(ctx, { count: ids.length }, '删除成功');
+    ok(ctx, { count: ids.length }, done.deleted);
   });
 
   return router;

@@ -8,6 +8,7 @@ import { claimStreamId, pictureIdOf } from '@feibao/domain/claims/claim.events';
 import { DomainError } from '@feibao/domain/shared/errors';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { uploadMessages } from '@feibao/domain/uploads/upload';
+import { claimMessages } from '@feibao/domain/claims/messages';
 import { uploadNameOf } from '@feibao/domain/uploads/content';
 import { authenticate, caller } from '@feibao/platform/http/auth';
 import { handleCommand } from '@feibao/platform/eventStore';
@@ -72,7 +73,7 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
     try {
       if (parts.length === 0) throw new HttpError(ResultCode.badRequest, uploadMessages.none);
       const claimId = claimIdOf(ctx);
-      if (!claimId) throw new HttpError(ResultCode.badRequest, '理赔单编号不能为空');
+      if (!claimId) throw new HttpError(ResultCode.badRequest, claimMessages.idRequired);
       const judged: Judged[] = [];
       for (const part of parts) judged.push(await judge(part));
 

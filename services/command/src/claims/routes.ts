@@ -1,10 +1,18 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ClaimCommand, ClaimMetadata } from '@feibao/domain/claims/claim.commands';
 import { slaDueAt } from '@feibao/domain/claims/sla';
-import { claimIdQuery, claimIdSchema, openClaimQuery } from '@feibao/domain/claims/requests';
-import { claimMessages } from '@feibao/domain/claims/messages';
+import {
+  claimIdQuery,
+  claimIdSchema,
+  contrastVersionOf,
+  explanationsOf,
+  openClaimQuery,
+  saveLogBody,
+  withdrawReasonOf,
+} from '@feibao/domain/claims/requests';
+import { claimDoneMessages as done, claimMessages } from '@feibao/domain/claims/messages';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { Claim } from '@feibao/domain/claims/claim.events';
 import { authenticate, caller, requireRole } from '@feibao/platform/http/auth';
@@ -16,33 +24,6 @@ import type { CommandDeps } from '../deps.ts';
 import { acceptClaimForm, claimHandling } from './handling.ts';
 import { pictureBatchRoutes } from './pictureBatch.ts';
 import { staffClaimRoutes } from './staff.ts';
-
-const saveLogBody = z.object({
-  id: claimIdSchema,
-  version: z.coerce.number({ error: '请先比对修改内容' }).int().min(0),
-  form: z.unknown(),
-  list: z
-    .array(
-      z.object({
-        path: z.string().max(300),
-        remark: z.string().max(500, { error: '修改说明不能超过500个字符' }).nullish(),
-      }),
-      {
-        error: '修改说明格式不正确',
-      },
-    )
-    .max(2000),
-});
-
-/** contrast's optional `version`: the claim version the admin's form was loaded at (details' `version`). */
-const seenVersionOf = (body: unknown): number | null => {
-  const raw = (body as Record<string, unknown> | undefined)?.version;
-  if (raw === undefined || raw === null || raw === '') return null;
-  const version = Number(raw);
-  if (!Number.isInteger(version) || version < 1)
-    throw new HttpError(ResultCode.badRequest, claimMessages.seenVersionInvalid);
-  return version;
-};
 
 const bodyId = (ctx: Context) => {
   const body = ctx.request.body as Record<string, unknown> | undefined;
@@ -77,7 +58,7 @@ export const claimRoutes = (deps: CommandDeps) => {
     if (outcome.kind === 'unfinishedExists')
       return reply(ctx, ResultCode.special, claimMessages.openClaimExists, outcome.claimId);
     setConsistencyToken(ctx, outcome.position);
-    ok(ctx, outcome.claimId, '申请理赔成功');
+    ok(ctx, outcome.claimId, done.opened);
   });
 
   router.post('/save', auth, async (ctx) => {
@@ -88,7 +69,7 @@ export const claimRoutes = (deps: CommandDeps) => {
       data: { form: acceptClaimForm(ctx.request.body, state, m, false) },
       metadata: m,
     }));
-    ok(ctx, { id }, '暂存成功');
+    ok(ctx, { id }, done.saved);
   });
 
   router.post('/submit', auth, async (ctx) => {
@@ -102,22 +83,21 @@ export const claimRoutes = (deps: CommandDeps) => {
       },
       metadata: m,
     }));
-    ok(ctx, { id }, '提交成功');
+    ok(ctx, { id }, done.submitted);
   });
 
   router.get('/back', auth, validate(claimIdQuery, 'query'), async (ctx) => {
     const { id } = input<z.output<typeof claimIdQuery>>(ctx);
     await run(ctx, id, { type: 'CancelClaim', data: {}, metadata: meta(ctx) });
-    ok(ctx, { id }, '返回成功');
+    ok(ctx, { id }, done.back);
   });
 
   // The old mobile client's method is unknown: withdraw answers GET and POST alike.
   const withdraw = async (ctx: Context) => {
     const id = bodyId(ctx);
-    const body = ctx.request.body as Record<string, unknown> | undefined;
-    const reason = typeof body?.reason === 'string' ? body.reason.trim().slice(0, 500) || null : null;
+    const reason = withdrawReasonOf(ctx.request.body);
     await run(ctx, id, { type: 'WithdrawClaim', data: { reason }, metadata: meta(ctx) });
-    ok(ctx, { id }, '撤销成功');
+    ok(ctx, { id }, done.withdrawn);
   };
   router.get('/revocation', auth, withdraw);
   router.post('/revocation', auth, withdraw);
@@ -125,7 +105,7 @@ export const claimRoutes = (deps: CommandDeps) => {
   /** Admin: one row per changed field against the stored claim (handling.ts `contrast`). */
   router.post('/contrast', auth, requireRole('admin'), async (ctx) => {
     const id = bodyId(ctx);
-    const seenVersion = seenVersionOf(ctx.request.body);
+    const seenVersion = contrastVersionOf(ctx.request.body);
     ok(ctx, await handling.contrast(id, ctx.request.body, seenVersion, meta(ctx)));
   });
 
@@ -133,13 +113,13 @@ export const claimRoutes = (deps: CommandDeps) => {
   router.post('/saveLog', auth, requireRole('admin'), validate(saveLogBody), async (ctx) => {
     const body = input<z.output<typeof saveLogBody>>(ctx);
     const m = meta(ctx);
-    const explanations = Object.fromEntries(body.list.map((row) => [row.path, row.remark ?? '']));
+    const explanations = explanationsOf(body.list);
     await run(ctx, body.id, (state) => ({
       type: 'AmendClaim',
       data: { form: acceptClaimForm(body.form, state, m, false), basedOnVersion: body.version, explanations },
       metadata: m,
     }));
-    ok(ctx, { id: body.id }, '保存修改成功');
+    ok(ctx, { id: body.id }, done.amended);
   });
 
   for (const sub of [...staffClaimRoutes(deps, { auth, meta, run, handling }), pictureBatchRoutes({ auth, meta, run })])

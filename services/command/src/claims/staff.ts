@@ -9,6 +9,7 @@ import {
   withReasonBody,
 } from '@feibao/domain/claims/requests';
 import { slaDueAt } from '@feibao/domain/claims/sla';
+import { claimDoneMessages as done } from '@feibao/domain/claims/messages';
 import type { Claim } from '@feibao/domain/claims/claim.events';
 import type { ClaimCommand, ClaimMetadata } from '@feibao/domain/claims/claim.commands';
 import { input, validate } from '@feibao/platform/http/validate';
@@ -43,13 +44,13 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run, handling 
       data: { reason: body.reason ?? null, closeDueAt: slaDueAt(m.now, 'close', daySeconds) },
       metadata: m,
     });
-    ok(ctx, { id: body.id }, '受理成功');
+    ok(ctx, { id: body.id }, done.accepted);
   });
 
   router.post('/requestEvidence', auth, staff, validate(evidenceRequestBody), async (ctx) => {
     const body = input<z.output<typeof evidenceRequestBody>>(ctx);
     await run(ctx, body.id, { type: 'RequestEvidence', data: { message: body.message }, metadata: meta(ctx) });
-    ok(ctx, { id: body.id }, '已通知客户补充材料');
+    ok(ctx, { id: body.id }, done.evidenceRequested);
   });
 
   router.post('/assess', auth, staff, validate(assessClaimBody), async (ctx) => {
@@ -59,20 +60,20 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run, handling 
       data: { losses: body.exposures, reason: body.reason ?? null },
       metadata: meta(ctx),
     });
-    ok(ctx, { id: body.id }, '定损成功');
+    ok(ctx, { id: body.id }, done.assessed);
   });
 
   router.post('/close', auth, staff, validate(withReasonBody), async (ctx) => {
     const body = input<z.output<typeof withReasonBody>>(ctx);
     await run(ctx, body.id, { type: 'CloseClaim', data: { reason: body.reason }, metadata: meta(ctx) });
-    ok(ctx, { id: body.id }, '结案成功');
+    ok(ctx, { id: body.id }, done.closed);
   });
 
   router.post('/assign', auth, staff, validate(assignClaimBody), async (ctx) => {
     const body = input<z.output<typeof assignClaimBody>>(ctx);
     if (body.assignee !== null) await handling.requireClaimsStaff(body.assignee);
     await run(ctx, body.id, { type: 'AssignClaim', data: { assignee: body.assignee }, metadata: meta(ctx) });
-    ok(ctx, { id: body.id, assignee: body.assignee }, '分派成功');
+    ok(ctx, { id: body.id, assignee: body.assignee }, done.assigned);
   });
 
   router.post('/reopen', auth, staff, validate(withReasonBody), async (ctx) => {
@@ -83,7 +84,7 @@ export const staffClaimRoutes = (deps: CommandDeps, { auth, meta, run, handling 
       data: { reason: body.reason, closeDueAt: slaDueAt(m.now, 'close', daySeconds) },
       metadata: m,
     });
-    ok(ctx, { id: body.id }, '重新打开成功');
+    ok(ctx, { id: body.id }, done.reopened);
   });
 
   return [router];

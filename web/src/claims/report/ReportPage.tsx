@@ -2,12 +2,11 @@
  * /platform/report and /touch/report: the claim report. Query: id, create ('true' → create mode),
  * show ('true' → read-only), claimState, from. Modes (docs/api/claims.md "Screens"): editable while the claim is open
  * to its owner (states 1–2, `save` in its actions) or after an admin pressed 编辑; read-only
- * otherwise. Buttons render from the server's `actions`.
+ * otherwise. Buttons, the parts, the operation log and how 提交 goes render from the server's `actions`.
  */
 import { useState } from 'react';
 import { Button, Callout, Spinner, Tag } from '@blueprintjs/core';
 import { NonIdealState } from '../../shared/NonIdealState.tsx';
-import { isAdmin } from '@feibao/domain/accounts/roles';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../api/session.ts';
 import { TouchPageBar } from '../../shared/TouchPageBar.tsx';
@@ -26,6 +25,7 @@ import { LossTypesSection } from './LossTypesSection.tsx';
 import { PropertySection } from './PropertySection.tsx';
 import { ReportActions } from './ReportActions.tsx';
 import type { ReportForm } from './reportForm.ts';
+import { reportRights, type ReportRights } from './reportRights.ts';
 import { claimListOf, useReportCommands } from './useReportCommands.ts';
 import { useReportForm } from './useReportForm.ts';
 import './report.css';
@@ -48,9 +48,9 @@ const ReportScreen = ({ variant }: { variant: Variant }) => {
   useLoginPrompt(variant);
 
   const session = useSession();
-  const admin = isAdmin(session?.user?.roles ?? []);
   const claim = useClaim(id);
   const c = claim.data;
+  const rights = reportRights(c?.actions, createMode);
   const { form, builtAtVersion, edit, reset, addDrone, adding, flightData } = useReportForm(c);
   const [editMode, setEditMode] = useState(false);
 
@@ -69,7 +69,7 @@ const ReportScreen = ({ variant }: { variant: Variant }) => {
     claim: c,
     form,
     createMode,
-    admin,
+    amendOnSubmit: rights.amendOnSubmit,
     reload,
     adminSubmit: (payload) => adminSubmit.submit(payload, builtAtVersion),
   });
@@ -100,8 +100,7 @@ const ReportScreen = ({ variant }: { variant: Variant }) => {
       edit={edit}
       readOnly={readOnly}
       editMode={editMode}
-      admin={admin}
-      createMode={createMode}
+      rights={rights}
       show={show}
       addDrone={addDrone}
       adding={adding}
@@ -150,8 +149,7 @@ type BodyProps = {
   edit: (fn: (f: ReportForm) => ReportForm) => void;
   readOnly: boolean;
   editMode: boolean;
-  admin: boolean;
-  createMode: boolean;
+  rights: ReportRights;
   show: boolean;
   addDrone: (code: string) => Promise<string | null>;
   adding: boolean;
@@ -212,7 +210,7 @@ const ReportBody = (p: BodyProps) => {
           flightData={p.flightData}
           addDrone={p.addDrone}
           adding={p.adding}
-          showParts={p.admin && !p.createMode}
+          showParts={p.rights.parts}
         />
         <InjuriesSection {...section} />
         <PropertySection {...section} />
@@ -228,7 +226,7 @@ const ReportBody = (p: BodyProps) => {
       onChanged={p.onImagesChanged}
     />
   );
-  const log = p.admin && <OperationLog claimId={c.id} variant={variant} />;
+  const log = p.rights.log && <OperationLog claimId={c.id} variant={variant} />;
 
   if (mobile)
     return (

@@ -1,6 +1,6 @@
 /**
- * The report's writes: 暂存, 提交 (customers directly; admins through the explained-amendment
- * flow) and 返回, which cancels a claim created here and never saved before going back.
+ * The report's writes: 暂存, 提交 (directly, or through the explained-amendment flow when the
+ * claim's actions hold `amend`) and 返回, which cancels a claim created here and never saved before going back.
  */
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -18,13 +18,22 @@ type Options = {
   claim: ClaimDetails | undefined;
   form: ReportForm | null;
   createMode: boolean;
-  admin: boolean;
+  /** 提交 goes through contrast and explanations (reportRights). */
+  amendOnSubmit: boolean;
   /** Re-reads the claim and rebuilds the form from it. */
   reload: () => Promise<void>;
   adminSubmit: (form: Record<string, unknown>) => Promise<void>;
 };
 
-export const useReportCommands = ({ variant, claim, form, createMode, admin, reload, adminSubmit }: Options) => {
+export const useReportCommands = ({
+  variant,
+  claim,
+  form,
+  createMode,
+  amendOnSubmit,
+  reload,
+  adminSubmit,
+}: Options) => {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<Busy>(null);
   const savedHere = useRef(false);
@@ -72,7 +81,7 @@ export const useReportCommands = ({ variant, claim, form, createMode, admin, rel
     const payload = checked(true);
     if (!payload) return;
     void run('submit', async () => {
-      if (admin) {
+      if (amendOnSubmit) {
         await adminSubmit(payload);
         return;
       }
