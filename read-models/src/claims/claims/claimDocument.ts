@@ -40,7 +40,7 @@ export type ClaimDocument = {
 /**
  * A list row as stored: the wire row without the caller's actions, plus what the reader
  * needs to compute them (`owner`, `status`), to sort (`createdAt`) and to age the stage (`stageStartedAt`). `userName` is the
- * claimant's number unmasked; the route masks it per caller.
+ * claimant's number unmasked; the query service masks it per caller (domain claims/disclosure.ts).
  */
 export type StoredClaimListRow = Omit<ClaimListRow, 'actions' | 'slaAgeDays'> & {
   owner: string;
