@@ -41,15 +41,10 @@ export const opsQueryDocs: RouteDocs = {
     summary: '运维操作记录',
     data: z.object({ total: z.number(), rows: z.array(z.looseObject({})) }),
   },
-  'GET /api/v1/uav/backoffice/ops/processes': {
-    summary: '进程健康',
-    data: z.object({
-      ok: z.boolean(),
-      checkedAt: z.string(),
-      processes: z.array(z.looseObject({ process: z.string(), reachable: z.boolean(), ok: z.boolean() })),
-    }),
+  'POST /api/v1/uav/backoffice/ops/boardSession': {
+    summary: '队列看板会话（设置看板的 Cookie）',
+    data: z.object({ url: z.string() }),
   },
-  'POST /api/v1/uav/backoffice/ops/boardSession': { summary: '队列看板会话' },
   'GET /api/v1/uav/backoffice/ops/board': {
     summary: '队列看板（bull-board）',
     rawSuccess: { contentType: 'text/html', description: 'the board page' },

@@ -23,19 +23,79 @@ const orderRow = z.object({
   actions: z.array(z.string()),
 });
 
-/** One cover line of an order and the insurers' answers for it. */
-const planLine = z.looseObject({
-  orderInfoId: z.string(),
+const quoteStatus = z.enum(['requested', 'answered', 'waiting-verification', 'timed-out']);
+
+/** One cover line of an order and each insurer's answer for it (domain ordering/api.ts `PlanRow`). */
+const planRow = z.object({
   key: z.string(),
+  isTotal: z.literal(false).optional(),
+  orderInfoId: z.string(),
   state: z.number(),
-  insuranceCompanyList: z.array(z.looseObject({})),
+  insuranceTypeInfoId: z.number(),
+  insuranceTypeInfoName: z.string(),
+  uavInfoId: nullableString,
+  uavInfoName: nullableString,
+  quantity: z.number(),
+  insuranceAmount: z.number(),
+  guaranteeTerm: z.number(),
+  siteSize: nullableNumber,
+  staffCount: nullableNumber,
+  studentCount: nullableNumber,
+  insuranceCompanyList: z.array(
+    z.object({
+      insuranceCompanyId: z.number(),
+      insuranceCompanyName: z.string(),
+      status: z.enum(['requested', 'quoted', 'waiting-verification', 'declined', 'timed-out']),
+      insurancePremium: nullableNumber,
+      deductiblePremiumString: nullableString,
+      quotedPriceDate: nullableString,
+      remark: nullableString,
+    }),
+  ),
 });
 
-/** The order form as entered, and what the platform adds (state, quotes, policy). */
-const orderDetails = z.looseObject({
+/** The totals row closing the plan (domain ordering/api.ts `TotalsRow`). */
+const totalsRow = z.object({
+  orderInfoId: z.string(),
+  key: z.literal('total'),
+  isTotal: z.literal(true),
+  insuranceTypeInfoName: z.string(),
+  state: z.number(),
+  insuranceCompanyList: z.array(
+    z.object({
+      insuranceCompanyId: z.number(),
+      insuranceCompanyName: z.string(),
+      status: quoteStatus,
+      total: nullableNumber,
+      quotedAll: z.boolean(),
+      canInsure: z.boolean(),
+      validUntil: nullableString,
+      expired: z.boolean(),
+    }),
+  ),
+});
+const planLine = z.union([planRow, totalsRow]);
+
+/** Each insurer's progress over the whole plan (domain ordering/api.ts `QuoteProgress`). */
+const quoteProgress = z.object({
+  insuranceCompanyId: z.number(),
+  insuranceCompanyName: z.string(),
+  requestId: z.string(),
+  status: quoteStatus,
+  requestedAt: z.string(),
+  answerDueAt: z.string(),
+  deadlineAt: z.string(),
+  total: nullableNumber,
+  quotedAll: z.boolean(),
+  validUntil: nullableString,
+  attempt: z.number(),
+});
+
+/** The order form as entered (domain ordering/form.ts), and what the platform adds (state, quotes, policy). */
+const orderDetails = orderFormSchema.extend({
   id: z.string(),
   orderNo: z.string(),
-  orderType: z.number(),
+  orderType: z.union([z.literal(0), z.literal(1)]),
   orderTime: z.string(),
   state: z.number().describe('docs/glossary.md "Order states"'),
   actions: z.array(z.string()),
@@ -46,10 +106,10 @@ const orderDetails = z.looseObject({
   totalPremium: nullableNumber,
   insuranceCompanyId: nullableNumber,
   insuranceCompanyName: nullableString,
-  revokeReason: z.unknown(),
-  uavInfoList: z.array(z.looseObject({ name: z.string() })),
+  revokeReason: nullableString,
+  revokeReasonTxt: nullableString,
   insurancePlanList: z.array(planLine),
-  quoteProgress: z.array(z.looseObject({})),
+  quoteProgress: z.array(quoteProgress),
 });
 
 const page = <T extends z.ZodType>(row: T) =>
@@ -92,5 +152,4 @@ export const orderingQueryDocs: RouteDocs = {
     data: page(z.looseObject({})).extend({ days: z.number() }),
   },
   'GET /api/v1/uav/backoffice/quoteProgress': { summary: '询价进度（后台）', data: page(z.looseObject({})) },
-  'GET /api/v1/uav/backoffice/quote/why': { summary: '报价原因（后台）' },
 };
