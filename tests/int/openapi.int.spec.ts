@@ -265,6 +265,8 @@ describe('real answers match their documented schemas', () => {
       () => owner.client.get(`${U}/order/orderDetails?id=${inquiry.body.data.id}`),
       (answer) => answer.body.data?.quoteProgress?.length > 0,
     );
+    const desk = await get(admin, `${U}/backoffice/quoteDesk?pageSize=100`);
+    expect(desk.body.data.datas.length).toBeGreaterThan(0);
     const timedOut = await post(admin, `${U}/backoffice/quote/timeout`, {
       requestId: order.body.data.quoteProgress[0].requestId,
     });

@@ -133,6 +133,8 @@ describe('rule platform and operations commands match their documented schemas',
     await succeeds(
       api.post(auditor, `${RULES}/cases/update`, { caseId, name: '文档案例二', form: generalApplication(), expected }),
     );
+    const cases = await succeeds(api.get(auditor, `${RULES}/cases`));
+    expect(cases.data.list.length).toBeGreaterThan(0);
     await succeeds(api.post(auditor, `${RULES}/cases/delete`, { caseId }));
 
     await succeeds(

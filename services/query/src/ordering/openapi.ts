@@ -112,6 +112,53 @@ const orderDetails = orderFormSchema.extend({
   quoteProgress: z.array(quoteProgress),
 });
 
+/** One order on the quote desk: its lines and a cell per insurer (domain ordering/quoteDesk.ts `QuoteDeskRow`). */
+const quoteDeskRow = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  userName: z.string(),
+  orderType: z.union([z.literal(0), z.literal(1)]),
+  state: z.number(),
+  round: z.number(),
+  updatedAt: z.string(),
+  nextDeadlineAt: nullableString,
+  lines: z.array(
+    z.object({
+      key: z.string(),
+      insuranceTypeInfoName: z.string(),
+      uavInfoName: nullableString,
+      quantity: z.number(),
+      insuranceAmount: z.number(),
+      guaranteeTerm: z.number(),
+    }),
+  ),
+  cells: z.array(
+    z.object({
+      insuranceCompanyId: z.number(),
+      insuranceCompanyName: z.string(),
+      requestId: z.string(),
+      attempt: z.number(),
+      status: z.enum(['waiting', 'manual', 'quoted', 'declined', 'timed-out', 'expired']),
+      total: nullableNumber,
+      answers: z.array(
+        z.object({
+          key: z.string(),
+          kind: z.enum(['quoted', 'manual', 'declined', 'pending']),
+          premium: nullableNumber,
+          deductible: nullableString,
+          reason: nullableString,
+        }),
+      ),
+      requestedAt: z.string(),
+      answerDueAt: z.string(),
+      deadlineAt: z.string(),
+      workingDaysLeft: nullableNumber,
+      overdue: z.boolean(),
+      validUntil: nullableString,
+    }),
+  ),
+});
+
 const page = <T extends z.ZodType>(row: T) =>
   z.object({ datas: z.array(row), currentPage: z.number(), pageSize: z.number(), totalCount: z.number() });
 
@@ -149,7 +196,7 @@ export const orderingQueryDocs: RouteDocs = {
   },
   'GET /api/v1/uav/backoffice/quoteDesk': {
     summary: '报价台（后台）',
-    data: page(z.looseObject({})).extend({ days: z.number() }),
+    data: page(quoteDeskRow).extend({ days: z.number() }),
   },
   'GET /api/v1/uav/backoffice/quoteProgress': { summary: '询价进度（后台）', data: page(z.looseObject({})) },
 };

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
-import { configEntry, quoteWhy, ruleList, ruleVersion, runComparison, runDetail, runSummary, tryout } from './wire.ts';
+import {
+  configEntry,
+  quoteWhy,
+  ruleCase,
+  ruleList,
+  ruleVersion,
+  runComparison,
+  runDetail,
+  runSummary,
+  tryout,
+} from './wire.ts';
 
 const versionSummary = z.object({ version: z.number(), status: z.string() });
 
@@ -51,7 +61,7 @@ export const rulesQueryDocs: RouteDocs = {
   'POST /api/v1/rules/version/try': { summary: '试算规则版本', data: tryout },
   'GET /api/v1/rules/cases': {
     summary: '规则案例',
-    data: z.object({ list: z.array(z.looseObject({})), total: z.number(), page: z.number(), pageSize: z.number() }),
+    data: z.object({ list: z.array(ruleCase), total: z.number(), page: z.number(), pageSize: z.number() }),
   },
   'GET /api/v1/rules/config': { summary: '规则配置', data: z.array(configEntry) },
   'GET /api/v1/uav/backoffice/quote/why': { summary: '报价原因（后台）', data: quoteWhy },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderFormSchema } from '@feibao/domain/ordering/form';
 import { RuleStages } from '@feibao/domain/rules/definition';
 
 /**
@@ -76,6 +77,19 @@ const caseExpectation = z.object({
   referral: z.boolean(),
   premiums: z.record(z.string(), z.number()),
   tolerance: z.number(),
+});
+
+/** A rule case as stored (domain rules/cases.ts `RuleCase`, read-models rules `RuleCaseDocument`). */
+export const ruleCase = z.object({
+  caseId: z.string(),
+  name: z.string(),
+  form: orderFormSchema,
+  expected: caseExpectation,
+  orderId: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
 });
 
 /** A run without its per-case results (domain rules/batchTests.ts `BatchTestRunSummary`). */
