@@ -267,6 +267,8 @@ describe('real answers match their documented schemas', () => {
     );
     const desk = await get(admin, `${U}/backoffice/quoteDesk?pageSize=100`);
     expect(desk.body.data.datas.length).toBeGreaterThan(0);
+    const quoting = await get(admin, `${U}/backoffice/quoteProgress?pageSize=100`);
+    expect(quoting.body.data.datas.length).toBeGreaterThan(0);
     const timedOut = await post(admin, `${U}/backoffice/quote/timeout`, {
       requestId: order.body.data.quoteProgress[0].requestId,
     });

@@ -50,8 +50,18 @@ const piece = {
   ],
 };
 
-const succeeds = async (answer: Promise<{ body: { code: number; message: string } }>) => {
-  const { body } = await answer;
+type Answer = { body: { code: number; message: string } };
+/**
+ * The call must succeed. A read answered 50300 (a store or the service out of reach for a moment,
+ * docs/glossary.md "Result codes") is sent again, as that code asks; on a loaded machine it happens. Each
+ * answer is checked against the document all the same.
+ */
+const succeeds = async (call: Promise<Answer> | (() => Promise<Answer>)) => {
+  let { body } = await (typeof call === 'function' ? call() : call);
+  for (let i = 0; typeof call === 'function' && body.code === 50300 && i < 10; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    ({ body } = await call());
+  }
   expect(body.code, body.message).toBe(20000);
   return body as { code: number; message: string; data: any };
 };
@@ -68,6 +78,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
+// Each test makes many calls and waits for the workers: generous time on a shared machine.
 describe('rule platform and operations commands match their documented schemas', () => {
   it('definitions and the version lifecycle, tryout included', async () => {
     const ruleId = `oa-${Date.now().toString(36)}`;
@@ -93,7 +104,7 @@ describe('rule platform and operations commands match their documented schemas',
     await api.get(admin, `${RULES}/list`);
     await succeeds(api.post(admin, `${RULES}/version/try`, { content: piece, input: {} }));
     await api.post(admin, `${RULES}/version/try`, { content: { nodes: [] }, input: {} });
-  });
+  }, 120_000);
 
   it('the rule dictionaries, each kind listed', async () => {
     const code = `oa${Date.now().toString(36)}`;
@@ -103,8 +114,8 @@ describe('rule platform and operations commands match their documented schemas',
     await succeeds(api.post(admin, `${RULES}/config/enable`, { kind: 'keyword', code }));
     await api.post(admin, `${RULES}/config/enable`, { kind: 'keyword', code: 'nothing' });
     for (const kind of ['keyword', 'ruleType', 'ruleSource', 'ruleMessage', 'ruleRisk', 'insuranceLimit', 'stagePlan'])
-      await succeeds(api.get(admin, `${RULES}/config?kind=${kind}`));
-  });
+      await succeeds(() => api.get(admin, `${RULES}/config?kind=${kind}`));
+  }, 120_000);
 
   it('cases, batch tests with their detail and comparison, transposition', async () => {
     const expected = { referral: false, premiums: {}, tolerance: 1 };
@@ -124,16 +135,17 @@ describe('rule platform and operations commands match their documented schemas',
       await until(
         () => tester.get(`${RULES}/batchTests/detail?runId=${runId}`),
         (r) => r.body.data?.status === 'done' || r.body.data?.status === 'failed',
+        90_000,
       );
-    await succeeds(api.get(tester, `${RULES}/batchTests/detail?runId=${runs[0]}`));
+    await succeeds(() => api.get(tester, `${RULES}/batchTests/detail?runId=${runs[0]}`));
     await api.get(tester, `${RULES}/batchTests/detail?runId=nothing`);
-    await succeeds(api.get(tester, `${RULES}/batchTests/compare?left=${runs[0]}&right=${runs[1]}`));
-    await succeeds(api.get(tester, `${RULES}/batchTests/mine`));
-    await succeeds(api.get(admin, `${RULES}/version/batchTests?ruleId=tariff-1&version=1`));
+    await succeeds(() => api.get(tester, `${RULES}/batchTests/compare?left=${runs[0]}&right=${runs[1]}`));
+    await succeeds(() => api.get(tester, `${RULES}/batchTests/mine`));
+    await succeeds(() => api.get(admin, `${RULES}/version/batchTests?ruleId=tariff-1&version=1`));
     await succeeds(
       api.post(auditor, `${RULES}/cases/update`, { caseId, name: '文档案例二', form: generalApplication(), expected }),
     );
-    const cases = await succeeds(api.get(auditor, `${RULES}/cases`));
+    const cases = await succeeds(() => api.get(auditor, `${RULES}/cases`));
     expect(cases.data.list.length).toBeGreaterThan(0);
     await succeeds(api.post(auditor, `${RULES}/cases/delete`, { caseId }));
 
@@ -150,7 +162,7 @@ describe('rule platform and operations commands match their documented schemas',
       body: form,
     });
     api.conforms('POST', `${RULES}/transposition/import`, { status: imported.status, body: await imported.json() });
-  });
+  }, 120_000);
 
   it('the operations commands', async () => {
     await api.post(admin, `${OPS}/projections/retry`, { name: 'uploads', reason: '测试' });
@@ -159,7 +171,10 @@ describe('rule platform and operations commands match their documented schemas',
     await api.post(admin, `${OPS}/queues/retry`, { queue: 'insurer', jobId: 'none', reason: '测试' });
     await api.post(admin, `${OPS}/queues/remove`, { queue: 'insurer', jobId: 'none', reason: '测试' });
     await api.post(auditor, `${OPS}/queues/remove`, { queue: 'insurer', jobId: 'none', reason: '测试' });
-  });
+    await api.get(admin, `${OPS}/audit`);
+    await api.get(admin, `${OPS}/queues/failed?queue=insurer`);
+    await api.get(admin, `${OPS}/projections`);
+  }, 120_000);
 
   it('called every rule-platform command and read, and every operations command', () => {
     const routes = Object.entries(api.document.paths).flatMap(([path, operations]) =>

@@ -25,12 +25,9 @@ const orderRow = z.object({
 
 const quoteStatus = z.enum(['requested', 'answered', 'waiting-verification', 'timed-out']);
 
-/** One cover line of an order and each insurer's answer for it (domain ordering/api.ts `PlanRow`). */
-const planRow = z.object({
+/** One row of the cover plan (domain ordering/plan.ts `PlanLine`). */
+const planLine = z.object({
   key: z.string(),
-  isTotal: z.literal(false).optional(),
-  orderInfoId: z.string(),
-  state: z.number(),
   insuranceTypeInfoId: z.number(),
   insuranceTypeInfoName: z.string(),
   uavInfoId: nullableString,
@@ -41,6 +38,13 @@ const planRow = z.object({
   siteSize: nullableNumber,
   staffCount: nullableNumber,
   studentCount: nullableNumber,
+});
+
+/** One cover line of an order and each insurer's answer for it (domain ordering/api.ts `PlanRow`). */
+const planRow = planLine.extend({
+  isTotal: z.literal(false).optional(),
+  orderInfoId: z.string(),
+  state: z.number(),
   insuranceCompanyList: z.array(
     z.object({
       insuranceCompanyId: z.number(),
@@ -74,7 +78,7 @@ const totalsRow = z.object({
     }),
   ),
 });
-const planLine = z.union([planRow, totalsRow]);
+const planOrTotal = z.union([planRow, totalsRow]);
 
 /** Each insurer's progress over the whole plan (domain ordering/api.ts `QuoteProgress`). */
 const quoteProgress = z.object({
@@ -89,6 +93,41 @@ const quoteProgress = z.object({
   quotedAll: z.boolean(),
   validUntil: nullableString,
   attempt: z.number(),
+});
+
+/** An insurer's answer for one line, with the rules that made it (domain ordering/order.events.ts `LineAnswer`). */
+const lineAnswer = z
+  .discriminatedUnion('kind', [
+    z.object({ key: z.string(), kind: z.literal('quoted'), premium: z.number(), deductible: z.string() }),
+    z.object({ key: z.string(), kind: z.literal('manual'), reason: z.string(), customerReason: z.string().optional() }),
+    z.object({
+      key: z.string(),
+      kind: z.literal('declined'),
+      reason: z.string(),
+      customerReason: z.string().optional(),
+    }),
+  ])
+  .and(
+    z.object({
+      rules: z.array(z.object({ ruleId: z.string(), version: z.number() })).optional(),
+      trace: z.array(z.looseObject({ rule: z.string(), node: z.string(), type: z.string() })).optional(),
+    }),
+  );
+
+/** An order being quoted, each insurer's progress with its answers per line (back office). */
+const quotingRow = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  userName: z.string(),
+  orderType: z.union([z.literal(0), z.literal(1)]),
+  round: z.number(),
+  lines: z.array(planLine),
+  insurers: z.array(
+    quoteProgress.extend({
+      answers: z.record(z.string(), lineAnswer),
+      deskStatus: z.enum(['waiting', 'manual', 'quoted', 'declined', 'timed-out']),
+    }),
+  ),
 });
 
 /** The order form as entered (domain ordering/form.ts), and what the platform adds (state, quotes, policy). */
@@ -108,7 +147,7 @@ const orderDetails = orderFormSchema.extend({
   insuranceCompanyName: nullableString,
   revokeReason: nullableString,
   revokeReasonTxt: nullableString,
-  insurancePlanList: z.array(planLine),
+  insurancePlanList: z.array(planOrTotal),
   quoteProgress: z.array(quoteProgress),
 });
 
@@ -189,7 +228,7 @@ export const orderingQueryDocs: RouteDocs = {
   },
   'POST /api/v1/uav/order/page': { summary: '我的投保单', data: page(orderRow) },
   'GET /api/v1/uav/order/orderDetails': { summary: '投保单详情', data: orderDetails },
-  'GET /api/v1/uav/order/listInsurancePlan': { summary: '投保单的险种与报价', data: z.array(planLine) },
+  'GET /api/v1/uav/order/listInsurancePlan': { summary: '投保单的险种与报价', data: z.array(planOrTotal) },
   'GET /api/v1/uav/order/getdronedata': {
     summary: '保单中的无人机',
     data: z.array(z.looseObject({ deviceNumber: z.string(), policyNo: z.string() })),
@@ -198,5 +237,5 @@ export const orderingQueryDocs: RouteDocs = {
     summary: '报价台（后台）',
     data: page(quoteDeskRow).extend({ days: z.number() }),
   },
-  'GET /api/v1/uav/backoffice/quoteProgress': { summary: '询价进度（后台）', data: page(z.looseObject({})) },
+  'GET /api/v1/uav/backoffice/quoteProgress': { summary: '询价进度（后台）', data: page(quotingRow) },
 };
