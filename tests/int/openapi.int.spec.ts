@@ -1,18 +1,25 @@
 import { writeFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import {
   ADMIN,
-  type ApiAnswer,
   type Client,
+  registerUser,
   signIn,
   startTestPlatform,
   type TestPlatform,
+  until,
 } from '../support/platform.ts';
 import { claimReport, damagedDrone } from '../support/claims.ts';
-import { customerWithEverything, type CustomerWithEverything, rawCall } from '../support/securityFixtures.ts';
+import { type OpenApiChecker, type OpenApiDocument, openApiChecker, openApiPath } from '../support/openapi.ts';
+import {
+  customerWithEverything,
+  type CustomerWithEverything,
+  rawCall,
+  tinyPng,
+  uploadForm,
+} from '../support/securityFixtures.ts';
 
 /**
  * The OpenAPI document (docs/api/README.md) against the platform itself: every route the
@@ -22,58 +29,34 @@ import { customerWithEverything, type CustomerWithEverything, rawCall } from '..
 const U = '/api/v1/uav';
 const C = `${U}/claim/settlement`;
 
-type Document = { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+/**
+ * The routes whose success is a file or a page rather than a `{code, message, data}` envelope (`rawSuccess`
+ * in their route docs); every other route documents its `data` (`data: null` ones as `z.null()`).
+ */
+const RAW_SUCCESS = [
+  // The rule export: JSON or xlsx as a download.
+  'GET /api/v1/rules/transposition/export',
+  // CSV exports of the audit trail and a claim's history.
+  'GET /api/v1/uav/backoffice/audit/history.csv',
+  // The queue board (bull-board): its page, then its assets and API.
+  'GET /api/v1/uav/backoffice/ops/board',
+  'GET /api/v1/uav/backoffice/ops/board/{rest}',
+  'GET /api/v1/uav/claim/settlement/history.csv',
+  // A claim picture and an uploaded file, as bytes.
+  'GET /api/v1/uav/claim/settlement/picture/{id}',
+  'GET /api/v1/uav/file/{id}',
+  // The captcha image (its key in a header).
+  'GET /sso-platform/captcha/get',
+];
 
 let platform: TestPlatform;
 let admin: Client;
 let owner: CustomerWithEverything;
-let document: Document;
-let ajv: Ajv2020;
-const checked = new Set<string>();
-const seen: Record<string, unknown> = {};
-
-const openApiPath = (path: string) => path.replace(/[:*]([A-Za-z0-9_]+)/g, '{$1}');
-
-/** The documented route a concrete path falls under (`/file/abc` → `/api/v1/uav/file/{id}`). */
-const templateOf = (method: string, path: string) => {
-  const bare = path.split('?')[0]!;
-  const found = Object.keys(document.paths).find(
-    (template) =>
-      document.paths[template]![method.toLowerCase()] &&
-      new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare),
-  );
-  if (!found) throw new Error(`${method} ${bare} is not in the document`);
-  return found;
-};
-
-const pointer = (...segments: string[]) => segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-
-/** Checks one real answer against the schema documented for its route and HTTP status. */
-const conforms = (method: string, path: string, answer: { status: number; body: unknown }) => {
-  const template = templateOf(method, path);
-  const op = method.toLowerCase();
-  const responses = document.paths[template]![op]!.responses;
-  expect(Object.keys(responses), `${method} ${template} documents HTTP ${answer.status}`).toContain(
-    String(answer.status),
-  );
-  const ref = `openapi#/${pointer('paths', template, op, 'responses', String(answer.status), 'content', 'application/json', 'schema')}`;
-  const validate = ajv.getSchema(ref) ?? ajv.compile({ $ref: ref });
-  const valid = validate(answer.body);
-  expect(valid, `${method} ${template} ${answer.status}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
-  checked.add(`${method} ${template}`);
-  seen[`${method} ${path} ${answer.status}`] = answer.body;
-};
-
-const get = async (client: Client, path: string, init?: Parameters<Client['get']>[1]) => {
-  const answer = await client.get(path, init);
-  conforms('GET', path, answer);
-  return answer;
-};
-const post = async (client: Client, path: string, body?: unknown, init?: Parameters<Client['post']>[2]) => {
-  const answer: ApiAnswer = await client.post(path, body, init);
-  conforms('POST', path, answer);
-  return answer;
-};
+let api: OpenApiChecker;
+let document: OpenApiDocument;
+const get: OpenApiChecker['get'] = (...args) => api.get(...args);
+const post: OpenApiChecker['post'] = (...args) => api.post(...args);
+const conforms: OpenApiChecker['conforms'] = (...args) => api.conforms(...args);
 
 beforeAll(async () => {
   platform = await startTestPlatform({
@@ -82,14 +65,11 @@ beforeAll(async () => {
   admin = platform.client();
   await signIn(admin, ADMIN.mobilePhone, ADMIN.password);
   owner = await customerWithEverything(platform);
-  const answer = await fetch(`${platform.baseUrl}/api/openapi.json`);
-  expect(answer.status).toBe(200);
-  document = (await answer.json()) as Document;
-  ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-  ajv.addSchema({ ...document, $id: 'openapi' });
+  api = await openApiChecker(platform.baseUrl);
+  document = api.document;
 }, 120_000);
 afterAll(async () => {
-  if (process.env.OPENAPI_DUMP) writeFileSync(process.env.OPENAPI_DUMP, JSON.stringify(seen, null, 2));
+  if (process.env.OPENAPI_DUMP) writeFileSync(process.env.OPENAPI_DUMP, JSON.stringify(api.seen, null, 2));
   await platform?.stop();
 });
 
@@ -111,6 +91,29 @@ describe('the OpenAPI document', () => {
       // A route doc keyed by a path no router serves describes nothing (a route was renamed).
       expect(part.data.unmatchedDocs).toEqual([]);
     }
+  });
+
+  it('describes the success data of every route answering JSON', () => {
+    type Envelope = { properties?: { data?: Record<string, unknown> } };
+    const raw: string[] = [];
+    const undescribed: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(operations)) {
+        const success = operation.responses['200'] as { content: Record<string, { schema: unknown }> };
+        const json = success.content['application/json'];
+        if (!json) {
+          raw.push(`${method.toUpperCase()} ${path}`);
+          continue;
+        }
+        // A 30000 answer rides on HTTP 200 too: the success envelope is then the first of anyOf.
+        const schema = json.schema as Envelope & { anyOf?: Envelope[] };
+        const data = (schema.anyOf?.[0] ?? schema).properties?.data;
+        // `{}` is what a route without a `data` schema gets; `data: null` is described as `{ type: 'null' }`.
+        if (!data || Object.keys(data).length === 0) undescribed.push(`${method.toUpperCase()} ${path}`);
+      }
+    expect(undescribed).toEqual([]);
+    // Files and pages answer with their bytes, not an envelope (`rawSuccess` in their route docs).
+    expect(raw.sort()).toEqual(RAW_SUCCESS);
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -193,7 +196,7 @@ describe('real answers match their documented schemas', () => {
       headers: { authorization: `Bearer ${owner.client.state.accessToken}` },
     });
     expect(files.status).toBe(200);
-    checked.add(`GET ${templateOf('GET', `${U}/file/${owner.fileId}`)}`);
+    api.checked.add(`GET ${api.templateOf('GET', `${U}/file/${owner.fileId}`)}`);
     await get(owner.client, `${U}/file/nothing-here`);
     const refused = await rawCall(platform.baseUrl, 'POST', `${U}/file/uploadBatch?type=3&id=${owner.orderId}`, {
       token: owner.client.state.accessToken,
@@ -251,8 +254,60 @@ describe('real answers match their documented schemas', () => {
     });
   });
 
+  it('the quote desk commands, closing, reopening and assigning a claim, the board session, uploads', async () => {
+    await get(admin, `${U}/backoffice/quote/why?requestId=${owner.requestId}&key=${owner.lineKey}`);
+    await get(admin, `${U}/backoffice/quote/why?requestId=${owner.requestId}&key=nothing`);
+    // A ¥600,000 aircraft needs the insurers' manual verification: its requests stay open to time out.
+    const form = generalApplication();
+    (form.uavInfoList as Record<string, unknown>[])[1]!.price = 600_000;
+    const inquiry = await post(owner.client, `${U}/order/inquiryPrice`, form);
+    const order = await until(
+      () => owner.client.get(`${U}/order/orderDetails?id=${inquiry.body.data.id}`),
+      (answer) => answer.body.data?.quoteProgress?.length > 0,
+    );
+    const desk = await get(admin, `${U}/backoffice/quoteDesk?pageSize=100`);
+    expect(desk.body.data.datas.length).toBeGreaterThan(0);
+    const quoting = await get(admin, `${U}/backoffice/quoteProgress?pageSize=100`);
+    expect(quoting.body.data.datas.length).toBeGreaterThan(0);
+    const timedOut = await post(admin, `${U}/backoffice/quote/timeout`, {
+      requestId: order.body.data.quoteProgress[0].requestId,
+    });
+    expect(timedOut.body.code, timedOut.body.message).toBe(20000);
+    await post(admin, `${U}/backoffice/quote/timeout`, { requestId: 'nobody.1.1' });
+
+    const closed = await post(admin, `${C}/close`, { id: owner.claimId, reason: '已赔付' });
+    expect(closed.body.code, closed.body.message).toBe(20000);
+    await post(admin, `${C}/close`, { id: owner.claimId, reason: '已赔付' });
+    const reopened = await post(admin, `${C}/reopen`, { id: owner.claimId, reason: '客户补充了票据' });
+    expect(reopened.body.code, reopened.body.message).toBe(20000);
+    const staff = platform.client();
+    const { phone: staffPhone } = await registerUser(staff);
+    await post(admin, `${U}/user/grantRoles`, { mobilePhone: staffPhone, roles: ['claims'] });
+    const assigned = await post(admin, `${C}/assign`, { id: owner.claimId, assignee: staffPhone });
+    expect(assigned.body.code, assigned.body.message).toBe(20000);
+    await post(owner.client, `${C}/assign`, { id: owner.claimId, assignee: staffPhone });
+    await get(admin, `${C}/details?id=${owner.claimId}`);
+
+    const board = await post(admin, `${U}/backoffice/ops/boardSession`);
+    expect(board.body.code, board.body.message).toBe(20000);
+    await post(owner.client, `${U}/backoffice/ops/boardSession`);
+
+    const png = await tinyPng();
+    for (const [path, fields] of [
+      [`${C}/uploadBatch`, { id: owner.claimId }],
+      [`${U}/file/uploadBatch?type=3&id=${owner.orderId}`, {}],
+    ] as const) {
+      const uploaded = await rawCall(platform.baseUrl, 'POST', path, {
+        token: owner.client.state.accessToken,
+        body: uploadForm(png, '现场.png', fields),
+      });
+      expect(uploaded.body?.code, uploaded.text).toBe(20000);
+      conforms('POST', path, { status: uploaded.status, body: uploaded.body });
+    }
+  });
+
   it('covered every route family', () => {
-    const routes = [...checked].map((key) => key.split(' ')[1]!);
+    const routes = [...api.checked].map((key) => key.split(' ')[1]!);
     for (const family of [
       `${U}/user`,
       `${U}/uc`,
@@ -267,6 +322,11 @@ describe('real answers match their documented schemas', () => {
       `${U}/backoffice/users`,
       `${U}/backoffice/audit`,
       `${U}/backoffice/ops`,
+      `${U}/backoffice/quote/`,
+      `${C}/close`,
+      `${C}/reopen`,
+      `${C}/assign`,
+      `${C}/uploadBatch`,
       '/api/v1/rules/menu',
       '/api/v1/rules/list',
     ])

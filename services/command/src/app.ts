@@ -1,11 +1,14 @@
 import Router from '@koa/router';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { createKoaApp } from '@feibao/platform/http/app';
 import { ok } from '@feibao/platform/http/envelope';
 import { recordLastWrites, redisLastWrites } from '@feibao/platform/consistency';
-import { serveRouteTable } from '@feibao/platform/http/routeTable';
+import { routeDocsOf, serveRouteTable } from '@feibao/platform/http/routeTable';
 import type { CommandDeps } from './deps.ts';
 import { commandFeatures } from './features.ts';
-import { commandRouteDocs } from './openapi.ts';
+
+// A signed-in command is decided on its stream: missing (40400) or not allowed in its state (40900).
+const authenticatedCodes = [ResultCode.notFound, ResultCode.conflict];
 
 /** The write side: every state change of the platform enters through these routes. */
 export const createCommandApp = (deps: CommandDeps) => {
@@ -20,7 +23,7 @@ export const createCommandApp = (deps: CommandDeps) => {
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'command' }));
   const routers = [service, ...commandFeatures.flatMap((feature) => feature.routes(deps))];
   // The edge routes by this table (docs/architecture.md "The path of a command").
-  app.use(serveRouteTable('command', routers, commandRouteDocs));
+  app.use(serveRouteTable('command', routers, { routes: routeDocsOf(commandFeatures), authenticatedCodes }));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;
 };

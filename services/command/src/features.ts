@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 import type { CommandDeps } from './deps.ts';
 import { accountsFeature } from './accounts/feature.ts';
 import { orderingFeature } from './ordering/feature.ts';
@@ -7,8 +8,11 @@ import { claimsFeature } from './claims/feature.ts';
 import { opsFeature } from './ops/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
 
-/** What one feature folder registers in the command service: its routers. */
-export type CommandFeature = { name: string; routes: (deps: CommandDeps) => Router[] };
+/**
+ * What one feature folder registers in the command service: its routers and the OpenAPI docs of their
+ * routes (`<feature>/openapi.ts`, docs/api/openapi.md).
+ */
+export type CommandFeature = { name: string; routes: (deps: CommandDeps) => Router[]; docs?: RouteDocs };
 
 /** Every feature of the write side; a new feature is a folder with its `feature.ts` and one line here. */
 export const commandFeatures: CommandFeature[] = [

@@ -1,11 +1,14 @@
 import Router from '@koa/router';
+import { ResultCode } from '@feibao/domain/shared/codes';
 import { awaitConsistency } from '@feibao/platform/consistency';
 import { createKoaApp } from '@feibao/platform/http/app';
 import { ok } from '@feibao/platform/http/envelope';
-import { serveRouteTable } from '@feibao/platform/http/routeTable';
+import { routeDocsOf, serveRouteTable } from '@feibao/platform/http/routeTable';
 import type { QueryAppDeps } from './deps.ts';
 import { queryFeatures } from './features.ts';
-import { queryRouteDocs } from './openapi.ts';
+
+// What the caller may not read reads as missing (docs/architecture.md "The path of a query").
+const authenticatedCodes = [ResultCode.notFound];
 
 /** The read side: answers only from read models, after the caller's own writes have landed in them. */
 export const createQueryApp = (deps: QueryAppDeps) => {
@@ -22,7 +25,7 @@ export const createQueryApp = (deps: QueryAppDeps) => {
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'query' }));
   const routers = [service, ...queryFeatures.flatMap((feature) => feature.routes(deps))];
   // The edge routes by this table (docs/architecture.md "The path of a query").
-  app.use(serveRouteTable('query', routers, queryRouteDocs));
+  app.use(serveRouteTable('query', routers, { routes: routeDocsOf(queryFeatures), authenticatedCodes }));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;
 };

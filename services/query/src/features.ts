@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { RouteDocs } from '@feibao/platform/http/openapi';
 import type { QueryAppDeps } from './deps.ts';
 import { accountsQueryFeature } from './accounts/feature.ts';
 import { orderingQueryFeature } from './ordering/feature.ts';
@@ -12,12 +13,14 @@ import { rulesQueryFeature } from './rules/feature.ts';
 
 /**
  * What one feature folder registers in the query service: its routers and, for reads that right after a
- * write wait only for the projections filling them, those projections by route (ADR 0011).
+ * write wait only for the projections filling them, those projections by route (ADR 0011); and the OpenAPI
+ * docs of its routes (`<feature>/openapi.ts`, docs/api/openapi.md).
  */
 export type QueryFeature = {
   name: string;
   routes: (deps: QueryAppDeps) => Router[];
   readScopes?: readonly [string, readonly string[]][];
+  docs?: RouteDocs;
 };
 
 /** Every feature of the read side; a new feature is a folder with its `feature.ts` and one line here. */

@@ -1,8 +1,10 @@
 import type { CommandFeature } from '../features.ts';
 import { orderRoutes } from './routes.ts';
+import { orderingCommandDocs } from './openapi.ts';
 
 /** What the ordering feature registers in the command service. */
 export const orderingFeature: CommandFeature = {
   name: 'ordering',
   routes: (deps) => [orderRoutes(deps)],
+  docs: orderingCommandDocs,
 };

@@ -31,5 +31,8 @@ export const orderingCommandDocs: RouteDocs = {
     summary: '重新发送询价',
     data: z.looseObject({ requestId: z.string() }),
   },
-  'POST /api/v1/uav/backoffice/quote/timeout': { summary: '询价记为超时' },
+  'POST /api/v1/uav/backoffice/quote/timeout': {
+    summary: '询价记为超时',
+    data: z.object({ requestId: z.string(), quotingCompleted: z.boolean() }),
+  },
 };

@@ -4,6 +4,7 @@ import { ruleDefinitionRoutes } from './definitionRoutes.ts';
 import { ruleCommandRoutes } from './routes.ts';
 import { ruleTestCommandRoutes } from './testRoutes.ts';
 import { ruleTranspositionCommandRoutes } from './transpositionRoutes.ts';
+import { rulesCommandDocs } from './openapi.ts';
 
 /** What the rules feature registers in the command service. */
 export const rulesFeature: CommandFeature = {
@@ -15,4 +16,5 @@ export const rulesFeature: CommandFeature = {
     ruleTestCommandRoutes(deps),
     ruleTranspositionCommandRoutes(deps),
   ],
+  docs: rulesCommandDocs,
 };

@@ -34,6 +34,23 @@ export const routeTable = (routers: readonly Router[]): RouteEntry[] =>
     ),
   );
 
+/**
+ * The route docs of a service, joined from its feature list (each feature's `docs`, its `openapi.ts`).
+ * Two features documenting the same route would silently hide one of the docs: refused at start.
+ */
+export const routeDocsOf = (features: readonly { name: string; docs?: RouteDocs }[]): RouteDocs => {
+  const docs: Record<string, RouteDocs[string]> = {};
+  const owner = new Map<string, string>();
+  for (const feature of features)
+    for (const [key, doc] of Object.entries(feature.docs ?? {})) {
+      const other = owner.get(key);
+      if (other) throw new Error(`route doc ${key} registered by both ${other} and ${feature.name}`);
+      owner.set(key, feature.name);
+      docs[key] = doc;
+    }
+  return docs;
+};
+
 /** Mounts the route table and names the service on every answer (the edge test checks where a call landed). */
 export const serveRouteTable = (
   service: string,

@@ -9,15 +9,51 @@ const currentUser = z.object({
   guest: z.boolean(),
 });
 
-/** The profile: what the user entered (personal or company fields) besides these. */
-const profile = z.looseObject({
-  name: z.string().nullish(),
+const optionalText = z.string().optional();
+
+/**
+ * The profile as stored (read-models accounts/userProfile `UserProfileDocument`): the account, and for a
+ * company (registerType 2) what it entered on the enterprise form; ID numbers come masked to anyone else.
+ */
+const registeredProfile = z.object({
+  name: z.string(),
+  nickName: z.string(),
   mobilePhone: z.string(),
+  registerType: z.union([z.literal(1), z.literal(2)]),
   roles: z.array(z.string()),
-  registerType: z.number(),
+  role: z.string(),
+  userRoles: z.array(z.string()),
   profileComplete: z.boolean(),
-  guest: z.boolean(),
+  registeredAt: z.string(),
+  updatedAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  guest: z.literal(false),
+  companyName: optionalText,
+  enterpriseName: optionalText,
+  phone: optionalText,
+  email: optionalText,
+  address: optionalText,
+  unifiedSocialCreditCode: optionalText,
+  idCard: z.string().nullish(),
+  theInsured: z.number().optional(),
+  insuredType: z.number().nullish(),
+  theInsuredName: optionalText,
+  theInsuredPhone: optionalText,
+  theInsuredEmail: optionalText,
+  theInsuredAddress: optionalText,
+  theInsuredUnifiedSocialCreditCode: optionalText,
+  theInsuredIdCard: z.string().nullish(),
 });
+/** A guest's own profile: its session name and no account behind it. */
+const guestProfile = z.object({
+  name: z.string(),
+  nickName: z.string(),
+  mobilePhone: z.null(),
+  roles: z.array(z.string()),
+  guest: z.literal(true),
+  profileComplete: z.literal(false),
+});
+const profile = z.union([registeredProfile, guestProfile]);
 
 const userRow = z.object({
   mobilePhone: z.string(),

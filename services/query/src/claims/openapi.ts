@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { claimFormSchema } from '@feibao/domain/claims/form';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 const nullableString = z.string().nullable();
@@ -32,8 +33,13 @@ const assessment = z.object({
   payableAmount: z.number(),
 });
 
-/** domain claims/api.ts `ClaimDetails`: the claim form and what the platform adds. */
-const claimDetails = z.looseObject({
+/**
+ * domain claims/api.ts `ClaimDetails`: the claim form as stored (domain claims/form.ts `ClaimForm`, with the
+ * derived `deviceNumber` and `accidentType`) and what the platform adds.
+ */
+const claimDetails = claimFormSchema.omit({ id: true }).extend({
+  deviceNumber: z.string().optional(),
+  accidentType: z.string().optional(),
   id: z.string(),
   claimSettlementNo: z.string(),
   policyNo: z.string(),
@@ -49,7 +55,17 @@ const claimDetails = z.looseObject({
   insuranceCompanyName: z.string(),
   startDate: z.string(),
   endDate: z.string(),
-  insuranceTypeInfoList: z.array(z.looseObject({ key: z.string(), name: z.string() })),
+  insuranceTypeInfoList: z.array(
+    z.object({
+      key: z.string(),
+      insuranceTypeId: z.number(),
+      name: z.string(),
+      droneName: nullableString,
+      insuranceAmount: z.number(),
+      premium: z.number().nullable(),
+      deductible: nullableString,
+    }),
+  ),
   insuredDeviceNumbers: z.array(z.string()),
   evidenceRequest: z.object({ message: z.string(), at: z.string() }).nullable(),
   assessment: assessment.nullable(),

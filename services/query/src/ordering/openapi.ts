@@ -23,19 +23,118 @@ const orderRow = z.object({
   actions: z.array(z.string()),
 });
 
-/** One cover line of an order and the insurers' answers for it. */
-const planLine = z.looseObject({
-  orderInfoId: z.string(),
+const quoteStatus = z.enum(['requested', 'answered', 'waiting-verification', 'timed-out']);
+
+/** One row of the cover plan (domain ordering/plan.ts `PlanLine`). */
+const planLine = z.object({
   key: z.string(),
-  state: z.number(),
-  insuranceCompanyList: z.array(z.looseObject({})),
+  insuranceTypeInfoId: z.number(),
+  insuranceTypeInfoName: z.string(),
+  uavInfoId: nullableString,
+  uavInfoName: nullableString,
+  quantity: z.number(),
+  insuranceAmount: z.number(),
+  guaranteeTerm: z.number(),
+  siteSize: nullableNumber,
+  staffCount: nullableNumber,
+  studentCount: nullableNumber,
 });
 
-/** The order form as entered, and what the platform adds (state, quotes, policy). */
-const orderDetails = z.looseObject({
+/** One cover line of an order and each insurer's answer for it (domain ordering/api.ts `PlanRow`). */
+const planRow = planLine.extend({
+  isTotal: z.literal(false).optional(),
+  orderInfoId: z.string(),
+  state: z.number(),
+  insuranceCompanyList: z.array(
+    z.object({
+      insuranceCompanyId: z.number(),
+      insuranceCompanyName: z.string(),
+      status: z.enum(['requested', 'quoted', 'waiting-verification', 'declined', 'timed-out']),
+      insurancePremium: nullableNumber,
+      deductiblePremiumString: nullableString,
+      quotedPriceDate: nullableString,
+      remark: nullableString,
+    }),
+  ),
+});
+
+/** The totals row closing the plan (domain ordering/api.ts `TotalsRow`). */
+const totalsRow = z.object({
+  orderInfoId: z.string(),
+  key: z.literal('total'),
+  isTotal: z.literal(true),
+  insuranceTypeInfoName: z.string(),
+  state: z.number(),
+  insuranceCompanyList: z.array(
+    z.object({
+      insuranceCompanyId: z.number(),
+      insuranceCompanyName: z.string(),
+      status: quoteStatus,
+      total: nullableNumber,
+      quotedAll: z.boolean(),
+      canInsure: z.boolean(),
+      validUntil: nullableString,
+      expired: z.boolean(),
+    }),
+  ),
+});
+const planOrTotal = z.union([planRow, totalsRow]);
+
+/** Each insurer's progress over the whole plan (domain ordering/api.ts `QuoteProgress`). */
+const quoteProgress = z.object({
+  insuranceCompanyId: z.number(),
+  insuranceCompanyName: z.string(),
+  requestId: z.string(),
+  status: quoteStatus,
+  requestedAt: z.string(),
+  answerDueAt: z.string(),
+  deadlineAt: z.string(),
+  total: nullableNumber,
+  quotedAll: z.boolean(),
+  validUntil: nullableString,
+  attempt: z.number(),
+});
+
+/** An insurer's answer for one line, with the rules that made it (domain ordering/order.events.ts `LineAnswer`). */
+const lineAnswer = z
+  .discriminatedUnion('kind', [
+    z.object({ key: z.string(), kind: z.literal('quoted'), premium: z.number(), deductible: z.string() }),
+    z.object({ key: z.string(), kind: z.literal('manual'), reason: z.string(), customerReason: z.string().optional() }),
+    z.object({
+      key: z.string(),
+      kind: z.literal('declined'),
+      reason: z.string(),
+      customerReason: z.string().optional(),
+    }),
+  ])
+  .and(
+    z.object({
+      rules: z.array(z.object({ ruleId: z.string(), version: z.number() })).optional(),
+      trace: z.array(z.looseObject({ rule: z.string(), node: z.string(), type: z.string() })).optional(),
+    }),
+  );
+
+/** An order being quoted, each insurer's progress with its answers per line (back office). */
+const quotingRow = z.object({
   id: z.string(),
   orderNo: z.string(),
-  orderType: z.number(),
+  userName: z.string(),
+  orderType: z.union([z.literal(0), z.literal(1)]),
+  round: z.number(),
+  lines: z.array(planLine),
+  insurers: z.array(
+    quoteProgress.extend({
+      answers: z.record(z.string(), lineAnswer),
+      deskStatus: z.enum(['waiting', 'manual', 'quoted', 'declined', 'timed-out']),
+    }),
+  ),
+});
+
+/** The order form as entered (domain ordering/form.ts), and what the platform adds (state, quotes, policy). */
+const orderDetails = orderFormSchema.extend({
+  id: z.string(),
+  orderNo: z.string(),
+  orderType: z.union([z.literal(0), z.literal(1)]),
   orderTime: z.string(),
   state: z.number().describe('docs/glossary.md "Order states"'),
   actions: z.array(z.string()),
@@ -46,10 +145,57 @@ const orderDetails = z.looseObject({
   totalPremium: nullableNumber,
   insuranceCompanyId: nullableNumber,
   insuranceCompanyName: nullableString,
-  revokeReason: z.unknown(),
-  uavInfoList: z.array(z.looseObject({ name: z.string() })),
-  insurancePlanList: z.array(planLine),
-  quoteProgress: z.array(z.looseObject({})),
+  revokeReason: nullableString,
+  revokeReasonTxt: nullableString,
+  insurancePlanList: z.array(planOrTotal),
+  quoteProgress: z.array(quoteProgress),
+});
+
+/** One order on the quote desk: its lines and a cell per insurer (domain ordering/quoteDesk.ts `QuoteDeskRow`). */
+const quoteDeskRow = z.object({
+  id: z.string(),
+  orderNo: z.string(),
+  userName: z.string(),
+  orderType: z.union([z.literal(0), z.literal(1)]),
+  state: z.number(),
+  round: z.number(),
+  updatedAt: z.string(),
+  nextDeadlineAt: nullableString,
+  lines: z.array(
+    z.object({
+      key: z.string(),
+      insuranceTypeInfoName: z.string(),
+      uavInfoName: nullableString,
+      quantity: z.number(),
+      insuranceAmount: z.number(),
+      guaranteeTerm: z.number(),
+    }),
+  ),
+  cells: z.array(
+    z.object({
+      insuranceCompanyId: z.number(),
+      insuranceCompanyName: z.string(),
+      requestId: z.string(),
+      attempt: z.number(),
+      status: z.enum(['waiting', 'manual', 'quoted', 'declined', 'timed-out', 'expired']),
+      total: nullableNumber,
+      answers: z.array(
+        z.object({
+          key: z.string(),
+          kind: z.enum(['quoted', 'manual', 'declined', 'pending']),
+          premium: nullableNumber,
+          deductible: nullableString,
+          reason: nullableString,
+        }),
+      ),
+      requestedAt: z.string(),
+      answerDueAt: z.string(),
+      deadlineAt: z.string(),
+      workingDaysLeft: nullableNumber,
+      overdue: z.boolean(),
+      validUntil: nullableString,
+    }),
+  ),
 });
 
 const page = <T extends z.ZodType>(row: T) =>
@@ -82,15 +228,14 @@ export const orderingQueryDocs: RouteDocs = {
   },
   'POST /api/v1/uav/order/page': { summary: '我的投保单', data: page(orderRow) },
   'GET /api/v1/uav/order/orderDetails': { summary: '投保单详情', data: orderDetails },
-  'GET /api/v1/uav/order/listInsurancePlan': { summary: '投保单的险种与报价', data: z.array(planLine) },
+  'GET /api/v1/uav/order/listInsurancePlan': { summary: '投保单的险种与报价', data: z.array(planOrTotal) },
   'GET /api/v1/uav/order/getdronedata': {
     summary: '保单中的无人机',
     data: z.array(z.looseObject({ deviceNumber: z.string(), policyNo: z.string() })),
   },
   'GET /api/v1/uav/backoffice/quoteDesk': {
     summary: '报价台（后台）',
-    data: page(z.looseObject({})).extend({ days: z.number() }),
+    data: page(quoteDeskRow).extend({ days: z.number() }),
   },
-  'GET /api/v1/uav/backoffice/quoteProgress': { summary: '询价进度（后台）', data: page(z.looseObject({})) },
-  'GET /api/v1/uav/backoffice/quote/why': { summary: '报价原因（后台）' },
+  'GET /api/v1/uav/backoffice/quoteProgress': { summary: '询价进度（后台）', data: page(quotingRow) },
 };

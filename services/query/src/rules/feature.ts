@@ -5,6 +5,7 @@ import { ruleQueryRoutes } from './routes.ts';
 import { ruleTestQueryRoutes } from './testRoutes.ts';
 import { ruleTranspositionQueryRoutes } from './transpositionRoutes.ts';
 import { ruleTryRoutes } from './tryRoutes.ts';
+import { rulesQueryDocs } from './openapi.ts';
 
 /** What the rules feature registers in the query service. */
 export const rulesQueryFeature: QueryFeature = {
@@ -17,4 +18,5 @@ export const rulesQueryFeature: QueryFeature = {
     ruleTryRoutes(deps),
     ruleTranspositionQueryRoutes(deps),
   ],
+  docs: rulesQueryDocs,
 };
