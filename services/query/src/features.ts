@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { Middleware } from 'koa';
 import type { QueryAppDeps } from './deps.ts';
 import { accountsQueryFeature } from './accounts/feature.ts';
 import { orderingQueryFeature } from './ordering/feature.ts';
@@ -18,6 +19,11 @@ export type QueryFeature = {
   name: string;
   routes: (deps: QueryAppDeps) => Router[];
   readScopes?: readonly [string, readonly string[]][];
+  /**
+   * What must come before the route guard on the feature's requests (each picks its paths itself): how a
+   * request carries its token, or the envelope every answer of a route has, refusals included.
+   */
+  beforeGuard?: readonly Middleware[];
 };
 
 /** Every feature of the read side; a new feature is a folder with its `feature.ts` and one line here. */

@@ -16,7 +16,7 @@ import { ResultCode } from '@feibao/domain/shared/codes';
 import { shanghaiDate } from '@feibao/domain/shared/calendar';
 import { userDecider } from '@feibao/domain/accounts/user.commands';
 import { aggregate, type HandleOptions, handleCommand, load } from '@feibao/platform/eventStore';
-import { authenticate, caller } from '@feibao/platform/http/auth';
+import { caller } from '@feibao/platform/http/auth';
 import { HttpError, ok, reply } from '@feibao/platform/http/envelope';
 import { input, validate } from '@feibao/platform/http/validate';
 import { setConsistencyToken } from '@feibao/platform/consistency';
@@ -37,7 +37,6 @@ const acceptForm = (body: unknown, today: string): OrderForm => {
 
 export const orderRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
-  const auth = authenticate(deps.tokens, deps.revocations);
 
   const run = async (
     ctx: Context,
@@ -78,7 +77,7 @@ export const orderRoutes = (deps: CommandDeps) => {
     return user.status === 'active' && isProfileComplete(user.profile);
   };
 
-  router.post('/order/save', auth, async (ctx) => {
+  router.post('/order/save', async (ctx) => {
     const now = deps.now();
     const form = acceptForm(ctx.request.body, shanghaiDate(now));
     const { orderId, from } = await targetOrder(ctx, form.id);
@@ -96,7 +95,7 @@ export const orderRoutes = (deps: CommandDeps) => {
     );
   });
 
-  router.post('/order/inquiryPrice', auth, async (ctx) => {
+  router.post('/order/inquiryPrice', async (ctx) => {
     const now = deps.now();
     if (!(await profileComplete(ctx))) return reply(ctx, ResultCode.special, orderMessages.profileIncomplete, null);
     const form = acceptForm(ctx.request.body, shanghaiDate(now));
@@ -126,13 +125,13 @@ export const orderRoutes = (deps: CommandDeps) => {
     ok(ctx, { id: orderId }, orderMessages.inquired);
   });
 
-  router.get('/order/insure', auth, validate(insureQuery, 'query'), async (ctx) => {
+  router.get('/order/insure', validate(insureQuery, 'query'), async (ctx) => {
     const q = input<z.output<typeof insureQuery>>(ctx);
     await run(ctx, q.id, { type: 'Insure', data: { insurerId: q.insuranceCompanyId }, metadata: meta(ctx) });
     ok(ctx, { id: q.id }, orderMessages.insured);
   });
 
-  router.get('/order/revoke', auth, validate(revokeQuery, 'query'), async (ctx) => {
+  router.get('/order/revoke', validate(revokeQuery, 'query'), async (ctx) => {
     const q = input<z.output<typeof revokeQuery>>(ctx);
     await run(ctx, q.id, {
       type: 'RevokeInquiry',
@@ -142,7 +141,7 @@ export const orderRoutes = (deps: CommandDeps) => {
     ok(ctx, { id: q.id }, orderMessages.revoked);
   });
 
-  router.get('/order/deleteInsurancePlan', auth, validate(deleteLineQuery, 'query'), async (ctx) => {
+  router.get('/order/deleteInsurancePlan', validate(deleteLineQuery, 'query'), async (ctx) => {
     const q = input<z.output<typeof deleteLineQuery>>(ctx);
     await run(ctx, q.orderInfoId, {
       type: 'DeletePlanLine',
@@ -152,7 +151,7 @@ export const orderRoutes = (deps: CommandDeps) => {
     ok(ctx, { id: q.orderInfoId }, orderMessages.lineDeleted);
   });
 
-  router.get('/order/reset', auth, validate(resetQuery, 'query'), async (ctx) => {
+  router.get('/order/reset', validate(resetQuery, 'query'), async (ctx) => {
     const q = input<z.output<typeof resetQuery>>(ctx);
     await run(ctx, q.orderInfoId, { type: 'ResetPlan', data: {}, metadata: meta(ctx) });
     ok(ctx, { id: q.orderInfoId }, orderMessages.reset);

@@ -1,8 +1,9 @@
 import type { QueryFeature } from '../features.ts';
-import { invoiceQueryRoutes } from './routes.ts';
+import { invoiceEnvelope, invoiceQueryRoutes } from './routes.ts';
 
 /** What the invoices feature registers in the query service. */
 export const invoicesQueryFeature: QueryFeature = {
   name: 'invoices',
   routes: (deps) => [invoiceQueryRoutes(deps)],
+  beforeGuard: [invoiceEnvelope],
 };

@@ -1,9 +1,10 @@
 import type { QueryFeature } from '../features.ts';
-import { opsBoardRoutes } from './board.ts';
+import { opsBoardCookie, opsBoardRoutes } from './board.ts';
 import { opsQueryRoutes } from './routes.ts';
 
 /** What the ops feature registers in the query service. */
 export const opsQueryFeature: QueryFeature = {
   name: 'ops',
   routes: (deps) => [opsQueryRoutes(deps), opsBoardRoutes(deps)],
+  beforeGuard: [opsBoardCookie],
 };

@@ -10,7 +10,7 @@ import { ruleTryRoutes } from './tryRoutes.ts';
 export const rulesQueryFeature: QueryFeature = {
   name: 'rules',
   routes: (deps) => [
-    rulesMenuRoutes(deps),
+    rulesMenuRoutes(),
     ruleQueryRoutes(deps),
     ruleConfigQueryRoutes(deps),
     ruleTestQueryRoutes(deps),
