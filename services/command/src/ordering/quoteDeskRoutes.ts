@@ -69,7 +69,7 @@ const requestBody = z.strictObject({ requestId });
  * like the simulated insurers' answers; a refusal names its reason.
  */
 export const addQuoteDeskRoutes = (router: Router, deps: CommandDeps, run: Run) => {
-  // The decider checks the roles itself (guards.ts mayWorkQuoteDesk); requireArea stays as the back office's
+  // The decider checks the roles itself (guards.ts mayWorkQuoteDesk); the route guard (policy ordering/access.ts) stays as the back office's
   // area gate, so a wrong caller is refused before anything about the payload is said.
   const staff = (ctx: Context, now = deps.now()): OrderMetadata => {
     const me = caller(ctx);
