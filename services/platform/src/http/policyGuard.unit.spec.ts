@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeAccess } from '@feibao/domain/policies';
 import { Roles } from '@feibao/domain/accounts/roles';
-import { type CallerClass, customer, mayCall, type RouteAccess, staff } from '@feibao/domain/shared/access';
+import { type CallerClass, customer, mayCall, type RouteAccess, rules, staff } from '@feibao/domain/shared/access';
 import type { TokenService } from '../tokens.ts';
 import type { SessionRevocations } from '../revocations.ts';
 import { createKoaApp } from './app.ts';
@@ -15,22 +15,24 @@ const tokens = {
   verify: async (token: string) => {
     if (token === 'bad') throw new Error('not ours');
     const guest = token === 'guest';
-    return { sub: guest ? 'guest:1' : '13800000000', sid: 's', roles: guest ? [] : token.split(','), guest, name: 'n' };
+    // The plain `user` is the rule platform's superuser when one is configured (below).
+    const sub = guest ? 'guest:1' : token === 'user' ? '13800000001' : '13800000000';
+    return { sub, sid: 's', roles: guest ? [] : token.split(','), guest, name: 'n' };
   },
 } as unknown as TokenService;
 const revocations = { isRevoked: async () => false } as unknown as SessionRevocations;
 
-const serve = async (routers: Router[], access: RouteAccess) => {
+const serve = async (routers: Router[], access: RouteAccess, rulesSuperUser: string | null = null) => {
   const app = createKoaApp({ trustProxy: false });
-  app.use(policyGuard({ routers, access, tokens, revocations, rulesSuperUser: null }));
+  app.use(policyGuard({ routers, access, tokens, revocations, rulesSuperUser }));
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const call = async (method: string, path: string, token?: string) => {
+  const call = async (method: string, path: string, token?: string, header = 'authorization') => {
     const answer = await fetch(`${base}${path}`, {
       method,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: token ? { [header]: header === 'authorization' ? `Bearer ${token}` : token } : {},
     });
     return { status: answer.status, body: (await answer.json()) as { code: number; message: string; data: unknown } };
   };
@@ -74,6 +76,52 @@ describe('policyGuard', () => {
         body: { code: 40300, message: '无权限访问', data: null },
       });
       expect((await platform.call('POST', '/api/v1/uav/backoffice/x', 'user,admin')).body.data).toBe('ran');
+    } finally {
+      await platform.close();
+    }
+  });
+});
+
+describe('policyGuard on the rule platform', () => {
+  const router = new Router();
+  router.get('/api/v1/rules/list', (ctx) => ok(ctx, 'ran'));
+  router.get('/api/v1/rules/config', (ctx) => ok(ctx, 'ran'));
+  // A made-up policy whose menu route follows the request: `which=cases` asks for the batch testers' route.
+  const access: RouteAccess = {
+    'GET /api/v1/rules/list': rules(['admin', 'auditor'], ['ruleList']),
+    'GET /api/v1/rules/config': rules(['admin', 'auditor', 'batchTest'], ['ruleList'], {
+      menuOf: (request) => (request.query.which === 'cases' ? ['batchTest/null'] : ['ruleList']),
+    }),
+  };
+
+  it('answers sign-in failures with the session codes, X-Token or Bearer, then 40300 without a rule role', async () => {
+    const platform = await serve([router], access, '13800000001');
+    try {
+      expect(await platform.call('GET', '/api/v1/rules/list')).toEqual({
+        status: 401,
+        body: { code: 50008, message: '登录凭证无效，请重新登录', data: null },
+      });
+      expect((await platform.call('GET', '/api/v1/rules/list', 'bad', 'x-token')).body.code).toBe(50008);
+      for (const token of ['guest', 'user,claims'])
+        expect(await platform.call('GET', '/api/v1/rules/list', token, 'x-token')).toEqual({
+          status: 403,
+          body: { code: 40300, message: '无权限访问', data: null },
+        });
+      expect((await platform.call('GET', '/api/v1/rules/list', 'user,auditor', 'x-token')).body.data).toBe('ran');
+      expect((await platform.call('GET', '/api/v1/rules/list', 'user,test')).body.code).toBe(40300);
+      // RULES_SUPERUSER opens every menu route without a rule role.
+      expect((await platform.call('GET', '/api/v1/rules/list', 'user')).body.data).toBe('ran');
+    } finally {
+      await platform.close();
+    }
+  });
+
+  it('checks the menu route the policy reads off the request (menuOf)', async () => {
+    const platform = await serve([router], access);
+    try {
+      expect((await platform.call('GET', '/api/v1/rules/config', 'user,batchTest')).body.code).toBe(40300);
+      expect((await platform.call('GET', '/api/v1/rules/config?which=cases', 'user,batchTest')).body.data).toBe('ran');
+      expect((await platform.call('GET', '/api/v1/rules/config?which=cases', 'user,auditor')).body.code).toBe(40300);
     } finally {
       await platform.close();
     }
