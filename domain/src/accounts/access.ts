@@ -2,6 +2,9 @@ import { areaStaff, customer, publicAccess, registered, rules, type ResourcePoli
 
 const U = '/api/v1/uav';
 
+/** The admin-style client's own words for a missing, invalid, expired or ended session (its info call). */
+export const adminInfoSignInRefused = 'Verification failed, please Login again.';
+
 /** Accounts: signing in is public; the dev SMS inbox exists only with SMS_PROVIDER=dev outside production. */
 export const accountsAccess: ResourcePolicy = {
   resource: 'accounts',
@@ -20,7 +23,10 @@ export const accountsAccess: ResourcePolicy = {
     'POST /sso-platform/user/login': publicAccess,
     'GET /sso-platform/captcha/trigger': publicAccess,
     'GET /sso-platform/captcha/get': publicAccess,
-    'GET /sso-platform/user/info': rules(['admin', 'auditor', 'test', 'batchTest'], 'any'),
+    // Signed in only: the call answers a caller without a rule role itself, in its client's words.
+    'GET /sso-platform/user/info': rules(['admin', 'auditor', 'test', 'batchTest'], 'any', {
+      signInRefused: adminInfoSignInRefused,
+    }),
     [`GET ${U}/dev/sms/latest`]: publicAccess,
     [`POST ${U}/user/logout`]: customer,
     [`GET ${U}/uc/currentUser`]: customer,

@@ -16,7 +16,7 @@ export const canRead = (caller: { sub: string; roles: readonly string[] }, owner
 
 /**
  * The back office's areas and who may use each; the server guards every call of an area with the
- * same roles (requireRole(...backofficeRoles[area])) and the web shows only the areas a caller may use.
+ * same roles (policies: `areaStaff(area)`, enforced by the route guard) and the web shows only the areas a caller may use.
  * Quoting, audit, operations and user administration are admin work; claims staff run the claims desk.
  */
 export const backofficeRoles = {

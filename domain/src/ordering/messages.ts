@@ -23,7 +23,7 @@ export const orderMessages = {
   requestTimedOut: '该询价已超时，请先重新发送询价',
   nothingToRecord: '没有可录入的报价：已报价或已拒保的险种不能修改',
   resendDeadline: '新的截止时间必须晚于当前时间',
-  // The same words as the role check of the back office's areas (platform requireRole).
+  // The same words as the role check of the back office's areas (the route guard, platform http/policyGuard.ts).
   staffOnly: '无权限访问',
   noPlanYet: '尚未询价，暂无保障方案',
   policyNotInForce: '保单未生效，暂不能申请理赔',

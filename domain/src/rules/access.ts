@@ -1,6 +1,23 @@
-import { rules, ruleStaff, type ResourcePolicy } from '../shared/access.ts';
+import { rules, ruleStaff, type Access, type AccessRequest, type ResourcePolicy } from '../shared/access.ts';
+import { configKindRoute, ConfigKinds, type ConfigKind } from './config.ts';
+import type { RulesRoute } from './menu.ts';
 
 const R = '/api/v1/rules';
+
+const dictionaryRoutes = ConfigKinds.map((kind) => configKindRoute[kind]);
+
+/**
+ * The dictionary calls serve the menu route of the `kind` they name (query for GET, body otherwise). A kind
+ * that is not one leaves any dictionary route enough, so a caller who may open none learns nothing about the
+ * input, and one who may gets the validator's 400.
+ */
+export const dictionaryMenuOf = (request: AccessRequest): readonly RulesRoute[] => {
+  const source = request.method === 'GET' ? request.query : ((request.body ?? {}) as Record<string, unknown>);
+  const kind = source.kind;
+  return ConfigKinds.includes(kind as ConfigKind) ? [configKindRoute[kind as ConfigKind]] : dictionaryRoutes;
+};
+
+const dictionary = (): Access => rules(['admin', 'auditor'], dictionaryRoutes, { menuOf: dictionaryMenuOf });
 
 /**
  * The rule platform: the roles of each call and the menu route(s) it serves, so the menu (rules/menu.ts) shows a
@@ -24,19 +41,11 @@ export const rulesAccess: ResourcePolicy = {
     [`POST ${R}/define`]: ruleStaff('complexRuleAdd'),
     [`POST ${R}/definition/update`]: ruleStaff('mySceneList'),
     [`POST ${R}/stage/move`]: ruleStaff('stageTransform'),
-    [`GET ${R}/config`]: ruleStaff(
-      'keywordManage',
-      'ruleType',
-      'ruleSource',
-      'ruleMessage',
-      'ruleRisk',
-      'insuranceEnableLimit',
-      'companyRuleStageMerge',
-    ),
-    [`POST ${R}/config/create`]: ruleStaff('keywordManage'),
-    [`POST ${R}/config/update`]: ruleStaff('keywordManage'),
-    [`POST ${R}/config/disable`]: ruleStaff('keywordManage'),
-    [`POST ${R}/config/enable`]: ruleStaff('keywordManage'),
+    [`GET ${R}/config`]: dictionary(),
+    [`POST ${R}/config/create`]: dictionary(),
+    [`POST ${R}/config/update`]: dictionary(),
+    [`POST ${R}/config/disable`]: dictionary(),
+    [`POST ${R}/config/enable`]: dictionary(),
     [`GET ${R}/cases`]: rules(['admin', 'auditor', 'batchTest'], ['ruleCase', 'batchTest/null']),
     [`POST ${R}/cases/create`]: ruleStaff('ruleCase'),
     [`POST ${R}/cases/update`]: ruleStaff('ruleCase'),

@@ -3,8 +3,8 @@ import { backofficeRoles, type BackofficeArea, type Role } from '../accounts/rol
 
 /**
  * Who may call a route: the one authorisation model. Each resource's policy (`<feature>/access.ts`,
- * gathered in `domain/src/policies.ts`) classifies every route it publishes; the route guards
- * (platform http/auth.ts, rulesAuth.ts, rulesConfigGuard.ts) answer by it, and
+ * gathered in `domain/src/policies.ts`) classifies every route it publishes; the services' one route guard
+ * (platform http/policyGuard.ts) enforces it, the OpenAPI document describes it, and
  * tests/int/securityAuthz.int.spec.ts calls every published route as every kind of caller against it.
  */
 export type Access =
@@ -16,8 +16,21 @@ export type Access =
   /** A registered account (guests refused). */
   | { kind: 'registered' }
   | { kind: 'staff'; roles: readonly Role[] }
-  /** The rule platform: the roles, and the menu route(s) the call serves (domain rules/menu.ts). */
-  | { kind: 'rules'; roles: readonly Role[]; menu: readonly RulesRoute[] | 'any' };
+  /**
+   * The rule platform: the roles, and the menu route(s) the call serves (domain rules/menu.ts). `menuOf` narrows
+   * the menu route by what the request names (the dictionary calls' `kind`); `signInRefused` is the wording of a
+   * sign-in refusal for a client that expects its own.
+   */
+  | {
+      kind: 'rules';
+      roles: readonly Role[];
+      menu: readonly RulesRoute[] | 'any';
+      menuOf?: (request: AccessRequest) => readonly RulesRoute[];
+      signInRefused?: string;
+    };
+
+/** What of a request a policy may read besides its route: the raw query and body, before validation. */
+export type AccessRequest = { method: string; query: Readonly<Record<string, unknown>>; body: unknown };
 
 /** `METHOD path` as the services' route tables name it → who may call it. */
 export type RouteAccess = Readonly<Record<string, Access>>;
@@ -35,11 +48,12 @@ export const registered: Access = { kind: 'registered' };
 export const staff = (...roles: Role[]): Access => ({ kind: 'staff', roles });
 /** A back-office area's staff (accounts/roles.ts `backofficeRoles`). */
 export const areaStaff = (area: BackofficeArea): Access => ({ kind: 'staff', roles: backofficeRoles[area] });
-export const rules = (roles: readonly Role[], menu: readonly RulesRoute[] | 'any'): Access => ({
-  kind: 'rules',
-  roles,
-  menu,
-});
+type RulesAccess = Extract<Access, { kind: 'rules' }>;
+export const rules = (
+  roles: readonly Role[],
+  menu: readonly RulesRoute[] | 'any',
+  more: Pick<RulesAccess, 'menuOf' | 'signInRefused'> = {},
+): Access => ({ kind: 'rules', roles, menu, ...more });
 /** The rule platform's staff pages (admins and auditors). */
 export const ruleStaff = (...menu: RulesRoute[]): Access => rules(['admin', 'auditor'], menu);
 

@@ -3,6 +3,8 @@ import { ResultCode } from '@feibao/domain/shared/codes';
 import { awaitConsistency } from '@feibao/platform/consistency';
 import { createKoaApp } from '@feibao/platform/http/app';
 import { ok } from '@feibao/platform/http/envelope';
+import { policyGuard } from '@feibao/platform/http/policyGuard';
+import { routeAccess } from '@feibao/domain/policies';
 import { routeDocsOf, serveRouteTable } from '@feibao/platform/http/routeTable';
 import type { QueryAppDeps } from './deps.ts';
 import { queryFeatures } from './features.ts';
@@ -25,7 +27,20 @@ export const createQueryApp = (deps: QueryAppDeps) => {
   service.get('/internal/ping', (ctx) => ok(ctx, { service: 'query' }));
   const routers = [service, ...queryFeatures.flatMap((feature) => feature.routes(deps))];
   // The edge routes by this table (docs/architecture.md "The path of a query").
-  app.use(serveRouteTable('query', routers, { routes: routeDocsOf(queryFeatures), authenticatedCodes }));
+  app.use(
+    serveRouteTable('query', routers, { routes: routeDocsOf(queryFeatures), authenticatedCodes, access: routeAccess }),
+  );
+  for (const feature of queryFeatures) for (const middleware of feature.beforeGuard ?? []) app.use(middleware);
+  // Who may call each route: its resource's policy (docs/architecture.md "Who may call what").
+  app.use(
+    policyGuard({
+      routers,
+      access: routeAccess,
+      tokens: deps.tokens,
+      revocations: deps.revocations,
+      rulesSuperUser: deps.config.rulesSuperUser,
+    }),
+  );
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;
 };

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
+import type { Middleware } from 'koa';
 import type { QueryAppDeps } from './deps.ts';
 import { accountsQueryFeature } from './accounts/feature.ts';
 import { orderingQueryFeature } from './ordering/feature.ts';
@@ -21,6 +22,11 @@ export type QueryFeature = {
   routes: (deps: QueryAppDeps) => Router[];
   readScopes?: readonly [string, readonly string[]][];
   docs?: RouteDocs;
+  /**
+   * What must come before the route guard on the feature's requests (each picks its paths itself): how a
+   * request carries its token, or the envelope every answer of a route has, refusals included.
+   */
+  beforeGuard?: readonly Middleware[];
 };
 
 /** Every feature of the read side; a new feature is a folder with its `feature.ts` and one line here. */

@@ -45,7 +45,7 @@ const captchaImageQuery = z.strictObject({ t: z.string().max(32).optional() });
 export const registerSsoRoutes = (router: Router, deps: CommandDeps, { sessions, sms, credentials }: Helpers) => {
   const captchas = createCaptchas(deps);
 
-  /** A role check the rule platform's own gate would pass (rulesAuth): a rule role, or RULES_SUPERUSER. */
+  /** A role check the rule platform's own gate would pass (platform signInRules): a rule role, or RULES_SUPERUSER. */
   const requireRulePlatform = (user: ActiveUser) => {
     if (!mayUseRulesPlatform({ roles: user.roles, userName: user.mobilePhone, superUser: deps.config.rulesSuperUser }))
       throw new HttpError(ResultCode.forbidden, ssoMessages.noRulePlatformRole);

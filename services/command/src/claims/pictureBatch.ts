@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { claimIdOfPicture, type Claim } from '@feibao/domain/claims/claim.events';
 import { claimDoneMessages as done, claimMessages } from '@feibao/domain/claims/messages';
@@ -8,7 +8,6 @@ import { ResultCode } from '@feibao/domain/shared/codes';
 import { HttpError, ok } from '@feibao/platform/http/envelope';
 
 type Tools = {
-  auth: Middleware;
   meta: (ctx: Context) => ClaimMetadata;
   run: (ctx: Context, id: string, command: ClaimCommand | ((state: Claim) => ClaimCommand)) => Promise<unknown>;
 };
@@ -39,10 +38,10 @@ const idsOf = (ctx: Context) => {
   return { claimId: [...claims][0]!, ids: parsed.data };
 };
 
-export const pictureBatchRoutes = ({ auth, meta, run }: Tools) => {
+export const pictureBatchRoutes = ({ meta, run }: Tools) => {
   const router = new Router();
 
-  router.post('/updatePicBatch', auth, async (ctx) => {
+  router.post('/updatePicBatch', async (ctx) => {
     const query = classifyQuery.safeParse(ctx.query);
     if (!query.success) throw new HttpError(ResultCode.badRequest, claimMessages.categoryUnknown);
     const { claimId, ids } = idsOf(ctx);
@@ -54,7 +53,7 @@ export const pictureBatchRoutes = ({ auth, meta, run }: Tools) => {
     ok(ctx, { count: ids.length }, done.classified);
   });
 
-  router.post('/deletePicBatch', auth, async (ctx) => {
+  router.post('/deletePicBatch', async (ctx) => {
     const { claimId, ids } = idsOf(ctx);
     await run(ctx, claimId, { type: 'DeletePictures', data: { pictureIds: ids }, metadata: meta(ctx) });
     ok(ctx, { count: ids.length }, done.deleted);

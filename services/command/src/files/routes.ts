@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { uploadDecider, uploadMessages, uploadStreamId } from '@feibao/domain/uploads/upload';
 import { uploadNameOf } from '@feibao/domain/uploads/content';
-import { authenticate, caller } from '@feibao/platform/http/auth';
+import { caller } from '@feibao/platform/http/auth';
 import { handleCommand } from '@feibao/platform/eventStore';
 import { HttpError, ok } from '@feibao/platform/http/envelope';
 import { input, validate } from '@feibao/platform/http/validate';
@@ -35,12 +35,11 @@ const uploadQuery = z.object({
  */
 export const fileRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
-  const auth = authenticate(deps.tokens, deps.revocations);
   const uploadDir = path.resolve(deps.config.uploadDir);
 
   const multipart = multipartUpload(uploadDir, deps.config.uploadMaxBytes);
 
-  router.post('/file/uploadBatch', auth, validate(uploadQuery, 'query'), multipart, async (ctx) => {
+  router.post('/file/uploadBatch', validate(uploadQuery, 'query'), multipart, async (ctx) => {
     const query = input<z.output<typeof uploadQuery>>(ctx);
     const parts = uploadedParts(ctx);
     if (parts.length === 0) throw new HttpError(ResultCode.badRequest, uploadMessages.none);

@@ -1,8 +1,10 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
+import type { Access, RouteAccess } from '@feibao/domain/shared/access';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { httpStatusOf } from './envelope.ts';
 import { markOf, type OpenApiMark } from './openapiMarks.ts';
+import { RULES_API_PREFIX } from './rulesAuth.ts';
 
 /**
  * What the route files cannot say by themselves: the `data` of the success answer, a short
@@ -108,19 +110,47 @@ const codesNamedIn = (middleware: unknown) =>
     .map((m) => ResultCode[m[1] as keyof typeof ResultCode])
     .filter((code): code is ResultCode => typeof code === 'number');
 
+/** How a route's policy signs the caller in (the guard, http/policyGuard.ts) and the roles or menu routes it asks for. */
+const guardOf = (access: Access | undefined, path: string) => {
+  switch (access?.kind) {
+    case undefined:
+    case 'internal':
+    case 'public':
+      return null;
+    case 'customer':
+      return { scheme: 'bearer', requires: null } as const;
+    case 'registered':
+      return { scheme: 'bearer', requires: ['registered'] } as const;
+    case 'staff':
+      return { scheme: 'bearer', requires: access.roles } as const;
+    case 'rules':
+      // Outside the rule platform's API is only the admin-style info call: its route docs describe its own
+      // answers (docs/api/rules-sign-in.md "Compatibility calls").
+      if (!path.startsWith(`${RULES_API_PREFIX}/`)) return null;
+      return {
+        scheme: 'rules',
+        requires: access.menu === 'any' ? null : [`${access.roles.join(', ')}; menu route ${access.menu.join(' or ')}`],
+      } as const;
+    default: {
+      const never: never = access;
+      return never;
+    }
+  }
+};
+
 /**
  * `authenticatedCodes`: what every signed-in route of a service may answer besides, e.g. the
  * command side's refusals from `decide` (40400 a missing order or claim, 40900 an illegal state).
  *
  * The OpenAPI paths of a service's routers, read from the same places the route table is
- * (routeTable.ts): each layer's methods and path, and the marks its middlewares carry
- * (openapiMarks.ts: the `validate` schema, authentication, roles), completed by the feature's
- * route docs. `internal` routes (`/internal/*`) are the platform's own and not published.
+ * (routeTable.ts): each layer's methods and path, the `validate` schema its middlewares carry
+ * (openapiMarks.ts) and who may call it from `access`, the policies the route guard enforces,
+ * completed by the feature's route docs. `internal` routes (`/internal/*`) are the platform's own and not published.
  */
 export const describeRoutes = (
   routers: readonly Router[],
   docs: RouteDocs,
-  options: { authenticatedCodes?: readonly number[] } = {},
+  options: { authenticatedCodes?: readonly number[]; access?: RouteAccess } = {},
 ): OpenApiPart => {
   const part: OpenApiPart = { paths: {}, schemas: {}, unmatchedDocs: [] };
   const matched = new Set<string>();
@@ -165,23 +195,26 @@ export const describeRoutes = (
               for (const [name, property] of Object.entries(properties))
                 parameters.push({ name, in: 'query', required: required.has(name), schema: property });
             }
-          } else if (mark.kind === 'auth') {
-            operation.security =
-              mark.scheme === 'rules' ? [{ xToken: [] }, { bearer: [] }] : [{ bearer: [] }, { xToken: [] }];
-            if (mark.scheme === 'rules')
-              for (const code of [
-                ResultCode.rulesIllegalToken,
-                ResultCode.rulesSessionRevoked,
-                ResultCode.rulesTokenExpired,
-              ])
-                codes.add(code);
-            else codes.add(ResultCode.unauthorized);
-            for (const code of options.authenticatedCodes ?? []) codes.add(code);
-            if (mark.scheme === 'rules') codes.add(ResultCode.forbidden);
-          } else {
+          }
+        }
+        const guard = guardOf(options.access?.[routeKey(method, path)], path);
+        if (guard) {
+          operation.security =
+            guard.scheme === 'rules' ? [{ xToken: [] }, { bearer: [] }] : [{ bearer: [] }, { xToken: [] }];
+          if (guard.scheme === 'rules')
+            for (const code of [
+              ResultCode.rulesIllegalToken,
+              ResultCode.rulesSessionRevoked,
+              ResultCode.rulesTokenExpired,
+              ResultCode.forbidden,
+            ])
+              codes.add(code);
+          else codes.add(ResultCode.unauthorized);
+          for (const code of options.authenticatedCodes ?? []) codes.add(code);
+          if (guard.requires) {
             codes.add(ResultCode.forbidden);
-            const roles = mark.roles.join(', ');
-            operation.description = [operation.description, `Requires: ${roles}`].filter(Boolean).join('\n\n');
+            const requires = guard.requires.join(', ');
+            operation.description = [operation.description, `Requires: ${requires}`].filter(Boolean).join('\n\n');
           }
         }
         if (parameters.length > 0) operation.parameters = parameters;

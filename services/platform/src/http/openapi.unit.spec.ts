@@ -2,26 +2,21 @@ import Router from '@koa/router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ResultCode } from '@feibao/domain/shared/codes';
+import { customer, publicAccess, staff } from '@feibao/domain/shared/access';
 import { describeRoutes, openApiDocument, openApiPath } from './openapi.ts';
-import { markMiddleware } from './openapiMarks.ts';
-import { requireRole } from './auth.ts';
 import { validate } from './validate.ts';
 
-const signedIn = markMiddleware(async (_ctx: unknown, next: () => Promise<void>) => next(), {
-  kind: 'auth',
-  scheme: 'bearer',
-});
+// Who may call each route comes from the policies, as the route guard reads them.
+const access = {
+  'GET /api/v1/uav/thing/:id': customer,
+  'POST /api/v1/uav/thing/save': staff('admin'),
+  'GET /api/v1/uav/open': publicAccess,
+};
 
 const routers = () => {
   const router = new Router({ prefix: '/api/v1/uav' });
-  router.get('/thing/:id', signedIn, validate(z.object({ full: z.enum(['yes', 'no']).optional() }), 'query'), () => {});
-  router.post(
-    '/thing/save',
-    signedIn,
-    requireRole('admin'),
-    validate(z.strictObject({ name: z.string().min(1, { error: '请填写名称' }) })),
-    () => {},
-  );
+  router.get('/thing/:id', validate(z.object({ full: z.enum(['yes', 'no']).optional() }), 'query'), () => {});
+  router.post('/thing/save', validate(z.strictObject({ name: z.string().min(1, { error: '请填写名称' }) })), () => {});
   router.get('/open', () => {});
   const service = new Router();
   service.get('/internal/ping', () => {});
@@ -35,11 +30,11 @@ describe('describeRoutes', () => {
       'GET /api/v1/uav/thing/:id': { summary: '一件', data: z.object({ id: z.string() }) },
       'GET /api/v1/uav/gone': { summary: '已改名' },
     },
-    { authenticatedCodes: [ResultCode.notFound] },
+    { authenticatedCodes: [ResultCode.notFound], access },
   );
   const op = (path: string, method: string) => part.paths[path]![method] as Record<string, any>;
 
-  it('reads path parameters, the query schema validate() parses, and the auth a route asks for', () => {
+  it('reads path parameters, the query schema validate() parses, and the auth its policy asks for', () => {
     const get = op('/api/v1/uav/thing/{id}', 'get');
     expect(get.parameters).toEqual([
       { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
@@ -53,7 +48,7 @@ describe('describeRoutes', () => {
     });
   });
 
-  it('reads the body schema and the roles; 403 for a role check', () => {
+  it('reads the body schema and the roles its policy names; 403 for a role check', () => {
     const post = op('/api/v1/uav/thing/save', 'post');
     expect(post.requestBody.content['application/json'].schema).toMatchObject({
       type: 'object',

@@ -1,14 +1,11 @@
 import type { z } from 'zod';
 
 /**
- * What a middleware tells the OpenAPI generator about the route it guards (openapi.ts): the
- * request schema `validate` parses, or the authentication a route asks for. Recorded on the
- * middleware function itself, so the route files stay as they are.
+ * What a middleware tells the OpenAPI generator about its route (openapi.ts): the request schema
+ * `validate` parses. Recorded on the middleware function itself, so the route files stay as they
+ * are. Who may call a route is not a mark: the generator reads it from the policies, as the guard does.
  */
-export type OpenApiMark =
-  | { kind: 'input'; schema: z.ZodType; source: 'body' | 'query' }
-  | { kind: 'auth'; scheme: 'bearer' | 'rules' }
-  | { kind: 'role'; roles: readonly string[] };
+export type OpenApiMark = { kind: 'input'; schema: z.ZodType; source: 'body' | 'query' };
 
 const MARK = Symbol.for('feibao.openapi');
 

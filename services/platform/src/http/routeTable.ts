@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
+import type { RouteAccess } from '@feibao/domain/shared/access';
 import { describeRoutes, type OpenApiPart, type RouteDocs } from './openapi.ts';
 
 /** One route a service answers: an HTTP method and a path pattern with `:param` segments. */
@@ -55,7 +56,7 @@ export const routeDocsOf = (features: readonly { name: string; docs?: RouteDocs 
 export const serveRouteTable = (
   service: string,
   routers: readonly Router[],
-  docs: { routes: RouteDocs; authenticatedCodes?: readonly number[] } = { routes: {} },
+  docs: { routes: RouteDocs; authenticatedCodes?: readonly number[]; access?: RouteAccess } = { routes: {} },
 ) => {
   const table = routeTable(routers);
   const version = routeTableVersion(table);

@@ -1,12 +1,11 @@
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { errors } from 'jose';
-import { mayOpenRulesRoute, mayUseRulesPlatform, type RulesRoute, type RulesViewer } from '@feibao/domain/rules/menu';
+import { mayUseRulesPlatform, type RulesViewer } from '@feibao/domain/rules/menu';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { TokenService } from '../tokens.ts';
 import type { SessionRevocations } from '../revocations.ts';
-import { type AfterAuthentication, type Caller, tokenOf } from './auth.ts';
+import { type Caller, signedIn, tokenOf } from './auth.ts';
 import { HttpError } from './envelope.ts';
-import { markMiddleware } from './openapiMarks.ts';
 
 export const RULES_API_PREFIX = '/api/v1/rules';
 
@@ -29,55 +28,36 @@ export type RulesAuthOptions = {
 };
 
 /**
- * `authenticate` for `/api/v1/rules/*`: the same token (X-Token or Bearer) and revocation list,
+ * Sign-in for `/api/v1/rules/*`: the same token (X-Token or Bearer) and revocation list,
  * answered with the rule platform's session codes instead of 40100, then the gate every rule
  * call shares: a rule-platform role (or the superuser), else 40300. Roles come from the token
- * (a role cookie the old client kept is not trusted). Follow it with `requireRulesRoute(route)` to guard
- * a call by the menu route it serves.
+ * (a role cookie the old client kept is not trusted). The guard then checks the menu route(s) the call serves.
  */
-export const rulesAuth = (options: RulesAuthOptions) =>
-  markMiddleware(
-    async (ctx: Context, next: Next) => {
-      const token = tokenOf(ctx);
-      if (!token) throw refuse.illegal();
-      let claims: Caller & { issuedAtMs: number };
-      try {
-        claims = await options.tokens.verify(token);
-      } catch (error) {
-        throw error instanceof errors.JWTExpired ? refuse.expired() : refuse.illegal();
-      }
-      if (await options.revocations.isRevoked(claims)) throw refuse.revoked();
-      ctx.state.caller = claims;
-      const viewer: RulesViewer = {
-        roles: claims.guest ? [] : claims.roles,
-        userName: claims.guest ? '' : claims.sub,
-        superUser: options.rulesSuperUser,
-      };
-      if (!mayUseRulesPlatform(viewer)) throw new HttpError(ResultCode.forbidden, '无权限访问');
-      ctx.state.rulesViewer = viewer;
-      const hook = ctx.state.afterAuthentication as AfterAuthentication | undefined;
-      if (hook) {
-        ctx.state.afterAuthentication = undefined;
-        await hook(claims);
-      }
-      await next();
-    },
-    { kind: 'auth', scheme: 'rules' },
-  );
-
-/** The viewer `rulesAuth` let in: roles, user name and the superuser setting. */
-export const rulesViewer = (ctx: Context) => {
-  const viewer = ctx.state.rulesViewer as RulesViewer | undefined;
-  if (!viewer) throw new Error('rulesViewer read before rulesAuth ran');
+export const signInRules = async (ctx: Context, options: RulesAuthOptions): Promise<RulesViewer> => {
+  const token = tokenOf(ctx);
+  if (!token) throw refuse.illegal();
+  let claims: Caller & { issuedAtMs: number };
+  try {
+    claims = await options.tokens.verify(token);
+  } catch (error) {
+    throw error instanceof errors.JWTExpired ? refuse.expired() : refuse.illegal();
+  }
+  if (await options.revocations.isRevoked(claims)) throw refuse.revoked();
+  ctx.state.caller = claims;
+  const viewer: RulesViewer = {
+    roles: claims.guest ? [] : claims.roles,
+    userName: claims.guest ? '' : claims.sub,
+    superUser: options.rulesSuperUser,
+  };
+  if (!mayUseRulesPlatform(viewer)) throw new HttpError(ResultCode.forbidden, '无权限访问');
+  ctx.state.rulesViewer = viewer;
+  await signedIn(ctx, claims);
   return viewer;
 };
 
-/** Guards a rule call by the menu route it belongs to (domain rules/menu.ts `mayOpenRulesRoute`); runs after `rulesAuth`. */
-export const requireRulesRoute = (route: RulesRoute) =>
-  markMiddleware(
-    async (ctx: Context, next: Next) => {
-      if (!mayOpenRulesRoute(route, rulesViewer(ctx))) throw new HttpError(ResultCode.forbidden, '无权限访问');
-      await next();
-    },
-    { kind: 'role', roles: [route] },
-  );
+/** The viewer the guard let in: roles, user name and the superuser setting. */
+export const rulesViewer = (ctx: Context) => {
+  const viewer = ctx.state.rulesViewer as RulesViewer | undefined;
+  if (!viewer) throw new Error('rulesViewer read before the rule platform sign-in ran');
+  return viewer;
+};

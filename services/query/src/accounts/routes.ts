@@ -1,12 +1,13 @@
 import Router from '@koa/router';
-import type { Context, Next } from 'koa';
+import type { Context } from 'koa';
 import { z } from 'zod';
+import { adminInfoSignInRefused } from '@feibao/domain/accounts/access';
 import { canRead, RULE_PLATFORM_ROLES } from '@feibao/domain/accounts/roles';
 import { isRulesSuperUser } from '@feibao/domain/rules/menu';
 import { maskIdCard } from '@feibao/domain/shared/masking';
 import { phoneField } from '@feibao/domain/accounts/validation';
 import { ResultCode } from '@feibao/domain/shared/codes';
-import { authenticate, caller } from '@feibao/platform/http/auth';
+import { caller } from '@feibao/platform/http/auth';
 import { HttpError, ok } from '@feibao/platform/http/envelope';
 import { input, validate } from '@feibao/platform/http/validate';
 import type { QueryDeps } from '../deps.ts';
@@ -16,13 +17,12 @@ const profileQuery = z.object({ userName: z.string().trim().max(20).optional() }
 
 /** The admin-style info call's two failures, worded as its old client shows them (docs/api/rules-sign-in.md "Compatibility calls"). */
 export const adminInfoMessages = {
-  verificationFailed: 'Verification failed, please Login again.',
+  verificationFailed: adminInfoSignInRefused,
   noRoles: 'getInfo: roles must be a non-null array!',
 } as const;
 
 export const accountQueryRoutes = (deps: QueryDeps) => {
   const router = new Router();
-  const auth = authenticate(deps.tokens, deps.revocations);
   const profiles = userProfileReader(deps.pool);
 
   const currentUser = async (ctx: Context) => {
@@ -37,7 +37,7 @@ export const accountQueryRoutes = (deps: QueryDeps) => {
    * The old client sends its own userName; it is only honoured when it names the caller
    * (or the caller is an admin). Without it the caller's own profile is returned.
    */
-  router.get('/api/v1/uav/user/getUserByUserName', auth, validate(profileQuery, 'query'), async (ctx) => {
+  router.get('/api/v1/uav/user/getUserByUserName', validate(profileQuery, 'query'), async (ctx) => {
     const me = caller(ctx);
     const { userName } = input<z.output<typeof profileQuery>>(ctx);
     const target = userName || me.sub;
@@ -62,26 +62,11 @@ export const accountQueryRoutes = (deps: QueryDeps) => {
     });
   });
 
-  /** `auth` with the admin-style client's wording for a missing, invalid, expired or ended session. */
-  const verified = async (ctx: Context, next: Next) => {
-    let passed = false;
-    try {
-      await auth(ctx, async () => {
-        passed = true;
-        await next();
-      });
-    } catch (error) {
-      if (!passed && error instanceof HttpError && error.code === ResultCode.unauthorized)
-        throw new HttpError(ResultCode.unauthorized, adminInfoMessages.verificationFailed);
-      throw error;
-    }
-  };
-
   /**
    * The admin-style info call: the caller's rule-platform roles, never empty (its client refuses an
    * empty list). RULES_SUPERUSER opens every rule route, which is what `admin` means to that client.
    */
-  router.get('/sso-platform/user/info', verified, async (ctx) => {
+  router.get('/sso-platform/user/info', async (ctx) => {
     const me = caller(ctx);
     const doc = me.guest ? null : await profiles.byPhone(me.sub);
     if (!me.guest && !doc) throw new HttpError(ResultCode.unauthorized, adminInfoMessages.verificationFailed);
@@ -96,8 +81,8 @@ export const accountQueryRoutes = (deps: QueryDeps) => {
     ok(ctx, { roles, name: doc.name, username: doc.mobilePhone, avatar: '', introduction: '' });
   });
 
-  router.get('/api/v1/uav/uc/currentUser', auth, async (ctx) => ok(ctx, await currentUser(ctx)));
-  router.get('/sso-platform/authorization/user/get', auth, async (ctx) => {
+  router.get('/api/v1/uav/uc/currentUser', async (ctx) => ok(ctx, await currentUser(ctx)));
+  router.get('/sso-platform/authorization/user/get', async (ctx) => {
     const user = await currentUser(ctx);
     ok(ctx, { ...user, username: user.mobilePhone });
   });

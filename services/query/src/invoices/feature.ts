@@ -1,5 +1,5 @@
 import type { QueryFeature } from '../features.ts';
-import { invoiceQueryRoutes } from './routes.ts';
+import { invoiceEnvelope, invoiceQueryRoutes } from './routes.ts';
 import { invoiceQueryDocs } from './openapi.ts';
 
 /** What the invoices feature registers in the query service. */
@@ -7,4 +7,5 @@ export const invoicesQueryFeature: QueryFeature = {
   name: 'invoices',
   routes: (deps) => [invoiceQueryRoutes(deps)],
   docs: invoiceQueryDocs,
+  beforeGuard: [invoiceEnvelope],
 };

@@ -5,7 +5,7 @@ import { maskPhone } from '@feibao/domain/shared/masking';
 import { ResultCode, type Envelope } from '@feibao/domain/shared/codes';
 import type { Invoice } from '@feibao/domain/invoices/invoice';
 import type { InvoiceEnvelope, InvoicePage, InvoiceRow, StaffInvoiceRow } from '@feibao/domain/invoices/api';
-import { authenticate, caller, requireArea } from '@feibao/platform/http/auth';
+import { caller } from '@feibao/platform/http/auth';
 import { errorEnvelope } from '@feibao/platform/http/app';
 import { input, validate } from '@feibao/platform/http/validate';
 import { ok } from '@feibao/platform/http/envelope';
@@ -22,6 +22,14 @@ const withSuccessFlag = async (ctx: Context, next: Next) => {
   if (!body || typeof body.code !== 'number') return;
   const success = body.code === ResultCode.success;
   ctx.body = { ...body, success, errMessage: success ? null : body.message } satisfies InvoiceEnvelope<unknown>;
+};
+
+const invoicePaths = new Set(['/api/v1/uav/invoice/page', '/api/v1/uav/backoffice/invoice/page']);
+
+/** The invoice calls answer in their envelope with `success`, the guard's refusals too (so it runs before the guard). */
+export const invoiceEnvelope = async (ctx: Context, next: Next) => {
+  if (ctx.method === 'POST' && invoicePaths.has(ctx.path)) await withSuccessFlag(ctx, next);
+  else await next();
 };
 
 const rowOf = ({
@@ -61,10 +69,9 @@ const filterOf = ({ currentPage: _page, pageSize: _size, ...filter }: InvoiceSea
  */
 export const invoiceQueryRoutes = (deps: QueryDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
-  const auth = authenticate(deps.tokens, deps.revocations);
   const reader = invoiceReader(deps.pool);
 
-  router.post('/invoice/page', withSuccessFlag, auth, validate(invoiceSearchSchema), async (ctx) => {
+  router.post('/invoice/page', validate(invoiceSearchSchema), async (ctx) => {
     const search = input<InvoiceSearch>(ctx);
     const page = await reader.page(
       { ...filterOf(search), owner: caller(ctx).sub },
@@ -74,21 +81,14 @@ export const invoiceQueryRoutes = (deps: QueryDeps) => {
     ok(ctx, { ...page, datas: page.datas.map(rowOf) } satisfies InvoicePage);
   });
 
-  router.post(
-    '/backoffice/invoice/page',
-    withSuccessFlag,
-    auth,
-    requireArea('invoices'),
-    validate(invoiceSearchSchema),
-    async (ctx) => {
-      const search = input<InvoiceSearch>(ctx);
-      const page = await reader.page(filterOf(search), search.currentPage, search.pageSize);
-      ok(ctx, {
-        ...page,
-        datas: page.datas.map((invoice) => ({ ...rowOf(invoice), userName: maskPhone(invoice.owner) })),
-      } satisfies InvoicePage<StaffInvoiceRow>);
-    },
-  );
+  router.post('/backoffice/invoice/page', validate(invoiceSearchSchema), async (ctx) => {
+    const search = input<InvoiceSearch>(ctx);
+    const page = await reader.page(filterOf(search), search.currentPage, search.pageSize);
+    ok(ctx, {
+      ...page,
+      datas: page.datas.map((invoice) => ({ ...rowOf(invoice), userName: maskPhone(invoice.owner) })),
+    } satisfies InvoicePage<StaffInvoiceRow>);
+  });
 
   return router;
 };

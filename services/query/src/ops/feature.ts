@@ -1,5 +1,5 @@
 import type { QueryFeature } from '../features.ts';
-import { opsBoardRoutes } from './board.ts';
+import { opsBoardCookie, opsBoardRoutes } from './board.ts';
 import { opsQueryRoutes } from './routes.ts';
 import { opsQueryDocs } from './openapi.ts';
 
@@ -8,4 +8,5 @@ export const opsQueryFeature: QueryFeature = {
   name: 'ops',
   routes: (deps) => [opsQueryRoutes(deps), opsBoardRoutes(deps)],
   docs: opsQueryDocs,
+  beforeGuard: [opsBoardCookie],
 };

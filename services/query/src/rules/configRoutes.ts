@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { configKind } from '@feibao/domain/rules/config';
 import { input, validate } from '@feibao/platform/http/validate';
 import { ok } from '@feibao/platform/http/envelope';
-import { requireConfigKindRoute } from '@feibao/platform/http/rulesConfigGuard';
-import { RULES_API_PREFIX, rulesAuth } from '@feibao/platform/http/rulesAuth';
+import { RULES_API_PREFIX } from '@feibao/platform/http/rulesAuth';
 import { ruleConfigReader } from '@feibao/read-models/rules/config';
 import type { QueryAppDeps } from '../deps.ts';
 
@@ -17,29 +16,18 @@ const listQuery = z.object({
 /** One rule dictionary's entries (docs/api/rules-config.md), for its menu route's roles. */
 export const ruleConfigQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router();
-  const auth = rulesAuth({
-    tokens: deps.tokens,
-    revocations: deps.revocations,
-    rulesSuperUser: deps.config.rulesSuperUser,
-  });
   const entries = ruleConfigReader(deps.pool);
 
-  router.get(
-    `${RULES_API_PREFIX}/config`,
-    auth,
-    requireConfigKindRoute(),
-    validate(listQuery, 'query'),
-    async (ctx) => {
-      const { kind, q, enabled } = input<z.output<typeof listQuery>>(ctx);
-      ok(
-        ctx,
-        await entries.list({
-          kind,
-          q: q || undefined,
-          enabled: enabled === undefined ? undefined : enabled === 'true',
-        }),
-      );
-    },
-  );
+  router.get(`${RULES_API_PREFIX}/config`, validate(listQuery, 'query'), async (ctx) => {
+    const { kind, q, enabled } = input<z.output<typeof listQuery>>(ctx);
+    ok(
+      ctx,
+      await entries.list({
+        kind,
+        q: q || undefined,
+        enabled: enabled === undefined ? undefined : enabled === 'true',
+      }),
+    );
+  });
   return router;
 };

@@ -11,7 +11,7 @@ import { rulesQueryDocs } from './openapi.ts';
 export const rulesQueryFeature: QueryFeature = {
   name: 'rules',
   routes: (deps) => [
-    rulesMenuRoutes(deps),
+    rulesMenuRoutes(),
     ruleQueryRoutes(deps),
     ruleConfigQueryRoutes(deps),
     ruleTestQueryRoutes(deps),
