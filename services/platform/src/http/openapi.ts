@@ -262,7 +262,7 @@ export const describeRoutes = (
   return part;
 };
 
-/** The whole document from the services' parts (the edge joins them, services/edge/src/openapi.ts). */
+/** The whole document from the services' parts (the edge joins them, services/edge/src/apiDocs.ts). */
 export const openApiDocument = (parts: readonly OpenApiPart[], info: { version: string }) => {
   const paths: OpenApiPart['paths'] = {};
   const schemas: OpenApiPart['schemas'] = {};
