@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { blueprintIconPaths } from './iconPaths.ts';
 import { precompress } from './precompress.ts';
-import { ROUTE_FEATURES, ROUTE_FEATURES_FILE } from './src/routeFeatures.ts';
+import { ROUTE_FEATURES_FILE, routeFeaturesOf } from './src/routeFeatures.ts';
 
 /**
  * The rule platform is its own HTML entry (rules.html → src/rules/main.tsx), so customers never
@@ -23,15 +23,22 @@ const rulesFallback = (): Plugin => {
   };
 };
 
-/** Ships the pages' feature modules beside the manifest, for the edge's preloads (src/routeFeatures.ts). */
+/**
+ * Ships the pages' feature modules beside the manifest, for the edge's preloads (src/routeFeatures.ts),
+ * read from the app's own feature list (src/features.ts): its routes modules load no page, so Node runs them.
+ */
 const routeFeatures = (): Plugin => ({
   name: 'feibao-route-features',
   apply: 'build',
-  generateBundle() {
+  async generateBundle() {
+    const { module } = await runnerImport<typeof import('./src/features.ts')>(
+      fileURLToPath(new URL('./src/features.ts', import.meta.url)),
+      { configFile: false, logLevel: 'error' },
+    );
     this.emitFile({
       type: 'asset',
       fileName: ROUTE_FEATURES_FILE,
-      source: `${JSON.stringify(ROUTE_FEATURES, null, 2)}\n`,
+      source: `${JSON.stringify(routeFeaturesOf(module.features), null, 2)}\n`,
     });
   },
 });

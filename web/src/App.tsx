@@ -17,24 +17,12 @@ import { Navigate, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { Authorize, AuthRedirect } from './accounts/Authorize.tsx';
 import { LoginLoading } from './accounts/LoginLoading.tsx';
-import { accountsRoutes } from './accounts/routes.tsx';
-import { backofficeRoutes } from './backoffice/routes.tsx';
-import { claimsRoutes } from './claims/routes.tsx';
-import { invoicesRoutes } from './invoices/routes.tsx';
-import { orderingRoutes } from './ordering/routes.tsx';
-import type { FeatureRoutes } from './shared/featureRoutes.ts';
+import { features } from './features.ts';
 import { NotFound, Unauthorized } from './shell/ErrorPage.tsx';
 import { Landing } from './shell/Landing.tsx';
 import { DesktopLayout, RootLayout, TouchLayout } from './shell/Layouts.tsx';
 
-/**
- * Each feature folder lists its pages in its `routes.tsx`; each feature is one chunk, fetched the first
- * time one of its routes is visited, so the landing page and a phone's first page load only the shell
- * (bench/bundles.ts measures it, `npm test` holds it under its limit). The layouts' Suspense boundaries
- * show while a chunk loads. A new feature is a folder with its `routes.tsx` and one line here.
- */
-const features: FeatureRoutes[] = [accountsRoutes, orderingRoutes, claimsRoutes, invoicesRoutes, backofficeRoutes];
-
+/** The features' pages (features.ts) go under the two layouts, whose Suspense boundaries show while a chunk loads. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -2,7 +2,10 @@ import { isValidElement, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { routes } from './App.tsx';
-import { ROUTE_FEATURES } from './routeFeatures.ts';
+import { features as featureList } from './features.ts';
+import { routeFeaturesOf } from './routeFeatures.ts';
+
+const ROUTE_FEATURES = routeFeaturesOf(featureList);
 
 const pages = (list: RouteObject[]): { path: string; element: unknown }[] =>
   list.flatMap((route) => [

@@ -8,6 +8,7 @@ const EnterpriseRegisterPage = lazyPage(() => accounts().then((m) => m.Enterpris
 const UserInformationPage = lazyPage(() => accounts().then((m) => m.UserInformationPage));
 
 export const accountsRoutes: FeatureRoutes = {
+  pages: 'src/accounts/pages.tsx',
   desktop: [
     { path: '/login/index', element: <LoginPage variant="desktop" /> },
     { path: '/platform/userInformation', element: <UserInformationPage variant="desktop" /> },

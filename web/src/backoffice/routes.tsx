@@ -11,6 +11,7 @@ const InvoiceDeskPage = lazyPage(() => backoffice().then((m) => m.InvoiceDeskPag
 
 /** Back office (staff only; the page says 403 to anyone else and the server refuses them). */
 export const backofficeRoutes: FeatureRoutes = {
+  pages: 'src/backoffice/pages.ts',
   desktop: [
     { path: '/backoffice/quotes', element: <QuoteDeskPage /> },
     { path: '/backoffice/claims', element: <ClaimsDeskPage /> },

@@ -5,6 +5,7 @@ const ClaimListPage = lazyPage(() => claims().then((m) => m.ClaimListPage));
 const ReportPage = lazyPage(() => claims().then((m) => m.ReportPage));
 
 export const claimsRoutes: FeatureRoutes = {
+  pages: 'src/claims/pages.ts',
   desktop: [
     // §2 reads the two claim tabs both ways: one list, titled for the tab that leads there.
     { path: '/platform/applyForCompensation', element: <ClaimListPage variant="desktop" title="申请理赔" /> },

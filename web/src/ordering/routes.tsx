@@ -8,6 +8,7 @@ const OrderListPage = lazyPage(() => ordering().then((m) => m.OrderListPage));
 const PlanPage = lazyPage(() => ordering().then((m) => m.PlanPage));
 
 export const orderingRoutes: FeatureRoutes = {
+  pages: 'src/ordering/pages.ts',
   desktop: [
     { path: '/platform/guide', element: <GuidePage variant="desktop" /> },
     { path: '/platform/insure', element: <InsurePage variant="desktop" /> },

@@ -1,8 +1,12 @@
 import { type ComponentType, lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 
-/** What a feature folder adds to the app's routes (its `routes.tsx`): under the desktop and the touch layout. */
-export type FeatureRoutes = { desktop: RouteObject[]; touch: RouteObject[] };
+/**
+ * What a feature folder adds to the app's routes (its `routes.tsx`): under the desktop and the touch layout,
+ * and `pages`, the Vite manifest key of the module its pages load lazily (`import('./pages.ts')`), which
+ * the edge preloads for those paths (routeFeatures.ts).
+ */
+export type FeatureRoutes = { pages: string; desktop: RouteObject[]; touch: RouteObject[] };
 
 /**
  * A page of a feature's lazily loaded chunk: the chunk is fetched the first time one of its routes is

@@ -3,29 +3,50 @@ import type { ReactNode } from 'react';
 import { FormGroup } from '@blueprintjs/core';
 import type { FieldErrors } from '../api/forms.ts';
 
-/** Minimal form state: string/number values plus one error per field. */
-export function useForm<V extends Record<string, unknown>>(initial: V) {
+/**
+ * The web app's one form state (docs/adr/0015-one-form-state.md): the values, one error per field
+ * and whether the user has changed anything yet.
+ * - `set`/`bind` edit one top-level field of a flat form (the account forms, the rule dialogs).
+ * - `update(f)` applies a whole-value transition to a nested form (the insure form's and the claim
+ *   report's rules, which rewrite derived fields from the domain's pure functions).
+ * - `reset(v)` replaces the values as the program builds them (a loaded order, a claim after our
+ *   own write): it clears the errors and is not an edit.
+ * A form that waits for its data starts from `null`; until `reset` gives it values, edits are dropped.
+ */
+export function useForm<V extends object | null>(initial: V | (() => V)) {
+  type Values = NonNullable<V>;
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const set = useCallback(<K extends keyof V>(key: K, value: V[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
+  const [edited, setEdited] = useState(false);
+  const set = useCallback(<K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => (v === null ? v : { ...v, [key]: value }));
+    setEdited(true);
     setErrors((e) => {
       if (!e[key as string]) return e;
       const { [key as string]: _drop, ...rest } = e;
       return rest;
     });
   }, []);
+  const update = useCallback((f: (value: Values) => Values) => {
+    setValues((v) => (v === null ? v : f(v as Values)));
+    setEdited(true);
+  }, []);
+  const reset = useCallback((value: V) => {
+    setValues(value);
+    setErrors({});
+    setEdited(false);
+  }, []);
   /** onChange handler for an <input>. */
   const bind = useCallback(
-    (key: keyof V & string) => ({
+    (key: keyof Values & string) => ({
       name: key,
-      value: (values[key] ?? '') as string,
-      onChange: (e: { target: { value: string } }) => set(key, e.target.value as V[typeof key]),
+      value: ((values as Values | null)?.[key] ?? '') as string,
+      onChange: (e: { target: { value: string } }) => set(key, e.target.value as Values[typeof key]),
       intent: errors[key] ? ('danger' as const) : undefined,
     }),
     [values, errors, set],
   );
-  return { values, setValues, errors, setErrors, set, bind };
+  return { values, setValues, errors, setErrors, set, bind, update, reset, edited };
 }
 
 type FieldProps = {

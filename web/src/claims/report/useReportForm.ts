@@ -1,9 +1,10 @@
 /**
- * The report's state: the form (built once from the loaded claim, rebuilt only after our own
- * writes so a background revalidation never wipes what the user typed), the drones' flight data
+ * The report's state: the form (the shared useForm; built once from the loaded claim, rebuilt only
+ * after our own writes so a background revalidation never wipes what the user typed), the drones' flight data
  * and adding a drone from the policy by its device code.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useForm } from '../../shared/form.tsx';
 import { notifyError } from '../../api/toaster.ts';
 import { fetchInsuredDrones, type ClaimDetails, type DroneWithFlightData } from '../api.ts';
 import { droneFrom, fromClaim, type ReportForm } from './reportForm.ts';
@@ -11,7 +12,7 @@ import { droneFrom, fromClaim, type ReportForm } from './reportForm.ts';
 type FlightData = DroneWithFlightData['flightData'];
 
 export const useReportForm = (claim: ClaimDetails | undefined) => {
-  const [form, setForm] = useState<ReportForm | null>(null);
+  const { values: form, reset: resetForm, update: edit } = useForm<ReportForm | null>(null);
   const [flightData, setFlightData] = useState<Record<string, FlightData>>({});
   const [adding, setAdding] = useState(false);
   const builtFor = useRef<string | null>(null);
@@ -25,20 +26,18 @@ export const useReportForm = (claim: ClaimDetails | undefined) => {
   const reset = useCallback(
     (c: ClaimDetails) => {
       builtFor.current = c.id;
-      setForm(fromClaim(c));
+      resetForm(fromClaim(c));
       setBuiltAtVersion(c.version);
       const codes = c.settlementUavInfoList.map((d) => d.deviceNumber).filter((x): x is string => !!x);
       // The flight summary is a convenience: a failed look-up leaves it out, silently.
       if (codes.length) fetchInsuredDrones(c.id, codes).then(remember, () => undefined);
     },
-    [remember],
+    [remember, resetForm],
   );
 
   useEffect(() => {
     if (claim && builtFor.current !== claim.id) reset(claim);
   }, [claim, reset]);
-
-  const edit = useCallback((fn: (f: ReportForm) => ReportForm) => setForm((f) => (f ? fn(f) : f)), []);
 
   /** Adds the policy's drone with this code as a new tab; answers the tab's key, or null when it failed. */
   const addDrone = useCallback(
@@ -50,9 +49,7 @@ export const useReportForm = (claim: ClaimDetails | undefined) => {
         const tab = droneFrom(insured ?? { deviceNumber: code });
         if (insured) remember([insured]);
         // a double click adds the drone once
-        setForm((f) =>
-          !f || f.drones.some((d) => d.deviceNumber === code) ? f : { ...f, drones: [...f.drones, tab] },
-        );
+        edit((f) => (f.drones.some((d) => d.deviceNumber === code) ? f : { ...f, drones: [...f.drones, tab] }));
         return tab.key;
       } catch (e) {
         notifyError(e);
@@ -61,7 +58,7 @@ export const useReportForm = (claim: ClaimDetails | undefined) => {
         setAdding(false);
       }
     },
-    [claim, remember],
+    [claim, remember, edit],
   );
 
   return { form, builtAtVersion, edit, reset, addDrone, adding, flightData };

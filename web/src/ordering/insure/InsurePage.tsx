@@ -2,7 +2,7 @@
  * /platform/insure and /touch/insure: the insure form with draft save, inquiry and (type 1)
  * the live price range. Query: type, id, show, reInquiry, insuranceType, jumpFrom, text, from.
  */
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, Spinner, Tag } from '@blueprintjs/core';
 import { NonIdealState } from '../../shared/NonIdealState.tsx';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -41,6 +41,7 @@ import { InsureForm } from './InsureForm.tsx';
 import { money } from '../format.ts';
 import { openLoginHere, routesOf, useLoginPrompt, type Variant } from '../../shared/site.ts';
 import { focusDialog } from '../../shared/dialogFocus.ts';
+import { useForm } from '../../shared/form.tsx';
 
 type Busy = null | 'save' | 'inquiry';
 type Range = { loading: boolean; value?: PriceRange; error?: string };
@@ -86,11 +87,11 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
   const insurers = useInsurers(orderType);
   const brands = useDroneBrands();
 
-  const [form, setForm] = useState<FormState | null>(null);
+  // Empty until the catalogue (and the order) is here; the form's rules apply through its update(f).
+  const { values: form, reset, update: onChange, edited } = useForm<FormState | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [saved, setSaved] = useState<{ id: string; orderNo: string } | null>(null);
   const [range, setRange] = useState<Range | null>(null);
-  const edited = useRef(false);
 
   // Build the initial form once the catalogue (and the order, with ?id) is here. The form's first
   // render is the page's largest piece of work: as a transition React renders it in slices that
@@ -100,7 +101,7 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
     if (id) {
       if (!order.data) return;
       const initial = fromOrder(order.data, { reInquiry });
-      startTransition(() => setForm(initial));
+      startTransition(() => reset(initial));
       return;
     }
     let f = emptyForm(queryType);
@@ -114,15 +115,15 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
       const field = applicationFieldFor(text);
       if (field) f = applyRules({ ...f, flyingInfo: { ...f.flyingInfo, applicationField: field } });
     }
-    startTransition(() => setForm(f));
-  }, [form, covers.data, id, order.data, reInquiry, queryType, params]);
+    startTransition(() => reset(f));
+  }, [form, covers.data, id, order.data, reInquiry, queryType, params, reset]);
 
   // A saved order is edited only while its actions allow edit; a re-inquiry always starts a new order.
   const readOnly = show || (!reInquiry && order.data !== undefined && !can(order.data.actions, 'edit'));
 
   // Type 1: every change after the first edit re-reads the price range (debounced).
   useEffect(() => {
-    if (!form || orderType !== 1 || readOnly || !edited.current || !session) return;
+    if (!form || orderType !== 1 || readOnly || !edited || !session) return;
     const body = normalised(form);
     if (!body) return;
     const ctl = new AbortController();
@@ -139,12 +140,7 @@ const InsureScreen = ({ variant }: { variant: Variant }) => {
       clearTimeout(t);
       ctl.abort();
     };
-  }, [form, orderType, readOnly, session]);
-
-  const onChange = (update: (s: FormState) => FormState) => {
-    edited.current = true;
-    setForm((s) => (s ? update(s) : s));
-  };
+  }, [form, orderType, readOnly, session, edited]);
 
   const needLogin = () => {
     if (session) return false;

@@ -21,6 +21,7 @@ import { CASES_PAGE_SIZE, startBatchTest, useCases, useMyRuns } from './api.ts';
 import { formatRate, isActive, progressOf, runStatusIntents, runStatusLabels } from './model.ts';
 import { RulesPager, usePagedSearch } from './Pager.tsx';
 import { Pager } from '../../shared/Pager.tsx';
+import { useForm } from '../../shared/form.tsx';
 
 export const detailPath = (left: string, right?: string) =>
   `${pathOf('multipleBatchTestDetail')}?${new URLSearchParams(right ? { left, right } : { left })}`;
@@ -31,12 +32,16 @@ export const BatchTestPage = () => {
   const { data, error, mutate } = useCases(page, keyword);
   const navigate = useNavigate();
   const rules = useRuleNames().data ?? [];
-  const [picked, setRuleId] = useState<string | null>(null);
+  const form = useForm<{
+    picked: string | null;
+    version: number;
+    mode: 'cases' | 'lastN';
+    chosen: Set<string>;
+    lastN: number;
+  }>(() => ({ picked: null, version: 1, mode: 'cases', chosen: new Set(), lastN: 100 }));
+  const { picked, version, mode, chosen, lastN } = form.values;
   const ruleId = picked ?? rules[0]?.ruleId ?? '';
-  const [version, setVersion] = useState(1);
-  const [mode, setMode] = useState<'cases' | 'lastN'>('cases');
-  const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [lastN, setLastN] = useState(100);
+  const setChosen = (next: Set<string>) => form.set('chosen', next);
   const [busy, setBusy] = useState(false);
   const start = async () => {
     if (mode === 'cases' && chosen.size === 0) return notify.error('请选择测试案例');
@@ -59,7 +64,7 @@ export const BatchTestPage = () => {
           <HTMLSelect
             id="rules-batch-rule"
             value={ruleId}
-            onChange={(e) => setRuleId(e.target.value)}
+            onChange={(e) => form.set('picked', e.target.value)}
             options={rules.map((r) => ({ value: r.ruleId, label: `${r.name}（${r.ruleId}）` }))}
           />
         </FormGroup>
@@ -68,7 +73,7 @@ export const BatchTestPage = () => {
             id="rules-batch-version"
             min={1}
             value={version}
-            onValueChange={(v) => setVersion(Number.isInteger(v) && v > 0 ? v : 1)}
+            onValueChange={(v) => form.set('version', Number.isInteger(v) && v > 0 ? v : 1)}
           />
         </FormGroup>
         <Button
@@ -80,7 +85,11 @@ export const BatchTestPage = () => {
           data-testid="rules-batch-start"
         />
       </div>
-      <RadioGroup inline selectedValue={mode} onChange={(e) => setMode(e.currentTarget.value as 'cases' | 'lastN')}>
+      <RadioGroup
+        inline
+        selectedValue={mode}
+        onChange={(e) => form.set('mode', e.currentTarget.value as 'cases' | 'lastN')}
+      >
         <Radio value="cases" label="选择案例" />
         <Radio value="lastN" label="最近的真实申请" />
       </RadioGroup>
@@ -91,7 +100,7 @@ export const BatchTestPage = () => {
             min={1}
             max={1000}
             value={lastN}
-            onValueChange={(v) => setLastN(Math.min(1000, Math.max(1, Math.trunc(v) || 1)))}
+            onValueChange={(v) => form.set('lastN', Math.min(1000, Math.max(1, Math.trunc(v) || 1)))}
           />
         </FormGroup>
       ) : (

@@ -18,6 +18,7 @@ import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { CASES_PAGE_SIZE, caseFromOrder, createCase, deleteCase, updateCase, useCases } from './api.ts';
 import { expectedPremiums, premiumsText, type RuleCaseRow } from './model.ts';
 import { RulesPager, usePagedSearch } from './Pager.tsx';
+import { useForm } from '../../shared/form.tsx';
 
 const failureOf = (error: unknown) => (error instanceof RulesApiError ? error.message : '操作失败，请稍后重试');
 
@@ -26,7 +27,8 @@ export const CasesPage = () => {
   const { search, setSearch, keyword, page, setPage } = usePagedSearch();
   const { data, error, mutate } = useCases(page, keyword);
   const [editing, setEditing] = useState<RuleCaseRow | 'new' | null>(null);
-  const [orderId, setOrderId] = useState('');
+  const { values: fromOrder, set: setFromOrder } = useForm({ orderId: '' });
+  const { orderId } = fromOrder;
   const [busy, setBusy] = useState(false);
   const copy = async () => {
     if (!orderId.trim()) return notify.error('请填写订单编号');
@@ -34,7 +36,7 @@ export const CasesPage = () => {
     try {
       await caseFromOrder(orderId.trim());
       notify.success('已从订单复制案例');
-      setOrderId('');
+      setFromOrder('orderId', '');
       void mutate();
     } catch {
       // The client already showed the server's message.
@@ -56,7 +58,12 @@ export const CasesPage = () => {
     <RulesScreen route="ruleCase" testId="rules-cases">
       <div className="rp-toolbar">
         <Button intent="primary" icon="add" text="新增案例" onClick={() => setEditing('new')} />
-        <InputGroup placeholder="订单编号" value={orderId} onValueChange={setOrderId} aria-label="订单编号" />
+        <InputGroup
+          placeholder="订单编号"
+          value={orderId}
+          onValueChange={(v) => setFromOrder('orderId', v)}
+          aria-label="订单编号"
+        />
         <Button icon="duplicate" text="从订单复制" loading={busy} onClick={() => void copy()} />
         <Button icon="refresh" text="刷新" onClick={() => void mutate()} />
         <InputGroup
@@ -144,15 +151,16 @@ const CaseDialog = ({
   onClose: () => void;
   onSaved: () => void;
 }) => {
-  const [name, setName] = useState(row?.name ?? '');
-  const [formText, setFormText] = useState(row ? JSON.stringify(row.form, null, 2) : '');
-  const [referral, setReferral] = useState(row?.expected.referral ?? false);
-  const [premiums, setPremiums] = useState<Record<string, string>>(
-    Object.fromEntries(
+  const caseForm = useForm(() => ({
+    name: row?.name ?? '',
+    formText: row ? JSON.stringify(row.form, null, 2) : '',
+    referral: row?.expected.referral ?? false,
+    premiums: Object.fromEntries(
       visibleInsurers.map((i) => [String(i.id), row?.expected.premiums[String(i.id)]?.toString() ?? '']),
-    ),
-  );
-  const [tolerance, setTolerance] = useState(String(row?.expected.tolerance ?? 1));
+    ) as Record<string, string>,
+    tolerance: String(row?.expected.tolerance ?? 1),
+  }));
+  const { name, formText, referral, premiums, tolerance } = caseForm.values;
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
@@ -184,7 +192,12 @@ const CaseDialog = ({
     <Dialog isOpen onClose={onClose} title={row ? `编辑案例：${row.name}` : '新增案例'} style={{ width: 720 }}>
       <DialogBody>
         <FormGroup label="案例名称" labelFor="rules-case-name" labelInfo="（必填）">
-          <InputGroup id="rules-case-name" value={name} maxLength={100} onValueChange={setName} />
+          <InputGroup
+            id="rules-case-name"
+            value={name}
+            maxLength={100}
+            onValueChange={(v) => caseForm.set('name', v)}
+          />
         </FormGroup>
         <FormGroup label="投保信息（JSON，与询价接口相同）" labelFor="rules-case-form">
           <TextArea
@@ -193,10 +206,14 @@ const CaseDialog = ({
             rows={10}
             className="rp-json"
             value={formText}
-            onChange={(e) => setFormText(e.target.value)}
+            onChange={(e) => caseForm.set('formText', e.target.value)}
           />
         </FormGroup>
-        <Switch label="预期转人工核保" checked={referral} onChange={(e) => setReferral(e.currentTarget.checked)} />
+        <Switch
+          label="预期转人工核保"
+          checked={referral}
+          onChange={(e) => caseForm.set('referral', e.currentTarget.checked)}
+        />
         <div className="rp-toolbar">
           {visibleInsurers.map((i) => (
             <FormGroup key={i.id} label={`${i.name}预期保费（元）`} labelFor={`rules-case-premium-${i.id}`}>
@@ -204,12 +221,18 @@ const CaseDialog = ({
                 id={`rules-case-premium-${i.id}`}
                 placeholder="不填则不检查"
                 value={premiums[String(i.id)] ?? ''}
-                onValueChange={(v) => setPremiums((p) => ({ ...p, [String(i.id)]: v }))}
+                onValueChange={(v) =>
+                  caseForm.update((c) => ({ ...c, premiums: { ...c.premiums, [String(i.id)]: v } }))
+                }
               />
             </FormGroup>
           ))}
           <FormGroup label="允许误差（元）" labelFor="rules-case-tolerance">
-            <InputGroup id="rules-case-tolerance" value={tolerance} onValueChange={setTolerance} />
+            <InputGroup
+              id="rules-case-tolerance"
+              value={tolerance}
+              onValueChange={(v) => caseForm.set('tolerance', v)}
+            />
           </FormGroup>
         </div>
         {problem && <Callout intent="danger">{problem}</Callout>}

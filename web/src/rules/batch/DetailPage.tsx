@@ -20,6 +20,7 @@ import {
 } from './model.ts';
 import { TableScroll } from '../layout/TableScroll.tsx';
 import { TracePanel } from '../../shared/trace/TracePanel.tsx';
+import { useForm } from '../../shared/form.tsx';
 
 const PAGE = 100;
 
@@ -28,8 +29,8 @@ export const BatchDetailPage = () => {
   const [params, setParams] = useSearchParams();
   const left = params.get('left');
   const right = params.get('right');
-  const [leftText, setLeftText] = useState(left ?? '');
-  const [rightText, setRightText] = useState(right ?? '');
+  const runs = useForm({ leftText: left ?? '', rightText: right ?? '' });
+  const { leftText, rightText } = runs.values;
   const open = () => {
     const next: Record<string, string> = {};
     if (leftText.trim()) next.left = leftText.trim();
@@ -39,11 +40,16 @@ export const BatchDetailPage = () => {
   return (
     <RulesScreen route="multipleBatchTestDetail" testId="rules-batch-detail">
       <div className="rp-toolbar">
-        <InputGroup placeholder="批次编号" value={leftText} onValueChange={setLeftText} aria-label="批次编号" />
+        <InputGroup
+          placeholder="批次编号"
+          value={leftText}
+          onValueChange={(v) => runs.set('leftText', v)}
+          aria-label="批次编号"
+        />
         <InputGroup
           placeholder="对比批次编号（可选）"
           value={rightText}
-          onValueChange={setRightText}
+          onValueChange={(v) => runs.set('rightText', v)}
           aria-label="对比批次编号"
         />
         <Button intent="primary" text="查看" onClick={open} />

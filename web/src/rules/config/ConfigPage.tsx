@@ -29,6 +29,7 @@ import {
   effectOptions,
 } from './model.ts';
 import { TableScroll } from '../layout/TableScroll.tsx';
+import { useForm } from '../../shared/form.tsx';
 
 type Filter = { q: string; enabled: 'all' | 'true' | 'false' };
 const listPath = (kind: DictionaryKind, filter: Filter) => {
@@ -182,10 +183,9 @@ const EntryDialog = ({
   onClose: () => void;
   onDone: () => void;
 }) => {
-  const [draft, setDraft] = useState<ConfigDraft>(() => draftOf(kind, entry));
+  const { values: draft, set } = useForm<ConfigDraft>(() => draftOf(kind, entry));
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const set = (key: string, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const save = async () => {
     const local = draftProblem(kind, draft);
     if (local) return setProblem(local);

@@ -17,6 +17,7 @@ import {
   stageOptions,
   toggleScene,
 } from './newRule.ts';
+import { useForm } from '../../shared/form.tsx';
 
 export const editorPath = (ruleId: string, version?: number) =>
   `/rules/complexRuleAdd?${new URLSearchParams(version === undefined ? { ruleId } : { ruleId, version: String(version) })}`;
@@ -34,8 +35,8 @@ export const StartPanel = () => (
 const PickRule = () => {
   const { data, error, mutate } = useRuleList();
   const navigate = useNavigate();
-  const [ruleId, setRuleId] = useState('');
-  const [version, setVersion] = useState('');
+  const pick = useForm({ ruleId: '', version: '' });
+  const { ruleId, version } = pick.values;
   return (
     <Card className="rp-ed-card" data-testid="rules-editor-pick">
       <h3 className="rp-ed-card-title">编辑已有规则</h3>
@@ -52,8 +53,8 @@ const PickRule = () => {
                   fill
                   value={ruleId}
                   onChange={(e) => {
-                    setRuleId(e.target.value);
-                    setVersion('');
+                    const next = e.target.value;
+                    pick.update(() => ({ ruleId: next, version: '' }));
                   }}
                   options={[
                     { value: '', label: '请选择规则' },
@@ -67,7 +68,7 @@ const PickRule = () => {
                   fill
                   disabled={!rule}
                   value={chosen}
-                  onChange={(e) => setVersion(e.target.value)}
+                  onChange={(e) => pick.set('version', e.target.value)}
                   options={versions.map((v) => ({
                     value: String(v.version),
                     label: `版本${v.version}${v.version === rule?.enabledVersion ? '（启用中）' : ''}`,
@@ -127,13 +128,11 @@ const DictionarySelect = ({
 
 const NewRule = () => {
   const navigate = useNavigate();
-  const [draft, setDraft] = useState<NewRuleDraft>(emptyNewRule);
+  const { values: draft, set } = useForm<NewRuleDraft>(emptyNewRule);
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const problems = shown ? newRuleProblems(draft) : {};
-  const set = <K extends keyof NewRuleDraft>(key: K, value: NewRuleDraft[K]) =>
-    setDraft((d) => ({ ...d, [key]: value }));
   const save = async () => {
     setShown(true);
     if (Object.keys(newRuleProblems(draft)).length) return;

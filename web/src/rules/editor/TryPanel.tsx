@@ -7,18 +7,18 @@ import { modelProblems, parseTryInput } from './model.ts';
 import { sampleText, trySamples } from './samples.ts';
 import { TableScroll } from '../layout/TableScroll.tsx';
 import { TracePanel } from '../../shared/trace/TracePanel.tsx';
+import { useForm } from '../../shared/form.tsx';
 
 /** 试算: the model as edited, on an input typed or taken from a sample line. Nothing is saved. */
 export const TryPanel = ({ ruleId, model }: { ruleId: string | null; model: Jdm }) => {
   const samples = useMemo(() => trySamples(ruleId), [ruleId]);
-  const [sample, setSample] = useState(samples[0]?.key ?? '');
-  const [text, setText] = useState(() => sampleText(samples[0]));
+  const form = useForm(() => ({ sample: samples[0]?.key ?? '', text: sampleText(samples[0]) }));
+  const { sample, text } = form.values;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [result, setResult] = useState<TryResult | null>(null);
   const pick = (key: string) => {
-    setSample(key);
-    setText(sampleText(samples.find((s) => s.key === key)));
+    form.update(() => ({ sample: key, text: sampleText(samples.find((s) => s.key === key)) }));
   };
   const run = async () => {
     const local = modelProblems(model)[0]?.message;
@@ -56,7 +56,7 @@ export const TryPanel = ({ ruleId, model }: { ruleId: string | null; model: Jdm 
           rows={8}
           spellCheck={false}
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => form.set('text', e.target.value)}
         />
       </FormGroup>
       <Button

@@ -11,6 +11,7 @@ import { safeRedirect } from '../frame.ts';
 import { CaptchaField, useCaptcha } from './LoginCaptcha.tsx';
 import { useCountdown } from '../../shared/useCountdown.ts';
 import './login.css';
+import { useForm } from '../../shared/form.tsx';
 
 type Way = 'password' | 'code';
 export const SMS_COUNTDOWN_SECONDS = 60;
@@ -30,9 +31,8 @@ export const LoginPage = () => {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [way, setWay] = useState<Way>('password');
-  const [mobilePhone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const form = useForm({ mobilePhone: '', password: '', code: '' });
+  const { mobilePhone, password, code } = form.values;
   const [showPassword, setShowPassword] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -102,7 +102,7 @@ export const LoginPage = () => {
         inputMode="numeric"
         autoComplete="username"
         value={mobilePhone}
-        onValueChange={setPhone}
+        onValueChange={(v) => form.set('mobilePhone', v)}
         maxLength={11}
         size="large"
       />
@@ -120,7 +120,7 @@ export const LoginPage = () => {
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           value={password}
-          onValueChange={setPassword}
+          onValueChange={(v) => form.set('password', v)}
           size="large"
           rightElement={
             <Button
@@ -147,7 +147,7 @@ export const LoginPage = () => {
           autoComplete="one-time-code"
           maxLength={6}
           value={code}
-          onValueChange={setCode}
+          onValueChange={(v) => form.set('code', v)}
           size="large"
           rightElement={
             <Button

@@ -16,6 +16,7 @@ import { runStep, saveDraft, type StepAction, useRuleName, useRuleVersion } from
 import { parseContent, type RuleVersionSummary } from './model.ts';
 import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
 import { defaultRun, needsOverride, SubmitTestFields, type SubmitTest, useVersionRuns } from './SubmitTest.tsx';
+import { useForm } from '../../shared/form.tsx';
 
 export const stepTexts: Record<StepAction, { button: string; title: string; field: string; done: string }> = {
   submit: { button: '提交审核', title: '提交审核', field: '提交说明', done: '已提交审核' },
@@ -43,7 +44,8 @@ export const StepDialog = ({
   const ruleName = useRuleName();
   const submitting = action === 'submit';
   const runs = useVersionRuns(version.ruleId, version.version, submitting).data;
-  const [test, setTest] = useState<SubmitTest | null>(null);
+  const { values, set } = useForm<{ test: SubmitTest | null }>({ test: null });
+  const { test } = values;
   const linked = test ?? { runId: defaultRun(runs), override: '' };
   const override = submitting && needsOverride(runs, linked.runId);
   const missingOverride =
@@ -74,7 +76,7 @@ export const StepDialog = ({
         onDone();
       }}
     >
-      {submitting && <SubmitTestFields runs={runs} value={linked} onChange={setTest} />}
+      {submitting && <SubmitTestFields runs={runs} value={linked} onChange={(t) => set('test', t)} />}
     </ReasonDialog>
   );
 };
@@ -94,13 +96,14 @@ export const DraftDialog = ({
 }) => {
   const { data } = useRuleVersion(source.ruleId, source.version);
   const ruleName = useRuleName();
-  const [text, setText] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
+  const form = useForm<{ text: string | null; reason: string }>({ text: null, reason: '' });
+  const { text, reason } = form.values;
+  const { setValues } = form;
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    if (data && text === null) setText(JSON.stringify(data.content, null, 2));
-  }, [data, text]);
+    if (data && text === null) setValues((v) => ({ ...v, text: JSON.stringify(data.content, null, 2) }));
+  }, [data, text, setValues]);
   const save = async () => {
     if (text === null) return;
     const parsed = parseContent(text);
@@ -139,12 +142,17 @@ export const DraftDialog = ({
               rows={18}
               spellCheck={false}
               value={text}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => form.set('text', e.target.value)}
             />
           </FormGroup>
         )}
         <FormGroup label="修改原因" labelFor="rules-draft-reason" labelInfo="（必填）">
-          <InputGroup id="rules-draft-reason" maxLength={500} value={reason} onValueChange={setReason} />
+          <InputGroup
+            id="rules-draft-reason"
+            maxLength={500}
+            value={reason}
+            onValueChange={(v) => form.set('reason', v)}
+          />
         </FormGroup>
         {problem && (
           <Callout intent="danger" data-testid="rules-draft-problem">

@@ -8,6 +8,7 @@ import { Loaded, RulesScreen } from '../review/Screen.tsx';
 import { updateScenes, useRuleRows, withDefinition } from './api.ts';
 import { enabledLabel, insurerLabel, sceneCards, scenesText, toggleScene, type DefinedRule } from './model.ts';
 import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
+import { useForm } from '../../shared/form.tsx';
 import './stages.css';
 
 /** 我的场景: per application field of the insure form, the rules that look at it, the caller's first. */
@@ -100,7 +101,8 @@ const ScenesDialog = ({
   onClose: () => void;
   onSaved: (d: Awaited<ReturnType<typeof updateScenes>>) => void;
 }) => {
-  const [scenes, setScenes] = useState<string[]>(rule.definition.scenes);
+  const { values, update } = useForm({ scenes: rule.definition.scenes });
+  const { scenes } = values;
   return (
     <ReasonDialog
       look="rules"
@@ -118,7 +120,7 @@ const ScenesDialog = ({
             key={scene}
             label={scene}
             checked={scenes.includes(scene)}
-            onChange={() => setScenes((s) => toggleScene(s, scene, applicationFields))}
+            onChange={() => update((v) => ({ scenes: toggleScene(v.scenes, scene, applicationFields) }))}
           />
         ))}
       </div>

@@ -15,6 +15,7 @@ import {
   type StageColumn,
 } from './model.ts';
 import { ReasonDialog } from '../../shared/ReasonDialog.tsx';
+import { useForm } from '../../shared/form.tsx';
 import './stages.css';
 
 type Pending = { rule: DefinedRule; kind: 'up' | 'down' | 'stage' };
@@ -131,7 +132,8 @@ const MoveDialog = ({
 }) => {
   const { rule, kind } = pending;
   const others = PipelineStages.filter((s) => s !== rule.definition.stage);
-  const [target, setTarget] = useState<PipelineStage>(others[0]!);
+  const { values, set } = useForm<{ target: PipelineStage }>({ target: others[0]! });
+  const { target } = values;
   const move: MoveRequest | null =
     kind === 'stage' ? stageMove(columns, rule.ruleId, target) : stepMove(columns, rule.ruleId, kind);
   const title =
@@ -155,7 +157,7 @@ const MoveDialog = ({
             id="rules-stage-target"
             fill
             value={target}
-            onChange={(e) => setTarget(e.target.value as PipelineStage)}
+            onChange={(e) => set('target', e.target.value as PipelineStage)}
             options={others.map((s) => ({ value: s, label: stageLabels[s] }))}
           />
         </FormGroup>

@@ -22,6 +22,7 @@ import { RulesScreen } from '../review/Screen.tsx';
 import { copyRules, downloadExport, type ExportFormat, importFile } from './api.ts';
 import './transposition.css';
 import { TableScroll } from '../layout/TableScroll.tsx';
+import { useForm } from '../../shared/form.tsx';
 
 /** 规则迁移: export rules (JSON or Excel), import a file as new drafts, copy one insurer's rules to another. */
 export const TranspositionPage = () => (
@@ -44,11 +45,14 @@ const Section = ({ title, testId, children }: { title: string; testId: string; c
 
 const ExportCard = () => {
   const { data: rules } = useRuleList();
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [format, setFormat] = useState<ExportFormat>('json');
+  const form = useForm<{ chosen: string[]; format: ExportFormat }>({ chosen: [], format: 'json' });
+  const { chosen, format } = form.values;
   const [busy, setBusy] = useState(false);
   const toggle = (ruleId: string) =>
-    setChosen((c) => (c.includes(ruleId) ? c.filter((id) => id !== ruleId) : [...c, ruleId]));
+    form.update((v) => ({
+      ...v,
+      chosen: v.chosen.includes(ruleId) ? v.chosen.filter((id) => id !== ruleId) : [...v.chosen, ruleId],
+    }));
   const run = async () => {
     setBusy(true);
     try {
@@ -78,7 +82,7 @@ const ExportCard = () => {
         label="格式"
         inline
         selectedValue={format}
-        onChange={(e) => setFormat(e.currentTarget.value as ExportFormat)}
+        onChange={(e) => form.set('format', e.currentTarget.value as ExportFormat)}
         options={[
           { value: 'json', label: 'JSON' },
           { value: 'xlsx', label: 'Excel' },
@@ -97,8 +101,8 @@ const ExportCard = () => {
 };
 
 const ImportCard = () => {
-  const [file, setFile] = useState<File | null>(null);
-  const [reason, setReason] = useState('');
+  const form = useForm<{ file: File | null; reason: string }>({ file: null, reason: '' });
+  const { file, reason } = form.values;
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<TranspositionResult[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -130,7 +134,7 @@ const ImportCard = () => {
           buttonText="浏览"
           hasSelection={file !== null}
           inputProps={{ id: 'rules-transposition-file', accept: '.json,.xlsx', 'aria-label': '导入文件' }}
-          onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+          onInputChange={(e) => form.set('file', e.currentTarget.files?.[0] ?? null)}
         />
       </FormGroup>
       <FormGroup label="原因" labelFor="rules-transposition-import-reason">
@@ -138,7 +142,7 @@ const ImportCard = () => {
           id="rules-transposition-import-reason"
           value={reason}
           maxLength={500}
-          onValueChange={setReason}
+          onValueChange={(v) => form.set('reason', v)}
           placeholder="例如：从测试环境迁移"
         />
       </FormGroup>
@@ -159,9 +163,8 @@ const ImportCard = () => {
 const insurerOptions = visibleInsurers.map((i) => ({ value: String(i.id), label: i.name }));
 
 const CopyCard = () => {
-  const [from, setFrom] = useState(String(visibleInsurers[0]!.id));
-  const [to, setTo] = useState(String(visibleInsurers[1]!.id));
-  const [reason, setReason] = useState('');
+  const form = useForm({ from: String(visibleInsurers[0]!.id), to: String(visibleInsurers[1]!.id), reason: '' });
+  const { from, to, reason } = form.values;
   const [busy, setBusy] = useState(false);
   const [results, setResults] = useState<TranspositionResult[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -186,7 +189,7 @@ const CopyCard = () => {
           id="rules-transposition-from"
           fill
           value={from}
-          onChange={(e) => setFrom(e.target.value)}
+          onChange={(e) => form.set('from', e.target.value)}
           options={insurerOptions}
         />
       </FormGroup>
@@ -195,7 +198,7 @@ const CopyCard = () => {
           id="rules-transposition-to"
           fill
           value={to}
-          onChange={(e) => setTo(e.target.value)}
+          onChange={(e) => form.set('to', e.target.value)}
           options={insurerOptions}
         />
       </FormGroup>
@@ -204,7 +207,7 @@ const CopyCard = () => {
           id="rules-transposition-copy-reason"
           value={reason}
           maxLength={500}
-          onValueChange={setReason}
+          onValueChange={(v) => form.set('reason', v)}
           placeholder="例如：沿用该公司费率"
         />
       </FormGroup>
