@@ -14,7 +14,7 @@ import {
 /**
  * First-load JavaScript per route, read from the Vite build's manifest (web/dist/.vite/manifest.json):
  * the entry's chunk and its static imports, transitively, plus the lazily loaded chunk of the route's
- * feature (web/src/routeFeatures.ts, as the edge preloads it) and its static imports. Each file is counted once, at its gzip size
+ * feature (web/src/features.ts through web/src/routeFeatures.ts, as the edge preloads it) and its static imports. Each file is counted once, at its gzip size
  * (zlib's default level, as Vite's build report). Icons (fetched as they are drawn) and CSS are not
  * JavaScript; CSS is reported beside it. `npm test` holds the limited rows under the limit
  * (scripts/check-bundles.ts); `npm run bench` reports the same rows.

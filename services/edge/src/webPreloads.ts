@@ -3,7 +3,7 @@
  * one more round trip on a phone. The edge names that chunk and its imports in the page's answer
  * (a Link header), so the browser fetches them beside the shell's scripts (docs/adr/0012-web-first-load.md).
  * Both tables come from the build (web/dist/.vite): Vite's manifest, and the pages' feature modules
- * the web declares beside App.tsx (web/src/routeFeatures.ts). bench/bundles.ts counts first loads with
+ * the web derives from its one feature list (web/src/features.ts, mapped by web/src/routeFeatures.ts). bench/bundles.ts counts first loads with
  * the same functions. No imports: pure functions over the build's two files.
  */
 export type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
