@@ -166,16 +166,21 @@ export const claimPageBody = z
 const nextDay = (date: string) => new Date(shanghaiMidnight(date).getTime() + 86_400_000).toISOString();
 
 type ClaimReader = { sub: string; roles: readonly string[] };
-/** What the read model filters the list by (its `ClaimListFilter`); apply bounds are instants, from inclusive. */
+/** The claim list's filters; every one is optional and they combine with AND (the read model's `ClaimListFilter`). */
 export type ClaimListQuery = {
+  /** Only this claimant's claims (customers); omitted for staff, who see every claim. */
   owner?: string;
   claimState?: ClaimStateValue;
   policyNo?: string;
   claimNo?: string;
+  /** Claims whose current stage (accept or close) is late. */
   overdue?: boolean;
+  /** Instants (ISO, UTC) bounding the first submission: from inclusive, to exclusive. */
   applyFrom?: string;
   applyTo?: string;
+  /** Staff desk: one queue, sorted by whether the current stage is late, then by its due time. */
   queue?: ClaimQueue;
+  /** Staff desk: claims assigned to this staff member. */
   assignee?: string;
 };
 

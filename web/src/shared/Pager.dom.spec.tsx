@@ -1,30 +1,19 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { domRoot } from './testing/domRoot.ts';
 import { Pager } from './Pager.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const view = domRoot();
 
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
-
-const button = (label: string) => host.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
+const button = (label: string) => view.host.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`)!;
 
 describe('Pager', () => {
   it('is a page navigation in the customer app, the total first', () => {
     const onPage = vi.fn();
-    act(() => root.render(<Pager look="list" page={1} pages={3} onPage={onPage} total={{ count: 25 }} testId="p" />));
-    const nav = host.querySelector('nav.fb-pager')!;
+    act(() =>
+      view.root.render(<Pager look="list" page={1} pages={3} onPage={onPage} total={{ count: 25 }} testId="p" />),
+    );
+    const nav = view.host.querySelector('nav.fb-pager')!;
     expect(nav.getAttribute('aria-label')).toBe('分页');
     expect(nav.textContent).toBe('共 25 条第 1 / 3 页');
     expect(button('上一页').disabled).toBe(true);
@@ -35,7 +24,7 @@ describe('Pager', () => {
   it("sits in the rule platform's toolbar with the total after the page", () => {
     const onPage = vi.fn();
     act(() =>
-      root.render(
+      view.root.render(
         <Pager
           look="rules"
           page={3}
@@ -46,7 +35,7 @@ describe('Pager', () => {
         />,
       ),
     );
-    const bar = host.querySelector('[data-testid="rules-pager"]')!;
+    const bar = view.host.querySelector('[data-testid="rules-pager"]')!;
     expect(bar.className).toBe('rp-toolbar');
     expect(bar.textContent).toBe('第 3 / 3 页，共 25 个案例');
     expect(button('下一页').disabled).toBe(true);

@@ -1,7 +1,6 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { domRoot } from './testing/domRoot.ts';
 import { ApiError } from '../api/client.ts';
 import { ReasonDialog } from './ReasonDialog.tsx';
 
@@ -11,20 +10,10 @@ vi.mock('../api/toaster.ts', () => ({
   notifyError: (e: unknown) => toasts.errors.push(e),
 }));
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
+const view = domRoot();
 beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   toasts.success.length = 0;
   toasts.errors.length = 0;
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
 });
 
 const byTestId = (id: string) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`);
@@ -46,7 +35,7 @@ describe('ReasonDialog, rule platform look', () => {
   it('requires a reason, names the field in the refusal and sends nothing', async () => {
     const run = vi.fn(async () => undefined);
     act(() =>
-      root.render(<ReasonDialog look="rules" title="保存草稿" label="修改原因" run={run} onClose={() => {}} />),
+      view.root.render(<ReasonDialog look="rules" title="保存草稿" label="修改原因" run={run} onClose={() => {}} />),
     );
     expect(document.querySelector('.rp-step-dialog')).not.toBeNull();
     expect(document.body.textContent).toContain('（必填，每次修改都记录原因）');
@@ -57,7 +46,9 @@ describe('ReasonDialog, rule platform look', () => {
 
   it('shows a problem found before sending ahead of the reason', async () => {
     const run = vi.fn(async () => undefined);
-    act(() => root.render(<ReasonDialog look="rules" title="移动" problem="无法移动" run={run} onClose={() => {}} />));
+    act(() =>
+      view.root.render(<ReasonDialog look="rules" title="移动" problem="无法移动" run={run} onClose={() => {}} />),
+    );
     type('rules-reason', '调整');
     await click('rules-reason-save');
     expect(byTestId('rules-reason-problem')?.textContent).toBe('无法移动');
@@ -71,7 +62,7 @@ describe('ReasonDialog, rule platform look', () => {
       .mockRejectedValueOnce(new ApiError(40000, '版本已被他人修改', 200))
       .mockRejectedValueOnce(new Error('boom'))
       .mockResolvedValueOnce(undefined);
-    act(() => root.render(<ReasonDialog look="rules" title="保存" run={run} onClose={onClose} />));
+    act(() => view.root.render(<ReasonDialog look="rules" title="保存" run={run} onClose={onClose} />));
     type('rules-reason', '  调整费率  ');
     await click('rules-reason-save');
     expect(byTestId('rules-reason-problem')?.textContent).toBe('版本已被他人修改');
@@ -93,7 +84,7 @@ describe('ReasonDialog, console look', () => {
       return { message: '已重试' };
     });
     act(() =>
-      root.render(
+      view.root.render(
         <ReasonDialog
           look="console"
           title="重试投影 orders"

@@ -1,22 +1,9 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { domRoot } from './testing/domRoot.ts';
 import { Field, useForm } from './form.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = domRoot();
 
 /** The hook under test and where its latest answer goes; HookProbe renders it. */
 let probe: { hook: () => unknown; latest: unknown } = { hook: () => undefined, latest: undefined };
@@ -27,7 +14,7 @@ const HookProbe = () => {
 /** Renders a hook and hands back its latest answer. */
 const renderHook = <T,>(hook: () => T) => {
   probe = { hook, latest: undefined };
-  act(() => root.render(<HookProbe />));
+  act(() => view.root.render(<HookProbe />));
   return {
     get current() {
       return probe.latest as T;
@@ -63,10 +50,10 @@ describe('useForm', () => {
   });
 
   it('binds an input: its value, its change and a danger intent while it has an error', () => {
-    act(() => root.render(<BoundInput />));
-    const input = host.querySelector('input')!;
-    act(() => host.querySelector('button')!.click());
-    expect(host.querySelector('[role="alert"]')?.textContent).toBe('请输入手机号');
+    act(() => view.root.render(<BoundInput />));
+    const input = view.host.querySelector('input')!;
+    act(() => view.host.querySelector('button')!.click());
+    expect(view.host.querySelector('[role="alert"]')?.textContent).toBe('请输入手机号');
     expect(input.dataset.intent).toBe('danger');
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     act(() => {
@@ -74,7 +61,7 @@ describe('useForm', () => {
       input.dispatchEvent(new Event('input', { bubbles: true }));
     });
     expect(input.value).toBe('13800000000');
-    expect(host.querySelector('[role="alert"]')).toBeNull();
+    expect(view.host.querySelector('[role="alert"]')).toBeNull();
     expect(input.dataset.intent).toBeUndefined();
   });
 

@@ -1,27 +1,13 @@
 import { assertNever } from '@feibao/domain/shared/decider';
 import type { ClaimQueue } from '@feibao/domain/claims/sla';
-import type { ClaimStateValue, SlaStage } from '@feibao/domain/claims/claim.events';
+import type { ClaimListQuery } from '@feibao/domain/claims/requests';
+import type { SlaStage } from '@feibao/domain/claims/claim.events';
 import type { Pool } from '@feibao/platform/db';
 import { prepared } from '../../prepared.ts';
 import { CLAIM_LIST, CLAIMS, type ClaimDocument, type StoredClaimListRow } from './claimDocument.ts';
 
-/** The list's filters; every one is optional and they combine with AND. */
-export type ClaimListFilter = {
-  /** Only this claimant's claims (customers); omitted for staff, who see every claim. */
-  owner?: string;
-  claimState?: ClaimStateValue;
-  policyNo?: string;
-  claimNo?: string;
-  /** Claims whose current stage (accept or close) is late. */
-  overdue?: boolean;
-  /** Instants (ISO, UTC) bounding the first submission: from inclusive, to exclusive. */
-  applyFrom?: string;
-  applyTo?: string;
-  /** Staff desk: one queue, sorted by whether the current stage is late, then by its due time (see `page`). */
-  queue?: ClaimQueue;
-  /** Staff desk: claims assigned to this staff member. */
-  assignee?: string;
-};
+/** The list's filters, as the domain states them (claims/requests.ts). */
+export type ClaimListFilter = ClaimListQuery;
 
 const queueClause = (queue: ClaimQueue): string => {
   switch (queue) {

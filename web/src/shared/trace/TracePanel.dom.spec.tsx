@@ -1,23 +1,10 @@
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { domRoot } from '../testing/domRoot.ts';
 import type { TraceStep } from '@feibao/domain/rules/rating';
 import { TracePanel } from './TracePanel.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = domRoot();
 
 const steps: TraceStep[] = [
   {
@@ -30,12 +17,12 @@ const steps: TraceStep[] = [
   { rule: 'referral', node: '转人工', type: 'switch' },
 ];
 const cells = () =>
-  [...host.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent));
+  [...view.host.querySelectorAll('tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent));
 
 describe('TracePanel', () => {
   it("shows the authors the engine's own words, in the columns asked for", () => {
     act(() =>
-      root.render(
+      view.root.render(
         <TracePanel
           steps={steps}
           words="engine"
@@ -46,7 +33,7 @@ describe('TracePanel', () => {
         />,
       ),
     );
-    const table = host.querySelector('table')!;
+    const table = view.host.querySelector('table')!;
     expect(table.className).toBe('bp6-html-table bp6-compact rp-table rp-ed-trace');
     expect(table.dataset.testid).toBe('rules-try-trace');
     expect(cells()).toEqual([
@@ -54,12 +41,12 @@ describe('TracePanel', () => {
       ['基础费率', '决策表', 'r2', '{"premium":4336.333333333,"refer":false}'],
       ['转人工', '分支', '—', '—'],
     ]);
-    expect(host.querySelector('td.rp-ed-trace-output')?.textContent).toContain('premium');
+    expect(view.host.querySelector('td.rp-ed-trace-output')?.textContent).toContain('premium');
   });
 
   it("shows staff the rule's name, rows counted from 1 and outputs spelt out", () => {
     act(() =>
-      root.render(
+      view.root.render(
         <TracePanel
           steps={steps}
           words="words"
@@ -72,20 +59,24 @@ describe('TracePanel', () => {
         />,
       ),
     );
-    expect(host.querySelector('table')?.className).toBe('bp6-html-table bp6-compact bp6-html-table-striped fb-table');
+    expect(view.host.querySelector('table')?.className).toBe(
+      'bp6-html-table bp6-compact bp6-html-table-striped fb-table',
+    );
     expect(cells()).toEqual([
       ['规则', '节点', '类型', '命中', '输出'],
       ['一号保司费率', '基础费率', '决策表', '第3行', 'premium = 4336.333333；refer = 否'],
       ['referral', '转人工', '分支', '—', '—'],
     ]);
-    expect(host.querySelector('td')?.getAttribute('title')).toBe('tariff-1');
-    expect(host.querySelectorAll('[data-testid="quote-why-step"]')).toHaveLength(2);
+    expect(view.host.querySelector('td')?.getAttribute('title')).toBe('tariff-1');
+    expect(view.host.querySelectorAll('[data-testid="quote-why-step"]')).toHaveLength(2);
   });
 
   it('shows the batch detail rule, node, match and output only', () => {
-    act(() => root.render(<TracePanel steps={steps} words="engine" columns={['rule', 'node', 'matched', 'output']} />));
+    act(() =>
+      view.root.render(<TracePanel steps={steps} words="engine" columns={['rule', 'node', 'matched', 'output']} />),
+    );
     expect(cells()[0]).toEqual(['规则', '节点', '命中', '输出']);
     expect(cells()[2]).toEqual(['referral', '转人工', '—', '—']);
-    expect(host.querySelector('td')?.hasAttribute('title')).toBe(false);
+    expect(view.host.querySelector('td')?.hasAttribute('title')).toBe(false);
   });
 });
