@@ -60,6 +60,10 @@ export const claimMessages = {
   imageTypeInvalid: '图片分类不正确',
   deviceNumberRequired: '请输入设备编号',
   sameClaimPictures: '请选择同一理赔单的图片',
+  // A picture's file: its smaller copies are still being made, or could not be made; originals are staff's.
+  pictureProcessing: '图片处理中',
+  pictureUnreadable: '图片无法显示',
+  pictureOriginalStaffOnly: '无权限访问',
 } as const;
 
 /** What a claim command answers when it succeeds (the envelope's message). */

@@ -12,12 +12,6 @@ import { claimPictureReader } from '@feibao/read-models/claims/pictures/reader';
 import type { PictureDocument } from '@feibao/read-models/claims/pictures/pictureDocument';
 import type { QueryDeps } from '../deps.ts';
 
-export const claimPictureQueryMessages = {
-  processing: '图片处理中',
-  unreadable: '图片无法显示',
-  staffOnly: '无权限访问',
-} as const;
-
 const sizeQuery = z.object({ size: z.enum(['small', 'display', 'original']).optional().catch(undefined) });
 type Size = 'small' | 'display' | 'original';
 
@@ -26,9 +20,8 @@ const fileFor = (doc: PictureDocument, size: Size): { storedAs: string; mime: st
   if (size === 'original') return { storedAs: doc.storedAs, mime: doc.mime };
   const copy = size === 'small' ? doc.thumbnailAs : doc.displayAs;
   if (doc.processing === 'pending' || (doc.processing === 'done' && !copy))
-    throw new HttpError(ResultCode.notFound, claimPictureQueryMessages.processing);
-  if (doc.processing === 'rejected' || !copy)
-    throw new HttpError(ResultCode.notFound, claimPictureQueryMessages.unreadable);
+    throw new HttpError(ResultCode.notFound, claimMessages.pictureProcessing);
+  if (doc.processing === 'rejected' || !copy) throw new HttpError(ResultCode.notFound, claimMessages.pictureUnreadable);
   return { storedAs: copy, mime: 'image/webp' };
 };
 
@@ -50,7 +43,8 @@ export const claimPictureQueryRoutes = (deps: QueryDeps) => {
     if (!doc || (doc.owner !== me.sub && !staff))
       throw new HttpError(ResultCode.notFound, claimMessages.pictureNotFound);
     const size: Size = sizeQuery.parse(ctx.query).size ?? 'display';
-    if (size === 'original' && !staff) throw new HttpError(ResultCode.forbidden, claimPictureQueryMessages.staffOnly);
+    if (size === 'original' && !staff)
+      throw new HttpError(ResultCode.forbidden, claimMessages.pictureOriginalStaffOnly);
 
     const { storedAs, mime } = fileFor(doc, size);
     const file = path.resolve(uploadDir, storedAs);
