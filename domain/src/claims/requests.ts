@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isClaimsStaff } from '../accounts/roles.ts';
 import { shanghaiMidnight } from '../shared/calendar.ts';
 import { invalid } from '../shared/errors.ts';
+import { idField, idQuery } from '../shared/fields.ts';
 import { CLAIM_PAGE_SIZE, PICTURE_PAGE_SIZE } from './catalogue.ts';
 import { ClaimState, type ClaimStateValue } from './claim.events.ts';
 import { claimImageTypes, codesUnder } from './imageTypes.ts';
@@ -9,8 +10,8 @@ import { claimMessages as m } from './messages.ts';
 import { claimQueues, type ClaimQueue } from './sla.ts';
 
 /** A claim's id as both services take it (query `id` or body `id`). */
-export const claimIdSchema = z.string({ error: m.idRequired }).trim().min(1, { error: m.idRequired }).max(64);
-export const claimIdQuery = z.object({ id: claimIdSchema });
+export const claimIdSchema = idField(m.idRequired);
+export const claimIdQuery = idQuery(m.idRequired);
 
 /** "Apply for a claim" on an order (its policy). */
 export const openClaimQuery = z.object({

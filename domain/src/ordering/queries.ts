@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { idField, idQuery as sharedIdQuery } from '../shared/fields.ts';
 import { revokeReasons, type OrderType } from './catalogue.ts';
 import { orderMessages as m } from './messages.ts';
 
 /** The order calls' query strings, shared by the command and the query service. */
 
-const orderId = z.string({ error: m.idRequired }).trim().min(1, { error: m.idRequired }).max(64);
+const orderId = idField(m.idRequired);
 
 /** `?id=`: the order a call is about. */
-export const idQuery = z.object({ id: orderId });
+export const idQuery = sharedIdQuery(m.idRequired);
 
 export const insureQuery = idQuery.extend({
   insuranceCompanyId: z.coerce.number({ error: m.insurerRequired }).int().positive({ error: m.insurerRequired }),

@@ -101,3 +101,10 @@ export const list = <T extends z.ZodType>(item: T, label: string, max: number) =
 export const record = <S extends z.ZodRawShape>(label: string, shape: S) =>
   z.object(shape, { error: `${label}格式不正确` });
 export const section = <T extends z.ZodType>(shape: T) => z.preprocess((v) => (v == null || v === '' ? {} : v), shape);
+
+/** An object's id as every call takes it (`?id=` or a body's `id`): present, trimmed, at most 64 characters. */
+export const idField = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage }).max(64);
+
+/** `?id=`: the one object a call is about; each feature words its own "missing id" message. */
+export const idQuery = (requiredMessage: string) => z.object({ id: idField(requiredMessage) });
