@@ -7,6 +7,8 @@ import type { PolicySnapshot } from '@feibao/domain/claims/policy';
 import { createConsistencyWaiter, redisLastWrites } from '@feibao/platform/consistency';
 import { createEventStore, type EventStore } from '@feibao/platform/eventStore';
 import { createKoaApp } from '@feibao/platform/http/app';
+import { policyGuard } from '@feibao/platform/http/policyGuard';
+import { routeAccess } from '@feibao/domain/policies';
 import { createProjectionRunner } from '@feibao/platform/projections/runner';
 import { createRedis } from '@feibao/platform/redis';
 import { createTokenService } from '@feibao/platform/tokens';
@@ -177,17 +179,29 @@ describe('claim queries', () => {
     const { config, pool } = platform;
     const redis = createRedis(config.redisUrl);
     const app = createKoaApp({ trustProxy: false });
+    const tokens = createTokenService(config);
+    const revocations = redisRevocations(redis, config.queuePrefix, config.accessTokenTtlSeconds);
     const routes = claimQueryRoutes({
       config,
       pool,
-      tokens: createTokenService(config),
-      revocations: redisRevocations(redis, config.queuePrefix, config.accessTokenTtlSeconds),
+      tokens,
+      revocations,
       consistency: createConsistencyWaiter(pool),
       lastWrites: redisLastWrites(redis, config.queuePrefix),
       now: () => new Date(),
       opsQueues: operatedQueues(redis, config.queuePrefix, OPERATED_QUEUES),
       redis,
     });
+    // Who may call each route is the claims policy, enforced by the one guard the query app installs.
+    app.use(
+      policyGuard({
+        routers: [routes],
+        access: routeAccess,
+        tokens,
+        revocations,
+        rulesSuperUser: config.rulesSuperUser,
+      }),
+    );
     app.use(routes.routes()).use(routes.allowedMethods());
     server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
