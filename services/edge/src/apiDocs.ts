@@ -9,7 +9,7 @@ import { ResultCode } from '@feibao/domain/shared/codes';
 import { sendEnvelope } from './answers.ts';
 import type { Target, Upstream } from './routes.ts';
 
-/** Where the document and its reference page live (docs/api/README.md). */
+/** Where the document and its reference page live (docs/api/openapi.md). */
 export const OPENAPI_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
 

@@ -283,7 +283,7 @@ export const openApiDocument = (parts: readonly OpenApiPart[], info: { version: 
       title: '飞保 FeiBao API',
       version: info.version,
       description:
-        'Every answer is an envelope `{code, message, data}`; 20000 is success, the other codes are in docs/glossary.md "Result codes". Generated from the zod schemas the routes validate with (docs/api/README.md).',
+        'Every answer is an envelope `{code, message, data}`; 20000 is success, the other codes are in docs/glossary.md "Result codes". Generated from the zod schemas the routes validate with (docs/api/openapi.md).',
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     tags,

@@ -9,7 +9,7 @@ export type RouteEntry = { method: string; path: string };
 
 /** Where a service lists its routes for the edge; the edge never relays /internal/* from clients. */
 export const ROUTE_TABLE_PATH = '/internal/routes';
-/** Where a service lists the OpenAPI description of the same routes; the edge joins both (docs/api/README.md). */
+/** Where a service lists the OpenAPI description of the same routes; the edge joins both (docs/api/openapi.md). */
 export const OPENAPI_PART_PATH = '/internal/openapi';
 export const SERVED_BY_HEADER = 'X-Served-By';
 /** Names the table a service answered with, so the edge notices a restarted service's new routes. */
