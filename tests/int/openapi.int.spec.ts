@@ -22,7 +22,7 @@ import {
 } from '../support/securityFixtures.ts';
 
 /**
- * The OpenAPI document (docs/api/README.md) against the platform itself: every route the
+ * The OpenAPI document (docs/api/openapi.md) against the platform itself: every route the
  * services publish is in it, it is a valid OpenAPI 3.1 document, and real answers of every
  * route family match the schemas it gives for them.
  */
