@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { failOnCspViolations } from './helpers.ts';
+import { docShot, failOnCspViolations } from './helpers.ts';
 
 /**
- * The API reference page (docs/api/README.md): the viewer runs under the platform's CSP (its
+ * The API reference page (docs/api/openapi.md): the viewer runs under the platform's CSP (its
  * script and CSS are files of this origin) and shows the generated document's operations.
  */
 test('the API reference page renders the OpenAPI document under the CSP', async ({ page }) => {
@@ -11,4 +11,9 @@ test('the API reference page renders the OpenAPI document under the CSP', async 
   await expect(page.getByText('飞保 FeiBao API').first()).toBeVisible();
   await expect(page.getByText('/api/v1/uav/order/orderDetails').first()).toBeVisible();
   await expect(page.getByText('/sso-platform/authencation/oauth2/login/user').first()).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await docShot(page, 'desktop-api-docs');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByText('飞保 FeiBao API').first()).toBeVisible();
+  await docShot(page, 'mobile-api-docs');
 });
