@@ -97,10 +97,7 @@ export const jobsRecoveredMarker = (prefix: string) => `${prefix}:jobs-recovered
  */
 export const jobsRecoveringLease = (prefix: string) => `${prefix}:jobs-recovering`;
 
-/** The Redis commands the recovery uses (a fake stands in for it in the unit tests). */
-export type RecoveryRedis = Pick<Redis, 'exists' | 'get' | 'set' | 'del' | 'pexpire'>;
-
-export const startJobRecovery = (deps: Omit<RecoveryDeps, 'redis'> & { redis: RecoveryRedis }) => {
+export const startJobRecovery = (deps: RecoveryDeps) => {
   const marker = jobsRecoveredMarker(deps.prefix);
   const lease = jobsRecoveringLease(deps.prefix);
   // Long enough to outlive a missed renewal, short enough that a killed holder's lease is gone within a few checks.
