@@ -3,7 +3,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCommandService } from '@feibao/command-service/service';
 import { startEdge } from '@feibao/edge-service/service';
-import { registerUser, startTestPlatform, type TestPlatform } from '../support/platform.ts';
+import { registerUser, startTestPlatform, until, type TestPlatform } from '../support/platform.ts';
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -164,8 +164,14 @@ describe('/healthz covers every upstream', () => {
       expect(report.checks.queryService?.ok).toBe(true);
 
       command = await startCommandService(platform.config, { port: commandPort });
-      const up = await fetch(`http://127.0.0.1:${edge.port}/healthz`);
-      expect(up.status).toBe(200);
+      // Healthy once the edge has fetched the started service's route table (at once, or at its next refresh
+      // when the machine is busy), never before it answers.
+      const up = await until(
+        async () => (await fetch(`http://127.0.0.1:${edge.port}/healthz`)).status,
+        (status) => status === 200,
+        10_000,
+      );
+      expect(up).toBe(200);
     } finally {
       await command?.stop();
       await edge.stop();
