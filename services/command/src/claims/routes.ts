@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { ClaimCommand, ClaimMetadata } from '@feibao/domain/claims/claim.commands';
-import { slaDueAt } from '@feibao/domain/claims/sla';
 import {
   claimIdQuery,
   claimIdSchema,
@@ -40,16 +39,18 @@ export const claimRoutes = (deps: CommandDeps) => {
     const me = caller(ctx);
     return { now, actor: me.sub, roles: me.roles };
   };
-  const run = async (
+  /** The caller's next read waits for what was written (the consistency token). */
+  const recorded = async <R extends { position: number | null }>(ctx: Context, pending: Promise<R>) => {
+    const result = await pending;
+    setConsistencyToken(ctx, result.position);
+    return result;
+  };
+  const run = (
     ctx: Context,
     id: string,
     command: ClaimCommand | ((state: Claim) => ClaimCommand),
     options?: HandleOptions<Claim>,
-  ) => {
-    const result = await handling.handle(id, command, options);
-    setConsistencyToken(ctx, result.position);
-    return result;
-  };
+  ) => recorded(ctx, handling.handle(id, command, options));
 
   router.get('/createClaimSettlement', validate(openClaimQuery, 'query'), async (ctx) => {
     const { orderId } = input<z.output<typeof openClaimQuery>>(ctx);
@@ -73,15 +74,7 @@ export const claimRoutes = (deps: CommandDeps) => {
 
   router.post('/submit', async (ctx) => {
     const id = bodyId(ctx);
-    const m = meta(ctx);
-    await run(ctx, id, (state) => ({
-      type: 'SubmitClaim',
-      data: {
-        form: acceptClaimForm(ctx.request.body, state, m, true),
-        acceptDueAt: slaDueAt(m.now, 'accept', deps.config.quoteDaySeconds),
-      },
-      metadata: m,
-    }));
+    await recorded(ctx, handling.submit(id, ctx.request.body, meta(ctx)));
     ok(ctx, { id }, done.submitted);
   });
 
@@ -121,7 +114,7 @@ export const claimRoutes = (deps: CommandDeps) => {
     ok(ctx, { id: body.id }, done.amended);
   });
 
-  for (const sub of [...staffClaimRoutes(deps, { meta, run, handling }), pictureBatchRoutes({ meta, run })])
+  for (const sub of [...staffClaimRoutes({ meta, run, recorded, handling }), pictureBatchRoutes({ meta, run })])
     router.use(sub.routes());
   return router;
 };
