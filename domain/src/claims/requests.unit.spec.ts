@@ -12,6 +12,8 @@ import {
   contrastVersionOf,
   explanationsOf,
   openClaimQuery,
+  pictureBatchOf,
+  pictureCategoryOf,
   pictureCodesOf,
   saveLogBody,
   withdrawReasonOf,
@@ -99,5 +101,36 @@ describe('claim request schemas', () => {
       applyFrom: '2026-02-28T16:00:00.000Z',
       applyTo: '2026-03-01T16:00:00.000Z',
     });
+  });
+});
+
+describe('picture batches', () => {
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error instanceof DomainError ? [error.code, error.message] : error;
+    }
+    return null;
+  };
+
+  it('takes a bare array or { ids } of one claim’s pictures and names that claim', () => {
+    expect(pictureBatchOf([' c1.a ', 'c1.b'])).toEqual({ claimId: 'c1', ids: ['c1.a', 'c1.b'] });
+    expect(pictureBatchOf({ ids: ['c2.a'] })).toEqual({ claimId: 'c2', ids: ['c2.a'] });
+  });
+
+  it('refuses no pictures, and pictures of more than one claim', () => {
+    for (const body of [[], {}, undefined, { ids: [] }, 'c1.a'])
+      expect(refusal(() => pictureBatchOf(body))).toEqual([ResultCode.badRequest, claimMessages.pictureRequired]);
+    expect(refusal(() => pictureBatchOf(['c1.a', 'c2.b']))).toEqual([
+      ResultCode.badRequest,
+      claimMessages.sameClaimPictures,
+    ]);
+  });
+
+  it('reads the category a batch moves to, and refuses a missing one with one message', () => {
+    expect(pictureCategoryOf({ imageTypeCode: ' 11 ', imageTypeName: '现场' })).toBe('11');
+    for (const query of [{}, { imageTypeCode: ' ' }, { imageTypeCode: '12345678901' }])
+      expect(refusal(() => pictureCategoryOf(query))).toEqual([ResultCode.badRequest, claimMessages.categoryUnknown]);
   });
 });
