@@ -78,6 +78,13 @@ export const claimHandling = (deps: CommandDeps) => {
   const dueAt = (meta: ClaimMetadata, stage: 'accept' | 'close') =>
     slaDueAt(meta.now, stage, deps.config.quoteDaySeconds);
 
+  const save = (id: string, body: unknown, meta: ClaimMetadata) =>
+    handle(id, (state) => ({
+      type: 'SaveClaim',
+      data: { form: acceptClaimForm(body, state, meta, false) },
+      metadata: meta,
+    }));
+
   /** Submitting (again) starts the accept stage's clock. */
   const submit = (id: string, body: unknown, meta: ClaimMetadata) =>
     handle(id, (state) => ({
@@ -189,6 +196,18 @@ export const claimHandling = (deps: CommandDeps) => {
     return { id, version: claim.version, rows: diffClaimForms(claim.form, form) };
   };
 
+  /** Admin: the amendment and every field's explanation, in one append against the version compared. */
+  const amend = (
+    id: string,
+    { form, version, explanations }: { form: unknown; version: number; explanations: Record<string, string> },
+    meta: ClaimMetadata,
+  ) =>
+    handle(id, (state) => ({
+      type: 'AmendClaim',
+      data: { form: acceptClaimForm(form, state, meta, false), basedOnVersion: version, explanations },
+      metadata: meta,
+    }));
+
   /** Only an active account holding `claims` or `admin` can take claims; the user stream is the truth. */
   const requireClaimsStaff = async (phone: string) => {
     if (!PHONE_PATTERN.test(phone)) throw new HttpError(ResultCode.badRequest, claimMessages.notClaimsStaff);
@@ -197,6 +216,12 @@ export const claimHandling = (deps: CommandDeps) => {
       throw new HttpError(ResultCode.badRequest, claimMessages.notClaimsStaff);
   };
 
-  return { handle, submit, accept, reopen, openClaim, contrast, requireClaimsStaff };
+  /** A named assignee must be claims staff; null unassigns. */
+  const assign = async (id: string, assignee: string | null, meta: ClaimMetadata) => {
+    if (assignee !== null) await requireClaimsStaff(assignee);
+    return handle(id, { type: 'AssignClaim', data: { assignee }, metadata: meta });
+  };
+
+  return { handle, save, submit, accept, reopen, openClaim, contrast, amend, assign };
 };
 export type ClaimHandling = ReturnType<typeof claimHandling>;

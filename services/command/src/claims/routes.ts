@@ -20,7 +20,7 @@ import { input, validate } from '@feibao/platform/http/validate';
 import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { HandleOptions } from '@feibao/platform/eventStore';
 import type { CommandDeps } from '../deps.ts';
-import { acceptClaimForm, claimHandling } from './handling.ts';
+import { claimHandling } from './handling.ts';
 import { pictureBatchRoutes } from './pictureBatch.ts';
 import { staffClaimRoutes } from './staff.ts';
 
@@ -31,7 +31,7 @@ const bodyId = (ctx: Context) => {
   return parsed.data;
 };
 
-/** The claims slice's commands: each route parses, builds the command, hands it to the handling and replies. */
+/** The claims slice's commands: each route parses, hands the request to the handling (handling.ts) and replies. */
 export const claimRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: '/api/v1/uav/claim/settlement' });
   const handling = claimHandling(deps);
@@ -63,12 +63,7 @@ export const claimRoutes = (deps: CommandDeps) => {
 
   router.post('/save', async (ctx) => {
     const id = bodyId(ctx);
-    const m = meta(ctx);
-    await run(ctx, id, (state) => ({
-      type: 'SaveClaim',
-      data: { form: acceptClaimForm(ctx.request.body, state, m, false) },
-      metadata: m,
-    }));
+    await recorded(ctx, handling.save(id, ctx.request.body, meta(ctx)));
     ok(ctx, { id }, done.saved);
   });
 
@@ -104,13 +99,8 @@ export const claimRoutes = (deps: CommandDeps) => {
   /** Admin: the amendment and every field's explanation, in one append against the version compared. */
   router.post('/saveLog', validate(saveLogBody), async (ctx) => {
     const body = input<z.output<typeof saveLogBody>>(ctx);
-    const m = meta(ctx);
-    const explanations = explanationsOf(body.list);
-    await run(ctx, body.id, (state) => ({
-      type: 'AmendClaim',
-      data: { form: acceptClaimForm(body.form, state, m, false), basedOnVersion: body.version, explanations },
-      metadata: m,
-    }));
+    const amendment = { form: body.form, version: body.version, explanations: explanationsOf(body.list) };
+    await recorded(ctx, handling.amend(body.id, amendment, meta(ctx)));
     ok(ctx, { id: body.id }, done.amended);
   });
 

@@ -61,8 +61,7 @@ export const staffClaimRoutes = ({ meta, run, recorded, handling }: Tools) => {
 
   router.post('/assign', validate(assignClaimBody), async (ctx) => {
     const body = input<z.output<typeof assignClaimBody>>(ctx);
-    if (body.assignee !== null) await handling.requireClaimsStaff(body.assignee);
-    await run(ctx, body.id, { type: 'AssignClaim', data: { assignee: body.assignee }, metadata: meta(ctx) });
+    await recorded(ctx, handling.assign(body.id, body.assignee, meta(ctx)));
     ok(ctx, { id: body.id, assignee: body.assignee }, done.assigned);
   });
 
