@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isClaimsStaff } from '../accounts/roles.ts';
-import { forbidden, notFound } from '../shared/errors.ts';
+import { forbidden, invalid, notFound } from '../shared/errors.ts';
 import type { ClaimPicture } from './claim.events.ts';
 import type { ClaimReader } from './disclosure.ts';
 import { claimMessages as m } from './messages.ts';
@@ -42,4 +42,14 @@ export const pictureFileFor = (
   if (picture.processing === 'pending' || (picture.processing === 'done' && !copy)) throw notFound(m.pictureProcessing);
   if (picture.processing === 'rejected' || !copy) throw notFound(m.pictureUnreadable);
   return { storedAs: copy, mime: 'image/webp', name: picture.name };
+};
+
+// Claim ids are server-made UUIDs; anything else never becomes part of a path.
+const CLAIM_ID = /^[A-Za-z0-9-]{1,64}$/;
+/** The claim an upload is for (field or query `id`, the first if repeated), fit to name its folder. */
+export const uploadClaimIdOf = (body: unknown, query: Record<string, unknown>): string => {
+  const raw = (body as Record<string, unknown> | undefined)?.id ?? query.id;
+  const id = (Array.isArray(raw) ? raw[0] : raw) as unknown;
+  if (typeof id !== 'string' || !CLAIM_ID.test(id.trim())) throw invalid(m.idRequired);
+  return id.trim();
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ResultCode } from '../shared/codes.ts';
 import { DomainError } from '../shared/errors.ts';
 import { claimMessages } from './messages.ts';
-import { pictureFileFor, pictureSizeOf, type StoredPicture } from './pictureFiles.ts';
+import { pictureFileFor, pictureSizeOf, uploadClaimIdOf, type StoredPicture } from './pictureFiles.ts';
 
 const owner = { sub: '13800000001', roles: ['user'] };
 const stranger = { sub: '13800000002', roles: ['user'] };
@@ -79,5 +79,18 @@ describe('claim picture files', () => {
       claimMessages.pictureUnreadable,
     ]);
     expect(pictureFileFor(rejected, 'original', staff).storedAs).toBe(done.storedAs);
+  });
+});
+
+describe('the claim an upload is for', () => {
+  it('takes the field’s id, else the query’s (the first if repeated), trimmed', () => {
+    const id = '0b9f2c1e-5d7a-4c3b-9e8f-1a2b3c4d5e6f';
+    expect(uploadClaimIdOf({ id: ` ${id} ` }, {})).toBe(id);
+    expect(uploadClaimIdOf(undefined, { id: [id, 'other'] })).toBe(id);
+  });
+
+  it('refuses an id that could not name a folder', () => {
+    for (const id of [undefined, '', '../c1', 'c1/x', 'c1.p', 'a'.repeat(65), 7])
+      expect(refusal(() => uploadClaimIdOf({ id }, {}))).toEqual([ResultCode.badRequest, claimMessages.idRequired]);
   });
 });

@@ -12,6 +12,12 @@ import { claimQueues, type ClaimQueue } from './sla.ts';
 /** A claim's id as both services take it (query `id` or body `id`). */
 export const claimIdSchema = idField(m.idRequired);
 export const claimIdQuery = idQuery(m.idRequired);
+/** The claim's id from the body's `id`, else the query's: the old client sends either. */
+export const claimIdIn = (body: unknown, query: Record<string, unknown>): string => {
+  const parsed = claimIdSchema.safeParse((body as Record<string, unknown> | undefined)?.id ?? query.id);
+  if (!parsed.success) throw invalid(m.idRequired);
+  return parsed.data;
+};
 
 /** "Apply for a claim" on an order (its policy). */
 export const openClaimQuery = z.object({

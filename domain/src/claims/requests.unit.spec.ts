@@ -6,6 +6,7 @@ import {
   assessClaimBody,
   assignClaimBody,
   claimDroneQuery,
+  claimIdIn,
   claimIdQuery,
   claimListFilterOf,
   claimPageBody,
@@ -132,5 +133,34 @@ describe('picture batches', () => {
     expect(pictureCategoryOf({ imageTypeCode: ' 11 ', imageTypeName: '现场' })).toBe('11');
     for (const query of [{}, { imageTypeCode: ' ' }, { imageTypeCode: '12345678901' }])
       expect(refusal(() => pictureCategoryOf(query))).toEqual([ResultCode.badRequest, claimMessages.categoryUnknown]);
+  });
+});
+
+describe('a claim id in the body or the query', () => {
+  it('takes the body’s id before the query’s, trimmed', () => {
+    expect(claimIdIn({ id: ' c1 ' }, { id: 'c2' })).toBe('c1');
+    expect(claimIdIn(undefined, { id: 'c2' })).toBe('c2');
+    expect(claimIdIn([], { id: 'c2' })).toBe('c2');
+  });
+
+  it('refuses none, or a blank one, with one message', () => {
+    for (const [body, query] of [
+      [undefined, {}],
+      [{ id: ' ' }, { id: 'c2' }],
+      [{ id: 5 }, {}],
+    ] as const) {
+      const error = (() => {
+        try {
+          claimIdIn(body, query);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(DomainError);
+      expect([(error as DomainError).code, (error as DomainError).message]).toEqual([
+        ResultCode.badRequest,
+        claimMessages.idRequired,
+      ]);
+    }
   });
 });

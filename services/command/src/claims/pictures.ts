@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { claimStreamId, pictureIdOf } from '@feibao/domain/claims/claim.events';
 import { DomainError } from '@feibao/domain/shared/errors';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { uploadMessages } from '@feibao/domain/uploads/upload';
-import { claimMessages } from '@feibao/domain/claims/messages';
+import { uploadClaimIdOf } from '@feibao/domain/claims/pictureFiles';
 import { uploadNameOf } from '@feibao/domain/uploads/content';
 import { caller } from '@feibao/platform/http/auth';
 import { handleCommand } from '@feibao/platform/eventStore';
@@ -29,9 +28,6 @@ import {
 
 type Part = UploadedPart;
 type Judged = { part: Part; mime: string; ext: string };
-
-// Claim ids are server-made UUIDs; anything else never becomes part of a path.
-const CLAIM_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 export const claimPictureUrl = (pictureId: string) =>
   `/api/v1/uav/claim/settlement/picture/${encodeURIComponent(pictureId)}`;
@@ -59,20 +55,12 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
     return { part, ...type };
   };
 
-  const claimIdOf = (ctx: Context) => {
-    const body = ctx.request.body as Record<string, unknown> | undefined;
-    const raw = body?.id ?? ctx.query.id;
-    const id = (Array.isArray(raw) ? raw[0] : raw) as unknown;
-    return typeof id === 'string' && CLAIM_ID.test(id.trim()) ? id.trim() : null;
-  };
-
   router.post('/uploadBatch', multipart, async (ctx) => {
     const parts = uploadedParts(ctx);
     let pending = [...parts];
     try {
       if (parts.length === 0) throw new HttpError(ResultCode.badRequest, uploadMessages.none);
-      const claimId = claimIdOf(ctx);
-      if (!claimId) throw new HttpError(ResultCode.badRequest, claimMessages.idRequired);
+      const claimId = uploadClaimIdOf(ctx.request.body, ctx.query);
       const judged: Judged[] = [];
       for (const part of parts) judged.push(await judge(part));
 

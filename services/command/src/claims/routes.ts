@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ClaimCommand, ClaimMetadata } from '@feibao/domain/claims/claim.commands';
 import {
   claimIdQuery,
-  claimIdSchema,
+  claimIdIn,
   contrastVersionOf,
   explanationsOf,
   openClaimQuery,
@@ -15,7 +15,7 @@ import { claimDoneMessages as done, claimMessages } from '@feibao/domain/claims/
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { Claim } from '@feibao/domain/claims/claim.events';
 import { caller } from '@feibao/platform/http/auth';
-import { HttpError, ok, reply } from '@feibao/platform/http/envelope';
+import { ok, reply } from '@feibao/platform/http/envelope';
 import { input, validate } from '@feibao/platform/http/validate';
 import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { HandleOptions } from '@feibao/platform/eventStore';
@@ -24,12 +24,7 @@ import { claimHandling } from './handling.ts';
 import { pictureBatchRoutes } from './pictureBatch.ts';
 import { staffClaimRoutes } from './staff.ts';
 
-const bodyId = (ctx: Context) => {
-  const body = ctx.request.body as Record<string, unknown> | undefined;
-  const parsed = claimIdSchema.safeParse(body?.id ?? ctx.query.id);
-  if (!parsed.success) throw new HttpError(ResultCode.badRequest, claimMessages.idRequired);
-  return parsed.data;
-};
+const bodyId = (ctx: Context) => claimIdIn(ctx.request.body, ctx.query);
 
 /** The claims slice's commands: each route parses, hands the request to the handling (handling.ts) and replies. */
 export const claimRoutes = (deps: CommandDeps) => {
