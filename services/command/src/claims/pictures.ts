@@ -2,21 +2,21 @@ import Router from '@koa/router';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { claimDecider, type ClaimMetadata } from '@feibao/domain/claims/claim.commands';
-import { claimStreamId, pictureIdOf } from '@feibao/domain/claims/claim.events';
+import type { ClaimMetadata } from '@feibao/domain/claims/claim.commands';
+import { pictureIdOf } from '@feibao/domain/claims/claim.events';
 import { DomainError } from '@feibao/domain/shared/errors';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { uploadMessages } from '@feibao/domain/uploads/upload';
 import { uploadClaimIdOf } from '@feibao/domain/claims/pictureFiles';
 import { uploadNameOf } from '@feibao/domain/uploads/content';
 import { caller } from '@feibao/platform/http/auth';
-import { handleCommand } from '@feibao/platform/eventStore';
 import { HttpError, ok } from '@feibao/platform/http/envelope';
 import { isStoreUnavailable } from '@feibao/platform/http/app';
 import { logger } from '@feibao/platform/logger';
 import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { judgeUpload } from '../files/judge.ts';
+import { claimHandling } from './handling.ts';
 import {
   DISK_FULL,
   imageTypes,
@@ -47,6 +47,7 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
   const maxBytes = deps.config.uploadMaxBytes;
 
   const multipart = multipartUpload(incoming, maxBytes);
+  const handling = claimHandling(deps);
 
   const judge = async (part: Part): Promise<Judged> => {
     const type = await judgeUpload(part, imageTypes, deps.config.pictureMaxPixels);
@@ -79,7 +80,7 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
           const name = uploadNameOf(part.originalFilename, `${pictureId}.${ext}`);
           const metadata: ClaimMetadata = { now: deps.now(), actor: me.sub, roles: me.roles };
           try {
-            const result = await handleCommand(deps.eventStore, claimStreamId(claimId), claimDecider, {
+            const result = await handling.handle(claimId, {
               type: 'AddPicture',
               data: { pictureId, name, mime, size: part.size, storedAs },
               metadata,
