@@ -62,3 +62,7 @@ export const EARLIEST_ACCIDENT_DATE = '1990-01-01';
 export const CLAIM_PAGE_SIZE = 20;
 export const PICTURE_PAGE_SIZE = 10;
 export const MAX_PICTURES_PER_CLAIM = 300;
+/** Picture ids are `<claimId>.<uuid>` (pictureIdOf); anything longer is not one. */
+export const PICTURE_ID_MAX_LENGTH = 200;
+/** Pictures one classify or delete call may name. */
+export const MAX_PICTURES_PER_BATCH = 500;

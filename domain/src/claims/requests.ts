@@ -3,8 +3,8 @@ import { isClaimsStaff } from '../accounts/roles.ts';
 import { shanghaiMidnight } from '../shared/calendar.ts';
 import { invalid } from '../shared/errors.ts';
 import { idField, idQuery } from '../shared/fields.ts';
-import { CLAIM_PAGE_SIZE, PICTURE_PAGE_SIZE } from './catalogue.ts';
-import { ClaimState, type ClaimStateValue } from './claim.events.ts';
+import { CLAIM_PAGE_SIZE, MAX_PICTURES_PER_BATCH, PICTURE_ID_MAX_LENGTH, PICTURE_PAGE_SIZE } from './catalogue.ts';
+import { ClaimState, claimIdOfPicture, type ClaimStateValue } from './claim.events.ts';
 import { claimImageTypes, codesUnder } from './imageTypes.ts';
 import { claimMessages as m } from './messages.ts';
 import { claimQueues, type ClaimQueue } from './sla.ts';
@@ -12,6 +12,12 @@ import { claimQueues, type ClaimQueue } from './sla.ts';
 /** A claim's id as both services take it (query `id` or body `id`). */
 export const claimIdSchema = idField(m.idRequired);
 export const claimIdQuery = idQuery(m.idRequired);
+/** The claim's id from the body's `id`, else the query's: the old client sends either. */
+export const claimIdIn = (body: unknown, query: Record<string, unknown>): string => {
+  const parsed = claimIdSchema.safeParse((body as Record<string, unknown> | undefined)?.id ?? query.id);
+  if (!parsed.success) throw invalid(m.idRequired);
+  return parsed.data;
+};
 
 /** "Apply for a claim" on an order (its policy). */
 export const openClaimQuery = z.object({
@@ -226,3 +232,36 @@ export const claimDroneQuery = z.object({
   id: claimIdSchema,
   deviceNumber: z.string({ error: m.deviceNumberRequired }).trim().min(1, { error: m.deviceNumberRequired }).max(2000),
 });
+
+/** The picture ids a classify or delete call names. */
+export const pictureIdsSchema = z
+  .array(z.string().trim().min(1).max(PICTURE_ID_MAX_LENGTH), { error: m.pictureRequired })
+  .min(1, { error: m.pictureRequired })
+  .max(MAX_PICTURES_PER_BATCH);
+
+/** updatePicBatch's query: the category the pictures move to. */
+export const classifyPicturesQuery = z.object({
+  imageTypeCode: z.string({ error: m.categoryUnknown }).trim().min(1, { error: m.categoryUnknown }).max(10),
+  imageTypeName: z.string().max(50).optional(),
+});
+/** The category code updatePicBatch names; any fault in its query is one refusal (the decider knows the codes). */
+export const pictureCategoryOf = (query: unknown): string => {
+  const parsed = classifyPicturesQuery.safeParse(query);
+  if (!parsed.success) throw invalid(m.categoryUnknown);
+  return parsed.data.imageTypeCode;
+};
+
+/**
+ * A batch of pictures and the one claim they belong to, read off the ids themselves (pictureIdOf):
+ * a batch spanning claims is refused, as one command writes one claim's stream. The old client posts
+ * a bare JSON array of ids; `{ ids: [...] }` is taken too.
+ */
+export const pictureBatchOf = (body: unknown): { claimId: string; ids: string[] } => {
+  const raw = Array.isArray(body) ? body : (body as { ids?: unknown } | undefined)?.ids;
+  const parsed = pictureIdsSchema.safeParse(raw);
+  if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? m.pictureRequired);
+  const claims = new Set(parsed.data.map(claimIdOfPicture));
+  const [claimId] = claims;
+  if (claims.size !== 1 || claimId === undefined) throw invalid(m.sameClaimPictures);
+  return { claimId, ids: parsed.data };
+};

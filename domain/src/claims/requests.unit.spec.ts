@@ -6,12 +6,15 @@ import {
   assessClaimBody,
   assignClaimBody,
   claimDroneQuery,
+  claimIdIn,
   claimIdQuery,
   claimListFilterOf,
   claimPageBody,
   contrastVersionOf,
   explanationsOf,
   openClaimQuery,
+  pictureBatchOf,
+  pictureCategoryOf,
   pictureCodesOf,
   saveLogBody,
   withdrawReasonOf,
@@ -99,5 +102,65 @@ describe('claim request schemas', () => {
       applyFrom: '2026-02-28T16:00:00.000Z',
       applyTo: '2026-03-01T16:00:00.000Z',
     });
+  });
+});
+
+describe('picture batches', () => {
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error instanceof DomainError ? [error.code, error.message] : error;
+    }
+    return null;
+  };
+
+  it('takes a bare array or { ids } of one claim’s pictures and names that claim', () => {
+    expect(pictureBatchOf([' c1.a ', 'c1.b'])).toEqual({ claimId: 'c1', ids: ['c1.a', 'c1.b'] });
+    expect(pictureBatchOf({ ids: ['c2.a'] })).toEqual({ claimId: 'c2', ids: ['c2.a'] });
+  });
+
+  it('refuses no pictures, and pictures of more than one claim', () => {
+    for (const body of [[], {}, undefined, { ids: [] }, 'c1.a'])
+      expect(refusal(() => pictureBatchOf(body))).toEqual([ResultCode.badRequest, claimMessages.pictureRequired]);
+    expect(refusal(() => pictureBatchOf(['c1.a', 'c2.b']))).toEqual([
+      ResultCode.badRequest,
+      claimMessages.sameClaimPictures,
+    ]);
+  });
+
+  it('reads the category a batch moves to, and refuses a missing one with one message', () => {
+    expect(pictureCategoryOf({ imageTypeCode: ' 11 ', imageTypeName: '现场' })).toBe('11');
+    for (const query of [{}, { imageTypeCode: ' ' }, { imageTypeCode: '12345678901' }])
+      expect(refusal(() => pictureCategoryOf(query))).toEqual([ResultCode.badRequest, claimMessages.categoryUnknown]);
+  });
+});
+
+describe('a claim id in the body or the query', () => {
+  it('takes the body’s id before the query’s, trimmed', () => {
+    expect(claimIdIn({ id: ' c1 ' }, { id: 'c2' })).toBe('c1');
+    expect(claimIdIn(undefined, { id: 'c2' })).toBe('c2');
+    expect(claimIdIn([], { id: 'c2' })).toBe('c2');
+  });
+
+  it('refuses none, or a blank one, with one message', () => {
+    for (const [body, query] of [
+      [undefined, {}],
+      [{ id: ' ' }, { id: 'c2' }],
+      [{ id: 5 }, {}],
+    ] as const) {
+      const error = (() => {
+        try {
+          claimIdIn(body, query);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(DomainError);
+      expect([(error as DomainError).code, (error as DomainError).message]).toEqual([
+        ResultCode.badRequest,
+        claimMessages.idRequired,
+      ]);
+    }
   });
 });

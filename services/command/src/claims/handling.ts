@@ -8,7 +8,7 @@ import {
 } from '@feibao/domain/claims/policyClaims';
 import { claimDecider, type ClaimCommand, type ClaimMetadata } from '@feibao/domain/claims/claim.commands';
 import { claimMessages } from '@feibao/domain/claims/messages';
-import { claimNumber } from '@feibao/domain/claims/sla';
+import { claimNumber, slaDueAt } from '@feibao/domain/claims/sla';
 import {
   claimStreamId,
   evolveClaim,
@@ -73,6 +73,33 @@ export const claimHandling = (deps: CommandDeps) => {
     command: ClaimCommand | ((state: Claim) => ClaimCommand),
     options?: HandleOptions<Claim>,
   ) => handleCommand(deps.eventStore, claimStreamId(id), claimDecider, command, options);
+
+  // The stages' due times run from the caller's now on the configured day (QUOTE_DAY_SECONDS in docs/configuration.md).
+  const dueAt = (meta: ClaimMetadata, stage: 'accept' | 'close') =>
+    slaDueAt(meta.now, stage, deps.config.quoteDaySeconds);
+
+  const save = (id: string, body: unknown, meta: ClaimMetadata) =>
+    handle(id, (state) => ({
+      type: 'SaveClaim',
+      data: { form: acceptClaimForm(body, state, meta, false) },
+      metadata: meta,
+    }));
+
+  /** Submitting (again) starts the accept stage's clock. */
+  const submit = (id: string, body: unknown, meta: ClaimMetadata) =>
+    handle(id, (state) => ({
+      type: 'SubmitClaim',
+      data: { form: acceptClaimForm(body, state, meta, true), acceptDueAt: dueAt(meta, 'accept') },
+      metadata: meta,
+    }));
+
+  /** Accepting starts the close stage's clock. */
+  const accept = (id: string, reason: string | null, meta: ClaimMetadata) =>
+    handle(id, { type: 'AcceptClaim', data: { reason, closeDueAt: dueAt(meta, 'close') }, metadata: meta });
+
+  /** Reopening starts the close stage's clock again. */
+  const reopen = (id: string, reason: string, meta: ClaimMetadata) =>
+    handle(id, { type: 'ReopenClaim', data: { reason, closeDueAt: dueAt(meta, 'close') }, metadata: meta });
 
   /**
    * Only the caller's own policy, in force, inside its period; one unfinished claim per policy. The
@@ -169,6 +196,18 @@ export const claimHandling = (deps: CommandDeps) => {
     return { id, version: claim.version, rows: diffClaimForms(claim.form, form) };
   };
 
+  /** Admin: the amendment and every field's explanation, in one append against the version compared. */
+  const amend = (
+    id: string,
+    { form, version, explanations }: { form: unknown; version: number; explanations: Record<string, string> },
+    meta: ClaimMetadata,
+  ) =>
+    handle(id, (state) => ({
+      type: 'AmendClaim',
+      data: { form: acceptClaimForm(form, state, meta, false), basedOnVersion: version, explanations },
+      metadata: meta,
+    }));
+
   /** Only an active account holding `claims` or `admin` can take claims; the user stream is the truth. */
   const requireClaimsStaff = async (phone: string) => {
     if (!PHONE_PATTERN.test(phone)) throw new HttpError(ResultCode.badRequest, claimMessages.notClaimsStaff);
@@ -177,6 +216,12 @@ export const claimHandling = (deps: CommandDeps) => {
       throw new HttpError(ResultCode.badRequest, claimMessages.notClaimsStaff);
   };
 
-  return { handle, openClaim, contrast, requireClaimsStaff };
+  /** A named assignee must be claims staff; null unassigns. */
+  const assign = async (id: string, assignee: string | null, meta: ClaimMetadata) => {
+    if (assignee !== null) await requireClaimsStaff(assignee);
+    return handle(id, { type: 'AssignClaim', data: { assignee }, metadata: meta });
+  };
+
+  return { handle, save, submit, accept, reopen, openClaim, contrast, amend, assign };
 };
 export type ClaimHandling = ReturnType<typeof claimHandling>;

@@ -1,23 +1,22 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { claimDecider, type ClaimMetadata } from '@feibao/domain/claims/claim.commands';
-import { claimStreamId, pictureIdOf } from '@feibao/domain/claims/claim.events';
+import type { ClaimMetadata } from '@feibao/domain/claims/claim.commands';
+import { pictureIdOf } from '@feibao/domain/claims/claim.events';
 import { DomainError } from '@feibao/domain/shared/errors';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { uploadMessages } from '@feibao/domain/uploads/upload';
-import { claimMessages } from '@feibao/domain/claims/messages';
+import { uploadClaimIdOf } from '@feibao/domain/claims/pictureFiles';
 import { uploadNameOf } from '@feibao/domain/uploads/content';
 import { caller } from '@feibao/platform/http/auth';
-import { handleCommand } from '@feibao/platform/eventStore';
 import { HttpError, ok } from '@feibao/platform/http/envelope';
 import { isStoreUnavailable } from '@feibao/platform/http/app';
 import { logger } from '@feibao/platform/logger';
 import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { judgeUpload } from '../files/judge.ts';
+import { claimHandling } from './handling.ts';
 import {
   DISK_FULL,
   imageTypes,
@@ -29,9 +28,6 @@ import {
 
 type Part = UploadedPart;
 type Judged = { part: Part; mime: string; ext: string };
-
-// Claim ids are server-made UUIDs; anything else never becomes part of a path.
-const CLAIM_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 export const claimPictureUrl = (pictureId: string) =>
   `/api/v1/uav/claim/settlement/picture/${encodeURIComponent(pictureId)}`;
@@ -51,6 +47,7 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
   const maxBytes = deps.config.uploadMaxBytes;
 
   const multipart = multipartUpload(incoming, maxBytes);
+  const handling = claimHandling(deps);
 
   const judge = async (part: Part): Promise<Judged> => {
     const type = await judgeUpload(part, imageTypes, deps.config.pictureMaxPixels);
@@ -59,20 +56,12 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
     return { part, ...type };
   };
 
-  const claimIdOf = (ctx: Context) => {
-    const body = ctx.request.body as Record<string, unknown> | undefined;
-    const raw = body?.id ?? ctx.query.id;
-    const id = (Array.isArray(raw) ? raw[0] : raw) as unknown;
-    return typeof id === 'string' && CLAIM_ID.test(id.trim()) ? id.trim() : null;
-  };
-
   router.post('/uploadBatch', multipart, async (ctx) => {
     const parts = uploadedParts(ctx);
     let pending = [...parts];
     try {
       if (parts.length === 0) throw new HttpError(ResultCode.badRequest, uploadMessages.none);
-      const claimId = claimIdOf(ctx);
-      if (!claimId) throw new HttpError(ResultCode.badRequest, claimMessages.idRequired);
+      const claimId = uploadClaimIdOf(ctx.request.body, ctx.query);
       const judged: Judged[] = [];
       for (const part of parts) judged.push(await judge(part));
 
@@ -91,7 +80,7 @@ export const claimPictureRoutes = (deps: CommandDeps) => {
           const name = uploadNameOf(part.originalFilename, `${pictureId}.${ext}`);
           const metadata: ClaimMetadata = { now: deps.now(), actor: me.sub, roles: me.roles };
           try {
-            const result = await handleCommand(deps.eventStore, claimStreamId(claimId), claimDecider, {
+            const result = await handling.handle(claimId, {
               type: 'AddPicture',
               data: { pictureId, name, mime, size: part.size, storedAs },
               metadata,

@@ -2,10 +2,9 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { ClaimCommand, ClaimMetadata } from '@feibao/domain/claims/claim.commands';
-import { slaDueAt } from '@feibao/domain/claims/sla';
 import {
   claimIdQuery,
-  claimIdSchema,
+  claimIdIn,
   contrastVersionOf,
   explanationsOf,
   openClaimQuery,
@@ -16,23 +15,18 @@ import { claimDoneMessages as done, claimMessages } from '@feibao/domain/claims/
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { Claim } from '@feibao/domain/claims/claim.events';
 import { caller } from '@feibao/platform/http/auth';
-import { HttpError, ok, reply } from '@feibao/platform/http/envelope';
+import { ok, reply } from '@feibao/platform/http/envelope';
 import { input, validate } from '@feibao/platform/http/validate';
 import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { HandleOptions } from '@feibao/platform/eventStore';
 import type { CommandDeps } from '../deps.ts';
-import { acceptClaimForm, claimHandling } from './handling.ts';
+import { claimHandling } from './handling.ts';
 import { pictureBatchRoutes } from './pictureBatch.ts';
 import { staffClaimRoutes } from './staff.ts';
 
-const bodyId = (ctx: Context) => {
-  const body = ctx.request.body as Record<string, unknown> | undefined;
-  const parsed = claimIdSchema.safeParse(body?.id ?? ctx.query.id);
-  if (!parsed.success) throw new HttpError(ResultCode.badRequest, claimMessages.idRequired);
-  return parsed.data;
-};
+const bodyId = (ctx: Context) => claimIdIn(ctx.request.body, ctx.query);
 
-/** The claims slice's commands: each route parses, builds the command, hands it to the handling and replies. */
+/** The claims slice's commands: each route parses, hands the request to the handling (handling.ts) and replies. */
 export const claimRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: '/api/v1/uav/claim/settlement' });
   const handling = claimHandling(deps);
@@ -40,16 +34,18 @@ export const claimRoutes = (deps: CommandDeps) => {
     const me = caller(ctx);
     return { now, actor: me.sub, roles: me.roles };
   };
-  const run = async (
+  /** The caller's next read waits for what was written (the consistency token). */
+  const recorded = async <R extends { position: number | null }>(ctx: Context, pending: Promise<R>) => {
+    const result = await pending;
+    setConsistencyToken(ctx, result.position);
+    return result;
+  };
+  const run = (
     ctx: Context,
     id: string,
     command: ClaimCommand | ((state: Claim) => ClaimCommand),
     options?: HandleOptions<Claim>,
-  ) => {
-    const result = await handling.handle(id, command, options);
-    setConsistencyToken(ctx, result.position);
-    return result;
-  };
+  ) => recorded(ctx, handling.handle(id, command, options));
 
   router.get('/createClaimSettlement', validate(openClaimQuery, 'query'), async (ctx) => {
     const { orderId } = input<z.output<typeof openClaimQuery>>(ctx);
@@ -62,26 +58,13 @@ export const claimRoutes = (deps: CommandDeps) => {
 
   router.post('/save', async (ctx) => {
     const id = bodyId(ctx);
-    const m = meta(ctx);
-    await run(ctx, id, (state) => ({
-      type: 'SaveClaim',
-      data: { form: acceptClaimForm(ctx.request.body, state, m, false) },
-      metadata: m,
-    }));
+    await recorded(ctx, handling.save(id, ctx.request.body, meta(ctx)));
     ok(ctx, { id }, done.saved);
   });
 
   router.post('/submit', async (ctx) => {
     const id = bodyId(ctx);
-    const m = meta(ctx);
-    await run(ctx, id, (state) => ({
-      type: 'SubmitClaim',
-      data: {
-        form: acceptClaimForm(ctx.request.body, state, m, true),
-        acceptDueAt: slaDueAt(m.now, 'accept', deps.config.quoteDaySeconds),
-      },
-      metadata: m,
-    }));
+    await recorded(ctx, handling.submit(id, ctx.request.body, meta(ctx)));
     ok(ctx, { id }, done.submitted);
   });
 
@@ -111,17 +94,12 @@ export const claimRoutes = (deps: CommandDeps) => {
   /** Admin: the amendment and every field's explanation, in one append against the version compared. */
   router.post('/saveLog', validate(saveLogBody), async (ctx) => {
     const body = input<z.output<typeof saveLogBody>>(ctx);
-    const m = meta(ctx);
-    const explanations = explanationsOf(body.list);
-    await run(ctx, body.id, (state) => ({
-      type: 'AmendClaim',
-      data: { form: acceptClaimForm(body.form, state, m, false), basedOnVersion: body.version, explanations },
-      metadata: m,
-    }));
+    const amendment = { form: body.form, version: body.version, explanations: explanationsOf(body.list) };
+    await recorded(ctx, handling.amend(body.id, amendment, meta(ctx)));
     ok(ctx, { id: body.id }, done.amended);
   });
 
-  for (const sub of [...staffClaimRoutes(deps, { meta, run, handling }), pictureBatchRoutes({ meta, run })])
+  for (const sub of [...staffClaimRoutes({ meta, run, recorded, handling }), pictureBatchRoutes({ meta, run })])
     router.use(sub.routes());
   return router;
 };

@@ -8,13 +8,11 @@ import {
   withOptionalReasonBody,
   withReasonBody,
 } from '@feibao/domain/claims/requests';
-import { slaDueAt } from '@feibao/domain/claims/sla';
 import { claimDoneMessages as done } from '@feibao/domain/claims/messages';
 import type { Claim } from '@feibao/domain/claims/claim.events';
 import type { ClaimCommand, ClaimMetadata } from '@feibao/domain/claims/claim.commands';
 import { input, validate } from '@feibao/platform/http/validate';
 import { ok } from '@feibao/platform/http/envelope';
-import type { CommandDeps } from '../deps.ts';
 import type { ClaimHandling } from './handling.ts';
 
 /**
@@ -26,21 +24,16 @@ import type { ClaimHandling } from './handling.ts';
 type Tools = {
   meta: (ctx: Context) => ClaimMetadata;
   run: (ctx: Context, id: string, command: ClaimCommand | ((state: Claim) => ClaimCommand)) => Promise<unknown>;
+  recorded: (ctx: Context, pending: Promise<{ position: number | null }>) => Promise<unknown>;
   handling: ClaimHandling;
 };
 
-export const staffClaimRoutes = (deps: CommandDeps, { meta, run, handling }: Tools) => {
+export const staffClaimRoutes = ({ meta, run, recorded, handling }: Tools) => {
   const router = new Router();
-  const daySeconds = deps.config.quoteDaySeconds;
 
   router.post('/accept', validate(withOptionalReasonBody), async (ctx) => {
     const body = input<z.output<typeof withOptionalReasonBody>>(ctx);
-    const m = meta(ctx);
-    await run(ctx, body.id, {
-      type: 'AcceptClaim',
-      data: { reason: body.reason ?? null, closeDueAt: slaDueAt(m.now, 'close', daySeconds) },
-      metadata: m,
-    });
+    await recorded(ctx, handling.accept(body.id, body.reason ?? null, meta(ctx)));
     ok(ctx, { id: body.id }, done.accepted);
   });
 
@@ -68,19 +61,13 @@ export const staffClaimRoutes = (deps: CommandDeps, { meta, run, handling }: Too
 
   router.post('/assign', validate(assignClaimBody), async (ctx) => {
     const body = input<z.output<typeof assignClaimBody>>(ctx);
-    if (body.assignee !== null) await handling.requireClaimsStaff(body.assignee);
-    await run(ctx, body.id, { type: 'AssignClaim', data: { assignee: body.assignee }, metadata: meta(ctx) });
+    await recorded(ctx, handling.assign(body.id, body.assignee, meta(ctx)));
     ok(ctx, { id: body.id, assignee: body.assignee }, done.assigned);
   });
 
   router.post('/reopen', validate(withReasonBody), async (ctx) => {
     const body = input<z.output<typeof withReasonBody>>(ctx);
-    const m = meta(ctx);
-    await run(ctx, body.id, {
-      type: 'ReopenClaim',
-      data: { reason: body.reason, closeDueAt: slaDueAt(m.now, 'close', daySeconds) },
-      metadata: m,
-    });
+    await recorded(ctx, handling.reopen(body.id, body.reason, meta(ctx)));
     ok(ctx, { id: body.id }, done.reopened);
   });
 

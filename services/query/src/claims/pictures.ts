@@ -2,28 +2,14 @@ import Router from '@koa/router';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import { PICTURE_ID_MAX_LENGTH } from '@feibao/domain/claims/catalogue';
 import { claimMessages } from '@feibao/domain/claims/messages';
-import { isClaimsStaff } from '@feibao/domain/accounts/roles';
+import { pictureFileFor, pictureSizeOf } from '@feibao/domain/claims/pictureFiles';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { caller } from '@feibao/platform/http/auth';
 import { HttpError } from '@feibao/platform/http/envelope';
 import { claimPictureReader } from '@feibao/read-models/claims/pictures/reader';
-import type { PictureDocument } from '@feibao/read-models/claims/pictures/pictureDocument';
 import type { QueryDeps } from '../deps.ts';
-
-const sizeQuery = z.object({ size: z.enum(['small', 'display', 'original']).optional().catch(undefined) });
-type Size = 'small' | 'display' | 'original';
-
-/** Which stored file answers a size; the copies are WebP (workers/src/claims/pictures). */
-const fileFor = (doc: PictureDocument, size: Size): { storedAs: string; mime: string } => {
-  if (size === 'original') return { storedAs: doc.storedAs, mime: doc.mime };
-  const copy = size === 'small' ? doc.thumbnailAs : doc.displayAs;
-  if (doc.processing === 'pending' || (doc.processing === 'done' && !copy))
-    throw new HttpError(ResultCode.notFound, claimMessages.pictureProcessing);
-  if (doc.processing === 'rejected' || !copy) throw new HttpError(ResultCode.notFound, claimMessages.pictureUnreadable);
-  return { storedAs: copy, mime: 'image/webp' };
-};
 
 /**
  * A claim picture for the claimant and claims staff; anyone else finds nothing. The display copy by
@@ -37,16 +23,8 @@ export const claimPictureQueryRoutes = (deps: QueryDeps) => {
 
   router.get('/picture/:id', async (ctx) => {
     const id = ctx.params.id ?? '';
-    const doc = id.length > 0 && id.length <= 200 ? await reader.byId(id) : null;
-    const me = caller(ctx);
-    const staff = isClaimsStaff(me.roles);
-    if (!doc || (doc.owner !== me.sub && !staff))
-      throw new HttpError(ResultCode.notFound, claimMessages.pictureNotFound);
-    const size: Size = sizeQuery.parse(ctx.query).size ?? 'display';
-    if (size === 'original' && !staff)
-      throw new HttpError(ResultCode.forbidden, claimMessages.pictureOriginalStaffOnly);
-
-    const { storedAs, mime } = fileFor(doc, size);
+    const doc = id.length > 0 && id.length <= PICTURE_ID_MAX_LENGTH ? await reader.byId(id) : null;
+    const { storedAs, mime, name } = pictureFileFor(doc, pictureSizeOf(ctx.query), caller(ctx));
     const file = path.resolve(uploadDir, storedAs);
     const info = file.startsWith(uploadDir + path.sep) ? await stat(file).catch(() => null) : null;
     if (!info?.isFile()) throw new HttpError(ResultCode.notFound, claimMessages.pictureNotFound);
@@ -54,7 +32,7 @@ export const claimPictureQueryRoutes = (deps: QueryDeps) => {
     ctx.set('Content-Length', String(info.size));
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'private, max-age=3600');
-    ctx.set('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(doc.name)}`);
+    ctx.set('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(name)}`);
     ctx.body = createReadStream(file);
   });
 
