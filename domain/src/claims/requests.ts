@@ -235,7 +235,15 @@ export const claimDroneQuery = z.object({
 
 /** The picture ids a classify or delete call names. */
 export const pictureIdsSchema = z
-  .array(z.string().trim().min(1).max(PICTURE_ID_MAX_LENGTH), { error: m.pictureRequired })
+  .array(
+    // A blank id names no picture; an id longer than any stored one names none either.
+    z
+      .string({ error: m.pictureRequired })
+      .trim()
+      .min(1, { error: m.pictureRequired })
+      .max(PICTURE_ID_MAX_LENGTH, { error: m.pictureNotFound }),
+    { error: m.pictureRequired },
+  )
   .min(1, { error: m.pictureRequired })
   .max(MAX_PICTURES_PER_BATCH);
 

@@ -129,6 +129,14 @@ describe('picture batches', () => {
     ]);
   });
 
+  it('words a blank or overlong picture id in Chinese, as every other refusal', () => {
+    expect(refusal(() => pictureBatchOf(['  ']))).toEqual([ResultCode.badRequest, claimMessages.pictureRequired]);
+    expect(refusal(() => pictureBatchOf([`c1.${'x'.repeat(300)}`]))).toEqual([
+      ResultCode.badRequest,
+      claimMessages.pictureNotFound,
+    ]);
+  });
+
   it('reads the category a batch moves to, and refuses a missing one with one message', () => {
     expect(pictureCategoryOf({ imageTypeCode: ' 11 ', imageTypeName: '现场' })).toBe('11');
     for (const query of [{}, { imageTypeCode: ' ' }, { imageTypeCode: '12345678901' }])
