@@ -175,6 +175,7 @@ describe('real answers match their documented schemas', () => {
     await post(owner.client, `${C}/page`, { currentPage: 1, pageSize: 10 });
     await post(owner.client, `${C}/pageImageInfo`, { id: owner.claimId });
     await get(owner.client, `${C}/history?id=${owner.claimId}`);
+    await get(admin, `${C}/listLogById?id=${owner.claimId}`);
     await get(owner.client, `${C}/createClaimSettlement?orderId=${owner.orderId}`);
     const form = claimReport(owner.claimId, {
       settlementUavInfoList: [{ ...damagedDrone, dataPlatform: '厂家云平台' }],
@@ -212,6 +213,8 @@ describe('real answers match their documented schemas', () => {
     await get(owner.client, `${U}/backoffice/users?q=${owner.phone}`);
     await get(admin, `${U}/backoffice/audit/search?q=${owner.phone}`);
     await get(admin, `${U}/backoffice/audit/history?kind=claim&id=${owner.claimId}`);
+    const order = await get(admin, `${U}/backoffice/audit/history?kind=order&id=${owner.orderId}`);
+    expect(order.body.data.related.length).toBeGreaterThan(0);
     await get(admin, `${U}/backoffice/ops/projections`);
     await get(admin, `${U}/backoffice/ops/queues`);
     await get(admin, `${U}/backoffice/ops/processes`);
@@ -234,6 +237,7 @@ describe('real answers match their documented schemas', () => {
     await get(admin, `${C}/staffMembers`);
     await get(admin, `${U}/backoffice/quoteProgress`);
     await get(admin, `${U}/backoffice/users/roleHistory?mobilePhone=${owner.phone}`);
+    await get(owner.client, `${U}/dev/sms/latest?phone=${owner.phone}`);
     await get(admin, `${U}/backoffice/ops/audit`);
     const queues = await get(admin, `${U}/backoffice/ops/queues`);
     await get(admin, `${U}/backoffice/ops/queues/failed?queue=${queues.body.data[0].name}`);

@@ -115,10 +115,11 @@ const pictureRow = z.object({
   processing: z.enum(['pending', 'done', 'rejected']),
   uploadedAt: z.string(),
   capturedAt: nullableString.optional(),
-  gps: z.looseObject({}).nullable().optional(),
+  gps: z.object({ latitude: z.number(), longitude: z.number() }).nullable().optional(),
 });
 
-const historyRow = z.looseObject({
+/** domain claims/history.ts `HistoryEntry`; rows of one event share its position. */
+export const historyRow = z.object({
   position: z.number(),
   operateDate: z.string(),
   operateType: z.string(),

@@ -198,17 +198,29 @@ const quoteDeskRow = z.object({
   ),
 });
 
+/** domain ordering/catalogue.ts `Insurer`. */
+const insurer = z.object({ id: z.number(), name: z.string(), logo: z.string(), quoteValidityDays: z.number() });
+/** domain ordering/catalogue.ts `InsuranceType`: type is the cover kind, groupCode the cover group. */
+const insuranceType = z.object({
+  id: z.number(),
+  name: z.string(),
+  remark: z.string(),
+  type: z.number(),
+  groupCode: z.number(),
+  orderTypes: z.array(z.number()),
+});
+
 const page = <T extends z.ZodType>(row: T) =>
   z.object({ datas: z.array(row), currentPage: z.number(), pageSize: z.number(), totalCount: z.number() });
 
 export const orderingQueryDocs: RouteDocs = {
   'GET /api/v1/uav/order/listInsuranceCompany': {
     summary: '保险公司列表',
-    data: z.array(z.looseObject({ id: z.number(), name: z.string() })),
+    data: z.array(insurer),
   },
   'GET /api/v1/uav/order/listInsuranceType': {
     summary: '险种列表',
-    data: z.array(z.looseObject({ id: z.number(), name: z.string(), type: z.number() })),
+    data: z.array(insuranceType),
   },
   'GET /api/v1/uav/order/listDroneBrand': {
     summary: '无人机品牌',
@@ -216,7 +228,7 @@ export const orderingQueryDocs: RouteDocs = {
   },
   'GET /api/v1/uav/order/listRegion': {
     summary: '省份',
-    data: z.array(z.looseObject({ code: z.string(), name: z.string() })),
+    data: z.array(z.object({ code: z.string(), name: z.string() })),
   },
   'POST /api/v1/uav/order/getAllPrice': {
     summary: '试算保费',
