@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderFormSchema } from '@feibao/domain/ordering/form';
+import { trace } from '@feibao/domain/rules/wire';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
 
@@ -110,7 +111,7 @@ const lineAnswer = z
   .and(
     z.object({
       rules: z.array(z.object({ ruleId: z.string(), version: z.number() })).optional(),
-      trace: z.array(z.looseObject({ rule: z.string(), node: z.string(), type: z.string() })).optional(),
+      trace: trace.optional(),
     }),
   );
 
