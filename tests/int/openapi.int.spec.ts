@@ -182,6 +182,8 @@ describe('real answers match their documented schemas', () => {
     });
     await post(owner.client, `${C}/save`, form);
     await post(owner.client, `${C}/submit`, form);
+    const compared = await post(admin, `${C}/contrast`, { ...form, accidentAddress: '深圳市福田区' });
+    expect(compared.body.data.rows.length, compared.body.message).toBeGreaterThan(0);
     await post(admin, `${C}/accept`, { id: owner.claimId, reason: '材料齐全' });
     await post(admin, `${C}/assess`, {
       id: owner.claimId,
@@ -273,6 +275,10 @@ describe('real answers match their documented schemas', () => {
     expect(desk.body.data.datas.length).toBeGreaterThan(0);
     const quoting = await get(admin, `${U}/backoffice/quoteProgress?pageSize=100`);
     expect(quoting.body.data.datas.length).toBeGreaterThan(0);
+    const resent = await post(admin, `${U}/backoffice/quote/resend`, {
+      requestId: order.body.data.quoteProgress.at(-1).requestId,
+    });
+    expect(resent.body.code, resent.body.message).toBe(20000);
     const timedOut = await post(admin, `${U}/backoffice/quote/timeout`, {
       requestId: order.body.data.quoteProgress[0].requestId,
     });
