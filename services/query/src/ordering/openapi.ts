@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderFormSchema } from '@feibao/domain/ordering/form';
+import { droneSchema, orderFormSchema } from '@feibao/domain/ordering/form';
 import { trace } from '@feibao/domain/rules/wire';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
@@ -244,7 +244,8 @@ export const orderingQueryDocs: RouteDocs = {
   'GET /api/v1/uav/order/listInsurancePlan': { summary: '投保单的险种与报价', data: z.array(planOrTotal) },
   'GET /api/v1/uav/order/getdronedata': {
     summary: '保单中的无人机',
-    data: z.array(z.looseObject({ deviceNumber: z.string(), policyNo: z.string() })),
+    // A drone of an insured order's form, its device numbers narrowed to the ones asked, and the policy.
+    data: z.array(droneSchema.extend({ policyNo: z.string() })),
   },
   'GET /api/v1/uav/backoffice/quoteDesk': {
     summary: '报价台（后台）',
