@@ -236,7 +236,8 @@ describe('real answers match their documented schemas', () => {
     const drones = await get(owner.client, `${U}/order/getdronedata?deviceNumber=1581F5FHD23A`);
     expect(drones.body.data.length).toBeGreaterThan(0);
     await get(owner.client, `${C}/listImageType?id=${owner.claimId}`);
-    await get(owner.client, `${C}/getSettlementUavInfo?id=${owner.claimId}&deviceNumber=1581F5FHD23A`);
+    const insured = await get(owner.client, `${C}/getSettlementUavInfo?id=${owner.claimId}&deviceNumber=1581F5FHD23A`);
+    expect(insured.body.data.length).toBeGreaterThan(0);
     await get(admin, `${C}/staffMembers`);
     await get(admin, `${U}/backoffice/quoteProgress`);
     await get(admin, `${U}/backoffice/users/roleHistory?mobilePhone=${owner.phone}`);
