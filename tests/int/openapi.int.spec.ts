@@ -175,12 +175,15 @@ describe('real answers match their documented schemas', () => {
     await post(owner.client, `${C}/page`, { currentPage: 1, pageSize: 10 });
     await post(owner.client, `${C}/pageImageInfo`, { id: owner.claimId });
     await get(owner.client, `${C}/history?id=${owner.claimId}`);
+    await get(admin, `${C}/listLogById?id=${owner.claimId}`);
     await get(owner.client, `${C}/createClaimSettlement?orderId=${owner.orderId}`);
     const form = claimReport(owner.claimId, {
       settlementUavInfoList: [{ ...damagedDrone, dataPlatform: '厂家云平台' }],
     });
     await post(owner.client, `${C}/save`, form);
     await post(owner.client, `${C}/submit`, form);
+    const compared = await post(admin, `${C}/contrast`, { ...form, accidentAddress: '深圳市福田区' });
+    expect(compared.body.data.rows.length, compared.body.message).toBeGreaterThan(0);
     await post(admin, `${C}/accept`, { id: owner.claimId, reason: '材料齐全' });
     await post(admin, `${C}/assess`, {
       id: owner.claimId,
@@ -212,6 +215,8 @@ describe('real answers match their documented schemas', () => {
     await get(owner.client, `${U}/backoffice/users?q=${owner.phone}`);
     await get(admin, `${U}/backoffice/audit/search?q=${owner.phone}`);
     await get(admin, `${U}/backoffice/audit/history?kind=claim&id=${owner.claimId}`);
+    const order = await get(admin, `${U}/backoffice/audit/history?kind=order&id=${owner.orderId}`);
+    expect(order.body.data.related.length).toBeGreaterThan(0);
     await get(admin, `${U}/backoffice/ops/projections`);
     await get(admin, `${U}/backoffice/ops/queues`);
     await get(admin, `${U}/backoffice/ops/processes`);
@@ -228,12 +233,15 @@ describe('real answers match their documented schemas', () => {
     await get(owner.client, `${U}/order/listInsuranceCompany`);
     await get(owner.client, `${U}/order/listInsuranceType?id=0`);
     await get(owner.client, `${U}/order/listInsurancePlan?id=${owner.orderId}`);
-    await get(owner.client, `${U}/order/getdronedata?deviceNumber=1581F5FHD23A`);
+    const drones = await get(owner.client, `${U}/order/getdronedata?deviceNumber=1581F5FHD23A`);
+    expect(drones.body.data.length).toBeGreaterThan(0);
     await get(owner.client, `${C}/listImageType?id=${owner.claimId}`);
-    await get(owner.client, `${C}/getSettlementUavInfo?id=${owner.claimId}&deviceNumber=1581F5FHD23A`);
+    const insured = await get(owner.client, `${C}/getSettlementUavInfo?id=${owner.claimId}&deviceNumber=1581F5FHD23A`);
+    expect(insured.body.data.length).toBeGreaterThan(0);
     await get(admin, `${C}/staffMembers`);
     await get(admin, `${U}/backoffice/quoteProgress`);
     await get(admin, `${U}/backoffice/users/roleHistory?mobilePhone=${owner.phone}`);
+    await get(owner.client, `${U}/dev/sms/latest?phone=${owner.phone}`);
     await get(admin, `${U}/backoffice/ops/audit`);
     const queues = await get(admin, `${U}/backoffice/ops/queues`);
     await get(admin, `${U}/backoffice/ops/queues/failed?queue=${queues.body.data[0].name}`);
@@ -269,6 +277,10 @@ describe('real answers match their documented schemas', () => {
     expect(desk.body.data.datas.length).toBeGreaterThan(0);
     const quoting = await get(admin, `${U}/backoffice/quoteProgress?pageSize=100`);
     expect(quoting.body.data.datas.length).toBeGreaterThan(0);
+    const resent = await post(admin, `${U}/backoffice/quote/resend`, {
+      requestId: order.body.data.quoteProgress.at(-1).requestId,
+    });
+    expect(resent.body.code, resent.body.message).toBe(20000);
     const timedOut = await post(admin, `${U}/backoffice/quote/timeout`, {
       requestId: order.body.data.quoteProgress[0].requestId,
     });

@@ -4,12 +4,14 @@ import {
   ADMIN,
   accountWithRoles,
   type Client,
+  registerUser,
   signIn,
   startTestPlatform,
   type TestPlatform,
   until,
 } from '../support/platform.ts';
 import { type OpenApiChecker, openApiChecker } from '../support/openapi.ts';
+import { companyProfile, waitForOrderState } from '../support/policies.ts';
 
 /**
  * The rule platform's and the operations console's commands against the OpenAPI document
@@ -124,6 +126,13 @@ describe('rule platform and operations commands match their documented schemas',
     );
     const caseId = created.data.caseId as string;
     await api.post(auditor, `${RULES}/cases/fromOrder`, { orderId: 'nobody' });
+    const customer = platform.client();
+    await registerUser(customer);
+    await customer.post('/api/v1/uav/user/update', companyProfile);
+    const inquiry = await customer.post('/api/v1/uav/order/inquiryPrice', generalApplication());
+    await waitForOrderState(customer, inquiry.body.data.id, 2);
+    const copied = await succeeds(api.post(auditor, `${RULES}/cases/fromOrder`, { orderId: inquiry.body.data.id }));
+    await succeeds(api.post(auditor, `${RULES}/cases/delete`, { caseId: copied.data.caseId }));
     const runs: string[] = [];
     for (let i = 0; i < 2; i++) {
       const started = await succeeds(

@@ -7,6 +7,16 @@ const claimId = z.object({ id: z.string() });
 /** The claim form with its id: save and submit read it themselves (routes.ts `acceptForm`). */
 const claimBody = z.object({ id: z.string() }).and(claimFormSchema);
 
+/** domain claims/claim.events.ts `FieldChange`: one changed field of the form. */
+const fieldChange = z.object({
+  moduleName: z.string(),
+  path: z.string(),
+  fieldName: z.string(),
+  operateType: z.enum(['新增', '修改', '删除']),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+});
+
 export const claimCommandDocs: RouteDocs = {
   'GET /api/v1/uav/claim/settlement/createClaimSettlement': {
     summary: '申请理赔（已有未结案理赔单时 30000，data 为其编号）',
@@ -31,7 +41,7 @@ export const claimCommandDocs: RouteDocs = {
   'POST /api/v1/uav/claim/settlement/contrast': {
     summary: '比对修改（管理员）',
     body: claimBody,
-    data: z.object({ id: z.string(), version: z.number(), rows: z.array(z.looseObject({ path: z.string() })) }),
+    data: z.object({ id: z.string(), version: z.number(), rows: z.array(fieldChange) }),
   },
   'POST /api/v1/uav/claim/settlement/saveLog': { summary: '保存修改及说明（管理员）', data: claimId },
   'POST /api/v1/uav/claim/settlement/accept': { summary: '受理', data: claimId },

@@ -29,7 +29,8 @@ export const orderingCommandDocs: RouteDocs = {
   'POST /api/v1/uav/backoffice/quote': { summary: '人工录入报价', data: z.object({ recorded: z.boolean() }) },
   'POST /api/v1/uav/backoffice/quote/resend': {
     summary: '重新发送询价',
-    data: z.looseObject({ requestId: z.string() }),
+    // The new due times (domain ordering/inquiry.ts `planResend`).
+    data: z.object({ requestId: z.string(), answerDueAt: z.string(), deadlineAt: z.string() }),
   },
   'POST /api/v1/uav/backoffice/quote/timeout': {
     summary: '询价记为超时',

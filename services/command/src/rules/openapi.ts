@@ -1,26 +1,20 @@
 import { z } from 'zod';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
+import {
+  configEntryFields as configEntry,
+  ruleCaseFields,
+  ruleDefinition as definition,
+  transpositionResults as transposition,
+} from '@feibao/domain/rules/wire';
 
-/** A rule definition as stored (domain rules/definition.ts `RuleDefinition`), with who changed it last. */
-const definition = z.looseObject({
-  ruleId: z.string(),
-  name: z.string(),
-  stage: z.string(),
-  rank: z.number(),
-  createdBy: z.string(),
-  createdAt: z.string(),
-  updatedBy: z.string(),
-  updatedAt: z.string(),
-});
 const versionStep = z.object({
   ruleId: z.string(),
   version: z.number(),
   status: z.string().nullable(),
   enabledVersion: z.number().nullable(),
 });
-const configEntry = z.looseObject({ kind: z.string(), code: z.string(), enabled: z.boolean() });
-const transposition = z.array(z.looseObject({ ruleId: z.string(), ok: z.boolean() }));
-const savedCase = z.looseObject({ caseId: z.string() });
+/** An update names the case and what changed in it; the order it was copied from stays as created. */
+const updatedCase = ruleCaseFields.omit({ orderId: true });
 
 export const rulesCommandDocs: RouteDocs = {
   'POST /api/v1/rules/define': { summary: '新建规则', data: definition },
@@ -47,10 +41,10 @@ export const rulesCommandDocs: RouteDocs = {
   'POST /api/v1/rules/config/update': { summary: '修改配置项', data: configEntry },
   'POST /api/v1/rules/config/disable': { summary: '停用配置项', data: configEntry },
   'POST /api/v1/rules/config/enable': { summary: '启用配置项', data: configEntry },
-  'POST /api/v1/rules/cases/create': { summary: '新增规则案例', data: savedCase },
-  'POST /api/v1/rules/cases/update': { summary: '修改规则案例', data: savedCase },
+  'POST /api/v1/rules/cases/create': { summary: '新增规则案例', data: ruleCaseFields },
+  'POST /api/v1/rules/cases/update': { summary: '修改规则案例', data: updatedCase },
   'POST /api/v1/rules/cases/delete': { summary: '删除规则案例', data: z.object({ caseId: z.string() }) },
-  'POST /api/v1/rules/cases/fromOrder': { summary: '由订单生成案例', data: savedCase },
+  'POST /api/v1/rules/cases/fromOrder': { summary: '由订单生成案例', data: ruleCaseFields },
   'POST /api/v1/rules/batchTests/start': {
     summary: '开始批量测试',
     data: z.object({ runId: z.string(), status: z.literal('queued'), total: z.number() }),

@@ -65,12 +65,27 @@ const userRow = z.object({
   lastLoginAt: z.string().nullable(),
 });
 
+/** domain accounts/roleAdmin.ts `RoleHistoryEntry`, newest first. */
+const roleHistoryEntry = z.object({
+  at: z.string(),
+  action: z.enum(['register', 'grant', 'revoke']),
+  roles: z.array(z.string()),
+  by: z.string(),
+  reason: z.string(),
+});
+
 export const accountQueryDocs: RouteDocs = {
   'GET /api/v1/uav/uc/currentUser': { summary: '当前用户', data: currentUser },
   'GET /api/v1/uav/user/getUserByUserName': { summary: '本人资料', data: profile },
   'GET /sso-platform/user/info': {
     summary: '规则平台用户信息（后台旧接口）',
-    data: z.looseObject({ roles: z.array(z.string()), username: z.string(), avatar: z.string() }),
+    data: z.object({
+      roles: z.array(z.string()),
+      name: z.string(),
+      username: z.string(),
+      avatar: z.string(),
+      introduction: z.string(),
+    }),
   },
   'GET /sso-platform/authorization/user/get': {
     summary: '规则平台当前用户',
@@ -78,7 +93,8 @@ export const accountQueryDocs: RouteDocs = {
   },
   'GET /api/v1/uav/dev/sms/latest': {
     summary: '开发环境：最近一条短信验证码',
-    data: z.looseObject({ code: z.string(), sentAt: z.string() }),
+    // code: null for a message that carries none (the outbox keeps every text sent).
+    data: z.object({ phone: z.string(), code: z.string().nullable(), text: z.string(), sentAt: z.string() }),
   },
   'GET /api/v1/uav/backoffice/users': {
     summary: '用户列表（后台）',
@@ -91,6 +107,6 @@ export const accountQueryDocs: RouteDocs = {
   },
   'GET /api/v1/uav/backoffice/users/roleHistory': {
     summary: '角色变更记录',
-    data: z.array(z.looseObject({ at: z.string(), by: z.string(), action: z.string(), roles: z.array(z.string()) })),
+    data: z.array(roleHistoryEntry),
   },
 };

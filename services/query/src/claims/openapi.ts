@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { droneSchema } from '@feibao/domain/ordering/form';
 import { claimFormSchema } from '@feibao/domain/claims/form';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
 
@@ -115,10 +116,11 @@ const pictureRow = z.object({
   processing: z.enum(['pending', 'done', 'rejected']),
   uploadedAt: z.string(),
   capturedAt: nullableString.optional(),
-  gps: z.looseObject({}).nullable().optional(),
+  gps: z.object({ latitude: z.number(), longitude: z.number() }).nullable().optional(),
 });
 
-const historyRow = z.looseObject({
+/** domain claims/history.ts `HistoryEntry`; rows of one event share its position. */
+export const historyRow = z.object({
   position: z.number(),
   operateDate: z.string(),
   operateType: z.string(),
@@ -139,6 +141,22 @@ const imageType: z.ZodType<ImageType> = z.object({
   },
 });
 
+/**
+ * domain claims/policy.ts `InsuredDrone` (a drone of the policy's form, one device code each) with the flight
+ * data summary the query service adds (claims/flightData.ts `FlightDataSummary`).
+ */
+const insuredDrone = droneSchema
+  .omit({ deviceNumber: true, partInfoList: true, id: true, orderInfoId: true, quantity: true })
+  .extend({
+    deviceNumber: z.string(),
+    flightData: z.object({
+      source: z.literal('simulated'),
+      lastFlightAt: z.string(),
+      flightCount: z.number(),
+      lastPosition: z.object({ latitude: z.number(), longitude: z.number() }),
+    }),
+  });
+
 const page = <T extends z.ZodType>(row: T) =>
   z.object({ datas: z.array(row), currentPage: z.number(), pageSize: z.number(), totalCount: z.number() });
 
@@ -155,7 +173,7 @@ export const claimQueryDocs: RouteDocs = {
   },
   'GET /api/v1/uav/claim/settlement/getSettlementUavInfo': {
     summary: '可理赔的无人机（含飞行数据）',
-    data: z.array(z.looseObject({ deviceNumber: z.string() })),
+    data: z.array(insuredDrone),
   },
   'GET /api/v1/uav/claim/settlement/staffMembers': {
     summary: '理赔人员',

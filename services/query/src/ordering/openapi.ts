@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { orderFormSchema } from '@feibao/domain/ordering/form';
+import { droneSchema, orderFormSchema } from '@feibao/domain/ordering/form';
+import { trace } from '@feibao/domain/rules/wire';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
 
@@ -110,7 +111,7 @@ const lineAnswer = z
   .and(
     z.object({
       rules: z.array(z.object({ ruleId: z.string(), version: z.number() })).optional(),
-      trace: z.array(z.looseObject({ rule: z.string(), node: z.string(), type: z.string() })).optional(),
+      trace: trace.optional(),
     }),
   );
 
@@ -198,17 +199,29 @@ const quoteDeskRow = z.object({
   ),
 });
 
+/** domain ordering/catalogue.ts `Insurer`. */
+const insurer = z.object({ id: z.number(), name: z.string(), logo: z.string(), quoteValidityDays: z.number() });
+/** domain ordering/catalogue.ts `InsuranceType`: type is the cover kind, groupCode the cover group. */
+const insuranceType = z.object({
+  id: z.number(),
+  name: z.string(),
+  remark: z.string(),
+  type: z.number(),
+  groupCode: z.number(),
+  orderTypes: z.array(z.number()),
+});
+
 const page = <T extends z.ZodType>(row: T) =>
   z.object({ datas: z.array(row), currentPage: z.number(), pageSize: z.number(), totalCount: z.number() });
 
 export const orderingQueryDocs: RouteDocs = {
   'GET /api/v1/uav/order/listInsuranceCompany': {
     summary: '保险公司列表',
-    data: z.array(z.looseObject({ id: z.number(), name: z.string() })),
+    data: z.array(insurer),
   },
   'GET /api/v1/uav/order/listInsuranceType': {
     summary: '险种列表',
-    data: z.array(z.looseObject({ id: z.number(), name: z.string(), type: z.number() })),
+    data: z.array(insuranceType),
   },
   'GET /api/v1/uav/order/listDroneBrand': {
     summary: '无人机品牌',
@@ -216,7 +229,7 @@ export const orderingQueryDocs: RouteDocs = {
   },
   'GET /api/v1/uav/order/listRegion': {
     summary: '省份',
-    data: z.array(z.looseObject({ code: z.string(), name: z.string() })),
+    data: z.array(z.object({ code: z.string(), name: z.string() })),
   },
   'POST /api/v1/uav/order/getAllPrice': {
     summary: '试算保费',
@@ -231,7 +244,8 @@ export const orderingQueryDocs: RouteDocs = {
   'GET /api/v1/uav/order/listInsurancePlan': { summary: '投保单的险种与报价', data: z.array(planOrTotal) },
   'GET /api/v1/uav/order/getdronedata': {
     summary: '保单中的无人机',
-    data: z.array(z.looseObject({ deviceNumber: z.string(), policyNo: z.string() })),
+    // A drone of an insured order's form, its device numbers narrowed to the ones asked, and the policy.
+    data: z.array(droneSchema.extend({ policyNo: z.string() })),
   },
   'GET /api/v1/uav/backoffice/quoteDesk': {
     summary: '报价台（后台）',

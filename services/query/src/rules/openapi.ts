@@ -10,7 +10,7 @@ import {
   runDetail,
   runSummary,
   tryout,
-} from './wire.ts';
+} from '@feibao/domain/rules/wire';
 
 const versionSummary = z.object({ version: z.number(), status: z.string() });
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { orderFormSchema } from '@feibao/domain/ordering/form';
-import { RuleStages } from '@feibao/domain/rules/definition';
+import { orderFormSchema } from '../ordering/form.ts';
+import { RuleStages } from './definition.ts';
 
 /**
- * The `data` schemas of the rule platform's reads (docs/api/rules-versions.md, rules-batch-tests.md,
- * rules-config.md), written after the documents the readers answer with (read-models/rules).
+ * The wire shapes of the rule platform (docs/api/rules-versions.md, rules-batch-tests.md, rules-config.md):
+ * the `data` schemas of the reads, written after the documents the readers answer with (read-models/rules),
+ * and of the commands that answer with the same things. Both services document their routes with these.
  */
 
 const traceStep = z.object({
@@ -56,6 +57,10 @@ export const ruleList = z.array(
   }),
 );
 
+/**
+ * The content is the rule model itself (a JDM graph, domain rules/jdm.ts), kept as its author saved it and handed
+ * to the engine as is: its nodes and edges carry whatever the decision model editor wrote, so they stay open.
+ */
 export const ruleVersion = versionWithoutContent.extend({
   content: z.looseObject({ nodes: z.array(z.looseObject({})), edges: z.array(z.looseObject({})) }),
 });
@@ -79,13 +84,17 @@ const caseExpectation = z.object({
   tolerance: z.number(),
 });
 
-/** A rule case as stored (domain rules/cases.ts `RuleCase`, read-models rules `RuleCaseDocument`). */
-export const ruleCase = z.object({
+/** A rule case as recorded (domain rules/cases.ts `RuleCase`): what its create command answers. */
+export const ruleCaseFields = z.object({
   caseId: z.string(),
   name: z.string(),
   form: orderFormSchema,
   expected: caseExpectation,
   orderId: z.string().nullable(),
+});
+
+/** A rule case as stored (read-models rules `RuleCaseDocument`), with who changed it last. */
+export const ruleCase = ruleCaseFields.extend({
   createdBy: z.string(),
   createdAt: z.string(),
   updatedBy: z.string(),
@@ -142,15 +151,11 @@ export const runComparison = z.object({
   ),
 });
 
-/** One dictionary entry: code and enabled, then the fields of its kind (domain rules/config.ts). */
-export const configEntry = z.object({
+/** One dictionary entry: code and enabled, then the fields of its kind (domain rules/config.ts), as its commands answer. */
+export const configEntryFields = z.object({
   kind: z.string(),
   code: z.string(),
   enabled: z.boolean(),
-  createdBy: z.string(),
-  createdAt: z.string(),
-  updatedBy: z.string(),
-  updatedAt: z.string(),
   name: z.string().optional(),
   category: z.string().optional(),
   description: z.string().optional(),
@@ -166,6 +171,22 @@ export const configEntry = z.object({
   maxTakeoffKg: z.number().nullable().optional(),
   stages: z.array(z.string()).optional(),
 });
+
+/** One dictionary entry as stored, with who created and last changed it. */
+export const configEntry = configEntryFields.extend({
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+});
+
+/** Each rule's answer of an import or copy (domain rules/transposition.ts `TranspositionResult`). */
+export const transpositionResults = z.array(
+  z.discriminatedUnion('ok', [
+    z.object({ ruleId: z.string(), ok: z.literal(true), version: z.number() }),
+    z.object({ ruleId: z.string(), ok: z.literal(false), message: z.string() }),
+  ]),
+);
 
 /** 试算: what the model made of the input, its trace and the engine's reported time. */
 export const tryout = z.object({ output: z.unknown(), trace, performance: z.string() });
