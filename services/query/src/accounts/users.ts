@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { pageFields } from '@feibao/domain/shared/fields';
 import { PHONE_PATTERN } from '@feibao/domain/accounts/validation';
 import { Roles } from '@feibao/domain/accounts/roles';
 import { USER_PAGE_SIZE } from '@feibao/domain/accounts/roleAdmin';
@@ -26,20 +27,7 @@ const listQuery = z.object({
     .union([z.enum(Roles), z.literal('')], { error: '角色不正确' })
     .optional()
     .transform((v) => v || undefined),
-  currentPage: z.coerce
-    .number({ error: '页码不正确' })
-    .int({ error: '页码不正确' })
-    .min(1, { error: '页码不正确' })
-    .max(100_000, { error: '页码不正确' })
-    .optional()
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: '每页条数不正确' })
-    .int({ error: '每页条数不正确' })
-    .min(1, { error: '每页条数不正确' })
-    .max(100, { error: '每页条数不正确' })
-    .optional()
-    .default(USER_PAGE_SIZE),
+  ...pageFields(USER_PAGE_SIZE),
 });
 const historyQuery = z.object({
   mobilePhone: z.string({ error: '请输入手机号' }).trim().regex(PHONE_PATTERN, { error: '手机号格式错误' }),

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
+import { pageFields } from '@feibao/domain/shared/fields';
 import {
   AUDIT_PAGE_SIZE,
   auditKinds,
@@ -27,20 +28,7 @@ const searchQuery = z.object({
     .trim()
     .min(1, { error: auditMessages.queryRequired })
     .max(64, { error: '搜索内容不能超过64个字符' }),
-  currentPage: z.coerce
-    .number({ error: '页码不正确' })
-    .int({ error: '页码不正确' })
-    .min(1, { error: '页码不正确' })
-    .max(100_000, { error: '页码不正确' })
-    .optional()
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: '每页条数不正确' })
-    .int({ error: '每页条数不正确' })
-    .min(1, { error: '每页条数不正确' })
-    .max(100, { error: '每页条数不正确' })
-    .optional()
-    .default(AUDIT_PAGE_SIZE),
+  ...pageFields(AUDIT_PAGE_SIZE),
 });
 
 const historyQuery = z.object({

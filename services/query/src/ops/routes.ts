@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { pageFields } from '@feibao/domain/shared/fields';
 import { opsMessages } from '@feibao/domain/ops/operations';
 import { input, validate } from '@feibao/platform/http/validate';
 import { LAG_COUNT_CAP, readProjectionRows } from '@feibao/platform/projections/operations';
@@ -10,22 +11,7 @@ import type { QueryDeps } from '../deps.ts';
 import { readFailedJobs } from './failedJobs.ts';
 import { OPERATED_QUEUES } from '@feibao/domain/ops/queues';
 
-const page = {
-  currentPage: z.coerce
-    .number({ error: '页码不正确' })
-    .int({ error: '页码不正确' })
-    .min(1, { error: '页码不正确' })
-    .max(100_000)
-    .optional()
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: '每页条数不正确' })
-    .int({ error: '每页条数不正确' })
-    .min(1, { error: '每页条数不正确' })
-    .max(100, { error: '每页条数不正确' })
-    .optional()
-    .default(20),
-};
+const page = pageFields(20);
 const failedQuery = z.object({
   queue: z.enum(OPERATED_QUEUES as [string, ...string[]], { error: opsMessages.queueNotFound }),
   ...page,

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
+import { pageFields } from '@feibao/domain/shared/fields';
 import { batchTestMessages, compareRuns } from '@feibao/domain/rules/batchTests';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { caller } from '@feibao/platform/http/auth';
@@ -14,22 +15,7 @@ const runId = z
   .trim()
   .min(1, { error: '批量测试编号不能为空' })
   .max(64, { error: '批量测试编号不正确' });
-const page = {
-  currentPage: z.coerce
-    .number({ error: '页码不正确' })
-    .int({ error: '页码不正确' })
-    .min(1, { error: '页码不正确' })
-    .max(100_000, { error: '页码不正确' })
-    .optional()
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: '每页条数不正确' })
-    .int({ error: '每页条数不正确' })
-    .min(1, { error: '每页条数不正确' })
-    .max(100, { error: '每页条数不正确' })
-    .optional()
-    .default(20),
-};
+const page = pageFields(20);
 const mineQuery = z.object(page);
 const casesQuery = z.object({
   page: page.currentPage,
