@@ -64,6 +64,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     quoteDeadlineDays: num(env.QUOTE_DEADLINE_DAYS, 5),
     /** Working days from insure to the insurer's underwriting. */
     underwriteDays: num(env.UNDERWRITE_DAYS, 1),
+    /**
+     * The address customers and gateways reach the platform at (the edge): payment notifications are sent to
+     * it, and the policy documents' QR codes point at its /verify page. Default: this host and PORT.
+     */
+    publicBaseUrl: (
+      env.PUBLIC_BASE_URL?.trim() ||
+      `http://${env.HOST && env.HOST !== '0.0.0.0' ? env.HOST : '127.0.0.1'}:${num(env.PORT, 3000)}`
+    ).replace(/\/+$/, ''),
     uploadDir: env.UPLOAD_DIR ?? '.data/uploads',
     uploadMaxBytes: num(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
     /** Largest canvas (width × height) an uploaded picture (claim picture or file) may declare: refuses decompression bombs before decoding. */
