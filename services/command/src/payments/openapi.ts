@@ -13,7 +13,7 @@ const devTrade = z.object({
 
 /** The payment routes of the command service (docs/api/payments.md). */
 export const paymentsCommandDocs: RouteDocs = {
-  'POST /api/v1/uav/pay/notify/{provider}': {
+  'POST /api/v1/uav/pay/notify/:provider': {
     summary: '支付渠道的异步通知（验签、应用标识、交易归属与金额；答复纯文本 success 或 failure）',
     body: paymentNotificationSchema.extend({ sign: z.string(), sign_type: z.string() }),
     bodyContentType: 'application/x-www-form-urlencoded',
