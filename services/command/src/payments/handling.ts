@@ -73,7 +73,14 @@ export const paymentHandling = (deps: CommandDeps) => {
     const trade = tradeRequestOf(result.state);
     let payment: OrderPayment | null = null;
     if (trade) {
-      const { cashierUrl } = await deps.payments.createTrade(trade);
+      // Bought either way: a provider that cannot open the trade now opens it when the order is next read.
+      const cashierUrl = await deps.payments
+        .createTrade(trade)
+        .then((opened) => opened.cashierUrl)
+        .catch((err: unknown) => {
+          logger.warn({ err, tradeNo: trade.tradeNo }, 'payment trade not opened yet');
+          return null;
+        });
       payment = {
         status: 'unpaid',
         amount: trade.amount,

@@ -37,7 +37,7 @@ export interface PaymentProvider {
   appId(): Promise<string>;
   /** Opens the trade (idempotent by trade number) and answers the cashier's address. */
   createTrade(trade: TradeRequest): Promise<{ cashierUrl: string }>;
-  /** The cashier's address of a trade already opened; null when the provider has none. */
+  /** The cashier's address of a trade (opened if it is not yet: opening is idempotent); null when the provider has none. */
   cashierUrl(trade: TradeRequest): Promise<string | null>;
   /** The notification's signature is the provider's (with its public key only). */
   verifyNotification(params: Readonly<Record<string, string>>): Promise<boolean>;
