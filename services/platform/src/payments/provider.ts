@@ -49,6 +49,21 @@ export interface PaymentProvider {
 
 export class PaymentProviderMissing extends Error {}
 
+const missing = async (): Promise<never> => {
+  throw new PaymentProviderMissing('PAYMENT_PROVIDER=none: configure a payment provider to take payments');
+};
+/** No provider configured (production's default, as SMS_PROVIDER=none): every payment call fails, nothing is paid. */
+const unconfigured: PaymentProvider = {
+  name: 'none',
+  appId: missing,
+  createTrade: missing,
+  cashierUrl: async () => null,
+  verifyNotification: async () => false,
+  queryTrade: missing,
+  closeTrade: missing,
+  refund: missing,
+};
+
 /** The provider of this configuration. `devNotifier`: how the dev gateway schedules its notifications (a queue). */
 export const providerFor = (
   config: Pick<Config, 'paymentProvider' | 'publicBaseUrl' | 'alipay'>,
@@ -73,6 +88,8 @@ export const providerFor = (
         returnUrl: `${config.publicBaseUrl}/platform/order`,
       });
     }
+    case 'none':
+      return unconfigured;
     default:
       throw new PaymentProviderMissing(`PAYMENT_PROVIDER=${config.paymentProvider} has no adapter`);
   }
