@@ -128,6 +128,12 @@ export const buyPolicy = async (client: Client, stats: JourneyStats) => {
     if (details.body.code !== 20000) return details;
     if ((details.body.data.state ?? 0) >= 4 || payment?.status === 'paid')
       return { ...details, body: { code: 20000, message: 'paid', data: null } };
+    // Unpaid past its due time (a long outage) the purchase lapsed back to 2: buy again, then pay.
+    if (details.body.data.state === 2) {
+      const insurerId = details.body.data.insuranceCompanyId ?? quoted.body.data.quoteProgress[0].insuranceCompanyId;
+      await client.get(`${API}/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
+      return { ...details, body: { code: 0, message: 'bought again', data: null } };
+    }
     const token = payment?.cashierUrl?.split('/pay/')[1];
     if (!token) return { ...details, body: { code: 0, message: 'no cashier yet', data: null } };
     return client.post(`${API}/dev/pay/confirm`, { token });
