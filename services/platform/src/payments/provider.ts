@@ -52,15 +52,18 @@ export class PaymentProviderMissing extends Error {}
 const missing = async (): Promise<never> => {
   throw new PaymentProviderMissing('PAYMENT_PROVIDER=none: configure a payment provider to take payments');
 };
-/** No provider configured (production's default, as SMS_PROVIDER=none): every payment call fails, nothing is paid. */
+/**
+ * No provider configured (production's default, as SMS_PROVIDER=none): no cashier opens and nothing is paid, so
+ * every trade reads as unknown (the purchase lapses at its due time); a refund fails (the operations console shows it).
+ */
 const unconfigured: PaymentProvider = {
   name: 'none',
   appId: missing,
   createTrade: missing,
   cashierUrl: async () => null,
   verifyNotification: async () => false,
-  queryTrade: missing,
-  closeTrade: missing,
+  queryTrade: async () => ({ status: 'unknown', providerTradeNo: null, amount: null, paidAt: null }),
+  closeTrade: async () => undefined,
   refund: missing,
 };
 
