@@ -82,10 +82,10 @@ export const PolicyDocumentsSection = ({ orderId, variant }: { orderId: string; 
     </div>
   );
   const holder = (c: CertificateRow) => (
-    <>
+    <div>
       <div className="fb-cert-holder">{c.holder.name}</div>
       <div className="fb-muted fb-cert-id">{c.holder.idNumber}</div>
-    </>
+    </div>
   );
 
   const list =
