@@ -39,6 +39,7 @@ describe('policy layout', () => {
       '王飞',
       'CAAC-2023-0001',
       '特别约定',
+      '电子保单专用章',
       '2026-11-20',
       'https://feibao.example/verify/ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345-6789',
       issue.verificationCode,
