@@ -10,6 +10,7 @@ import { smsFeature } from './sms/feature.ts';
 import { quotingFeature } from './quoting/feature.ts';
 import { claimsFeature } from './claims/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
+import { documentsFeature } from './documents/feature.ts';
 
 /** What the workers process hands every feature when it starts. */
 export type WorkersContext = {
@@ -33,11 +34,17 @@ export type StartedFeature = {
   reactors: Projection[];
   queues: { close(): Promise<unknown> }[];
   /** What job recovery (recovery.ts) needs of this feature, when it has jobs to re-create. */
-  recovery?: Partial<Pick<RecoveryDeps, 'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'afterReset'>>;
+  recovery?: Partial<Pick<RecoveryDeps, 'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'documentJobs' | 'afterReset'>>;
 };
 
 /** What one feature folder registers in the workers process. */
 export type WorkersFeature = { name: string; start: (context: WorkersContext) => Promise<StartedFeature> };
 
 /** Every feature with background work; a new one is a folder with its `feature.ts` and one line here. */
-export const workersFeatures: WorkersFeature[] = [smsFeature, quotingFeature, claimsFeature, rulesFeature];
+export const workersFeatures: WorkersFeature[] = [
+  smsFeature,
+  quotingFeature,
+  claimsFeature,
+  rulesFeature,
+  documentsFeature,
+];
