@@ -11,6 +11,7 @@ import { quotingFeature } from './quoting/feature.ts';
 import { claimsFeature } from './claims/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
 import { paymentsFeature } from './payments/feature.ts';
+import { documentsFeature } from './documents/feature.ts';
 
 /** What the workers process hands every feature when it starts. */
 export type WorkersContext = {
@@ -34,7 +35,7 @@ export type StartedFeature = {
   reactors: Projection[];
   queues: { close(): Promise<unknown> }[];
   /** What job recovery (recovery.ts) needs of this feature, when it has jobs to re-create. */
-  recovery?: Partial<Pick<RecoveryDeps, 'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'afterReset'>>;
+  recovery?: Partial<Pick<RecoveryDeps, 'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'documentJobs' | 'afterReset'>>;
 };
 
 /** What one feature folder registers in the workers process. */
@@ -47,4 +48,5 @@ export const workersFeatures: WorkersFeature[] = [
   claimsFeature,
   rulesFeature,
   paymentsFeature,
+  documentsFeature,
 ];

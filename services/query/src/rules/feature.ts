@@ -1,5 +1,5 @@
 import type { QueryFeature } from '../features.ts';
-import { ruleConfigQueryRoutes } from './configRoutes.ts';
+import { ruleConfigQueryRoutes, ruleConfigReadScopes } from './configRoutes.ts';
 import { rulesMenuRoutes } from './menuRoutes.ts';
 import { ruleQueryRoutes } from './routes.ts';
 import { ruleTestQueryRoutes } from './testRoutes.ts';
@@ -18,5 +18,6 @@ export const rulesQueryFeature: QueryFeature = {
     ruleTryRoutes(deps),
     ruleTranspositionQueryRoutes(deps),
   ],
+  readScopes: ruleConfigReadScopes,
   docs: rulesQueryDocs,
 };
