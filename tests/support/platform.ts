@@ -23,7 +23,7 @@ export type TestPlatformOptions = {
  * The whole platform in this process against real PostgreSQL and Redis: its own database
  * and queue prefix per suite, services on ephemeral ports, one base URL through the edge.
  */
-/** A port free now, for the edge: the platform's public address (PUBLIC_BASE_URL, where the dev gateway notifies) must name it before it starts. */
+/** A port free now, for the edge: the address the dev gateway notifies (PAYMENT_NOTIFY_BASE_URL) must name it before it starts. */
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = net.createServer();
@@ -36,7 +36,8 @@ const freePort = () =>
 
 export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
   const serverUrl = inject('postgresUrl');
-  const edgePort = options.env?.PUBLIC_BASE_URL ? 0 : await freePort();
+  const edgePort = await freePort();
+  const edgeUrl = `http://127.0.0.1:${edgePort}`;
   const id = randomBytes(5).toString('hex');
   const database = `feibao_test_${inject('testRunId')}_${id}`;
   const url = new URL(serverUrl);
@@ -53,7 +54,8 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
     JWT_SECRET: `test-secret-${id}-0123456789`,
     // The workers' health/metrics endpoint on an ephemeral port: suites run side by side.
     WORKERS_PORT: '0',
-    ...(edgePort ? { PUBLIC_BASE_URL: `http://127.0.0.1:${edgePort}` } : {}),
+    PUBLIC_BASE_URL: edgeUrl,
+    PAYMENT_NOTIFY_BASE_URL: edgeUrl,
     ...options.env,
   });
   // As `npm start` does: the one migration step first, then the services (which run no DDL).

@@ -84,6 +84,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
       env.PUBLIC_BASE_URL?.trim() ||
       `http://${env.HOST && env.HOST !== '0.0.0.0' ? env.HOST : '127.0.0.1'}:${num(env.PORT, 3000)}`
     ).replace(/\/+$/, ''),
+    /**
+     * Where payment gateways send their notifications (`<this>/api/v1/uav/pay/notify/<provider>`): PUBLIC_BASE_URL
+     * unless the gateways reach the platform at another address (an internal one, a test's edge).
+     */
+    paymentNotifyBaseUrl: (
+      env.PAYMENT_NOTIFY_BASE_URL?.trim() ||
+      env.PUBLIC_BASE_URL?.trim() ||
+      `http://${env.HOST && env.HOST !== '0.0.0.0' ? env.HOST : '127.0.0.1'}:${num(env.PORT, 3000)}`
+    ).replace(/\/+$/, ''),
     /** `dev` (the simulated gateway, with its cashier at /pay/<token>), `alipay`, or `none` (production's default: payments fail). */
     paymentProvider: paymentProviderOf(env, production),
     /** Minutes a purchase may stay unpaid before it lapses (scaled like quote days when QUOTE_DAY_SECONDS < 86400). */

@@ -44,7 +44,7 @@ export const paymentsFeature: WorkersFeature = {
         DEV_PAY_NOTIFY_QUEUE,
         devNotificationSender({
           gateway: devGateway(pool, devNotifier),
-          notifyUrl: `${config.publicBaseUrl}/api/v1/uav/pay/notify/dev`,
+          notifyUrl: `${config.paymentNotifyBaseUrl}/api/v1/uav/pay/notify/dev`,
           now,
         }),
         { connection, prefix: config.queuePrefix, concurrency: 4, ...jobLock },

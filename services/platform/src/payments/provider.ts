@@ -69,7 +69,7 @@ const unconfigured: PaymentProvider = {
 
 /** The provider of this configuration. `devNotifier`: how the dev gateway schedules its notifications (a queue). */
 export const providerFor = (
-  config: Pick<Config, 'paymentProvider' | 'publicBaseUrl' | 'alipay'>,
+  config: Pick<Config, 'paymentProvider' | 'publicBaseUrl' | 'paymentNotifyBaseUrl' | 'alipay'>,
   db: Queryable,
   options: { devNotifier?: DevNotifier } = {},
 ): PaymentProvider => {
@@ -87,7 +87,7 @@ export const providerFor = (
         privateKey,
         alipayPublicKey: publicKey,
         gateway,
-        notifyUrl: `${config.publicBaseUrl}/api/v1/uav/pay/notify/alipay`,
+        notifyUrl: `${config.paymentNotifyBaseUrl}/api/v1/uav/pay/notify/alipay`,
         returnUrl: `${config.publicBaseUrl}/platform/order`,
       });
     }
