@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shanghaiMidnight } from '@feibao/domain/shared/calendar';
-import { startTestPlatform, until, type TestPlatform } from '../support/platform.ts';
+import { startTestPlatform, until, type ApiAnswer, type TestPlatform } from '../support/platform.ts';
 import { companyProfile, customerWithPolicy } from '../support/policies.ts';
 import { appendDocumentEvents, fakePdf, newVerificationCode, resetVerifyLimits } from '../support/verification.ts';
 
@@ -28,7 +28,7 @@ const upload = async (bytes: Buffer, type = 'application/pdf') => {
     headers: { 'content-type': type },
     body: bytes,
   });
-  return { status: response.status, headers: response.headers, body: await response.json() };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as ApiAnswer['body'] };
 };
 const issued = (file: { sha256: string }) =>
   until(
@@ -233,7 +233,7 @@ describe('verification by file', () => {
 
   it('fails a tampered file (one byte changed) with a clear message', async () => {
     const tampered = Buffer.from(policy.file.bytes);
-    tampered[tampered.length - 20] ^= 0x01;
+    tampered[tampered.length - 20] = (tampered[tampered.length - 20] ?? 0) ^ 0x01;
     const answer = await upload(tampered);
     expect(answer.body.code).toBe(20000);
     expect(answer.body.data).toEqual({ status: 'notFound', statusText: '不存在', document: null });
