@@ -9,6 +9,7 @@ export const verificationMessages = {
   fileNotIssued: '该文件不是本平台签发的文件，或已被改动（任何一个字节的改动都会使校验失败）',
   fileGenuine: '文件校验通过：与本平台签发的文件完全一致',
   codeNotFound: '未找到该验真码对应的保单或投保证明',
+  codeIssued: '验真码由本平台签发',
 } as const;
 
 /** Lookups per client address and minute (docs/security.md "Public verification"). */

@@ -63,6 +63,7 @@ export type PublicPolicy = {
  */
 export type VerificationRecord = {
   orderId: string;
+  /** The owner's phone while the policyholder is still to be named; null from underwriting on. */
   owner: string | null;
   order: Order | null;
   policy: PublicPolicy | null;
@@ -116,7 +117,7 @@ export const evolveVerificationOrder = (
       if (order.status !== 'underwritten') return { ...record, owner, order };
       return {
         ...record,
-        owner,
+        owner: null,
         order: null,
         policy: {
           insurer: order.insurer.name,

@@ -3,18 +3,22 @@ import { shanghaiDate, shanghaiMidnight } from '../shared/calendar.ts';
 /**
  * What a verification answers, in the order a document's own facts outrank its period: a withdrawn
  * certificate or a cancelled policy says so whatever the date. A new status is one line here (its
- * wire name and text) and one rule in `verificationStatus`.
+ * wire name, text and explanation) and one rule in `verificationStatus`.
  */
-export const verificationStatusText = {
-  valid: '有效',
-  notYetValid: '未生效',
-  expired: '已失效',
-  withdrawn: '已撤销',
-  cancelled: '已退保',
-  notFound: '不存在',
+export const verificationStatusTable = {
+  valid: { text: '有效', hint: '保单在保险期间内，保障有效' },
+  notYetValid: { text: '未生效', hint: '保单已签发，尚未到保险期间的起始日' },
+  expired: { text: '已失效', hint: '保险期间已结束，保障已失效' },
+  withdrawn: { text: '已撤销', hint: '该投保证明已由投保人撤销，不再作为投保证明使用' },
+  cancelled: { text: '已退保', hint: '该保单已退保，保障已终止' },
+  notFound: { text: '不存在', hint: '未找到对应的保单或投保证明，请核对验真码或文件' },
 } as const;
-export type VerificationStatus = keyof typeof verificationStatusText;
-export const verificationStatuses = Object.keys(verificationStatusText) as VerificationStatus[];
+export type VerificationStatus = keyof typeof verificationStatusTable;
+export const verificationStatuses = Object.keys(verificationStatusTable) as VerificationStatus[];
+/** The status in Chinese, as `statusText` carries it. */
+export const verificationStatusText = Object.fromEntries(
+  verificationStatuses.map((status) => [status, verificationStatusTable[status].text]),
+) as { [S in VerificationStatus]: (typeof verificationStatusTable)[S]['text'] };
 
 const DAY_MS = 24 * 3600 * 1000;
 

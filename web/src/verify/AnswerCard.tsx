@@ -1,5 +1,5 @@
 import { Icon, type IconName } from '@blueprintjs/core';
-import type { VerificationStatus } from '@feibao/domain/verification/status';
+import { type VerificationStatus, verificationStatusTable } from '@feibao/domain/verification/status';
 import type { VerifyResult } from './api.ts';
 
 const yuan = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -23,9 +23,15 @@ export const AnswerCard = ({ result }: { result: VerifyResult }) => {
         <Icon icon={statusIcon[status]} size={36} />
         <div>
           <strong data-testid="verify-status">{statusText}</strong>
-          <span className="fb-verify-message">{result.message}</span>
+          <span className="fb-verify-message">{verificationStatusTable[status].hint}</span>
         </div>
       </div>
+      {result.by === 'file' && (
+        <p className={`fb-verify-file ${document ? 'fb-verify-file-genuine' : 'fb-verify-file-failed'}`}>
+          <Icon icon={document ? 'endorsed' : 'warning-sign'} size={16} />
+          <span>{result.message}</span>
+        </p>
+      )}
       {document && (
         <dl className="fb-verify-fields">
           <dt>单证类型</dt>

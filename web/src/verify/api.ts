@@ -24,7 +24,8 @@ export const verifyCode = async (code: string): Promise<VerifyResult> => {
 
 /** By a PDF's bytes, sent raw as application/pdf (the route's one body type besides octet-stream). */
 export const verifyFile = async (file: Blob): Promise<VerifyResult> => {
-  if (file.size > VERIFY_FILE_MAX_BYTES) throw new ApiError(ResultCode.tooLarge, verificationMessages.fileTooLarge, 413);
+  if (file.size > VERIFY_FILE_MAX_BYTES)
+    throw new ApiError(ResultCode.tooLarge, verificationMessages.fileTooLarge, 413);
   let response: Response;
   try {
     response = await fetch(`${VERIFY}/file`, {

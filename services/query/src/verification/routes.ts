@@ -55,8 +55,12 @@ export const verificationRoutes = (deps: QueryDeps) => {
       // A malformed code is probed like any other, so its answer takes no less work than a real one.
       const row = await reader.byCodeDigest(codeDigest(code ?? ''));
       const answer: VerificationAnswer = code ? verificationAnswer(row.issued, row.record, deps.now()) : notFoundAnswer;
-      logger.info({ event: 'verify', by: 'code', code: codeForLog(code), status: answer.status }, 'verification');
-      ok(ctx, answer, answer.status === 'notFound' ? verificationMessages.codeNotFound : '成功');
+      logger.info({ event: 'verify', by: 'code', codePrefix: codeForLog(code), status: answer.status }, 'verification');
+      ok(
+        ctx,
+        answer,
+        answer.status === 'notFound' ? verificationMessages.codeNotFound : verificationMessages.codeIssued,
+      );
     },
   );
 
