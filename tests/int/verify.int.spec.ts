@@ -1,4 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { documentFiles } from '@feibao/read-models/documents/files';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shanghaiMidnight } from '@feibao/domain/shared/calendar';
 import { startTestPlatform, until, type ApiAnswer, type TestPlatform } from '../support/platform.ts';
@@ -270,4 +277,51 @@ describe('verification by file', () => {
     // The code budget is its own.
     expect((await lookup(policy.code)).body.code).toBe(20000);
   });
+});
+
+/** The QR code on page 1 of a PDF, as a phone reads it: rendered at 150 dpi, then decoded. */
+const qrOf = (pdf: Buffer) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'verify-qr-'));
+  writeFileSync(path.join(dir, 'doc.pdf'), pdf);
+  execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', '-singlefile', 'doc.pdf', 'page'], { cwd: dir });
+  const png = PNG.sync.read(readFileSync(path.join(dir, 'page.png')));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? null;
+};
+
+describe('the whole flow, with the documents workers', () => {
+  it('buy → the policy PDF → its QR code verifies → the downloaded file verifies → one byte changed fails', async () => {
+    const bought = await customerWithPolicy(platform);
+    const stream = `policy-documents-${bought.orderId}`;
+    const issuedEvent = await until(
+      async () =>
+        (await platform.command.deps.eventStore.readStream(stream)).events.find(
+          (e) => e.type === 'PolicyDocumentIssued',
+        ),
+      (event) => event !== undefined,
+      60_000,
+    );
+    const { fileSha256, contentSha256, verificationCode } = issuedEvent!.data as Record<string, string>;
+    const file = await documentFiles(platform.pool).get(fileSha256!);
+    expect(file?.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const scanned = qrOf(file!.bytes);
+    expect(scanned).toMatch(/\/verify\/[0-9A-Z-]+$/);
+    const byQr = await until(
+      async () => (await lookup(scanned!)).body.data,
+      (data) => data.status !== 'notFound',
+    );
+    expect(byQr).toMatchObject({
+      status: 'valid',
+      document: { kind: 'policy', policyholder: '飞保测绘***公司', contentSha256 },
+    });
+    expect((await lookup(verificationCode!)).body.data).toEqual(byQr);
+
+    const genuine = await upload(file!.bytes);
+    expect(genuine.body.data).toEqual(byQr);
+    const tampered = Buffer.from(file!.bytes);
+    tampered[Math.floor(tampered.length / 2)] = (tampered[Math.floor(tampered.length / 2)] ?? 0) ^ 0x01;
+    const failed = await upload(tampered);
+    expect(failed.body.data).toEqual({ status: 'notFound', statusText: '不存在', document: null });
+    expect(failed.body.message).toContain('已被改动');
+  }, 120_000);
 });
