@@ -6,6 +6,7 @@ import path from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { documentFiles } from '@feibao/read-models/documents/files';
+import { openApiChecker } from '../support/openapi.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shanghaiMidnight } from '@feibao/domain/shared/calendar';
 import { startTestPlatform, until, type ApiAnswer, type TestPlatform } from '../support/platform.ts';
@@ -276,6 +277,29 @@ describe('verification by file', () => {
     expect(refused.headers.get('retry-after')).toBe('60');
     // The code budget is its own.
     expect((await lookup(policy.code)).body.code).toBe(20000);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes every answer of both routes', async () => {
+    const api = await openApiChecker(platform.baseUrl);
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1, 0x20);
+    big.write('%PDF-1.7', 'latin1');
+    for (const code of [policy.code, certificate.code, newVerificationCode()])
+      api.conforms('GET', `${VERIFY}?code=x`, await lookup(code));
+    api.conforms('GET', VERIFY, await platform.client().get(VERIFY));
+    for (const [bytes, type] of [
+      [policy.file.bytes, 'application/pdf'],
+      [fakePdf().bytes, 'application/pdf'],
+      [Buffer.from('not a pdf'), 'application/pdf'],
+      [Buffer.from('{}'), 'application/json'],
+      [big, 'application/pdf'],
+    ] as const)
+      api.conforms('POST', FILE, await upload(bytes, type));
+    for (let i = 0; i < 30; i += 1) await lookup(policy.code);
+    const refused = await lookup(policy.code);
+    expect(refused.status).toBe(429);
+    api.conforms('GET', VERIFY, refused);
   });
 });
 
