@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { docShot, policyInForce, registerUser } from './helpers.ts';
+import { docShot, failOnCspViolations, policyInForce, registerUser } from './helpers.ts';
 
 /**
  * Public verification (docs/api/verify.md) in the browser, without a session, at 1280×800 and
@@ -114,6 +115,14 @@ test.beforeAll(async () => {
 
 const status = (page: Page) => page.getByTestId('verify-status');
 
+const noSeriousA11yFindings = async (page: Page) => {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
 for (const [size, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
   ['mobile', { width: 375, height: 812 }],
@@ -122,6 +131,7 @@ for (const [size, viewport] of [
     test.use({ viewport, ...(size === 'mobile' ? { isMobile: true, hasTouch: true } : {}) });
 
     test('the QR address shows 有效 with the policy’s public facts, no login', async ({ page }) => {
+      await failOnCspViolations(page);
       await page.goto(`/verify/${policy.code}`);
       await expect(status(page)).toHaveText('有效');
       const card = page.getByRole('region', { name: '验真结果' });
@@ -131,6 +141,7 @@ for (const [size, viewport] of [
       await expect(card).toContainText(/00:00 至 .* 24:00/);
       await expect(page.getByLabel('验真码')).toHaveValue(policy.code);
       await docShot(page, `${size}-verify-valid`);
+      await noSeriousA11yFindings(page);
     });
 
     test('a typed code that was never issued shows 不存在; a withdrawn certificate 已撤销', async ({ page }) => {
@@ -160,6 +171,7 @@ for (const [size, viewport] of [
       await expect(status(page)).toHaveText('不存在');
       await expect(page.getByText('该文件不是本平台签发的文件，或已被改动')).toBeVisible();
       await docShot(page, `${size}-verify-upload-tampered`);
+      await noSeriousA11yFindings(page);
     });
   });
 }
