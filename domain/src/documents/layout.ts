@@ -78,20 +78,33 @@ const isWide = (ch: string) => /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\
 /** The width of a text in ems of its font size. */
 export const textUnits = (text: string) => [...text].reduce((sum, ch) => sum + (isWide(ch) ? 1 : 0.56), 0);
 
-/** Lines of at most `maxUnits` ems; breaks anywhere (CJK text has no spaces to break at). */
+/**
+ * Lines of at most `maxUnits` ems. CJK text breaks between any two characters; a run of Latin letters
+ * and digits (a policy number, a URL) moves to the next line whole unless it is longer than a line.
+ */
 export const wrapText = (text: string, maxUnits: number): string[] => {
   const lines: string[] = [];
   let line = '';
   let units = 0;
-  for (const ch of text) {
-    const w = isWide(ch) ? 1 : 0.56;
-    if (units + w > maxUnits && line !== '') {
-      lines.push(line);
-      line = '';
-      units = 0;
+  const push = () => {
+    lines.push(line);
+    line = '';
+    units = 0;
+  };
+  for (const token of text.match(/[A-Za-z0-9.\-_/:%]+|[\s\S]/gu) ?? []) {
+    const width = textUnits(token);
+    if (units + width > maxUnits && line !== '') push();
+    if (width <= maxUnits) {
+      line += token;
+      units += width;
+      continue;
     }
-    line += ch;
-    units += w;
+    for (const ch of token) {
+      const w = textUnits(ch);
+      if (units + w > maxUnits && line !== '') push();
+      line += ch;
+      units += w;
+    }
   }
   if (line !== '' || lines.length === 0) lines.push(line);
   return lines;

@@ -120,5 +120,8 @@ describe('period and wrapping', () => {
   it('wraps CJK text by width', () => {
     expect(wrapText('一二三四五六', 4)).toEqual(['一二三四', '五六']);
     expect(wrapText('', 4)).toEqual(['']);
+    // A policy number is not cut in two; a run longer than a line is.
+    expect(wrapText('保单号PICC2026', 6)).toEqual(['保单号', 'PICC2026']);
+    expect(wrapText('ABCDEFGHIJKLMNOPQRST', 5)).toEqual(['ABCDEFGH', 'IJKLMNOP', 'QRST']);
   });
 });

@@ -106,8 +106,10 @@ const apply = async (recorded: RecordedEvent, client: PoolClient) => {
   }
 };
 
+export const POLICY_DOCUMENTS_PROJECTION = 'policy-documents';
+
 export const policyDocumentsProjection = defineProjection({
-  name: 'policy-documents',
+  name: POLICY_DOCUMENTS_PROJECTION,
   version: 1,
   collections: [policyDocuments, issuedDocuments],
   eventTypes: [...documentEventTypes],

@@ -11,6 +11,7 @@ import { auditQueryFeature } from './audit/feature.ts';
 import { invoicesQueryFeature } from './invoices/feature.ts';
 import { observabilityQueryFeature } from './observability/feature.ts';
 import { rulesQueryFeature } from './rules/feature.ts';
+import { documentsQueryFeature } from './documents/feature.ts';
 import { verificationQueryFeature } from './verification/feature.ts';
 
 /**
@@ -41,5 +42,6 @@ export const queryFeatures: QueryFeature[] = [
   invoicesQueryFeature,
   observabilityQueryFeature,
   rulesQueryFeature,
+  documentsQueryFeature,
   verificationQueryFeature,
 ];
