@@ -139,19 +139,19 @@ for (const [size, viewport] of [
       await expect(card).toContainText('***');
       await expect(card).toContainText('ab'.repeat(32));
       await expect(card).toContainText(/00:00 至 .* 24:00/);
-      await expect(page.getByLabel('验真码')).toHaveValue(policy.code);
+      await expect(page.getByLabel('验证码')).toHaveValue(policy.code);
       await docShot(page, `${size}-verify-valid`);
       await noSeriousA11yFindings(page);
     });
 
     test('a typed code that was never issued shows 不存在; a withdrawn certificate 已撤销', async ({ page }) => {
       await page.goto('/verify');
-      await page.getByLabel('验真码').fill(newCode().toLowerCase());
+      await page.getByLabel('验证码').fill(newCode().toLowerCase());
       await page.getByRole('button', { name: '查询' }).click();
       await expect(status(page)).toHaveText('不存在');
       await expect(page).toHaveURL(/\/verify\/[0-9a-z-]+$/);
       await docShot(page, `${size}-verify-not-found`);
-      await page.getByLabel('验真码').fill(withdrawn.code.replaceAll('-', ' '));
+      await page.getByLabel('验证码').fill(withdrawn.code.replaceAll('-', ' '));
       await page.getByRole('button', { name: '查询' }).click();
       await expect(status(page)).toHaveText('已撤销');
       await expect(page.getByRole('region', { name: '验真结果' })).toContainText('上海飞控***公司');

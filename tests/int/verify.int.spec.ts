@@ -200,10 +200,10 @@ describe('verification by code', () => {
       const answer = await lookup(code);
       expect(answer.body.code).toBe(20000);
       expect(answer.body.data).toEqual({ status: 'notFound', statusText: '不存在', document: null });
-      expect(answer.body.message).toBe('未找到该验真码对应的保单或投保证明');
+      expect(answer.body.message).toBe('未找到该验证码对应的保单或投保证明');
     }
     const empty = await platform.client().get(VERIFY);
-    expect([empty.status, empty.body.code, empty.body.message]).toEqual([400, 40000, '请输入验真码']);
+    expect([empty.status, empty.body.code, empty.body.message]).toEqual([400, 40000, '请输入验证码']);
   });
 
   it('lets an address look up 30 codes a minute: the 31st answers 42900 with Retry-After', async () => {

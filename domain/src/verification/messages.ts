@@ -1,6 +1,6 @@
 /** The Chinese texts of the verification routes. */
 export const verificationMessages = {
-  codeRequired: '请输入验真码',
+  codeRequired: '请输入验证码',
   tooManyLookups: '查询过于频繁，请稍后再试',
   tooManyUploads: '上传验真过于频繁，请稍后再试',
   fileRequired: '请上传 PDF 文件',
@@ -8,8 +8,8 @@ export const verificationMessages = {
   fileTooLarge: '文件过大，请上传不超过 5 MB 的 PDF 文件',
   fileNotIssued: '该文件不是本平台签发的文件，或已被改动（任何一个字节的改动都会使校验失败）',
   fileGenuine: '文件校验通过：与本平台签发的文件完全一致',
-  codeNotFound: '未找到该验真码对应的保单或投保证明',
-  codeIssued: '验真码由本平台签发',
+  codeNotFound: '未找到该验证码对应的保单或投保证明',
+  codeIssued: '验证码由本平台签发',
 } as const;
 
 /** Lookups per client address and minute (docs/security.md "Public verification"). */

@@ -11,7 +11,7 @@ export const verificationStatusTable = {
   expired: { text: '已失效', hint: '保险期间已结束，保障已失效' },
   withdrawn: { text: '已撤销', hint: '该投保证明已由投保人撤销，不再作为投保证明使用' },
   cancelled: { text: '已退保', hint: '该保单已退保，保障已终止' },
-  notFound: { text: '不存在', hint: '未找到对应的保单或投保证明，请核对验真码或文件' },
+  notFound: { text: '不存在', hint: '未找到对应的保单或投保证明，请核对验证码或文件' },
 } as const;
 export type VerificationStatus = keyof typeof verificationStatusTable;
 export const verificationStatuses = Object.keys(verificationStatusTable) as VerificationStatus[];

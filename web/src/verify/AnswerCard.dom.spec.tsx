@@ -25,7 +25,7 @@ const certificate: VerificationAnswer = {
 describe('AnswerCard', () => {
   it('shows the status in its colour class with its explanation, and the public fields', () => {
     act(() =>
-      view.root.render(<AnswerCard result={{ by: 'code', answer: certificate, message: '验真码由本平台签发' }} />),
+      view.root.render(<AnswerCard result={{ by: 'code', answer: certificate, message: '验证码由本平台签发' }} />),
     );
     const card = view.host.querySelector('section');
     expect(card?.className).toContain('fb-verify-withdrawn');

@@ -61,7 +61,7 @@ export const AnswerCard = ({ result }: { result: VerifyResult }) => {
               ))}
             </ul>
           </dd>
-          <dt>文件指纹（SHA-256）</dt>
+          <dt>内容指纹（SHA-256）</dt>
           <dd className="fb-verify-hash">{document.contentSha256}</dd>
         </dl>
       )}

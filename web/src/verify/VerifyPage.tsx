@@ -72,15 +72,15 @@ export const VerifyPage = () => {
       <main className="fb-verify-main">
         <h1 className="fb-verify-title">电子保单 / 投保证明验真</h1>
         <p className="fb-verify-lead">
-          扫描保单上的二维码，或输入保单上印的验真码；也可以上传电子保单 PDF，校验文件是否由本平台签发且未被改动。
+          扫描保单上的二维码，或输入保单上印的验证码；也可以上传电子保单 PDF，校验文件是否由本平台签发且未被改动。
         </p>
         <form className="fb-verify-form" onSubmit={submit}>
           <InputGroup
             large
             value={typed}
             onValueChange={setTyped}
-            placeholder="输入验真码，如 7K3M-9QX2-…"
-            aria-label="验真码"
+            placeholder="输入验证码，如 7K3M-9QX2-…"
+            aria-label="验证码"
             spellCheck={false}
             autoCapitalize="characters"
             autoComplete="off"

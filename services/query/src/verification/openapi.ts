@@ -24,7 +24,7 @@ const answer = z.object({
 
 export const verificationQueryDocs: RouteDocs = {
   'GET /api/v1/uav/verify': {
-    summary: '保单/投保证明验真（按验真码，公开，限频）',
+    summary: '保单/投保证明验真（按验证码，公开，限频）',
     data: answer,
     codes: [ResultCode.tooManyRequests],
   },
