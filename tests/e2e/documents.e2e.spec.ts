@@ -1,11 +1,22 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { api, docShot, policyInForce, registerUser, signIn, type Account, type Policy } from './helpers.ts';
+import {
+  adminCredentials,
+  api,
+  docShot,
+  passwordLogin,
+  policyInForce,
+  registerUser,
+  signIn,
+  type Account,
+  type Policy,
+} from './helpers.ts';
 
 /**
  * 电子保单 and 投保证明 (docs/api/documents.md): the owner downloads the policy from the order list and
  * from the order details (the file is named 电子保单-<policyNo>.pdf), adds a certificate holder in the
- * dialog, downloads the certificate and withdraws it after confirming — at 1280×800 and 375×812.
+ * dialog, downloads the certificate and withdraws it after confirming — at 1280×800 and 375×812. Staff
+ * download it from the audit's order page.
  */
 
 const HOLDER_CODE = '91350100M000100Y43';
@@ -92,3 +103,20 @@ for (const size of [
     });
   });
 }
+
+test.describe('电子保单 for staff 1280×800', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("an admin downloads the policy from the audit's order page", async ({ page }) => {
+    const { mobilePhone, password } = adminCredentials();
+    const admin = await passwordLogin(apiContext, mobilePhone, password);
+    await signIn(page, admin);
+    await page.goto(`/backoffice/audit/order/${policy.orderId}`);
+    const subject = page.getByTestId('audit-subject');
+    await expect(subject).toContainText(policy.policyNo!);
+    expect(await downloadName(page, () => subject.getByTestId('download-policy').click())).toBe(
+      `电子保单-${policy.policyNo}.pdf`,
+    );
+    await docShot(page, 'desktop-backoffice-audit-policy-document');
+  });
+});

@@ -62,7 +62,7 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   await projections.start();
   const recoveryQueues = Object.assign({}, ...started.map((feature) => feature.recovery ?? {})) as Pick<
     RecoveryDeps,
-    'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'afterReset'
+    'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'documentJobs' | 'afterReset'
   >;
   const recovery = startJobRecovery({
     redis: queueConnection,
