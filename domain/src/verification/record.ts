@@ -57,9 +57,9 @@ export type PublicPolicy = {
 };
 
 /**
- * One per order. Until underwriting it keeps the order as the ordering domain folds it (the covers
- * the chosen insurer quoted are known only then); from underwriting on only the public extract,
- * so nothing personal of the order stays in this model.
+ * One per order. Until underwriting it keeps the order as the ordering domain folds it, without its
+ * pilots (the covers the chosen insurer quoted are known only then); from underwriting on only the
+ * public extract, so nothing personal of the order stays in this model.
  */
 export type VerificationRecord = {
   orderId: string;
@@ -91,6 +91,13 @@ export const publicCovers = (order: Extract<Order, { status: 'underwritten' }>) 
   return [...byCover].map(([name, amount]) => ({ name, sumInsured: Math.round(amount * YUAN_PER_UNIT * 100) / 100 }));
 };
 
+/**
+ * The pilots (names, licence numbers) are the order's people and nothing verification shows: they are not
+ * kept. The plan lines that count them were computed when the inquiry was recorded, so folding goes on alike.
+ */
+const withoutPilots = (order: Order): Order =>
+  order.status === 'none' ? order : { ...order, form: { ...order.form, uavDriverInfoList: [] } };
+
 const droneCountOf = (order: Order) => {
   if (order.status === 'none') return 0;
   return order.form.uavInfoList.reduce((sum, drone) => sum + Math.max(drone.quantity ?? 1, 1), 0);
@@ -114,7 +121,7 @@ export const evolveVerificationOrder = (
       if (!record.order) return record;
       const order = evolveOrder(record.order, event);
       const owner = order.status === 'none' ? record.owner : order.owner;
-      if (order.status !== 'underwritten') return { ...record, owner, order };
+      if (order.status !== 'underwritten') return { ...record, owner, order: withoutPilots(order) };
       return {
         ...record,
         owner: null,

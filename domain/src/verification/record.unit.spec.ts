@@ -83,6 +83,9 @@ describe('the verification record', () => {
     const before = fold(history.slice(0, -1));
     expect(before.order?.status).toBe('insured');
     expect(before.policy).toBeNull();
+    // Not even before: the pilots are the order's people, and verification shows none of them.
+    expect(JSON.stringify(before)).not.toContain('王飞');
+    expect(JSON.stringify(before)).not.toContain('CAAC-2023-0001');
     const after = fold(history);
     expect(after.order).toBeNull();
     expect(after.policy).toEqual({
