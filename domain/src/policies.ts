@@ -9,6 +9,7 @@ import { opsAccess } from './ops/access.ts';
 import { orderingAccess } from './ordering/access.ts';
 import { rulesAccess } from './rules/access.ts';
 import { filesAccess } from './uploads/access.ts';
+import { verificationAccess } from './verification/access.ts';
 
 /** Every resource's policy; a new resource is its `access.ts` and one line here. */
 export const resourcePolicies: ResourcePolicy[] = [
@@ -22,6 +23,7 @@ export const resourcePolicies: ResourcePolicy[] = [
   invoicesAccess,
   opsAccess,
   rulesAccess,
+  verificationAccess,
 ];
 
 /** Every published route → who may call it, from the policies (a route in two policies is a mistake the authz suite reports). */

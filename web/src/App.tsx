@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: '/authorize', element: <Authorize /> },
       { path: '/authRedirect', element: <AuthRedirect /> },
       { path: '/loginLoading', element: <LoginLoading /> },
+      ...features.flatMap((feature) => feature.standalone ?? []),
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },

@@ -3,6 +3,7 @@ import { backofficeRoutes } from './backoffice/routes.tsx';
 import { claimsRoutes } from './claims/routes.tsx';
 import { invoicesRoutes } from './invoices/routes.tsx';
 import { orderingRoutes } from './ordering/routes.tsx';
+import { verifyRoutes } from './verify/routes.tsx';
 import type { FeatureRoutes } from './shared/featureRoutes.ts';
 
 /**
@@ -19,4 +20,5 @@ export const features: readonly FeatureRoutes[] = [
   claimsRoutes,
   invoicesRoutes,
   backofficeRoutes,
+  verifyRoutes,
 ];

@@ -12,6 +12,7 @@ import { invoicesQueryFeature } from './invoices/feature.ts';
 import { observabilityQueryFeature } from './observability/feature.ts';
 import { rulesQueryFeature } from './rules/feature.ts';
 import { documentsQueryFeature } from './documents/feature.ts';
+import { verificationQueryFeature } from './verification/feature.ts';
 
 /**
  * What one feature folder registers in the query service: its routers and, for reads that right after a
@@ -42,4 +43,5 @@ export const queryFeatures: QueryFeature[] = [
   observabilityQueryFeature,
   rulesQueryFeature,
   documentsQueryFeature,
+  verificationQueryFeature,
 ];

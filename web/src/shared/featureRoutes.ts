@@ -6,7 +6,13 @@ import type { RouteObject } from 'react-router-dom';
  * and `pages`, the Vite manifest key of the module its pages load lazily (`import('./pages.ts')`), which
  * the edge preloads for those paths (routeFeatures.ts).
  */
-export type FeatureRoutes = { pages: string; desktop: RouteObject[]; touch: RouteObject[] };
+export type FeatureRoutes = {
+  pages: string;
+  desktop: RouteObject[];
+  touch: RouteObject[];
+  /** Pages outside both layouts, with a frame of their own for either size (public verification). */
+  standalone?: RouteObject[];
+};
 
 /**
  * A page of a feature's lazily loaded chunk: the chunk is fetched the first time one of its routes is
