@@ -3,6 +3,7 @@ import { accountsAccess } from './accounts/access.ts';
 import { auditAccess } from './audit/access.ts';
 import { claimsAccess } from './claims/access.ts';
 import { invoicesAccess } from './invoices/access.ts';
+import { notificationsAccess } from './notifications/access.ts';
 import { serviceAccess } from './observability/access.ts';
 import { opsAccess } from './ops/access.ts';
 import { orderingAccess } from './ordering/access.ts';
@@ -18,6 +19,7 @@ export const resourcePolicies: ResourcePolicy[] = [
   claimsAccess,
   auditAccess,
   invoicesAccess,
+  notificationsAccess,
   opsAccess,
   rulesAccess,
 ];
