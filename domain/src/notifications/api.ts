@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { blank, toNumber } from '../shared/fields.ts';
 import { inboxMessages, MAX_READ_IDS } from './inbox.ts';
-import { isNotificationKind, type NotificationKind } from './kinds.ts';
+import { isClaimsStaff } from '../accounts/roles.ts';
+import {
+  isNotificationKind,
+  kindInfo,
+  notificationKinds,
+  smsWanted,
+  type NotificationKind,
+  type SmsChoices,
+} from './kinds.ts';
 import type { NotificationLink } from './mapping.ts';
 
 /** One inbox row on the wire (docs/api/notifications.md). */
@@ -58,3 +66,14 @@ export const preferencesBody = z.object({
     .max(50, { error: notificationMessages.preferences }),
 });
 export type PreferencesBody = z.output<typeof preferencesBody>;
+
+/** The preferences page's rows: the customer kinds, and the staff kinds for claims staff. */
+export const preferenceRows = (choices: SmsChoices, roles: readonly string[]): PreferenceRow[] =>
+  notificationKinds
+    .filter((kind) => kindInfo[kind].audience === 'customer' || isClaimsStaff(roles))
+    .map((kind) => ({
+      kind,
+      label: kindInfo[kind].label,
+      sms: smsWanted(kind, choices),
+      smsAllowed: kindInfo[kind].smsAllowed,
+    }));

@@ -22,6 +22,13 @@ export type OrderSubject = { orderId: string; owner: string; orderNo: string; po
 export type ClaimSubject = { claimId: string; owner: string; claimNo: string; assignee: string | null };
 export type Subjects = { order?: OrderSubject | null; claim?: ClaimSubject | null };
 
+/** FNV-1a (32 bits): the recipient in an id without their phone number, which ids carry into logs. */
+const shortHash = (text: string) => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+};
+
 /**
  * The id that makes a notification exactly-once: the triggering event's global position (or the scheduled
  * check's own id), the kind and the recipient. The inbox insert, the SMS job and the SMS provider all key on it.
@@ -29,7 +36,7 @@ export type Subjects = { order?: OrderSubject | null; claim?: ClaimSubject | nul
 export const notificationIdOf = (
   trigger: string | number,
   n: Pick<PlannedNotification, 'kind' | 'recipient' | 'variant'>,
-) => `n-${trigger}-${n.kind}${n.variant ?? ''}-${n.recipient}`;
+) => `n-${trigger}-${n.kind}${n.variant ?? ''}-${shortHash(n.recipient)}`;
 
 const yuan = (amount: number) => amount.toFixed(2);
 

@@ -150,9 +150,13 @@ describe('event → notification', () => {
   });
 
   it('ids are deterministic per trigger, kind, variant and recipient', () => {
-    expect(notificationIdOf(42, { kind: 'quotesIn', recipient: '138' })).toBe('n-42-quotesIn-138');
-    expect(notificationIdOf('pe-o1', { kind: 'policyEnding', recipient: '138', variant: '7' })).toBe(
-      'n-pe-o1-policyEnding7-138',
+    const id = notificationIdOf(42, { kind: 'quotesIn', recipient: '13800000001' });
+    expect(id).toMatch(/^n-42-quotesIn-[0-9a-f]{8}$/);
+    expect(id).not.toContain('13800000001');
+    expect(notificationIdOf(42, { kind: 'quotesIn', recipient: '13800000001' })).toBe(id);
+    expect(notificationIdOf(42, { kind: 'quotesIn', recipient: '13800000002' })).not.toBe(id);
+    expect(notificationIdOf('pe-o1', { kind: 'policyEnding', recipient: '138', variant: '7' })).toMatch(
+      /^n-pe-o1-policyEnding7-[0-9a-f]{8}$/,
     );
   });
 });

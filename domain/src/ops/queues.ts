@@ -3,10 +3,17 @@ import type { FailedJobRow } from './api.ts';
 /**
  * The BullMQ queues the operations console watches. The workers name them where they create
  * them (workers/src/quoting/jobs.ts, claims/slaTimers.ts, claims/pictures/jobs.ts, rules/batchTests.ts,
- * the platform's queues.ts for SMS); services may not import the workers, so the names are repeated here and
+ * notifications/checks.ts, the platform's queues.ts for SMS); services may not import the workers, so the names are repeated here and
  * tests/int/ops.int.spec.ts checks the list against the keys the running workers create.
  */
-export const OPERATED_QUEUES: readonly string[] = ['insurer', 'claim-timers', 'claim-pictures', 'rule-tests', 'sms'];
+export const OPERATED_QUEUES: readonly string[] = [
+  'insurer',
+  'claim-timers',
+  'claim-pictures',
+  'rule-tests',
+  'sms',
+  'notification-checks',
+];
 
 /** What of a BullMQ job a failed-job row shows (structural, so the domain needs no BullMQ). */
 export type FailedJobLike = {

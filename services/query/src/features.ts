@@ -11,6 +11,7 @@ import { auditQueryFeature } from './audit/feature.ts';
 import { invoicesQueryFeature } from './invoices/feature.ts';
 import { observabilityQueryFeature } from './observability/feature.ts';
 import { rulesQueryFeature } from './rules/feature.ts';
+import { notificationsQueryFeature } from './notifications/feature.ts';
 
 /**
  * What one feature folder registers in the query service: its routers and, for reads that right after a
@@ -40,4 +41,5 @@ export const queryFeatures: QueryFeature[] = [
   invoicesQueryFeature,
   observabilityQueryFeature,
   rulesQueryFeature,
+  notificationsQueryFeature,
 ];

@@ -1,19 +1,28 @@
 import type { Queryable } from '@feibao/platform/db';
 import { logger } from '@feibao/platform/logger';
 
-/** Where SMS go. Production plugs a carrier's API in here; dev keeps an inbox in the database. */
+/**
+ * Where SMS go. Production plugs a carrier's API in here; dev keeps an inbox in the database.
+ * `idempotencyKey`: the same key twice is one SMS (a carrier's out-id; the dev outbox's unique column).
+ */
 export type SmsProvider = {
   name: string;
-  send(message: { phone: string; text: string; code: string | null }): Promise<void>;
+  send(message: { phone: string; text: string; code: string | null; idempotencyKey?: string | null }): Promise<void>;
 };
 
 export const devSmsProvider = (db: Queryable): SmsProvider => ({
   name: 'dev',
-  async send({ phone, text, code }) {
-    await db.query(`INSERT INTO feibao_dev_sms_outbox (phone, text, code) VALUES ($1, $2, $3)`, [phone, text, code]);
+  async send({ phone, text, code, idempotencyKey = null }) {
+    const stored = await db.query(
+      `INSERT INTO feibao_dev_sms_outbox (phone, text, code, idempotency_key) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (idempotency_key) DO NOTHING`,
+      [phone, text, code, idempotencyKey],
+    );
     logger.info(
-      { phone: phone.replace(/^(\d{3})\d{4}/, '$1****') },
-      'dev SMS recorded (read it at /api/v1/uav/dev/sms/latest)',
+      { phone: phone.replace(/^(\d{3})\d{4}/, '$1****'), idempotencyKey, repeated: stored.rowCount === 0 },
+      stored.rowCount === 0
+        ? 'dev SMS already sent under this key: not stored again'
+        : 'dev SMS recorded (read it at /api/v1/uav/dev/sms/latest)',
     );
   },
 });

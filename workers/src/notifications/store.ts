@@ -1,0 +1,113 @@
+import type { Queryable } from '@feibao/platform/db';
+import type { NotificationsRead } from '@feibao/domain/notifications/inbox';
+import type { SmsChoices } from '@feibao/domain/notifications/kinds';
+import type { NotificationLink, Subjects } from '@feibao/domain/notifications/mapping';
+
+/** The reactor's SQL on the notification tables (read-models migration 0025_notifications.sql). */
+
+const orderKey = (orderId: string) => `order-${orderId}`;
+const claimKey = (claimId: string) => `claim-${claimId}`;
+
+/** The order and claim an event names, as the reactor remembers them. */
+export const loadSubjects = async (db: Queryable, data: Record<string, unknown>): Promise<Subjects> => {
+  const orderId = typeof data.orderId === 'string' ? data.orderId : null;
+  const claimId = typeof data.claimId === 'string' ? data.claimId : null;
+  const keys = [...(orderId ? [orderKey(orderId)] : []), ...(claimId ? [claimKey(claimId)] : [])];
+  if (keys.length === 0) return {};
+  const { rows } = await db.query<{ id: string; data: never }>(
+    `SELECT id, data FROM notification_subjects WHERE id = ANY($1)`,
+    [keys],
+  );
+  const found = new Map(rows.map((row) => [row.id, row.data]));
+  return {
+    order: orderId ? (found.get(orderKey(orderId)) ?? null) : null,
+    claim: claimId ? (found.get(claimKey(claimId)) ?? null) : null,
+  };
+};
+
+export const saveSubjects = async (db: Queryable, subjects: Subjects) => {
+  const rows = [
+    ...(subjects.order ? [[orderKey(subjects.order.orderId), subjects.order] as const] : []),
+    ...(subjects.claim ? [[claimKey(subjects.claim.claimId), subjects.claim] as const] : []),
+  ];
+  for (const [id, data] of rows)
+    await db.query(
+      `INSERT INTO notification_subjects (id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data`,
+      [id, JSON.stringify(data)],
+    );
+};
+
+export const smsChoicesOf = async (db: Queryable, userId: string): Promise<SmsChoices> => {
+  const { rows } = await db.query<{ sms: SmsChoices }>(`SELECT sms FROM notification_preferences WHERE user_id = $1`, [
+    userId,
+  ]);
+  return rows[0]?.sms ?? {};
+};
+
+export const savePreferences = (db: Queryable, userId: string, sms: SmsChoices, at: string) =>
+  db.query(
+    `INSERT INTO notification_preferences (user_id, sms, updated_at) VALUES ($1, $2, $3)
+     ON CONFLICT (user_id) DO UPDATE SET sms = EXCLUDED.sms, updated_at = EXCLUDED.updated_at`,
+    [userId, JSON.stringify(sms), at],
+  );
+
+/** Only the user's own rows: ids of someone else's notifications change nothing. */
+export const applyRead = ({ userId, ids, upTo, at }: NotificationsRead['data'], db: Queryable) =>
+  ids
+    ? db.query(`UPDATE notifications SET read_at = $3 WHERE recipient = $1 AND id = ANY($2) AND read_at IS NULL`, [
+        userId,
+        ids,
+        at,
+      ])
+    : db.query(`UPDATE notifications SET read_at = $3 WHERE recipient = $1 AND created_at <= $2 AND read_at IS NULL`, [
+        userId,
+        upTo,
+        at,
+      ]);
+
+export type NotificationInsert = {
+  id: string;
+  recipient: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: NotificationLink;
+  createdAt: string;
+  /** When the SMS may go (quiet hours applied) and its Shanghai day; null: no SMS wanted. */
+  sms: { at: Date; day: string; dailyLimit: number } | null;
+};
+
+export type SmsStatus = 'none' | 'queued' | 'limited';
+
+/**
+ * Insert-if-absent, deciding the SMS in the same statement: queued while the phone has fewer than the
+ * daily limit queued for that day, else limited. Null: the notification was already there (made before
+ * this redelivery), so nothing more is to be done for it.
+ */
+export const insertNotification = async (db: Queryable, n: NotificationInsert): Promise<SmsStatus | null> => {
+  const { rows } = await db.query<{ sms_status: SmsStatus }>(
+    `INSERT INTO notifications (id, recipient, kind, title, body, link_type, link_id, created_at, sms_status, sms_at, sms_day)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8,
+            CASE WHEN $9::timestamptz IS NULL THEN 'none'
+                 WHEN (SELECT count(*) FROM notifications
+                        WHERE recipient = $2 AND sms_day = $10::date AND sms_status = 'queued') < $11 THEN 'queued'
+                 ELSE 'limited' END,
+            $9::timestamptz, $10::date
+     ON CONFLICT (id) DO NOTHING
+     RETURNING sms_status`,
+    [
+      n.id,
+      n.recipient,
+      n.kind,
+      n.title,
+      n.body,
+      n.link.type,
+      n.link.id,
+      n.createdAt,
+      n.sms?.at.toISOString() ?? null,
+      n.sms?.day ?? null,
+      n.sms?.dailyLimit ?? 0,
+    ],
+  );
+  return rows[0]?.sms_status ?? null;
+};
