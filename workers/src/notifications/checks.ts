@@ -46,7 +46,7 @@ export const startNotificationCheckWorker = (options: {
       if (!planned) return { told: false };
       // The insert and the SMS job together, as in the reactor: a redelivered job finds the row and stops.
       await withTransaction(options.pool, (client) =>
-        deliverNotification(client, options.deliver, checkIdOf(check), planned, now.toISOString()),
+        deliverNotification(client, options.deliver, checkIdOf(check), planned),
       );
       return { told: true };
     }),

@@ -24,7 +24,6 @@ export const deliverNotification = async (
   deps: DeliverDeps,
   trigger: string | number,
   planned: PlannedNotification,
-  createdAt: string,
 ) => {
   const id = notificationIdOf(trigger, planned);
   const text = renderNotification(planned.kind, planned.vars);
@@ -39,7 +38,8 @@ export const deliverNotification = async (
     title: text.title,
     body: text.body,
     link: planned.link,
-    createdAt,
+    // The clock the inbox commands use too, so 全部已读 (everything up to its moment) compares like with like.
+    createdAt: now.toISOString(),
     sms: wantsSms ? { at: sendAt, day: shanghaiDate(sendAt), dailyLimit: deps.dailyLimit } : null,
   });
   const log = { notificationId: id, kind: planned.kind, phone: maskPhone(planned.recipient) };

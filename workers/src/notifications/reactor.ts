@@ -35,7 +35,7 @@ export const notificationsReactor = (deps: DeliverDeps & { checks: Queue<CheckJo
       if (changed) await saveSubjects(client, changed);
       const subjects = { ...known, ...changed };
       for (const planned of notificationsOf(event, subjects))
-        await deliverNotification(client, deps, recorded.globalPosition, planned, recorded.recordedAt);
+        await deliverNotification(client, deps, recorded.globalPosition, planned);
       for (const check of checksOf(event)) await addCheck(deps.checks, { ...check, ...originOf(recorded) }, deps.now());
     },
   });
