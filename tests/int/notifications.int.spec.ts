@@ -65,7 +65,6 @@ const inbox = async (client: Client, query = '') =>
     unread: number;
     list: Row[];
   };
-const kinds = async (client: Client) => (await inbox(client)).list.map((n) => n.kind).sort();
 /** Waits until the inbox holds every one of `wanted` (kinds), then returns the rows. */
 const arrived = async (client: Client, ...wanted: string[]) =>
   (
