@@ -99,8 +99,8 @@ for (const site of ['desktop', 'mobile'] as const) {
       await page.getByRole('button', { name: '通知设置' }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/notificationSettings$`));
       await expect(page.getByRole('heading', { name: '通知设置' })).toBeVisible();
-      const quotesIn = page.getByRole('switch', { name: '报价完成短信通知' });
-      const paymentDue = page.getByRole('switch', { name: '待支付短信通知' });
+      const quotesIn = page.getByRole('checkbox', { name: '报价完成短信通知' });
+      const paymentDue = page.getByRole('checkbox', { name: '待支付短信通知' });
       await expect(quotesIn).not.toBeChecked();
       await expect(paymentDue).toBeChecked();
       await expect(page.getByTestId('preference-claimAssigned')).toHaveCount(0);
@@ -111,7 +111,7 @@ for (const site of ['desktop', 'mobile'] as const) {
       const stored = await api<{ kind: string; sms: boolean }[]>(apiContext, account, 'GET', '/notification/preferences');
       expect(stored.data.find((p) => p.kind === 'quotesIn')?.sms).toBe(true);
       await page.reload();
-      await expect(page.getByRole('switch', { name: '报价完成短信通知' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: '报价完成短信通知' })).toBeChecked();
     });
   });
 }

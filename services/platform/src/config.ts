@@ -100,6 +100,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
      * Test seam, like the dev SMS inbox: every captcha shows this text, so browser tests can solve it.
      * Honoured only outside production with SMS_PROVIDER=dev; ignored everywhere else.
      */
+    /**
+     * Test seam: the dev SMS provider waits this long after storing a message before it answers, so a
+     * resilience test can kill the workers mid-send. Honoured only outside production with SMS_PROVIDER=dev.
+     */
+    smsDevSendDelayMs:
+      !production && (env.SMS_PROVIDER ?? 'dev') === 'dev' ? Math.max(0, num(env.SMS_DEV_SEND_DELAY_MS, 0)) : 0,
     captchaDevAnswer:
       !production &&
       (env.SMS_PROVIDER ?? 'dev') === 'dev' &&

@@ -43,7 +43,7 @@ export const NotificationPreferencesPage = ({ variant }: { variant: Variant }) =
   ) : !prefs.data ? (
     <NonIdealState icon="time" title="正在加载通知设置…" />
   ) : (
-    <HTMLTable className="fb-nt-prefs" aria-label="通知设置" striped>
+    <HTMLTable className="fb-nt-prefs" aria-label="通知设置">
       <thead>
         <tr>
           <th scope="col">消息类型</th>

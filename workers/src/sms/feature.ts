@@ -9,7 +9,7 @@ import { smsProviderFor } from './provider.ts';
 export const smsFeature: WorkersFeature = {
   name: 'sms',
   start: async ({ config, pool, connection, jobLock }) => {
-    const smsWorker = new Worker<SmsJob>(QueueNames.sms, smsProcessor(smsProviderFor(config.smsProvider, pool)), {
+    const smsWorker = new Worker<SmsJob>(QueueNames.sms, smsProcessor(smsProviderFor(config.smsProvider, pool, config.smsDevSendDelayMs)), {
       connection,
       prefix: config.queuePrefix,
       concurrency: 4,

@@ -10,7 +10,7 @@ export type SmsProvider = {
   send(message: { phone: string; text: string; code: string | null; idempotencyKey?: string | null }): Promise<void>;
 };
 
-export const devSmsProvider = (db: Queryable): SmsProvider => ({
+export const devSmsProvider = (db: Queryable, sendDelayMs = 0): SmsProvider => ({
   name: 'dev',
   async send({ phone, text, code, idempotencyKey = null }) {
     const stored = await db.query(
@@ -24,15 +24,17 @@ export const devSmsProvider = (db: Queryable): SmsProvider => ({
         ? 'dev SMS already sent under this key: not stored again'
         : 'dev SMS recorded (read it at /api/v1/uav/dev/sms/latest)',
     );
+    // SMS_DEV_SEND_DELAY_MS: stored but not yet answered, as a carrier that is slow to acknowledge.
+    if (sendDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, sendDelayMs));
   },
 });
 
 export class SmsProviderMissing extends Error {}
 
-export const smsProviderFor = (name: string, db: Queryable): SmsProvider => {
+export const smsProviderFor = (name: string, db: Queryable, devSendDelayMs = 0): SmsProvider => {
   switch (name) {
     case 'dev':
-      return devSmsProvider(db);
+      return devSmsProvider(db, devSendDelayMs);
     default:
       return {
         name,
