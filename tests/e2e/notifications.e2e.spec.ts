@@ -66,7 +66,7 @@ for (const site of ['desktop', 'mobile'] as const) {
 
       await page.getByTestId('notification-bell').click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/notifications$`));
-      await expect(page.getByRole('heading', { name: '消息中心' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: '消息中心', exact: true })).toBeVisible();
       await expect(items(page)).toHaveCount(2);
       await expect(items(page).first()).toContainText('报价完成');
       await expect(items(page).first()).toContainText('保险公司报价已全部返回');
@@ -98,7 +98,7 @@ for (const site of ['desktop', 'mobile'] as const) {
 
       await page.getByRole('button', { name: '通知设置' }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/notificationSettings$`));
-      await expect(page.getByRole('heading', { name: '通知设置' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: '通知设置', exact: true })).toBeVisible();
       const quotesIn = page.getByRole('checkbox', { name: '报价完成短信通知' });
       const paymentDue = page.getByRole('checkbox', { name: '待支付短信通知' });
       await expect(quotesIn).not.toBeChecked();
@@ -108,7 +108,12 @@ for (const site of ['desktop', 'mobile'] as const) {
       await expect(toast(page, '报价完成：短信通知已开启')).toBeVisible();
       await expect(quotesIn).toBeChecked();
       await docShot(page, shotName('preferences'));
-      const stored = await api<{ kind: string; sms: boolean }[]>(apiContext, account, 'GET', '/notification/preferences');
+      const stored = await api<{ kind: string; sms: boolean }[]>(
+        apiContext,
+        account,
+        'GET',
+        '/notification/preferences',
+      );
       expect(stored.data.find((p) => p.kind === 'quotesIn')?.sms).toBe(true);
       await page.reload();
       await expect(page.getByRole('checkbox', { name: '报价完成短信通知' })).toBeChecked();
