@@ -7,6 +7,7 @@ import { notificationsAccess } from './notifications/access.ts';
 import { serviceAccess } from './observability/access.ts';
 import { opsAccess } from './ops/access.ts';
 import { orderingAccess } from './ordering/access.ts';
+import { paymentsAccess } from './payments/access.ts';
 import { rulesAccess } from './rules/access.ts';
 import { filesAccess } from './uploads/access.ts';
 
@@ -20,6 +21,7 @@ export const resourcePolicies: ResourcePolicy[] = [
   auditAccess,
   invoicesAccess,
   notificationsAccess,
+  paymentsAccess,
   opsAccess,
   rulesAccess,
 ];

@@ -11,6 +11,7 @@ import { quotingFeature } from './quoting/feature.ts';
 import { claimsFeature } from './claims/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
 import { notificationsFeature } from './notifications/feature.ts';
+import { paymentsFeature } from './payments/feature.ts';
 
 /** What the workers process hands every feature when it starts. */
 export type WorkersContext = {
@@ -47,4 +48,5 @@ export const workersFeatures: WorkersFeature[] = [
   claimsFeature,
   rulesFeature,
   notificationsFeature,
+  paymentsFeature,
 ];

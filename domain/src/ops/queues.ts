@@ -13,6 +13,8 @@ export const OPERATED_QUEUES: readonly string[] = [
   'rule-tests',
   'sms',
   'notification-checks',
+  'payments',
+  'dev-pay-notify',
 ];
 
 /** What of a BullMQ job a failed-job row shows (structural, so the domain needs no BullMQ). */

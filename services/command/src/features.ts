@@ -8,6 +8,7 @@ import { claimsFeature } from './claims/feature.ts';
 import { opsFeature } from './ops/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
 import { notificationsCommandFeature } from './notifications/feature.ts';
+import { paymentsFeature } from './payments/feature.ts';
 
 /**
  * What one feature folder registers in the command service: its routers and the OpenAPI docs of their
@@ -24,4 +25,5 @@ export const commandFeatures: CommandFeature[] = [
   opsFeature,
   rulesFeature,
   notificationsCommandFeature,
+  paymentsFeature,
 ];
