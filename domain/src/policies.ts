@@ -2,6 +2,7 @@ import type { ResourcePolicy, RouteAccess } from './shared/access.ts';
 import { accountsAccess } from './accounts/access.ts';
 import { auditAccess } from './audit/access.ts';
 import { claimsAccess } from './claims/access.ts';
+import { documentsAccess } from './documents/access.ts';
 import { invoicesAccess } from './invoices/access.ts';
 import { notificationsAccess } from './notifications/access.ts';
 import { serviceAccess } from './observability/access.ts';
@@ -18,6 +19,7 @@ export const resourcePolicies: ResourcePolicy[] = [
   orderingAccess,
   filesAccess,
   claimsAccess,
+  documentsAccess,
   auditAccess,
   invoicesAccess,
   notificationsAccess,

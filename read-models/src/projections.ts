@@ -11,6 +11,7 @@ import { auditProjections } from './audit/feature.ts';
 import { rulesProjections } from './rules/feature.ts';
 import { invoicesProjections } from './invoices/feature.ts';
 import { paymentsProjections } from './payments/feature.ts';
+import { documentsProjections } from './documents/feature.ts';
 
 /**
  * Every projection of the platform, one line per feature (its `feature.ts`); the projector runs them,
@@ -26,6 +27,7 @@ export const allProjections: Projection[] = [
   ...rulesProjections,
   ...invoicesProjections,
   ...paymentsProjections,
+  ...documentsProjections,
 ];
 
 /** The projections filling the customers' order and claim reads, for read-your-writes scopes (services/query app.ts). */

@@ -38,15 +38,19 @@ export const payAtDevCashier = async (client: Client, payment: { cashierUrl: str
 /**
  * A customer with a policy in force, bought through the real flow (save, inquiry, quotes from
  * the simulated insurers, insure, payment at the dev gateway, underwriting): the platform needs a short QUOTE_DAY_SECONDS.
+ * Another application (more drones, other covers) may stand in for the general one.
  */
-export const customerWithPolicy = async (platform: TestPlatform) => {
+export const customerWithPolicy = async (
+  platform: TestPlatform,
+  application: Record<string, unknown> = generalApplication(),
+) => {
   const client = platform.client();
   const { phone } = await registerUser(client);
   const profile = await client.post('/api/v1/uav/user/update', companyProfile);
   if (profile.body.code !== 20000) throw new Error(`profile: ${profile.body.message}`);
-  const saved = await client.post('/api/v1/uav/order/save', generalApplication());
+  const saved = await client.post('/api/v1/uav/order/save', application);
   const orderId: string = saved.body.data.id;
-  const inquiry = await client.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id: orderId });
+  const inquiry = await client.post('/api/v1/uav/order/inquiryPrice', { ...application, id: orderId });
   if (inquiry.body.code !== 20000) throw new Error(`inquiry: ${inquiry.body.message}`);
   const quoted = await waitForOrderState(client, orderId, 2);
   const insurerId = quoted.quoteProgress[0].insuranceCompanyId;

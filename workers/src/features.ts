@@ -12,6 +12,7 @@ import { claimsFeature } from './claims/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
 import { notificationsFeature } from './notifications/feature.ts';
 import { paymentsFeature } from './payments/feature.ts';
+import { documentsFeature } from './documents/feature.ts';
 
 /** What the workers process hands every feature when it starts. */
 export type WorkersContext = {
@@ -49,4 +50,5 @@ export const workersFeatures: WorkersFeature[] = [
   rulesFeature,
   notificationsFeature,
   paymentsFeature,
+  documentsFeature,
 ];

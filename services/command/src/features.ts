@@ -9,6 +9,7 @@ import { opsFeature } from './ops/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
 import { notificationsCommandFeature } from './notifications/feature.ts';
 import { paymentsFeature } from './payments/feature.ts';
+import { documentsFeature } from './documents/feature.ts';
 
 /**
  * What one feature folder registers in the command service: its routers and the OpenAPI docs of their
@@ -26,4 +27,5 @@ export const commandFeatures: CommandFeature[] = [
   rulesFeature,
   notificationsCommandFeature,
   paymentsFeature,
+  documentsFeature,
 ];

@@ -13,6 +13,7 @@ import { paymentsQueryFeature } from './payments/feature.ts';
 import { observabilityQueryFeature } from './observability/feature.ts';
 import { rulesQueryFeature } from './rules/feature.ts';
 import { notificationsQueryFeature } from './notifications/feature.ts';
+import { documentsQueryFeature } from './documents/feature.ts';
 
 /**
  * What one feature folder registers in the query service: its routers and, for reads that right after a
@@ -44,4 +45,5 @@ export const queryFeatures: QueryFeature[] = [
   observabilityQueryFeature,
   rulesQueryFeature,
   notificationsQueryFeature,
+  documentsQueryFeature,
 ];
