@@ -10,7 +10,8 @@ import {
   type TestPlatform,
 } from '../support/platform.ts';
 import { claimReport } from '../support/claims.ts';
-import { customerWithPolicy } from '../support/policies.ts';
+import { companyProfile, customerWithPolicy, waitForOrderState } from '../support/policies.ts';
+import { generalApplication } from '@feibao/domain/ordering/fixtures';
 
 const N = '/api/v1/uav/notification';
 const CLAIM = '/api/v1/uav/claim/settlement';
@@ -38,6 +39,8 @@ beforeAll(async () => {
       QUOTE_DEADLINE_DAYS: '300',
       SMS_HOURLY_PER_ADDRESS: '100000',
       NOTIFICATION_SMS_DAILY_PER_PHONE: '3',
+      // A purchase not paid lapses after 15 s (customerWithPolicy pays at once).
+      PAYMENT_DUE_MINUTES: '0.25',
       // Tokens are issued on the shifted clock and checked on the real one: long-lived, so the shift does not matter.
       ACCESS_TOKEN_TTL_SECONDS: String(3 * 24 * 3600),
     },
@@ -103,22 +106,62 @@ describe('notifications through the real flow', () => {
     );
     await signIn(staff, phone, password);
     [quiet, chatty] = await Promise.all([customerWithPolicy(platform), customerWithPolicy(platform)]);
-  }, 90_000);
+    // The electronic policy is rendered after underwriting: wait for its notification too.
+    await Promise.all([quiet, chatty].map((c) => arrived(c.client, 'policyIssued')));
+  }, 120_000);
 
-  it('quotes in and policy in force: once each, linked to the order and the policy, unread', async () => {
-    const rows = await arrived(quiet.client, 'quotesIn', 'policyInForce');
-    expect(rows.filter((n) => n.kind === 'quotesIn')).toHaveLength(1);
-    expect(rows.filter((n) => n.kind === 'policyInForce')).toHaveLength(1);
-    const quotes = rows.find((n) => n.kind === 'quotesIn')!;
-    expect(quotes).toMatchObject({ title: '报价完成', link: { type: 'order', id: quiet.orderId }, readAt: null });
-    expect(rows.find((n) => n.kind === 'policyInForce')).toMatchObject({
-      link: { type: 'policy', id: quiet.orderId },
+  const buying = ['quotesIn', 'paymentDue', 'paymentReceived', 'policyInForce', 'policyIssued'];
+
+  it('quotes in, payment due and received, policy in force and issued: once each, linked, unread', async () => {
+    const rows = await arrived(quiet.client, ...buying);
+    for (const kind of buying) expect(rows.filter((n) => n.kind === kind)).toHaveLength(1);
+    const of = (kind: string) => rows.find((n) => n.kind === kind)!;
+    expect(of('quotesIn')).toMatchObject({
+      title: '报价完成',
+      link: { type: 'order', id: quiet.orderId },
+      readAt: null,
     });
-    expect(rows.find((n) => n.kind === 'policyInForce')!.body).toContain(quiet.policy.policyNo);
+    expect(of('paymentDue')).toMatchObject({ title: '待支付', link: { type: 'order', id: quiet.orderId } });
+    expect(of('paymentDue').body).toMatch(/应付保费\d+\.\d{2}元，请于\d{4}-\d{2}-\d{2} \d{2}:\d{2}前完成支付/);
+    expect(of('paymentReceived').body).toMatch(/已收到保费\d+\.\d{2}元/);
+    expect(of('policyInForce')).toMatchObject({ link: { type: 'policy', id: quiet.orderId } });
+    expect(of('policyInForce').body).toContain(quiet.policy.policyNo);
+    expect(of('policyIssued')).toMatchObject({ title: '电子保单已出具', link: { type: 'policy', id: quiet.orderId } });
+    expect(of('policyIssued').body).toContain('下载电子保单');
     expect((await quiet.client.get(`${N}/unreadCount`)).body.data).toEqual({ unread: rows.length });
-    // Neither kind goes by SMS by default.
-    expect(await smsOf(quiet.phone)).toEqual([]);
+    // By default only payment due and the issued policy go by SMS, once each, signed.
+    const sent = await until(
+      () => smsOf(quiet.phone),
+      (sms) => sms.length >= 2,
+    );
+    expect(sent.map((s) => s.idempotency_key).sort()).toEqual([of('paymentDue').id, of('policyIssued').id].sort());
+    expect(sent.every((s) => s.text.startsWith('【飞保】'))).toBe(true);
   });
+
+  it('payment lapsed: a purchase not paid in time', async () => {
+    // A customer of its own: the daily SMS counts of the others stay as the tests below expect.
+    const client = platform.client();
+    await registerUser(client);
+    expect((await client.post('/api/v1/uav/user/update', companyProfile)).body.code).toBe(20000);
+    const saved = await client.post('/api/v1/uav/order/save', generalApplication());
+    const orderId: string = saved.body.data.id;
+    expect(
+      (await client.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id: orderId })).body.code,
+    ).toBe(20000);
+    const quoted = await waitForOrderState(client, orderId, 2);
+    const insured = await client.get(
+      `/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`,
+    );
+    expect(insured.body.code).toBe(20000);
+    const rows = await until(
+      () => inbox(client),
+      (page) => page.list.some((n) => n.kind === 'paymentLapsed' && n.link.id === orderId),
+      40_000,
+    );
+    expect(rows.list.filter((n) => n.kind === 'paymentLapsed' && n.link.id === orderId)).toHaveLength(1);
+    expect(rows.list.find((n) => n.kind === 'paymentLapsed')!.body).toContain('本次投保已失效');
+    expect(rows.list.filter((n) => n.kind === 'paymentDue' && n.link.id === orderId)).toHaveLength(1);
+  }, 90_000);
 
   it('the preferences list every customer kind with its default; staff see their kinds too', async () => {
     const prefs = (await quiet.client.get(`${N}/preferences`)).body.data as { kind: string; sms: boolean }[];
@@ -133,6 +176,7 @@ describe('notifications through the real flow', () => {
 
   it('claims: staff are told of assignment and of overdue claims of theirs; the claimant of each step', async () => {
     // The assessed SMS (on by default) switched off: no SMS row for it.
+    const smsBefore = await smsOf(quiet.phone);
     const saved = await setSms(quiet.client, [{ kind: 'claimAssessed', sms: false }]);
     expect(saved.body.data.find((p: { kind: string }) => p.kind === 'claimAssessed').sms).toBe(false);
     expect(
@@ -171,7 +215,7 @@ describe('notifications through the real flow', () => {
     expect(rows.find((n) => n.kind === 'claimAssessed')!.body).toMatch(/应赔付金额\d+\.\d{2}元/);
     const assessedRow = rows.find((n) => n.kind === 'claimAssessed')!;
     expect(await smsStatusOf(assessedRow.id)).toBe('none');
-    expect(await smsOf(quiet.phone)).toEqual([]);
+    expect(await smsOf(quiet.phone)).toEqual(smsBefore);
   }, 60_000);
 
   it('SMS per the choices, up to the daily limit per phone; beyond it the inbox only', async () => {
@@ -193,7 +237,8 @@ describe('notifications through the real flow', () => {
     expect((await staff.post(`${CLAIM}/close`, { id: claim, reason: '不予赔付' })).body.code).toBe(20000);
     expect((await staff.post(`${CLAIM}/reopen`, { id: claim, reason: '补充材料后重审' })).body.code).toBe(20000);
     expect((await staff.post(`${CLAIM}/close`, { id: claim, reason: '已赔付' })).body.code).toBe(20000);
-    // Four SMS wanted (evidence, accepted, closed twice): three sent, the fourth inbox only.
+    // Six SMS wanted (payment due and the issued policy by default, then evidence, accepted, closed twice):
+    // three sent (the limit), the rest inbox only.
     const rows = await until(
       () => inbox(chatty.client),
       (page) => page.list.filter((n) => n.kind === 'claimClosed').length === 2,
@@ -310,6 +355,6 @@ describe('notifications through the real flow', () => {
     expect(Math.abs(job!.opts.delay! - 9 * HOUR)).toBeLessThan(60_000);
     expect(await job!.getState()).toBe('delayed');
     await queue.close();
-    expect(await smsOf(quiet.phone)).toEqual([]);
+    expect((await smsOf(quiet.phone)).some((s) => s.idempotency_key === row.id)).toBe(false);
   }, 60_000);
 });
