@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { checkIdOf, type ScheduledCheck } from '@feibao/domain/notifications/mapping';
 import { smsQueue } from '@feibao/platform/queues';
 import {
   ADMIN,
@@ -333,6 +335,54 @@ describe('notifications through the real flow', () => {
     );
     await queue.close();
     expect(await sms()).toBe(sent);
+  }, 60_000);
+
+  it('policy ending: checks scheduled from the policy end; a firing check tells once, a stale one nothing', async () => {
+    const { rows } = await platform.pool.query<{ data: { endDate: string } }>(
+      `SELECT message_data AS data FROM emt_messages WHERE stream_id = $1 AND message_type = 'PolicyUnderwritten'`,
+      [`order-${quiet.orderId}`],
+    );
+    const endDate = rows[0]!.data.endDate;
+    const checks = new Queue<ScheduledCheck>('notification-checks', {
+      connection: { url: platform.config.redisUrl },
+      prefix: platform.config.queuePrefix,
+    });
+    try {
+      const seven: ScheduledCheck = {
+        kind: 'policyEnding',
+        orderId: quiet.orderId,
+        days: 7,
+        endDate,
+        at: now().toISOString(),
+      };
+      // The reactor scheduled both reminders, due 30 and 7 days before the end.
+      for (const days of [30, 7]) {
+        const scheduled = await checks.getJob(checkIdOf({ ...seven, days }));
+        expect(await scheduled?.getState()).toBe('delayed');
+        const due = new Date(endDate).getTime() - days * DAY;
+        expect(Math.abs(scheduled!.opts.delay! - (due - scheduled!.timestamp - offset))).toBeLessThan(60_000);
+      }
+      // Fired now (as if the time had come), twice, and once for an end the policy no longer has.
+      const fire = async (check: ScheduledCheck, jobId: string) => {
+        const job = await checks.add(check.kind, check, { jobId });
+        await until(
+          () => job.getState(),
+          (state) => state === 'completed',
+        );
+        return job.returnvalue as { told: boolean };
+      };
+      expect(await checks.getJob('stale')).toBeUndefined();
+      await fire({ ...seven, endDate: new Date(new Date(endDate).getTime() + DAY).toISOString() }, 'stale');
+      await fire(seven, 'now');
+      await fire(seven, 'again');
+      const ending = (await inbox(quiet.client)).list.filter((n) => n.kind === 'policyEnding');
+      expect(ending).toHaveLength(1);
+      expect(ending[0]).toMatchObject({ title: '保单即将到期', link: { type: 'policy', id: quiet.orderId } });
+      expect(ending[0]!.body).toContain('将在7天后');
+      expect(ending[0]!.body).toContain(quiet.policy.policyNo);
+    } finally {
+      await checks.close();
+    }
   }, 60_000);
 
   it('quiet hours: at 23:00 Shanghai time the SMS is held until 08:00 as a delayed job', async () => {
