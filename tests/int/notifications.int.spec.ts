@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { checkIdOf, type ScheduledCheck } from '@feibao/domain/notifications/mapping';
 import { smsQueue } from '@feibao/platform/queues';
+import { createRedis } from '@feibao/platform/redis';
 import {
   ADMIN,
   registerUser,
@@ -43,6 +44,7 @@ beforeAll(async () => {
       NOTIFICATION_SMS_DAILY_PER_PHONE: '3',
       // A purchase not paid lapses after 15 s (customerWithPolicy pays at once).
       PAYMENT_DUE_MINUTES: '0.25',
+      JOB_RECOVERY_CHECK_MS: '500',
       // Tokens are issued on the shifted clock and checked on the real one: long-lived, so the shift does not matter.
       ACCESS_TOKEN_TTL_SECONDS: String(3 * 24 * 3600),
     },
@@ -98,6 +100,7 @@ describe('notifications through the real flow', () => {
   let staff: Client;
   let staffPhone: string;
   let claimId: string;
+  let heldSms: string;
 
   beforeAll(async () => {
     staff = platform.client();
@@ -261,20 +264,30 @@ describe('notifications through the real flow', () => {
     const mine = await inbox(quiet.client);
     const first = mine.list[0]!;
     // Someone else names my notification: nothing of mine changes, and their inbox never shows it.
-    expect((await chatty.client.post(`${N}/read`, { ids: [first.id] })).body.code).toBe(20000);
+    const theirs = await chatty.client.post(`${N}/read`, { ids: [first.id] });
+    expect(theirs.body.code).toBe(20000);
     expect((await inbox(chatty.client)).list.some((n) => n.id === first.id)).toBe(false);
-    expect((await inbox(quiet.client)).list.find((n) => n.id === first.id)!.readAt).toBeNull();
+    // Read after their write was applied (its consistency token): mine is still unread.
+    const token = { headers: { 'x-consistency-token': theirs.headers.get('x-consistency-token')! } };
+    const mineAfter = (await quiet.client.get(`${N}/page?pageSize=100`, token)).body.data as { list: Row[] };
+    expect(mineAfter.list.find((n) => n.id === first.id)!.readAt).toBeNull();
 
     const read = await quiet.client.post(`${N}/read`, { ids: [first.id] });
     expect(read.body).toMatchObject({ code: 20000, message: '已标记为已读' });
-    const after = await inbox(quiet.client);
-    expect(after.list.find((n) => n.id === first.id)!.readAt).not.toBeNull();
+    // The next read waits for the mark (read-your-writes); under heavy load it may answer stale, so ask until.
+    const after = await until(
+      () => inbox(quiet.client),
+      (page) => page.list.find((n) => n.id === first.id)!.readAt !== null,
+    );
     expect(after.unread).toBe(mine.unread - 1);
     expect((await inbox(quiet.client, '&unreadOnly=true')).list.some((n) => n.id === first.id)).toBe(false);
 
     expect((await quiet.client.post(`${N}/read`, { ids: [] })).body).toMatchObject({ code: 40000 });
     expect((await quiet.client.post(`${N}/readAll`)).body.code).toBe(20000);
-    expect((await quiet.client.get(`${N}/unreadCount`)).body.data.unread).toBe(0);
+    await until(
+      async () => (await quiet.client.get(`${N}/unreadCount`)).body.data.unread,
+      (unread) => unread === 0,
+    );
     expect((await inbox(chatty.client)).unread).toBeGreaterThan(0);
     expect((await platform.client().get(`${N}/page`)).body.code).not.toBe(20000);
   });
@@ -406,5 +419,46 @@ describe('notifications through the real flow', () => {
     expect(await job!.getState()).toBe('delayed');
     await queue.close();
     expect((await smsOf(quiet.phone)).some((s) => s.idempotency_key === row.id)).toBe(false);
+    heldSms = row.id;
+  }, 60_000);
+
+  it('after Redis lost its data: the held SMS and the checks still ahead are queued again', async () => {
+    const sms = smsQueue({ url: platform.config.redisUrl }, platform.config.queuePrefix);
+    const checks = new Queue<ScheduledCheck>('notification-checks', {
+      connection: { url: platform.config.redisUrl },
+      prefix: platform.config.queuePrefix,
+    });
+    try {
+      const { rows } = await platform.pool.query<{ id: string }>(
+        `SELECT id FROM notification_checks WHERE NOT done AND data->>'orderId' = $1 AND data->>'kind' = 'policyEnding'`,
+        [chatty.orderId],
+      );
+      expect(rows.map((r) => r.id).sort()).toHaveLength(2);
+      // As a Redis restarted without its data: the jobs and the marker gone.
+      await (await sms.getJob(heldSms))!.remove();
+      for (const { id } of rows) await (await checks.getJob(id))!.remove();
+      const redis = createRedis(platform.config.redisUrl);
+      await redis.del(`${platform.config.queuePrefix}:jobs-recovered`);
+      redis.disconnect();
+      const back = await until(
+        async () => [await sms.getJob(heldSms), ...(await Promise.all(rows.map((r) => checks.getJob(r.id))))],
+        (jobs) => jobs.every((job) => job !== undefined),
+      );
+      for (const job of back) expect(await job!.getState()).toBe('delayed');
+      expect(back[0]!.data).toMatchObject({ phone: quiet.phone, idempotencyKey: heldSms });
+      // A check that has fired is done and not queued again: quiet's 7-day reminder told already.
+      const quietChecks = await platform.pool.query<{ done: boolean; days: number }>(
+        `SELECT done, (data->>'days')::int AS days FROM notification_checks
+          WHERE data->>'orderId' = $1 AND data->>'kind' = 'policyEnding' ORDER BY 2`,
+        [quiet.orderId],
+      );
+      expect(quietChecks.rows).toEqual([
+        { done: true, days: 7 },
+        { done: false, days: 30 },
+      ]);
+    } finally {
+      await sms.close();
+      await checks.close();
+    }
   }, 60_000);
 });

@@ -18,6 +18,8 @@ CREATE TABLE IF NOT EXISTS notifications (
   read_at     TIMESTAMPTZ,
   sms_status  TEXT        NOT NULL,
   sms_at      TIMESTAMPTZ,
+  -- The SMS as rendered, so job recovery can queue it again without the template's values.
+  sms_text    TEXT,
   -- The Shanghai calendar day the SMS goes out on: the per-phone daily limit counts these.
   sms_day     DATE
 );
@@ -38,3 +40,14 @@ CREATE TABLE IF NOT EXISTS notification_subjects (
   id          TEXT        PRIMARY KEY,
   data        JSONB       NOT NULL
 );
+
+-- The time checks the reactor scheduled (quote expiring, policy ending), written in its transaction
+-- beside the delayed job: a Redis that loses its data loses the jobs, not these rows, and the
+-- workers' job recovery adds the jobs still ahead again (workers/src/notifications/recovery.ts).
+CREATE TABLE IF NOT EXISTS notification_checks (
+  id          TEXT        PRIMARY KEY,
+  data        JSONB       NOT NULL,
+  due_at      TIMESTAMPTZ NOT NULL,
+  done        BOOLEAN     NOT NULL DEFAULT FALSE
+);
+CREATE INDEX IF NOT EXISTS notification_checks_ahead ON notification_checks (due_at) WHERE NOT done;

@@ -7,6 +7,7 @@ import { aggregate, type EventStore } from '@feibao/platform/eventStore';
 import { logger } from '@feibao/platform/logger';
 import { workQueue } from '@feibao/platform/queues';
 import { deliverNotification, type DeliverDeps } from './deliver.ts';
+import { checkDone } from './store.ts';
 
 /**
  * Notifications that depend on the time: a delayed job at the moment (a quote's validUntil − 24 h, a
@@ -43,12 +44,12 @@ export const startNotificationCheckWorker = (options: {
       });
       const now = options.deliver.now();
       const planned = notificationOfCheck(check, order, now);
-      if (!planned) return { told: false };
-      // The insert and the SMS job together, as in the reactor: a redelivered job finds the row and stops.
-      await withTransaction(options.pool, (client) =>
-        deliverNotification(client, options.deliver, checkIdOf(check), planned),
-      );
-      return { told: true };
+      // The insert, the SMS job and the check's end together, as in the reactor: a redelivered job finds the row and stops.
+      await withTransaction(options.pool, async (client) => {
+        if (planned) await deliverNotification(client, options.deliver, checkIdOf(check), planned);
+        await checkDone(client, check);
+      });
+      return { told: planned !== null };
     }),
     { connection: options.connection, prefix: options.prefix, concurrency: 2, ...options.jobLock },
   );

@@ -13,6 +13,19 @@ import { insertNotification, smsChoicesOf } from './store.ts';
 
 export type DeliverDeps = { smsQueue: Queue<SmsJob>; now: () => Date; dailyLimit: number };
 
+/** The SMS job of a notification: its id is the notification's, and so is the provider's idempotency key. */
+export const queueNotificationSms = (
+  queue: Queue<SmsJob>,
+  sms: { id: string; phone: string; text: string; at: Date },
+  now: Date,
+) =>
+  queue.add(
+    'notification',
+    { phone: sms.phone, text: sms.text, code: null, purpose: 'notification', idempotencyKey: sms.id },
+    // Held through the quiet hours (22:00–08:00 Shanghai) as a delayed job.
+    { jobId: sms.id, delay: Math.max(0, sms.at.getTime() - now.getTime()) },
+  );
+
 /**
  * Stores one notification and queues its SMS, inside the caller's transaction (the reactor's batch or a
  * check job's). Exactly once: the row is inserted only if absent, and only the insert that stored it
@@ -40,17 +53,12 @@ export const deliverNotification = async (
     link: planned.link,
     // The clock the inbox commands use too, so 全部已读 (everything up to its moment) compares like with like.
     createdAt: now.toISOString(),
-    sms: wantsSms ? { at: sendAt, day: shanghaiDate(sendAt), dailyLimit: deps.dailyLimit } : null,
+    sms: wantsSms ? { at: sendAt, day: shanghaiDate(sendAt), dailyLimit: deps.dailyLimit, text: text.sms } : null,
   });
   const log = { notificationId: id, kind: planned.kind, phone: maskPhone(planned.recipient) };
   if (status === 'limited') logger.info(log, 'notification SMS over the daily limit per phone: inbox only');
   if (status !== 'queued') return status;
-  await deps.smsQueue.add(
-    'notification',
-    { phone: planned.recipient, text: text.sms, code: null, purpose: 'notification', idempotencyKey: id },
-    // Held through the quiet hours (22:00–08:00 Shanghai) as a delayed job.
-    { jobId: id, delay: Math.max(0, sendAt.getTime() - now.getTime()) },
-  );
+  await queueNotificationSms(deps.smsQueue, { id, phone: planned.recipient, text: text.sms, at: sendAt }, now);
   logger.info({ ...log, sendAt: sendAt.toISOString() }, 'notification SMS queued');
   return status;
 };

@@ -2,6 +2,7 @@ import { smsQueue } from '@feibao/platform/queues';
 import type { WorkersFeature } from '../features.ts';
 import { notificationCheckQueue, startNotificationCheckWorker } from './checks.ts';
 import { notificationsReactor } from './reactor.ts';
+import { recreateNotificationJobs } from './recovery.ts';
 
 /** Notifications: the reactor that makes them (inbox + SMS through the SMS feature's queue) and the time checks. */
 export const notificationsFeature: WorkersFeature = {
@@ -22,6 +23,7 @@ export const notificationsFeature: WorkersFeature = {
       workers: { notificationChecks: checkWorker },
       reactors: [notificationsReactor({ ...deliver, checks })],
       queues: [sms, checks],
+      recovery: { afterReset: () => recreateNotificationJobs({ pool, checks, smsQueue: sms, now }) },
     };
   },
 };

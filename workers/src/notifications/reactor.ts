@@ -6,7 +6,7 @@ import { originOf } from '@feibao/platform/context';
 import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
 import { addCheck, type CheckJob } from './checks.ts';
 import { deliverNotification, type DeliverDeps } from './deliver.ts';
-import { applyRead, loadSubjects, saveSubjects, savePreferences } from './store.ts';
+import { applyRead, loadSubjects, saveCheck, saveSubjects, savePreferences } from './store.ts';
 
 export const NOTIFICATIONS_PROJECTION = 'notifications';
 
@@ -36,6 +36,9 @@ export const notificationsReactor = (deps: DeliverDeps & { checks: Queue<CheckJo
       const subjects = { ...known, ...changed };
       for (const planned of notificationsOf(event, subjects))
         await deliverNotification(client, deps, recorded.globalPosition, planned);
-      for (const check of checksOf(event)) await addCheck(deps.checks, { ...check, ...originOf(recorded) }, deps.now());
+      for (const check of checksOf(event)) {
+        await saveCheck(client, check);
+        await addCheck(deps.checks, { ...check, ...originOf(recorded) }, deps.now());
+      }
     },
   });

@@ -1,7 +1,12 @@
 import type { Queryable } from '@feibao/platform/db';
 import type { NotificationsRead } from '@feibao/domain/notifications/inbox';
 import type { SmsChoices } from '@feibao/domain/notifications/kinds';
-import type { NotificationLink, Subjects } from '@feibao/domain/notifications/mapping';
+import {
+  checkIdOf,
+  type NotificationLink,
+  type ScheduledCheck,
+  type Subjects,
+} from '@feibao/domain/notifications/mapping';
 
 /** The reactor's SQL on the notification tables (read-models migration 0025_notifications.sql). */
 
@@ -74,7 +79,7 @@ export type NotificationInsert = {
   link: NotificationLink;
   createdAt: string;
   /** When the SMS may go (quiet hours applied) and its Shanghai day; null: no SMS wanted. */
-  sms: { at: Date; day: string; dailyLimit: number } | null;
+  sms: { at: Date; day: string; dailyLimit: number; text: string } | null;
 };
 
 export type SmsStatus = 'none' | 'queued' | 'limited';
@@ -86,13 +91,13 @@ export type SmsStatus = 'none' | 'queued' | 'limited';
  */
 export const insertNotification = async (db: Queryable, n: NotificationInsert): Promise<SmsStatus | null> => {
   const { rows } = await db.query<{ sms_status: SmsStatus }>(
-    `INSERT INTO notifications (id, recipient, kind, title, body, link_type, link_id, created_at, sms_status, sms_at, sms_day)
+    `INSERT INTO notifications (id, recipient, kind, title, body, link_type, link_id, created_at, sms_status, sms_at, sms_day, sms_text)
      SELECT $1, $2, $3, $4, $5, $6, $7, $8,
             CASE WHEN $9::timestamptz IS NULL THEN 'none'
                  WHEN (SELECT count(*) FROM notifications
                         WHERE recipient = $2 AND sms_day = $10::date AND sms_status = 'queued') < $11 THEN 'queued'
                  ELSE 'limited' END,
-            $9::timestamptz, $10::date
+            $9::timestamptz, $10::date, $12
      ON CONFLICT (id) DO NOTHING
      RETURNING sms_status`,
     [
@@ -107,7 +112,37 @@ export const insertNotification = async (db: Queryable, n: NotificationInsert): 
       n.sms?.at.toISOString() ?? null,
       n.sms?.day ?? null,
       n.sms?.dailyLimit ?? 0,
+      n.sms?.text ?? null,
     ],
   );
   return rows[0]?.sms_status ?? null;
 };
+
+/** A scheduled check, kept until it has fired (job recovery re-adds the ones still ahead). */
+export const saveCheck = (db: Queryable, check: ScheduledCheck) =>
+  db.query(`INSERT INTO notification_checks (id, data, due_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING`, [
+    checkIdOf(check),
+    JSON.stringify(check),
+    check.at,
+  ]);
+
+export const checkDone = (db: Queryable, check: ScheduledCheck) =>
+  db.query(`UPDATE notification_checks SET done = TRUE WHERE id = $1`, [checkIdOf(check)]);
+
+export const checksAhead = async (db: Queryable): Promise<ScheduledCheck[]> =>
+  (
+    await db.query<{ data: ScheduledCheck }>(`SELECT data FROM notification_checks WHERE NOT done ORDER BY due_at`)
+  ).rows.map((row) => row.data);
+
+/**
+ * Notification SMS queued but perhaps not sent: held ones (due later) and those due in the last hour.
+ * Re-added under their ids after a Redis data loss; the provider's idempotency key drops any sent already.
+ */
+export const smsAhead = async (db: Queryable, now: Date) =>
+  (
+    await db.query<{ id: string; recipient: string; sms_at: Date; sms_text: string }>(
+      `SELECT id, recipient, sms_at, sms_text FROM notifications
+        WHERE sms_status = 'queued' AND sms_at > $1::timestamptz - interval '1 hour'`,
+      [now.toISOString()],
+    )
+  ).rows;
