@@ -8,6 +8,7 @@ import { historyTable, type HistoryRow } from './history.ts';
 import { inquiryGoal, inquiryTableRows } from './inquiry.ts';
 import type { LoadResult } from './lib.ts';
 import { rulesGoal, rulesTableRows } from './rules.ts';
+import { documentGoal, documentTableRows } from './documents.ts';
 import { webGoals, webTableRows, type WebResults } from './web.ts';
 
 type Row = LoadResult & { rate?: number };
@@ -76,6 +77,7 @@ export const goalsOf = (r: Results) => {
       met: r.rebuild.eventsPerSecond >= 5000,
     },
     ...(r.rules ? [rulesGoal(r.rules)] : []),
+    ...(r.documents ? [documentGoal(r.documents)] : []),
     ...(r.inquiry ? [inquiryGoal(r.inquiry)] : []),
   ];
 };
@@ -233,6 +235,7 @@ export const renderReport = (resultName: string, r: Results, history: HistoryRow
     `| (d) rebuild (${r.rebuild.projections.join(', ')}) over ${r.rebuild.events.toLocaleString('en')} events | ${r.rebuild.eventsPerSecond.toLocaleString('en')} events/s | | | | | ${r.rebuild.seconds} s |`,
     ...claimTableRows(r.claims),
     ...rulesTableRows(r.rules),
+    ...documentTableRows(r.documents),
     ...inquiryTableRows(r.inquiry),
     '',
     ...cpuTableRows(r),

@@ -11,6 +11,7 @@
  *   7. (f) claim list, then (e) create + save claim commands through HTTP (./claims.ts)
  *   8. (h) inquiry acknowledged → order quoted, at the test time scale (./inquiry.ts)
  *   9. (g) the rule engine in process: whole quotes and the price range (./rules.ts)
+ *      (p) the electronic policy rendered in process, 1 and 50 drones (./documents.ts)
  *  10. write bench/results/<name>.md and .json
  *
  * HTTP goes straight to the command and query services (not through the edge proxy).
@@ -36,6 +37,7 @@ import { HEAVY_USER, phoneOf, seed, storedForm } from './seed.ts';
 import { seedClaims, type ClaimSeedPlan } from './claimSeed.ts';
 import { checkClaimReadModels, CLAIM_LIST_PATH, measureClaims } from './claims.ts';
 import { measureRules } from './rules.ts';
+import { measureDocuments } from './documents.ts';
 import { inquiryCustomers, measureInquiries, seedInquiryCustomers } from './inquiry.ts';
 import { readHistory, recordHistory } from './history.ts';
 import { bareBaseline, listPage, measured, measureJustSavedVisible, measureSaveDraft, saveDraft } from './orders.ts';
@@ -70,6 +72,7 @@ const settings = {
   lagRatePerSecond: int('BENCH_LAG_RATE', 50),
   maxSecondsPerLoop: int('BENCH_MAX_SECONDS', 120),
   ruleRounds: int('BENCH_RULE_ROUNDS', 200),
+  documentRounds: int('BENCH_DOCUMENT_ROUNDS', 30),
   inquiries: int('BENCH_INQUIRIES', 200),
   inquiryConcurrency: int('BENCH_INQUIRY_CONCURRENCY', 8),
   inquiryPollMs: int('BENCH_INQUIRY_POLL_MS', 20),
@@ -156,7 +159,9 @@ const stopChildren = () => processes.stopAll();
 // BENCH_RULES_ONLY=1 measures the rule engine (g) alone into the same JSON, then re-renders; BENCH_INQUIRY_ONLY=1 the same for (h).
 const rulesOnly = process.env.BENCH_RULES_ONLY === '1';
 const inquiryOnly = process.env.BENCH_INQUIRY_ONLY === '1';
-const reportOnly = process.env.BENCH_REPORT_ONLY === '1' || rulesOnly || inquiryOnly;
+// BENCH_DOCUMENTS_ONLY=1: the policy PDF render (p) alone, the same way.
+const documentsOnly = process.env.BENCH_DOCUMENTS_ONLY === '1';
+const reportOnly = process.env.BENCH_REPORT_ONLY === '1' || rulesOnly || inquiryOnly || documentsOnly;
 const inquiries = (commandPort: number, queryPort: number, customers: string[]) =>
   measureInquiries({
     tokens: createTokenService(config),
@@ -181,6 +186,7 @@ if (rulesOnly) {
   results.rules = await measureRules({ rounds: settings.ruleRounds, log });
   (results.settings as typeof settings).ruleRounds = settings.ruleRounds;
 }
+if (documentsOnly) results.documents = await measureDocuments({ rounds: settings.documentRounds, log });
 if (inquiryOnly)
   try {
     await recreateDatabase();
@@ -284,12 +290,13 @@ if (!reportOnly)
     await checkClaimReadModels(pool, claimPlan);
     // The workers-only dispatchers (no read model) start at the head, as if they had long since
     // dispatched the seeded history: otherwise the in-force orders' inquiries would be sent to the
-    // insurers again and every seeded submission would get an SLA timer that fires at once.
+    // insurers again, every seeded submission would get an SLA timer that fires at once, and every seeded
+    // policy a PDF to render during the measurements.
     await pool.query(
       `INSERT INTO feibao_projections (name, version, position, position_xid)
        SELECT name, 1, global_position, transaction_id
          FROM (SELECT global_position, transaction_id FROM emt_messages ORDER BY transaction_id DESC, global_position DESC LIMIT 1) head,
-              unnest(ARRAY['insurer-dispatch', 'claim-timers', 'claim-picture-dispatch']) AS name
+              unnest(ARRAY['insurer-dispatch', 'claim-timers', 'claim-picture-dispatch', 'policy-document-dispatch']) AS name
      ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, position_xid = EXCLUDED.position_xid`,
     );
     // As autovacuum does after a bulk insert: statistics, and the visibility map that lets the
@@ -524,6 +531,8 @@ if (!reportOnly)
 
     // ---- (g) the rule engine, in this process once the platform is stopped (it is CPU-bound)
     results.rules = await measureRules({ rounds: settings.ruleRounds, log });
+    // ---- (p) the policy PDF, in this process too (CPU-bound)
+    results.documents = await measureDocuments({ rounds: settings.documentRounds, log });
   } finally {
     await stopChildren().catch(() => undefined);
     closeAgent();

@@ -12,6 +12,7 @@ import { policyDocumentsStreamId } from '@feibao/domain/documents/document.event
 import { documentMessages } from '@feibao/domain/documents/messages';
 import { aggregate, handleCommand } from '@feibao/platform/eventStore';
 import { documentProcessor } from '@feibao/workers/documents/processor';
+import { policyDocumentsReader } from '@feibao/read-models/documents/reader';
 import {
   ADMIN,
   accountWithRoles,
@@ -213,6 +214,25 @@ describe('电子保单', () => {
     expect(rows[0].n).toBe(1);
     const docs = await aggregate(store, policyDocumentsStreamId(customer.orderId), policyDocumentsDecider);
     expect(docs.status === 'open' && docs.policy?.verificationCode).toBe(listed.policy.verificationCode);
+  });
+
+  it('is owed again to the render worker when its document is missing (job recovery)', async () => {
+    const reader = policyDocumentsReader(platform.pool);
+    const owed = async () => (await reader.awaitingIssue()).filter((j) => j.orderId === customer.orderId);
+    expect(await owed()).toEqual([]);
+    const client = await platform.pool.connect();
+    try {
+      // As if the policy had never been issued, inside a transaction rolled back: the read model stays.
+      await client.query('BEGIN');
+      await client.query(`UPDATE policy_documents SET data = jsonb_set(data, '{policy}', 'null') WHERE _id = $1`, [
+        customer.orderId,
+      ]);
+      const rows = (await policyDocumentsReader(client).awaitingIssue()).filter((j) => j.orderId === customer.orderId);
+      expect(rows).toEqual([{ kind: 'policy', orderId: customer.orderId }]);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 
   it('stores the bytes once, under their hash', async () => {

@@ -36,7 +36,7 @@ export type StartedFeature = {
   reactors: Projection[];
   queues: { close(): Promise<unknown> }[];
   /** What job recovery (recovery.ts) needs of this feature, when it has jobs to re-create. */
-  recovery?: Partial<Pick<RecoveryDeps, 'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'afterReset'>>;
+  recovery?: Partial<Pick<RecoveryDeps, 'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'documentJobs' | 'afterReset'>>;
 };
 
 /** What one feature folder registers in the workers process. */

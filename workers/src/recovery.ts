@@ -12,10 +12,12 @@ import { addClaimTimer, type ClaimTimerJob } from './claims/slaTimers.ts';
 import type { ClaimPictureJob } from './claims/pictures/jobs.ts';
 import { addInsurerJob } from './quoting/dispatch.ts';
 import type { InsurerJob } from './quoting/jobs.ts';
+import { policyDocumentsReader } from '@feibao/read-models/documents/reader';
+import { documentJobId, type DocumentJob } from './documents/jobs.ts';
 
 /**
  * Redis holds every job still ahead: insurer answers and time-outs, underwriting, policy dates,
- * claim SLA timers, picture processing. A Redis that restarts without its data loses them, but
+ * claim SLA timers, picture processing, documents to render. A Redis that restarts without its data loses them, but
  * not the events that asked for them. When the marker this leaves in Redis once every job is queued is
  * missing (checked at the workers' start and every few seconds), `afterReset` puts the policy sweep back (it catches
  * every due policy date) and each other job is re-derived from the read models (built from those
@@ -28,6 +30,8 @@ export type RecoveryDeps = {
   insurerJobs: Queue<InsurerJob>;
   claimTimers: Queue<ClaimTimerJob>;
   pictureJobs: Queue<ClaimPictureJob>;
+  /** The electronic policies and certificates not issued yet (absent: not re-created). */
+  documentJobs?: Queue<DocumentJob>;
   quoteDaySeconds: number;
   underwriteDays: number;
   now: () => Date;
@@ -91,6 +95,9 @@ export const recreateJobs = async (deps: Omit<RecoveryDeps, 'redis' | 'prefix' |
     count(await addClaimTimer(deps.claimTimers, timer, now));
   for (const picture of await claimPictureReader(deps.pool).pendingProcessing())
     count(await deps.pictureJobs.add('process', picture, { jobId: picture.pictureId }));
+  if (deps.documentJobs)
+    for (const job of await policyDocumentsReader(deps.pool).awaitingIssue())
+      count(await deps.documentJobs.add(job.kind, job, { jobId: documentJobId(job) }));
   return ensured;
 };
 

@@ -62,7 +62,7 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   await projections.start();
   const recoveryQueues = Object.assign({}, ...started.map((feature) => feature.recovery ?? {})) as Pick<
     RecoveryDeps,
-    'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'afterReset'
+    'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'documentJobs' | 'afterReset'
   >;
   // Every feature's schedulers come back after a reset (the policy sweep, the payment sweep).
   const afterResets = started.flatMap((feature) => (feature.recovery?.afterReset ? [feature.recovery.afterReset] : []));

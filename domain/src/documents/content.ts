@@ -82,7 +82,7 @@ const party = (name: string | undefined, creditCode: string | undefined, idCard:
 
 /** The policyholder and the insured from the account's profile (the insured is the policyholder unless it names another). */
 export const partiesOf = (
-  profile: CompanyProfile | null,
+  profile: Partial<CompanyProfile> | null,
   accountName: string,
 ): { policyholder: Party; insured: Party } => {
   const policyholder = party(profile?.enterpriseName || accountName, profile?.unifiedSocialCreditCode, profile?.idCard);

@@ -12,21 +12,22 @@ export const PAGE = {
   height: 841.89,
   margin: 42,
   /** Where the content starts below the page header (title and policy number on every page). */
-  top: 118,
+  top: 108,
   /** Where the content must end above the footer. */
-  bottom: 800,
+  bottom: 794,
 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 
 export const FONT = { body: 9, small: 7.5, section: 10.5, title: 18 } as const;
 export const HEIGHT = {
-  sectionTitle: 22,
-  fieldRow: 15.5,
+  sectionTitle: 19,
+  fieldRow: 15,
   tableHeader: 18,
-  tableRow: 15.5,
-  textLine: 13,
+  tableRow: 15,
+  textLine: 12.5,
   total: 30,
-  verification: 104,
+  verification: 94,
+  signatures: 30,
   gap: 8,
 } as const;
 
@@ -39,7 +40,9 @@ export type Section =
   | { kind: 'table'; title: string; columns: Column[]; rows: string[][]; empty?: string }
   | { kind: 'total'; label: string; words: string; figures: string }
   | { kind: 'paragraphs'; title: string; items: string[]; numbered: boolean }
-  | { kind: 'verification'; url: string; code: string; fingerprint: string; note: string };
+  | { kind: 'verification'; url: string; code: string; fingerprint: string; note: string }
+  /** Who issues it, side by side, the broker's electronic seal over its name. */
+  | { kind: 'signatures'; parties: Field[]; seal: { name: string; purpose: string } };
 
 export type DocumentSpec = {
   /** The big title on every page: 无人机保险电子保单, 投保证明. */
@@ -60,7 +63,8 @@ export type Placed =
   | { kind: 'tableRow'; y: number; columns: Column[]; cells: string[]; shaded: boolean }
   | { kind: 'textLine'; y: number; text: string; indent: number }
   | { kind: 'total'; y: number; label: string; words: string; figures: string }
-  | { kind: 'verification'; y: number; url: string; code: string; fingerprint: string; note: string };
+  | { kind: 'verification'; y: number; url: string; code: string; fingerprint: string; note: string }
+  | { kind: 'signatures'; y: number; parties: Field[]; seal: { name: string; purpose: string } };
 
 export type LaidOutPage = {
   number: number;
@@ -78,20 +82,33 @@ const isWide = (ch: string) => /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF\u3000-\
 /** The width of a text in ems of its font size. */
 export const textUnits = (text: string) => [...text].reduce((sum, ch) => sum + (isWide(ch) ? 1 : 0.56), 0);
 
-/** Lines of at most `maxUnits` ems; breaks anywhere (CJK text has no spaces to break at). */
+/**
+ * Lines of at most `maxUnits` ems. CJK text breaks between any two characters; a run of Latin letters
+ * and digits (a policy number, a URL) moves to the next line whole unless it is longer than a line.
+ */
 export const wrapText = (text: string, maxUnits: number): string[] => {
   const lines: string[] = [];
   let line = '';
   let units = 0;
-  for (const ch of text) {
-    const w = isWide(ch) ? 1 : 0.56;
-    if (units + w > maxUnits && line !== '') {
-      lines.push(line);
-      line = '';
-      units = 0;
+  const push = () => {
+    lines.push(line);
+    line = '';
+    units = 0;
+  };
+  for (const token of text.match(/[A-Za-z0-9.\-_/:%]+|[\s\S]/gu) ?? []) {
+    const width = textUnits(token);
+    if (units + width > maxUnits && line !== '') push();
+    if (width <= maxUnits) {
+      line += token;
+      units += width;
+      continue;
     }
-    line += ch;
-    units += w;
+    for (const ch of token) {
+      const w = textUnits(ch);
+      if (units + w > maxUnits && line !== '') push();
+      line += ch;
+      units += w;
+    }
   }
   if (line !== '' || lines.length === 0) lines.push(line);
   return lines;
@@ -181,8 +198,14 @@ export const layoutDocument = (spec: DocumentSpec): LaidOutPage[] => {
         }
         break;
       }
-      case 'verification': {
+      case 'signatures':
+        // Room above for the seal, which reaches over the line it stamps.
         y += HEIGHT.gap;
+        ensure(HEIGHT.signatures);
+        place({ kind: 'signatures', y, parties: section.parties, seal: section.seal }, HEIGHT.signatures);
+        break;
+      case 'verification': {
+        y += HEIGHT.gap / 2;
         ensure(HEIGHT.verification);
         const { url, code, fingerprint, note } = section;
         place({ kind: 'verification', y, url, code, fingerprint, note }, HEIGHT.verification);
@@ -228,6 +251,8 @@ export const pageTexts = (pages: readonly LaidOutPage[]): string[][] =>
           return [item.label, item.words, item.figures];
         case 'verification':
           return [item.url, item.code, item.fingerprint, item.note];
+        case 'signatures':
+          return [...item.parties.flatMap((f) => [f.label, f.value]), item.seal.name, item.seal.purpose];
         default:
           return assertNever(item);
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateContent, formatYuan, policyContent, policyPeriod } from './content.ts';
+import { certificateContent, formatYuan, partiesOf, policyContent, policyPeriod } from './content.ts';
 import { partiesFixture, policyOrderFixture } from './fixtures.ts';
 import { layoutDocument, pageTexts, PAGE, wrapText } from './layout.ts';
 import { certificateSpec, policySpec } from './specs.ts';
@@ -39,6 +39,7 @@ describe('policy layout', () => {
       '王飞',
       'CAAC-2023-0001',
       '特别约定',
+      '电子保单专用章',
       '2026-11-20',
       'https://feibao.example/verify/ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345-6789',
       issue.verificationCode,
@@ -120,5 +121,30 @@ describe('period and wrapping', () => {
   it('wraps CJK text by width', () => {
     expect(wrapText('一二三四五六', 4)).toEqual(['一二三四', '五六']);
     expect(wrapText('', 4)).toEqual(['']);
+    // A policy number is not cut in two; a run longer than a line is.
+    expect(wrapText('保单号PICC2026', 6)).toEqual(['保单号', 'PICC2026']);
+    expect(wrapText('ABCDEFGHIJKLMNOPQRST', 5)).toEqual(['ABCDEFGH', 'IJKLMNOP', 'QRST']);
+  });
+});
+
+describe('parties', () => {
+  it('masks the numbers and names another insured when the profile does', () => {
+    const { policyholder, insured } = partiesOf(
+      {
+        enterpriseName: '飞保测绘科技有限公司',
+        unifiedSocialCreditCode: '91310000MA1FL0000X',
+        theInsured: 2,
+        theInsuredName: '王飞',
+        theInsuredIdCard: '11010519491231002X',
+      },
+      '13912345678',
+    );
+    expect(policyholder).toEqual({
+      name: '飞保测绘科技有限公司',
+      idLabel: '统一社会信用代码',
+      idNumber: '913100********000X',
+    });
+    expect(insured).toEqual({ name: '王飞', idLabel: '身份证号码', idNumber: '110105********002X' });
+    expect(partiesOf(null, '测试用户').insured).toEqual({ name: '测试用户', idLabel: '证件号码', idNumber: '—' });
   });
 });

@@ -1,7 +1,6 @@
 /** Every Chinese message of the documents slice: the decider's refusals, the routes' and the forms'. */
 export const documentMessages = {
   orderNotFound: '订单不存在',
-  policyNotIssued: '电子保单正在生成，请稍后再试',
   policyNotIssuedShort: '电子保单正在生成',
   policyOnlyWhenUnderwritten: '仅已承保的保单可以下载电子保单',
   certificateOnlyWhenIssued: '仅已承保或生效中的保单可以添加投保证明',

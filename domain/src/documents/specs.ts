@@ -52,6 +52,14 @@ const droneTable = (content: PolicyContent | CertificateContent): Section => ({
   rows: content.drones.map((d, i) => [n(i), d.maker, d.model, d.deviceCode, dash(d.value)]),
   empty: '本保单无单独列明的无人机',
 });
+const signatures = (content: PolicyContent | CertificateContent): Section => ({
+  kind: 'signatures',
+  parties: [
+    { label: '保险人', value: content.insurer.legalName },
+    { label: '保险经纪人', value: content.broker.name },
+  ],
+  seal: { name: content.broker.name, purpose: '电子保单专用章' },
+});
 const verification = (content: PolicyContent | CertificateContent, fingerprint: string, what: string): Section => ({
   kind: 'verification',
   url: content.verificationUrl,
@@ -122,6 +130,7 @@ export const policySpec = (content: PolicyContent, fingerprint: string): Documen
       empty: '本保单未列明飞手',
     },
     { kind: 'paragraphs', title: '特别约定', items: content.specialTerms, numbered: true },
+    signatures(content),
     verification(content, fingerprint, '保单'),
   ],
 });
@@ -170,6 +179,7 @@ export const certificateSpec = (content: CertificateContent, fingerprint: string
     },
     { kind: 'table', title: '承保险种及限额', columns: coverColumns(false), rows: coverRows(content, false) },
     droneTable(content),
+    signatures(content),
     verification(content, fingerprint, '证明'),
   ],
 });

@@ -17,6 +17,32 @@ export const policyDocumentsReader = (db: Queryable) => ({
     ]);
     return rows[0]?.data ?? null;
   },
+  /**
+   * What the render worker still owes (job recovery after Redis lost its jobs): policies with no
+   * issued document, certificates added and not issued. A scan of the policies: it runs only then.
+   */
+  async awaitingIssue(): Promise<
+    ({ kind: 'policy'; orderId: string } | { kind: 'certificate'; orderId: string; certificateId: string })[]
+  > {
+    const policies = await db.query<{ order_id: string }>(
+      `SELECT o._id AS order_id FROM orders o LEFT JOIN ${POLICY_DOCUMENTS} d ON d._id = o._id
+        WHERE o.data->>'policyNo' IS NOT NULL AND (d._id IS NULL OR jsonb_typeof(d.data->'policy') = 'null')
+        ORDER BY o._id`,
+    );
+    const certificates = await db.query<{ order_id: string; certificate_id: string }>(
+      `SELECT d._id AS order_id, c->>'certificateId' AS certificate_id
+         FROM ${POLICY_DOCUMENTS} d, jsonb_array_elements(d.data->'certificates') c
+        WHERE c->>'status' = 'pending' ORDER BY 1, 2`,
+    );
+    return [
+      ...policies.rows.map((r) => ({ kind: 'policy' as const, orderId: r.order_id })),
+      ...certificates.rows.map((r) => ({
+        kind: 'certificate' as const,
+        orderId: r.order_id,
+        certificateId: r.certificate_id,
+      })),
+    ];
+  },
   /** Which issued documents are this file (an uploaded copy checked by its hash). */
   async byFileSha256(fileSha256: string): Promise<IssuedDocument[]> {
     const { rows } = await db.query<{ data: IssuedDocument }>(

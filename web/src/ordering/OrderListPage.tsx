@@ -19,6 +19,7 @@ import { dateOnly, money, stateIntent, stateMinimal, stateName } from './format.
 import { RevokeDialog } from './RevokeDialog.tsx';
 import { routesOf, useLoginPrompt, type Variant } from '../shared/site.ts';
 import { useApplyForClaim } from '../claims/useApplyForClaim.tsx';
+import { PolicyDocumentButton } from '../documents/PolicyDocumentButton.tsx';
 
 export const NO_PLAN_WHILE_AWAITING = '待询价状态无保障方案';
 
@@ -89,6 +90,7 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
             onClick={() => void claims.apply(o.id)}
           />
         )}
+        {o.policyNo && <PolicyDocumentButton orderId={o.id} policyNo={o.policyNo} mobile={mobile} />}
         {can(o.actions, 'revoke') && (
           <Button
             size={size}

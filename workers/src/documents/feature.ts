@@ -17,6 +17,11 @@ export const documentsFeature: WorkersFeature = {
       prefix: config.queuePrefix,
       jobLock,
     });
-    return { workers: { documents: worker }, reactors: [documentDispatch(queue)], queues: [queue] };
+    return {
+      workers: { documents: worker },
+      reactors: [documentDispatch(queue)],
+      queues: [queue],
+      recovery: { documentJobs: queue },
+    };
   },
 };

@@ -47,10 +47,7 @@ export const documentProcessor = (deps: DocumentWorkDeps) => {
       policyDocumentsDecider,
     );
     const profile = await profiles.byPhone(order.owner);
-    const parties = partiesOf(
-      profile?.enterpriseName ? { ...profile, enterpriseName: profile.enterpriseName } : null,
-      profile?.companyName || profile?.name || order.owner,
-    );
+    const parties = partiesOf(profile, profile?.companyName || profile?.name || order.owner);
     const verificationCode = encodeVerificationCode(randomBytes(VERIFICATION_CODE_BYTES));
     const issue = { verificationCode, publicBaseUrl: deps.publicBaseUrl, issuedAt: deps.now() };
 

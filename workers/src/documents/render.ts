@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { FONT, HEIGHT, PAGE, type LaidOutPage, type Placed } from '@feibao/domain/documents/layout';
+import { FONT, HEIGHT, PAGE, textUnits, type LaidOutPage, type Placed } from '@feibao/domain/documents/layout';
 
 /**
  * Draws a laid-out document (domain documents/layout.ts) with pdfkit, in Noto Sans SC from the npm
@@ -29,6 +29,7 @@ const RULE = '#b8c2cc';
 const ACCENT = '#9b1c1c';
 const SHADE = '#f3f5f7';
 const HEADER_FILL = '#e4e9ef';
+const SEAL = '#c8102e';
 
 export type RenderMeta = { title: string; subject: string; issuedAt: Date };
 export type Rendered = { bytes: Buffer; pages: number };
@@ -51,21 +52,57 @@ const drawQr = (doc: Doc, text: string, x: number, y: number, size: number) => {
   doc.fill().restore();
 };
 
+/** The broker's round electronic seal: its name along the upper arc, a star, the seal's purpose below. */
+const drawSeal = (doc: Doc, cx: number, cy: number, seal: { name: string; purpose: string }) => {
+  const r = 30;
+  doc.save().opacity(0.85);
+  doc.lineWidth(2).strokeColor(SEAL).circle(cx, cy, r).stroke();
+  const chars = [...seal.name];
+  const size = 7.2;
+  const span = 220;
+  doc.font('bold').fontSize(size).fillColor(SEAL);
+  chars.forEach((ch, i) => {
+    const deg = -90 - span / 2 + (span * (i + 0.5)) / chars.length;
+    const rad = (deg * Math.PI) / 180;
+    const x = cx + (r - 9) * Math.cos(rad);
+    const y = cy + (r - 9) * Math.sin(rad);
+    doc
+      .save()
+      .translate(x, y)
+      .rotate(deg + 90);
+    doc.text(ch, -size / 2, -size / 2, { lineBreak: false });
+    doc.restore();
+  });
+  const star = (n: number) => {
+    const points: [number, number][] = [];
+    for (let k = 0; k < 10; k += 1) {
+      const a = -Math.PI / 2 + (k * Math.PI) / 5;
+      const rr = k % 2 === 0 ? n : n * 0.4;
+      points.push([cx + rr * Math.cos(a), cy + 2 + rr * Math.sin(a)]);
+    }
+    return points;
+  };
+  doc.polygon(...star(9)).fill(SEAL);
+  doc.font('bold').fontSize(6.4).fillColor(SEAL);
+  doc.text(seal.purpose, cx - r, cy + 14, { width: 2 * r, align: 'center', lineBreak: false });
+  doc.restore();
+};
+
 const pageFrame = (doc: Doc, page: LaidOutPage) => {
-  doc.lineWidth(2).strokeColor(ACCENT).moveTo(M, 40).lineTo(RIGHT, 40).stroke();
-  doc.font('regular').fontSize(FONT.small).fillColor(MUTED).text(page.issuer, M, 46, { lineBreak: false });
+  doc.lineWidth(2).strokeColor(ACCENT).moveTo(M, 34).lineTo(RIGHT, 34).stroke();
+  doc.font('regular').fontSize(FONT.small).fillColor(MUTED).text(page.issuer, M, 39, { lineBreak: false });
   doc
     .font('bold')
     .fontSize(FONT.title)
     .fillColor(INK)
-    .text(page.title, M, 62, { width: RIGHT - M, align: 'center', lineBreak: false });
+    .text(page.title, M, 52, { width: RIGHT - M, align: 'center', lineBreak: false });
   doc
     .font('regular')
     .fontSize(FONT.body)
     .fillColor(INK)
-    .text(page.reference, M, 92, { width: RIGHT - M, align: 'center', lineBreak: false });
-  doc.lineWidth(0.6).strokeColor(RULE).moveTo(M, 112).lineTo(RIGHT, 112).stroke();
-  const footY = PAGE.height - 40;
+    .text(page.reference, M, 80, { width: RIGHT - M, align: 'center', lineBreak: false });
+  doc.lineWidth(0.6).strokeColor(RULE).moveTo(M, 99).lineTo(RIGHT, 99).stroke();
+  const footY = PAGE.height - 38;
   doc
     .lineWidth(0.6)
     .strokeColor(RULE)
@@ -84,7 +121,7 @@ const cellText = (doc: Doc, text: string, x: number, y: number, width: number, a
 const drawItem = (doc: Doc, item: Placed) => {
   switch (item.kind) {
     case 'sectionTitle': {
-      const y = item.y + 6;
+      const y = item.y + 3.5;
       doc.rect(M, y + 1, 3, 11).fill(ACCENT);
       doc
         .font('bold')
@@ -105,10 +142,10 @@ const drawItem = (doc: Doc, item: Placed) => {
         const x = M + i * half;
         const labelWidth = 88;
         doc.font('regular').fontSize(FONT.body).fillColor(MUTED);
-        doc.text(`${field.label}：`, x, item.y + 2.5, { width: labelWidth, lineBreak: false, ellipsis: true });
+        doc.text(`${field.label}：`, x, item.y + 2, { width: labelWidth, lineBreak: false, ellipsis: true });
         doc.fillColor(INK);
         const width = (item.fields.length === 1 ? RIGHT - M : half) - labelWidth - 6;
-        doc.text(field.value, x + labelWidth, item.y + 2.5, { width, lineBreak: false, ellipsis: true });
+        doc.text(field.value, x + labelWidth, item.y + 2, { width, lineBreak: false, ellipsis: true });
       });
       return;
     }
@@ -130,7 +167,7 @@ const drawItem = (doc: Doc, item: Placed) => {
       doc.font('regular').fontSize(FONT.body).fillColor(INK);
       let x = M;
       item.columns.forEach((column, i) => {
-        cellText(doc, item.cells[i] ?? '', x, item.y + 2.5, column.width, column.align ?? 'left');
+        cellText(doc, item.cells[i] ?? '', x, item.y + 2.2, column.width, column.align ?? 'left');
         x += column.width;
       });
       doc
@@ -146,7 +183,7 @@ const drawItem = (doc: Doc, item: Placed) => {
         .font('regular')
         .fontSize(FONT.body)
         .fillColor(INK)
-        .text(item.text, M + 4 + item.indent, item.y + 2, { lineBreak: false });
+        .text(item.text, M + 4 + item.indent, item.y + 1.5, { lineBreak: false });
       return;
     case 'total': {
       doc
@@ -160,9 +197,28 @@ const drawItem = (doc: Doc, item: Placed) => {
       doc.text(item.figures, M, item.y + 9, { width: RIGHT - M - 8, align: 'right', lineBreak: false });
       return;
     }
+    case 'signatures': {
+      const half = (RIGHT - M) / 2;
+      item.parties.forEach((party, i) => {
+        const x = M + i * half;
+        const label = `${party.label}（签章）：`;
+        doc
+          .font('regular')
+          .fontSize(FONT.body)
+          .fillColor(MUTED)
+          .text(label, x, item.y + 12, { lineBreak: false });
+        doc
+          .font('bold')
+          .fillColor(INK)
+          .text(party.value, x + textUnits(label) * FONT.body, item.y + 12, { lineBreak: false });
+      });
+      // Stamped over the broker's name, as a seal is.
+      drawSeal(doc, M + half + 150, item.y + 16, item.seal);
+      return;
+    }
     case 'verification': {
-      const size = 88;
-      const y = item.y + 4;
+      const size = 82;
+      const y = item.y + 3.5;
       doc
         .lineWidth(0.6)
         .strokeColor(RULE)
@@ -188,7 +244,7 @@ const drawItem = (doc: Doc, item: Placed) => {
         .font('regular')
         .fontSize(FONT.small)
         .fillColor(MUTED)
-        .text(item.note, x, y + 80, { width: RIGHT - x - 8, lineBreak: false, ellipsis: true });
+        .text(item.note, x, y + 76, { width: RIGHT - x - 8, lineBreak: false, ellipsis: true });
       return;
     }
   }

@@ -18,6 +18,8 @@ export const startDocumentWorker = (
     concurrency: 1,
     lockDuration: deps.jobLock.lockDuration,
     stalledInterval: deps.jobLock.stalledInterval,
+    // A worker killed mid-render leaves the job stalled; it is taken up again, and given up only after several.
+    maxStalledCount: 3,
   });
   worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'document job failed'));
   worker.on('error', (err) => logger.error({ err }, 'document worker error'));

@@ -22,6 +22,7 @@ import {
 } from './api.ts';
 import { auditPath, kindName, kindOf } from './labels.ts';
 import './audit.css';
+import { PolicyDocumentButton } from '../../documents/PolicyDocumentButton.tsx';
 
 export const AuditTimelinePage = () => {
   const { kind: rawKind, id } = useParams();
@@ -148,6 +149,11 @@ const SubjectCard = ({ subject: s, related }: { subject: AuditSubject; related: 
       <Fact label="公司名称">{s.companyName ?? '—'}</Fact>
       <Fact label="保单号">{s.policyNo ?? '—'}</Fact>
       <Fact label="保险公司">{s.insurerName ?? '—'}</Fact>
+      {s.policyNo && (
+        <Fact label="电子保单">
+          <PolicyDocumentButton orderId={s.orderId} policyNo={s.policyNo} mobile={false} minimal />
+        </Fact>
+      )}
       <Fact label={s.kind === 'order' ? '总保费' : '赔付金额'}>{money(s.amount)}</Fact>
       <Fact label="保险期间">{period(s)}</Fact>
       <Fact label="创建时间">{dateTime(s.createdAt)}</Fact>

@@ -20,6 +20,7 @@ import {
 } from '../../claims/labels.ts';
 import { DeskActions } from './DeskActions.tsx';
 import { assigneeText, type DeskClaim } from './desk.ts';
+import { PolicyDocumentButton } from '../../documents/PolicyDocumentButton.tsx';
 
 type Props = { claimId: string; me: string | undefined; onChanged: () => Promise<unknown> };
 
@@ -80,6 +81,9 @@ export const DeskPanel = ({ claimId, me, onChanged }: Props) => {
           <dl className="fb-desk-facts">
             <Fact label="保单号">{c.policyNo}</Fact>
             <Fact label="保险公司">{c.insuranceCompanyName || '—'}</Fact>
+            <Fact label="电子保单">
+              <PolicyDocumentButton orderId={c.orderId} policyNo={c.policyNo} mobile={false} minimal />
+            </Fact>
             <Fact label="报案人">{c.userName}</Fact>
             <Fact label="处理人" testId="desk-panel-assignee">
               {assigneeText(c.assignee, me)}

@@ -18,6 +18,7 @@ import { RevokeDialog } from '../RevokeDialog.tsx';
 import { InsurerChooser, PlanActionBar } from './PlanControls.tsx';
 import { PlanCards, PlanTable } from './PlanViews.tsx';
 import { usePlanScreen } from './usePlanScreen.ts';
+import { PolicyDocumentsSection } from '../../documents/PolicyDocumentsSection.tsx';
 
 export { QUOTING } from './PlanViews.tsx';
 export const EXPIRED_NOTE = '部分保险公司的报价已超过有效期，已过期的报价不能投保，请重新询价获取新的报价。';
@@ -136,6 +137,7 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
             onClose={() => setChooser(null)}
           />
         )}
+        {order.policyNo && <PolicyDocumentsSection orderId={order.id} variant={variant} />}
         <div className="fb-details-toggle">
           <Button
             variant="minimal"
