@@ -56,6 +56,9 @@ export const tradeRequestOf = (order: Order): TradeRequest | null =>
 
 export type NotificationOutcome = 'success' | 'failure';
 
+/** Refused notifications one client address may add to the back office's list per minute. */
+const REFUSALS_RECORDED_PER_MINUTE = 60;
+
 export const paymentHandling = (deps: CommandDeps) => {
   const onOrder = (orderId: string, command: OrderCommand | ((state: Order) => OrderCommand)) =>
     handleCommand(deps.eventStore, orderStreamId(orderId), orderDecider, command);
@@ -73,7 +76,14 @@ export const paymentHandling = (deps: CommandDeps) => {
     const trade = tradeRequestOf(result.state);
     let payment: OrderPayment | null = null;
     if (trade) {
-      const { cashierUrl } = await deps.payments.createTrade(trade);
+      // Bought either way: a provider that cannot open the trade now opens it when the order is next read.
+      const cashierUrl = await deps.payments
+        .createTrade(trade)
+        .then((opened) => opened.cashierUrl)
+        .catch((err: unknown) => {
+          logger.warn({ err, tradeNo: trade.tradeNo }, 'payment trade not opened yet');
+          return null;
+        });
       payment = {
         status: 'unpaid',
         amount: trade.amount,
@@ -103,6 +113,9 @@ export const paymentHandling = (deps: CommandDeps) => {
       { security: 'payment-notification-refused', provider, reasonCode, tradeNo, remoteAddress, amountClaimed },
       `payment notification refused: ${refusalReasons[reasonCode]}`,
     );
+    // The endpoint is public: one address cannot fill the table (its refusals beyond this are only logged).
+    if (!(await deps.limiter.hit(`pay-refused:ip:${remoteAddress ?? '-'}`, REFUSALS_RECORDED_PER_MINUTE, 60)))
+      return 'failure';
     await deps.pool.query(
       `INSERT INTO payment_refused_notifications (provider, trade_no, reason_code, remote_address, amount_claimed, params)
        VALUES ($1, $2, $3, $4, $5, $6)`,
