@@ -40,6 +40,15 @@ export const notificationIdOf = (
 
 const yuan = (amount: number) => amount.toFixed(2);
 
+/**
+ * An event older than two days when the reactor reaches it is history, not news: the reactor's first start
+ * over an existing store, or a rebuild, tells nobody about last year's quotes. (A notification already made
+ * stays; one the reactor was late for by more than that is not made.)
+ */
+export const NEWS_MAX_AGE_MS = 2 * 86_400_000;
+export const isNews = (recordedAt: string, now: Date) =>
+  now.getTime() - new Date(recordedAt).getTime() <= NEWS_MAX_AGE_MS;
+
 /** The subject as it stands after this event, when the event changes it (else null). */
 export const subjectAfter = (event: TriggerEvent, subjects: Subjects): Subjects | null => {
   switch (event.type) {

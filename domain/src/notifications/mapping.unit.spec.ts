@@ -3,6 +3,7 @@ import type { Order } from '../ordering/order.events.ts';
 import {
   checkIdOf,
   checksOf,
+  isNews,
   notificationIdOf,
   notificationOfCheck,
   notificationsOf,
@@ -147,6 +148,13 @@ describe('event → notification', () => {
     expect(subjectAfter({ type: 'ClaimAssigned', data: { ...at, assignee: '139' } }, subjects)?.claim?.assignee).toBe(
       '139',
     );
+  });
+
+  it('tells only news: an event more than two days old when reached makes nothing', () => {
+    const now = new Date('2026-11-27T12:00:00.000Z');
+    expect(isNews('2026-11-27T11:59:00.000Z', now)).toBe(true);
+    expect(isNews('2026-11-25T12:00:00.000Z', now)).toBe(true);
+    expect(isNews('2026-11-25T11:59:59.000Z', now)).toBe(false);
   });
 
   it('ids are deterministic per trigger, kind, variant and recipient', () => {

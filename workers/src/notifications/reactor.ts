@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { inboxEventTypes, type InboxEvent } from '@feibao/domain/notifications/inbox';
-import { checksOf, notificationsOf, subjectAfter } from '@feibao/domain/notifications/mapping';
+import { checksOf, isNews, notificationsOf, subjectAfter } from '@feibao/domain/notifications/mapping';
 import { claimTriggerTypes, orderTriggerTypes, type TriggerEvent } from '@feibao/domain/notifications/triggers';
 import { originOf } from '@feibao/platform/context';
 import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
@@ -34,8 +34,9 @@ export const notificationsReactor = (deps: DeliverDeps & { checks: Queue<CheckJo
       const changed = subjectAfter(event, known);
       if (changed) await saveSubjects(client, changed);
       const subjects = { ...known, ...changed };
-      for (const planned of notificationsOf(event, subjects))
-        await deliverNotification(client, deps, recorded.globalPosition, planned);
+      if (isNews(recorded.recordedAt, deps.now()))
+        for (const planned of notificationsOf(event, subjects))
+          await deliverNotification(client, deps, recorded.globalPosition, planned);
       for (const check of checksOf(event)) {
         await saveCheck(client, check);
         await addCheck(deps.checks, { ...check, ...originOf(recorded) }, deps.now());
