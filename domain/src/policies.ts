@@ -4,9 +4,11 @@ import { auditAccess } from './audit/access.ts';
 import { claimsAccess } from './claims/access.ts';
 import { documentsAccess } from './documents/access.ts';
 import { invoicesAccess } from './invoices/access.ts';
+import { notificationsAccess } from './notifications/access.ts';
 import { serviceAccess } from './observability/access.ts';
 import { opsAccess } from './ops/access.ts';
 import { orderingAccess } from './ordering/access.ts';
+import { paymentsAccess } from './payments/access.ts';
 import { rulesAccess } from './rules/access.ts';
 import { filesAccess } from './uploads/access.ts';
 import { verificationAccess } from './verification/access.ts';
@@ -21,6 +23,8 @@ export const resourcePolicies: ResourcePolicy[] = [
   documentsAccess,
   auditAccess,
   invoicesAccess,
+  notificationsAccess,
+  paymentsAccess,
   opsAccess,
   rulesAccess,
   verificationAccess,

@@ -10,6 +10,7 @@ import { opsProjections } from './ops/feature.ts';
 import { auditProjections } from './audit/feature.ts';
 import { rulesProjections } from './rules/feature.ts';
 import { invoicesProjections } from './invoices/feature.ts';
+import { paymentsProjections } from './payments/feature.ts';
 import { documentsProjections } from './documents/feature.ts';
 import { verificationProjections } from './verification/feature.ts';
 
@@ -26,6 +27,7 @@ export const allProjections: Projection[] = [
   ...auditProjections,
   ...rulesProjections,
   ...invoicesProjections,
+  ...paymentsProjections,
   ...documentsProjections,
   ...verificationProjections,
 ];

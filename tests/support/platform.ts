@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '@feibao/platform/config';
@@ -14,6 +15,8 @@ export const ADMIN = { mobilePhone: '19900000001', password: 'admin-pass-123' };
 export type TestPlatformOptions = {
   env?: Record<string, string>;
   now?: () => Date;
+  /** The workers' clock (default: the real one), e.g. the same shifted clock as `now` to test the time of day. */
+  workersNow?: () => Date;
   /** Start without the workers process (no projections, no SMS delivery) to test what happens then. */
   workers?: boolean;
 };
@@ -22,8 +25,20 @@ export type TestPlatformOptions = {
  * The whole platform in this process against real PostgreSQL and Redis: its own database
  * and queue prefix per suite, services on ephemeral ports, one base URL through the edge.
  */
+/** A port free now, for the edge: the platform's public address (PUBLIC_BASE_URL, where the dev gateway notifies) must name it before it starts. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
 export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
   const serverUrl = inject('postgresUrl');
+  const edgePort = options.env?.PUBLIC_BASE_URL ? 0 : await freePort();
   const id = randomBytes(5).toString('hex');
   const database = `feibao_test_${inject('testRunId')}_${id}`;
   const url = new URL(serverUrl);
@@ -40,6 +55,7 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
     JWT_SECRET: `test-secret-${id}-0123456789`,
     // The workers' health/metrics endpoint on an ephemeral port: suites run side by side.
     WORKERS_PORT: '0',
+    ...(edgePort ? { PUBLIC_BASE_URL: `http://127.0.0.1:${edgePort}` } : {}),
     ...options.env,
   });
   // As `npm start` does: the one migration step first, then the services (which run no DDL).
@@ -47,14 +63,16 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
   const command = await startCommandService(config, { port: 0, now: options.now });
   const query = await startQueryService(config, { port: 0, now: options.now });
   let workers =
-    options.workers === false ? null : await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 } });
+    options.workers === false
+      ? null
+      : await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 }, now: options.workersNow });
   // TEST_EDGE=in-process: the edge hands API requests to the apps in this process, as `npm start`'s combined process does.
   const inProcess =
     process.env.TEST_EDGE === 'in-process'
       ? { command: command.app.callback(), query: query.app.callback() }
       : undefined;
   const edge = await startEdge(config, {
-    port: 0,
+    port: edgePort,
     commandPort: command.port,
     queryPort: query.port,
     webRoot: '/nonexistent',
@@ -70,7 +88,10 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
     command,
     query,
     async startWorkers() {
-      workers ??= await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 } });
+      workers ??= await startWorkers(config, {
+        projections: { backoffMs: 20, maxAttempts: 3 },
+        now: options.workersNow,
+      });
       return workers;
     },
     async stopWorkers() {

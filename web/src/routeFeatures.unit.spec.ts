@@ -29,6 +29,7 @@ const features: Record<string, () => Promise<Record<string, unknown>>> = {
   'src/backoffice/pages.ts': () => import('./backoffice/pages.ts'),
   'src/invoices/pages.ts': () => import('./invoices/pages.ts'),
   'src/verify/pages.ts': () => import('./verify/pages.ts'),
+  'src/notifications/pages.ts': () => import('./notifications/pages.ts'),
 };
 
 describe('ROUTE_FEATURES (the edge preloads and the bundle check count from it)', () => {

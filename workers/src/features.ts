@@ -10,6 +10,8 @@ import { smsFeature } from './sms/feature.ts';
 import { quotingFeature } from './quoting/feature.ts';
 import { claimsFeature } from './claims/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
+import { notificationsFeature } from './notifications/feature.ts';
+import { paymentsFeature } from './payments/feature.ts';
 import { documentsFeature } from './documents/feature.ts';
 
 /** What the workers process hands every feature when it starts. */
@@ -46,5 +48,7 @@ export const workersFeatures: WorkersFeature[] = [
   quotingFeature,
   claimsFeature,
   rulesFeature,
+  notificationsFeature,
+  paymentsFeature,
   documentsFeature,
 ];

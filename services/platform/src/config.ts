@@ -22,6 +22,18 @@ const parseClientApps = (value: string | undefined) => {
   return apps;
 };
 
+/**
+ * The payment provider (docs/api/payments.md): `dev`, the simulated gateway, outside production; `none` in
+ * production until one is configured (as SMS_PROVIDER): payments then fail when used. Production refuses to
+ * start with `dev` unless PAYMENT_ALLOW_DEV=true says so on purpose (a staging deployment).
+ */
+const paymentProviderOf = (env: NodeJS.ProcessEnv, production: boolean) => {
+  const provider = env.PAYMENT_PROVIDER?.trim() || (production ? 'none' : 'dev');
+  if (production && provider === 'dev' && env.PAYMENT_ALLOW_DEV !== 'true')
+    throw new Error('PAYMENT_PROVIDER=dev is refused in production (set PAYMENT_ALLOW_DEV=true to allow it)');
+  return provider;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET ?? (production ? undefined : 'feibao-development-secret-change-me');
@@ -56,6 +68,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     smsHourlyPerAddress: num(env.SMS_HOURLY_PER_ADDRESS, 20),
     /** Seconds before a phone may be sent another SMS code (the screens count down 60 s). */
     smsResendSeconds: num(env.SMS_RESEND_SECONDS, 60),
+    /** Notification SMS per phone per Shanghai day; beyond it a notification goes to the inbox only. */
+    notificationSmsDailyPerPhone: num(env.NOTIFICATION_SMS_DAILY_PER_PHONE, 5),
     consistencyWaitMs: num(env.CONSISTENCY_WAIT_MS, 5000),
     queuePrefix: env.QUEUE_PREFIX ?? 'feibao',
     /** Seconds in an insurer working day: quotes and underwriting take 1–3 of them. Policy dates stay real. */
@@ -72,6 +86,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
       env.PUBLIC_BASE_URL?.trim() ||
       `http://${env.HOST && env.HOST !== '0.0.0.0' ? env.HOST : '127.0.0.1'}:${num(env.PORT, 3000)}`
     ).replace(/\/+$/, ''),
+    /** `dev` (the simulated gateway, with its cashier at /pay/<token>), `alipay`, or `none` (production's default: payments fail). */
+    paymentProvider: paymentProviderOf(env, production),
+    /** Minutes a purchase may stay unpaid before it lapses (scaled like quote days when QUOTE_DAY_SECONDS < 86400). */
+    paymentDueMinutes: num(env.PAYMENT_DUE_MINUTES, 30),
+    /** Minutes after the cashier opened when the workers ask the provider about a trade no notification confirmed (scaled alike). */
+    paymentReconcileMinutes: num(env.PAYMENT_RECONCILE_MINUTES, 5),
+    /** The real gateway's settings (PAYMENT_PROVIDER=alipay): app id, the app's private key, Alipay's public key (PEM or bare base64). */
+    alipay: {
+      appId: env.ALIPAY_APP_ID?.trim() || null,
+      privateKey: env.ALIPAY_PRIVATE_KEY?.trim() || null,
+      publicKey: env.ALIPAY_PUBLIC_KEY?.trim() || null,
+      gateway: env.ALIPAY_GATEWAY?.trim() || 'https://openapi.alipay.com/gateway.do',
+    },
     uploadDir: env.UPLOAD_DIR ?? '.data/uploads',
     uploadMaxBytes: num(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
     /** Largest canvas (width × height) an uploaded picture (claim picture or file) may declare: refuses decompression bombs before decoding. */
@@ -98,6 +125,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
      * Test seam, like the dev SMS inbox: every captcha shows this text, so browser tests can solve it.
      * Honoured only outside production with SMS_PROVIDER=dev; ignored everywhere else.
      */
+    /**
+     * Test seam: the dev SMS provider waits this long after storing a message before it answers, so a
+     * resilience test can kill the workers mid-send. Honoured only outside production with SMS_PROVIDER=dev.
+     */
+    smsDevSendDelayMs:
+      !production && (env.SMS_PROVIDER ?? 'dev') === 'dev' ? Math.max(0, num(env.SMS_DEV_SEND_DELAY_MS, 0)) : 0,
     captchaDevAnswer:
       !production &&
       (env.SMS_PROVIDER ?? 'dev') === 'dev' &&

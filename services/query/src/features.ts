@@ -9,8 +9,10 @@ import { claimsQueryFeature } from './claims/feature.ts';
 import { opsQueryFeature } from './ops/feature.ts';
 import { auditQueryFeature } from './audit/feature.ts';
 import { invoicesQueryFeature } from './invoices/feature.ts';
+import { paymentsQueryFeature } from './payments/feature.ts';
 import { observabilityQueryFeature } from './observability/feature.ts';
 import { rulesQueryFeature } from './rules/feature.ts';
+import { notificationsQueryFeature } from './notifications/feature.ts';
 import { documentsQueryFeature } from './documents/feature.ts';
 import { verificationQueryFeature } from './verification/feature.ts';
 
@@ -40,8 +42,10 @@ export const queryFeatures: QueryFeature[] = [
   opsQueryFeature,
   auditQueryFeature,
   invoicesQueryFeature,
+  paymentsQueryFeature,
   observabilityQueryFeature,
   rulesQueryFeature,
+  notificationsQueryFeature,
   documentsQueryFeature,
   verificationQueryFeature,
 ];

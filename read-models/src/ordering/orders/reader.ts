@@ -1,5 +1,6 @@
 import { allowedActions } from '@feibao/domain/ordering/guards';
 import { OrderState, type OrderStateValue } from '@feibao/domain/ordering/order.events';
+import { paymentAsRead, paymentFacts } from '@feibao/domain/payments/status';
 import type { Pool } from '@feibao/platform/db';
 import { prepared } from '../../prepared.ts';
 import { ORDER_LIST, ORDERS, type OrderDocument, type OrderListRow, type StoredOrderListRow } from './orderDocument.ts';
@@ -29,10 +30,19 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
       datas: (result.rows[0].datas as StoredOrderListRow[]).map(
         (row): OrderListRow => ({
           ...row,
+          // The cashier's address is added by the route, which knows the provider.
+          payment: paymentAsRead(row.payment ?? null, now, null),
           // The list is the caller's own orders: the actions are what their owner may do.
-          actions: allowedActions({ ...row, state: row.state as OrderStateValue, owner: row.userName }, now, {
-            actor: userName,
-          }),
+          actions: allowedActions(
+            {
+              ...row,
+              state: row.state as OrderStateValue,
+              owner: row.userName,
+              payment: paymentFacts(row.payment),
+            },
+            now,
+            { actor: userName },
+          ),
         }),
       ),
       currentPage,
@@ -64,6 +74,18 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
     const result = await pool.query(
       `SELECT data->'order' AS "order", data->>'updatedAt' AS "updatedAt" FROM ${ORDERS} WHERE (data->>'state')::int = ANY($1::int[])`,
       [[OrderState.quoting, OrderState.insured]],
+    );
+    return result.rows;
+  },
+  /**
+   * Purchases waiting for their payment (state 3, unpaid): the workers' payment sweep asks the provider
+   * about each and lets the overdue ones lapse (workers payments/processor.ts).
+   */
+  async unpaidPurchases(): Promise<{ orderId: string; tradeNo: string; dueAt: string }[]> {
+    const result = await pool.query(
+      `SELECT _id AS "orderId", data->'payment'->>'tradeNo' AS "tradeNo", data->'payment'->>'dueAt' AS "dueAt"
+         FROM ${ORDERS} WHERE (data->>'state')::int = $1 AND data->'payment'->>'status' = 'unpaid'`,
+      [OrderState.insured],
     );
     return result.rows;
   },
