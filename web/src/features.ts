@@ -3,6 +3,7 @@ import { backofficeRoutes } from './backoffice/routes.tsx';
 import { claimsRoutes } from './claims/routes.tsx';
 import { invoicesRoutes } from './invoices/routes.tsx';
 import { orderingRoutes } from './ordering/routes.tsx';
+import { paymentsRoutes } from './payments/routes.tsx';
 import type { FeatureRoutes } from './shared/featureRoutes.ts';
 
 /**
@@ -18,5 +19,6 @@ export const features: readonly FeatureRoutes[] = [
   orderingRoutes,
   claimsRoutes,
   invoicesRoutes,
+  paymentsRoutes,
   backofficeRoutes,
 ];
