@@ -6,6 +6,7 @@ import { invoicesAccess } from './invoices/access.ts';
 import { serviceAccess } from './observability/access.ts';
 import { opsAccess } from './ops/access.ts';
 import { orderingAccess } from './ordering/access.ts';
+import { paymentsAccess } from './payments/access.ts';
 import { rulesAccess } from './rules/access.ts';
 import { filesAccess } from './uploads/access.ts';
 
@@ -18,6 +19,7 @@ export const resourcePolicies: ResourcePolicy[] = [
   claimsAccess,
   auditAccess,
   invoicesAccess,
+  paymentsAccess,
   opsAccess,
   rulesAccess,
 ];

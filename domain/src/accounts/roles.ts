@@ -27,6 +27,8 @@ export const backofficeRoles = {
   users: ['admin'],
   // Every customer's invoices: the staff who see every order (canRead).
   invoices: ['admin'],
+  // Payments, refused notifications and refunds (docs/api/payments.md).
+  payments: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type BackofficeArea = keyof typeof backofficeRoles;
 

@@ -12,6 +12,7 @@ export const orderActions = [
   'reset',
   'deletePlanLine',
   'insure',
+  'pay',
   'claim',
 ] as const;
 export type OrderAction = (typeof orderActions)[number];

@@ -1,5 +1,6 @@
 import type { PlanLine } from './plan.ts';
 import type { OrderAction } from './actions.ts';
+import type { OrderPayment } from '../payments/api.ts';
 
 /**
  * The ordering answers as they travel (listInsurancePlan, orderDetails, page): one
@@ -83,6 +84,8 @@ export type OrderListRow = {
   insuranceCompanyName: string | null;
   totalPremium: number | null;
   deviceNumber: string;
+  /** The purchase's payment (docs/api/payments.md); null when never bought or bought before payments. */
+  payment: OrderPayment | null;
   /** What the caller may do with it now (domain `allowedActions`); screens render buttons from it. */
   actions: OrderAction[];
 };

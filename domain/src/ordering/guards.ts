@@ -22,6 +22,8 @@ export type OrderActionFacts = {
   endDate: string | null;
   /** Absent: judged as its owner sees it (`allowedActions` without an actor). */
   owner?: string;
+  /** The current purchase's trade: null or absent when there is none (or it predates payments). */
+  payment?: { paid: boolean; dueAt: string } | null;
 };
 
 /** null: allowed; otherwise the refusal, with its code and Chinese reason. */
@@ -38,6 +40,8 @@ export const orderFacts = (order: Exclude<Order, { status: 'none' }>): OrderActi
   startDate: 'startDate' in order ? order.startDate : null,
   endDate: 'endDate' in order ? order.endDate : null,
   owner: order.owner,
+  payment:
+    'payment' in order && order.payment ? { paid: order.payment.paidAt !== null, dueAt: order.payment.dueAt } : null,
 });
 
 const ownerView: OrderActor = { actor: 'system', system: true };
@@ -56,6 +60,10 @@ export const mayReadOrder = (order: OrderActionFacts, who: OrderActor): Refusal 
 /** The quote desk's writes: staff of the quotes area (accounts backofficeRoles), or the workers. */
 export const mayWorkQuoteDesk = (who: OrderActor): Refusal =>
   who.system === true || canUseArea('quotes', roles(who)) ? null : forbidden(m.staffOnly);
+
+/** Refunds: admins (the back office's payments area) or the workers; no customer screen asks for one. */
+export const mayRefund = (who: OrderActor): Refusal =>
+  who.system === true || canUseArea('payments', roles(who)) ? null : forbidden(m.staffOnly);
 
 /** What only the workers do: the insurers' automatic answers, deadlines passing, policy dates. */
 export const maySystemOnly = (who: OrderActor): Refusal => (who.system === true ? null : forbidden(m.staffOnly));
@@ -105,11 +113,19 @@ export const orderGuards: Record<OrderAction, OrderGuard> = {
     mayChangeOrder(o, who) ??
     when(!bought.includes(o.state), () => illegalState(m.alreadyInsured)) ??
     when(o.state === OrderState.quoted, () => illegalState(m.insureNotQuoted)),
+  // Paying happens at the provider's cashier; the action says the cashier is open to this caller now.
+  pay: (o, who, now) =>
+    mayChangeOrder(o, who) ??
+    when(o.state === OrderState.insured && !!o.payment && !o.payment.paid, () => illegalState(m.nothingToPay)) ??
+    when(!!o.payment && now.getTime() < new Date(o.payment.dueAt).getTime(), () => illegalState(m.paymentExpired)),
   claim: (o, who, now) =>
     mayChangeOrder(o, who) ??
     when(o.state === OrderState.inForce, () => illegalState(m.policyNotInForce)) ??
     when(within(now, o.startDate, o.endDate), () => illegalState(m.outsidePolicyPeriod)),
 };
+
+/** The cashier's guard: the owner, a purchase unpaid and still within its due time. */
+export const mayPay: OrderGuard = (o, who, now) => orderGuards.pay(o, who, now);
 
 /** Buying from one insurer: the order may be insured, and that insurer priced every line and still stands by it. */
 export const mayInsureWith = (order: Order, insurerId: number, who: OrderActor, now: Date): Refusal => {

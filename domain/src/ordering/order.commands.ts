@@ -25,6 +25,7 @@ import {
 import { orderMessages } from './messages.ts';
 import { completion, decideInsurerAnswer } from './insurerAnswers.ts';
 import { totalPremium } from './quoting.ts';
+import { decidePayment } from './payments.ts';
 
 /**
  * Who asks and when: customers act on their own orders, staff by their `roles` (the quote desk),
@@ -66,9 +67,35 @@ export type RevokeInquiry = {
 };
 export type ResetPlan = { type: 'ResetPlan'; data: Record<string, never>; metadata: OrderMetadata };
 export type DeletePlanLine = { type: 'DeletePlanLine'; data: { key: string }; metadata: OrderMetadata };
+/** payment: the trade the handling opens for this purchase (its number and due time); absent, no payment step. */
 export type Insure = {
   type: 'Insure';
-  data: { insurerId: number; insurerName?: string };
+  data: { insurerId: number; insurerName?: string; payment?: { tradeNo: string; dueAt: string } };
+  metadata: OrderMetadata;
+};
+/** The provider says the trade is paid. refundNo: the number a refund of a trade paid too late takes. */
+export type ConfirmPayment = {
+  type: 'ConfirmPayment';
+  data: {
+    tradeNo: string;
+    amount: number;
+    providerTradeNo: string;
+    paidAt: string;
+    via: 'notify' | 'reconciliation';
+    refundNo: string;
+  };
+  metadata: OrderMetadata;
+};
+export type LapsePayment = { type: 'LapsePayment'; data: { tradeNo: string }; metadata: OrderMetadata };
+/** amount absent: whatever of the paid amount is not refunded yet. */
+export type RequestRefund = {
+  type: 'RequestRefund';
+  data: { refundNo: string; amount?: number; reason: string };
+  metadata: OrderMetadata;
+};
+export type ConfirmRefund = {
+  type: 'ConfirmRefund';
+  data: { refundNo: string; amount: number; refundedAt: string };
   metadata: OrderMetadata;
 };
 export type UnderwritePolicy = { type: 'UnderwritePolicy'; data: { policyNo: string }; metadata: OrderMetadata };
@@ -85,6 +112,10 @@ export type OrderCommand =
   | ResetPlan
   | DeletePlanLine
   | Insure
+  | ConfirmPayment
+  | LapsePayment
+  | RequestRefund
+  | ConfirmRefund
   | UnderwritePolicy
   | TakeEffect
   | Lapse;
@@ -207,6 +238,8 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
         ? order.insurers.find((p) => p.request.insurerId === command.data.insurerId)
         : undefined;
       if (!planned(order) || !progress) return []; // unreachable: the guard found this insurer's full quote
+      const premium = totalPremium(progress, order.lines);
+      const payment = command.data.payment;
       return [
         {
           type: 'OrderInsured',
@@ -214,16 +247,23 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
             orderId: order.orderId,
             insurerId: progress.request.insurerId,
             insurerName: progress.request.insurerName,
-            totalPremium: totalPremium(progress, order.lines),
+            totalPremium: premium,
             insuredAt: at,
             requestedStartDate: order.form.startDate ?? null,
+            ...(payment ? { payment: { tradeNo: payment.tradeNo, amount: premium, dueAt: payment.dueAt } } : {}),
           },
         },
       ];
     }
+    case 'ConfirmPayment':
+    case 'LapsePayment':
+    case 'RequestRefund':
+    case 'ConfirmRefund':
+      return decidePayment(command, state);
     case 'UnderwritePolicy': {
       refuse(maySystemOnly(command.metadata));
       if (state.status !== 'insured') return [];
+      if (state.payment && !state.payment.paidAt) throw illegalState(orderMessages.notPaid);
       const requested = state.requestedStartDate ? shanghaiMidnight(state.requestedStartDate) : null;
       const start = requested && requested.getTime() > now.getTime() ? requested : now;
       const end = new Date(start.getTime() + longestTermDays(state.lines) * DAY_MS);

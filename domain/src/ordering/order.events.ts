@@ -106,7 +106,43 @@ export type OrderInsured = {
     totalPremium: number;
     insuredAt: string;
     requestedStartDate: string | null;
+    /** The trade opened with the payment provider (docs/api/payments.md); absent on purchases from before payments. */
+    payment?: { tradeNo: string; amount: number; dueAt: string };
   };
+};
+/** The provider confirmed the trade paid (its signed notification, or a reconciliation query). */
+export type PaymentConfirmed = {
+  type: 'PaymentConfirmed';
+  data: {
+    orderId: string;
+    tradeNo: string;
+    amount: number;
+    paidAt: string;
+    providerTradeNo: string;
+    via: 'notify' | 'reconciliation';
+  };
+};
+/** Unpaid past its due time: the purchase lapses and the order is back to quoted. */
+export type PaymentLapsed = {
+  type: 'PaymentLapsed';
+  data: { orderId: string; tradeNo: string; lapsedAt: string; quoteValid: boolean };
+};
+/** tradeNo: the trade refunded (the current payment's, or a lapsed trade paid late). */
+export type RefundRequested = {
+  type: 'RefundRequested';
+  data: {
+    orderId: string;
+    refundNo: string;
+    tradeNo: string;
+    amount: number;
+    reason: string;
+    requestedBy: string;
+    requestedAt: string;
+  };
+};
+export type RefundConfirmed = {
+  type: 'RefundConfirmed';
+  data: { orderId: string; refundNo: string; amount: number; refundedAt: string };
 };
 export type PolicyUnderwritten = {
   type: 'PolicyUnderwritten';
@@ -126,6 +162,10 @@ export type OrderEvent =
   | PlanReset
   | PlanLineDeleted
   | OrderInsured
+  | PaymentConfirmed
+  | PaymentLapsed
+  | RefundRequested
+  | RefundConfirmed
   | PolicyUnderwritten
   | PolicyTookEffect
   | PolicyLapsed;
@@ -141,6 +181,10 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'PlanReset',
   'PlanLineDeleted',
   'OrderInsured',
+  'PaymentConfirmed',
+  'PaymentLapsed',
+  'RefundRequested',
+  'RefundConfirmed',
   'PolicyUnderwritten',
   'PolicyTookEffect',
   'PolicyLapsed',
@@ -155,6 +199,30 @@ export type InsurerProgress = {
   validUntil: string | null;
 };
 
+/** The trade of a purchase: unpaid while paidAt is null. */
+export type PaymentState = {
+  tradeNo: string;
+  amount: number;
+  dueAt: string;
+  paidAt: string | null;
+  providerTradeNo: string | null;
+};
+export type RefundState = {
+  refundNo: string;
+  tradeNo: string;
+  amount: number;
+  reason: string;
+  requestedAt: string;
+  refundedAt: string | null;
+};
+/** A purchase that lapsed unpaid, with the insurer it was bought from (a late payment may still honour it). */
+export type LapsedPayment = PaymentState & { insurer: InsurerRef; lapsedAt: string };
+/**
+ * What the order remembers of its payments whatever its state: every trade opened on it (a notification
+ * must name one of them), its refunds, the last purchase that lapsed. Absent on orders from before payments.
+ */
+export type PaymentHistory = { trades: string[]; refunds: RefundState[]; lapsed: LapsedPayment | null };
+
 type OrderBase = {
   orderId: string;
   orderNo: string;
@@ -162,9 +230,16 @@ type OrderBase = {
   orderType: 0 | 1;
   form: OrderForm;
   createdAt: string;
+  payments?: PaymentHistory;
 };
 type Quoting = OrderBase & { round: number; lines: PlanLine[]; insurers: InsurerProgress[] };
-type Bought = Quoting & { insurer: InsurerRef; totalPremium: number; requestedStartDate: string | null };
+/** payment: null on purchases from before payments (underwritten without one). */
+type Bought = Quoting & {
+  insurer: InsurerRef;
+  totalPremium: number;
+  requestedStartDate: string | null;
+  payment?: PaymentState | null;
+};
 type Policy = Bought & { policyNo: string; startDate: string; endDate: string };
 
 /** Why the last inquiry was withdrawn, shown until the next inquiry. */
@@ -203,6 +278,11 @@ export const stateNumber = (order: Order): OrderStateValue | null => {
 
 export const initialOrder = (): Order => ({ status: 'none' });
 
+const noPayments: PaymentHistory = { trades: [], refunds: [], lapsed: null };
+/** The payment history an order keeps through every change of state (spread: nothing on older orders). */
+const paymentsOf = (state: Order): { payments?: PaymentHistory } =>
+  state.status !== 'none' && state.payments ? { payments: state.payments } : {};
+
 const withAnswers = (insurers: InsurerProgress[], event: InsurerQuoteRecorded['data']) =>
   insurers.map((p) =>
     p.request.requestId === event.requestId
@@ -225,6 +305,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         orderType: event.data.orderType,
         form: event.data.form,
         createdAt: state.status === 'none' ? event.data.savedAt : state.createdAt,
+        ...paymentsOf(state),
         round: 'round' in state ? state.round : 0,
         revoked: state.status === 'awaitingInquiry' ? state.revoked : null,
       };
@@ -237,6 +318,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         owner: state.owner,
         orderType: state.orderType,
         createdAt: state.createdAt,
+        ...paymentsOf(state),
         form: event.data.form,
         round: event.data.round,
         lines: event.data.lines,
@@ -280,6 +362,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         orderType: state.orderType,
         form: state.form,
         createdAt: state.createdAt,
+        ...paymentsOf(state),
         round: event.data.round,
         revoked:
           event.type === 'InquiryRevoked'
@@ -292,16 +375,50 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
       return state.status === 'quoting' || state.status === 'quoted'
         ? { ...state, lines: state.lines.filter((l) => l.key !== event.data.key) }
         : state;
-    case 'OrderInsured':
-      return state.status === 'quoted'
+    case 'OrderInsured': {
+      if (state.status !== 'quoted') return state;
+      const payment = event.data.payment;
+      const history = state.payments ?? noPayments;
+      return {
+        ...state,
+        status: 'insured',
+        insurer: { id: event.data.insurerId, name: event.data.insurerName },
+        totalPremium: event.data.totalPremium,
+        requestedStartDate: event.data.requestedStartDate,
+        payment: payment ? { ...payment, paidAt: null, providerTradeNo: null } : null,
+        ...(payment ? { payments: { ...history, trades: [...history.trades, payment.tradeNo], lapsed: null } } : {}),
+      };
+    }
+    case 'PaymentConfirmed':
+      return state.status === 'insured' && state.payment?.tradeNo === event.data.tradeNo && !state.payment.paidAt
         ? {
             ...state,
-            status: 'insured',
-            insurer: { id: event.data.insurerId, name: event.data.insurerName },
-            totalPremium: event.data.totalPremium,
-            requestedStartDate: event.data.requestedStartDate,
+            payment: { ...state.payment, paidAt: event.data.paidAt, providerTradeNo: event.data.providerTradeNo },
           }
         : state;
+    case 'PaymentLapsed': {
+      if (state.status !== 'insured' || state.payment?.tradeNo !== event.data.tradeNo) return state;
+      const { insurer, totalPremium: _total, requestedStartDate: _start, payment, ...quoting } = state;
+      const history = state.payments ?? noPayments;
+      return {
+        ...quoting,
+        status: 'quoted',
+        payments: { ...history, lapsed: { ...payment, insurer, lapsedAt: event.data.lapsedAt } },
+      };
+    }
+    case 'RefundRequested': {
+      if (state.status === 'none') return state;
+      const history = state.payments ?? noPayments;
+      const { orderId: _id, requestedBy: _by, ...refund } = event.data;
+      return { ...state, payments: { ...history, refunds: [...history.refunds, { ...refund, refundedAt: null }] } };
+    }
+    case 'RefundConfirmed': {
+      if (state.status === 'none' || !state.payments) return state;
+      const refunds = state.payments.refunds.map((r) =>
+        r.refundNo === event.data.refundNo && !r.refundedAt ? { ...r, refundedAt: event.data.refundedAt } : r,
+      );
+      return { ...state, payments: { ...state.payments, refunds } };
+    }
     case 'PolicyUnderwritten':
       return state.status === 'insured'
         ? {
@@ -342,6 +459,14 @@ export const orderEventTime = (event: OrderEvent): string => {
       return event.data.deletedAt;
     case 'OrderInsured':
       return event.data.insuredAt;
+    case 'PaymentConfirmed':
+      return event.data.paidAt;
+    case 'PaymentLapsed':
+      return event.data.lapsedAt;
+    case 'RefundRequested':
+      return event.data.requestedAt;
+    case 'RefundConfirmed':
+      return event.data.refundedAt;
     case 'PolicyUnderwritten':
       return event.data.underwrittenAt;
     case 'PolicyTookEffect':

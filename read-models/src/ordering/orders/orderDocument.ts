@@ -3,6 +3,7 @@ import type { OrderForm } from '@feibao/domain/ordering/form';
 import type { OrderListRow, QuoteProgress } from '@feibao/domain/ordering/api';
 import type { PlanLine } from '@feibao/domain/ordering/plan';
 import type { StoredDeskStatus } from '@feibao/domain/ordering/quoteDesk';
+import type { StoredPayment } from '@feibao/domain/payments/status';
 
 export const ORDERS = 'orders';
 export const ORDER_LIST = 'order_list';
@@ -35,10 +36,12 @@ export type OrderDocument = {
   totalPremium: number | null;
   revokeReason: string | null;
   revokeReasonTxt: string | null;
+  /** The purchase's trade as of the last event (domain payments/status.ts); absent on documents from before payments. */
+  payment?: StoredPayment | null;
   updatedAt: string;
   order: Order;
 };
 
 /** A list row as stored; the actions depend on the time of reading, so the reader adds them. */
-export type StoredOrderListRow = Omit<OrderListRow, 'actions'>;
+export type StoredOrderListRow = Omit<OrderListRow, 'actions' | 'payment'> & { payment?: StoredPayment | null };
 export type { OrderListRow };

@@ -40,7 +40,8 @@ export const orderProjection = defineProjection({
   name: 'orders',
   // 2: documents carry the domain state (`order`) they are evolved from.
   // 3: the quote desk's fields (deskStatus, validUntil, attempt per insurer; nextDeadlineAt).
-  version: 3,
+  // 4: the purchase's payment (payment on documents and rows).
+  version: 4,
   collections: [orders, orderList],
   eventTypes: [...orderEventTypes],
   handle: (event: RecordedEvent, client: PoolClient) => applyOrderEvents([event], client),

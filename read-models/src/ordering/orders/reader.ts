@@ -1,5 +1,6 @@
 import { allowedActions } from '@feibao/domain/ordering/guards';
 import { OrderState, type OrderStateValue } from '@feibao/domain/ordering/order.events';
+import { paymentAsRead, paymentFacts } from '@feibao/domain/payments/status';
 import type { Pool } from '@feibao/platform/db';
 import { prepared } from '../../prepared.ts';
 import { ORDER_LIST, ORDERS, type OrderDocument, type OrderListRow, type StoredOrderListRow } from './orderDocument.ts';
@@ -29,10 +30,19 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
       datas: (result.rows[0].datas as StoredOrderListRow[]).map(
         (row): OrderListRow => ({
           ...row,
+          // The cashier's address is added by the route, which knows the provider.
+          payment: paymentAsRead(row.payment ?? null, now, null),
           // The list is the caller's own orders: the actions are what their owner may do.
-          actions: allowedActions({ ...row, state: row.state as OrderStateValue, owner: row.userName }, now, {
-            actor: userName,
-          }),
+          actions: allowedActions(
+            {
+              ...row,
+              state: row.state as OrderStateValue,
+              owner: row.userName,
+              payment: paymentFacts(row.payment),
+            },
+            now,
+            { actor: userName },
+          ),
         }),
       ),
       currentPage,

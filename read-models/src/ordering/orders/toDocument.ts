@@ -2,6 +2,7 @@ import { insurerComplete, insurerQuotedAll, totalPremium } from '@feibao/domain/
 import { isOpenStatus, storedDeskStatus } from '@feibao/domain/ordering/quoteDesk';
 import { stateNumber, type InsurerProgress, type Order } from '@feibao/domain/ordering/order.events';
 import type { PlanLine } from '@feibao/domain/ordering/plan';
+import { storedPayment } from '@feibao/domain/payments/status';
 import type { InsurerQuoteSummary, OrderDocument, StoredOrderListRow } from './orderDocument.ts';
 
 const summarise = (progress: InsurerProgress, lines: PlanLine[]): InsurerQuoteSummary => {
@@ -63,6 +64,7 @@ export const toDocument = (order: Order, updatedAt: string): OrderDocument | nul
     totalPremium: 'totalPremium' in order ? order.totalPremium : null,
     revokeReason: order.status === 'awaitingInquiry' ? (order.revoked?.reason ?? null) : null,
     revokeReasonTxt: order.status === 'awaitingInquiry' ? (order.revoked?.reasonTxt ?? null) : null,
+    payment: storedPayment(order),
     updatedAt,
     order,
   };
@@ -89,4 +91,5 @@ export const rowOf = (doc: OrderDocument): StoredOrderListRow => ({
   insuranceCompanyName: doc.insuranceCompanyName,
   totalPremium: doc.totalPremium,
   deviceNumber: deviceNumbers(doc),
+  payment: doc.payment ?? null,
 });

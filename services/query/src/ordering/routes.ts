@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { allowedActions, mayReadOrder, type OrderActor } from '@feibao/domain/ordering/guards';
+import { allowedActions, mayReadOrder, type OrderActionFacts, type OrderActor } from '@feibao/domain/ordering/guards';
+import { paymentFacts } from '@feibao/domain/payments/status';
 import { quoteDeskQuery } from '@feibao/domain/ordering/quoteDeskRequests';
 import {
   deviceNumbersOf,
@@ -34,6 +35,13 @@ export const orderReadScopes: [string, readonly string[]][] = [
   ['/api/v1/uav/order/orderDetails', [ORDERS_PROJECTION]],
 ];
 
+/** What the order guards judge of a stored document. */
+const factsOf = (doc: OrderDocument): OrderActionFacts => ({
+  ...doc,
+  owner: doc.userName,
+  payment: paymentFacts(doc.payment),
+});
+
 export const orderQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
   const reader = orderReader(deps.pool);
@@ -47,7 +55,7 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
   const readableOrder = async (ctx: Context, id: string): Promise<OrderDocument> => {
     const doc = await reader.byId(id);
     if (!doc) throw new HttpError(ResultCode.notFound, orderMessages.notFound);
-    const refusal = mayReadOrder({ ...doc, owner: doc.userName }, actor(ctx));
+    const refusal = mayReadOrder(factsOf(doc), actor(ctx));
     if (refusal) throw refusal;
     return doc;
   };
@@ -83,7 +91,7 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
       orderNo: doc.orderNo,
       orderTime: doc.orderTime,
       state: doc.state,
-      actions: allowedActions({ ...doc, owner: doc.userName }, now, actor(ctx)),
+      actions: allowedActions(factsOf(doc), now, actor(ctx)),
       userName: doc.userName,
       orderType: doc.orderType,
       policyNo: doc.policyNo,

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { paymentExceptions, paymentStatuses } from './api.ts';
+
+/** The back office's payment calls and the dev gateway's (docs/api/payments.md); Chinese messages. */
+export const paymentMessages = {
+  pageInvalid: '页码不正确',
+  pageSizeInvalid: '每页条数不正确',
+  statusInvalid: '支付状态不正确',
+  exceptionInvalid: '异常类型不正确',
+  tokenRequired: '缺少支付凭证',
+  tradeNotFound: '交易不存在',
+  tradeClosed: '交易已关闭',
+  payFailed: '余额不足，支付失败',
+  orderIdRequired: '订单编号不能为空',
+  refundReasonRequired: '请填写退款原因',
+  refundAmountInvalid: '退款金额必须是大于0的数字，最多两位小数',
+} as const;
+const m = paymentMessages;
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+const page = {
+  pageNum: z.coerce
+    .number({ error: m.pageInvalid })
+    .int({ error: m.pageInvalid })
+    .min(1, { error: m.pageInvalid })
+    .max(100_000, { error: m.pageInvalid })
+    .optional()
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: m.pageSizeInvalid })
+    .int({ error: m.pageSizeInvalid })
+    .min(1, { error: m.pageSizeInvalid })
+    .max(100, { error: m.pageSizeInvalid })
+    .optional()
+    .default(20),
+};
+
+export const paymentPageQuery = z.object({
+  ...page,
+  status: z.preprocess(
+    blankToUndefined,
+    z.enum(paymentStatuses as [string, ...string[]], { error: m.statusInvalid }).optional(),
+  ),
+  orderNo: z.preprocess(
+    blankToUndefined,
+    z.string({ error: '订单号格式不正确' }).trim().max(64, { error: '订单号不能超过64个字符' }).optional(),
+  ),
+  phone: z.preprocess(
+    blankToUndefined,
+    z.string({ error: '手机号格式不正确' }).trim().max(11, { error: '手机号不能超过11个字符' }).optional(),
+  ),
+  exception: z.preprocess(
+    blankToUndefined,
+    z.enum(paymentExceptions as [string, ...string[]], { error: m.exceptionInvalid }).optional(),
+  ),
+});
+export const refusedPageQuery = z.object(page);
+
+export const cashierTokenQuery = z.object({
+  token: z
+    .string({ error: m.tokenRequired })
+    .trim()
+    .min(1, { error: m.tokenRequired })
+    .max(128, { error: m.tradeNotFound }),
+});
+
+export const refundRequest = z.object({
+  orderId: z.string({ error: m.orderIdRequired }).trim().min(1, { error: m.orderIdRequired }).max(64),
+  amount: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: m.refundAmountInvalid })
+      .positive({ error: m.refundAmountInvalid })
+      .refine((n) => Math.round(n * 100) === n * 100, { error: m.refundAmountInvalid })
+      .optional(),
+  ),
+  reason: z
+    .string({ error: m.refundReasonRequired })
+    .trim()
+    .min(1, { error: m.refundReasonRequired })
+    .max(200, { error: '退款原因不能超过200个字符' }),
+});
