@@ -5,25 +5,8 @@
 import useSWR from 'swr';
 import { call, request } from '../api/client.ts';
 
-/** The order's payment on the order wire (`payment` of order details and list rows). */
-export type OrderPayment = {
-  status: 'unpaid' | 'paid' | 'expired' | 'refunded';
-  amount: number;
-  dueAt: string;
-  paidAt: string | null;
-  tradeNo: string;
-  cashierUrl: string | null;
-};
-
-/** A trade as the dev gateway's cashier shows it. */
-export type CashierTrade = {
-  orderNo: string;
-  subject: string;
-  amount: number;
-  status: 'waiting' | 'paid' | 'closed' | 'failed';
-  insurerName: string;
-  dueAt: string;
-};
+export type { OrderPayment, DevTrade as CashierTrade } from '@feibao/domain/payments/api';
+import type { DevTrade as CashierTrade } from '@feibao/domain/payments/api';
 
 const base = '/api/v1/uav/dev/pay';
 export const cashierPaths = {
