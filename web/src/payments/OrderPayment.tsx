@@ -88,7 +88,7 @@ export const OrderPaymentBox = ({ order, variant }: { order: PaymentOrder; varia
         <Tag intent="danger" minimal className="fb-pay-tag">
           支付已超时
         </Tag>
-        <span className="fb-pay-due">未在 {dateTime(payment.dueAt)} 前支付，投保已失效，可重新投保</span>
+        <span className="fb-pay-due">{dateTime(payment.dueAt)} 截止，可重新投保</span>
       </>
     );
   else if (payment.status === 'paid')

@@ -94,7 +94,7 @@ const Trades = ({ params, set }: { params: URLSearchParams; set: (patch: Record<
           value={filters.exception}
           data-testid="payments-exception"
           options={[
-            { value: '', label: '全部（含正常）' },
+            { value: '', label: '异常：不限' },
             ...paymentExceptions.map((x) => ({ value: x, label: `异常：${paymentExceptionNames[x]}` })),
           ]}
           onChange={(e) => set({ exception: e.currentTarget.value })}
