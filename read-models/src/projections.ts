@@ -10,6 +10,7 @@ import { opsProjections } from './ops/feature.ts';
 import { auditProjections } from './audit/feature.ts';
 import { rulesProjections } from './rules/feature.ts';
 import { invoicesProjections } from './invoices/feature.ts';
+import { paymentsProjections } from './payments/feature.ts';
 
 /**
  * Every projection of the platform, one line per feature (its `feature.ts`); the projector runs them,
@@ -24,6 +25,7 @@ export const allProjections: Projection[] = [
   ...auditProjections,
   ...rulesProjections,
   ...invoicesProjections,
+  ...paymentsProjections,
 ];
 
 /** The projections filling the customers' order and claim reads, for read-your-writes scopes (services/query app.ts). */

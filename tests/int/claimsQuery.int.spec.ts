@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimStreamId, type ClaimEvent } from '@feibao/domain/claims/claim.events';
+import { providerFor } from '@feibao/platform/payments/provider';
 import { OPERATED_QUEUES } from '@feibao/domain/ops/queues';
 import type { PolicySnapshot } from '@feibao/domain/claims/policy';
 import { createConsistencyWaiter, redisLastWrites } from '@feibao/platform/consistency';
@@ -191,6 +192,7 @@ describe('claim queries', () => {
       now: () => new Date(),
       opsQueues: operatedQueues(redis, config.queuePrefix, OPERATED_QUEUES),
       redis,
+      payments: providerFor(config, pool),
     });
     // Who may call each route is the claims policy, enforced by the one guard the query app installs.
     app.use(

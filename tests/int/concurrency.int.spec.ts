@@ -22,7 +22,7 @@ import {
   type Client,
   type TestPlatform,
 } from '../support/platform.ts';
-import { companyProfile, waitForOrderState } from '../support/policies.ts';
+import { companyProfile, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
 
 /**
  * Many clients writing one stream at once, through HTTP as the web sends them (docs/reliability.md
@@ -146,6 +146,7 @@ describe('one order stream, 50 writers at once', () => {
     orderWithPolicy = id;
     expect(succeeded(answers)).toHaveLength(1);
     expectRefused(answers, [{ code: 40900, message: '订单已投保，请勿重复投保' }]);
+    await payAtDevCashier(customer, answers[succeeded(answers)[0]!]!.body.data.payment);
     const stream = await readStream(orderStreamId(id));
     expect(stream.events.filter((e) => e.type === 'OrderInsured')).toHaveLength(1);
     expectContiguous(stream.events);

@@ -1,11 +1,8 @@
-import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { shanghaiDate } from '@feibao/domain/shared/calendar';
-import { createRedis, type Redis } from '@feibao/platform/redis';
 import { rebuildProjections } from '@feibao/platform/projections/runner';
 import { allProjections } from '@feibao/read-models/projections';
-import { INSURER_QUEUE, jobIdOf, type InsurerJob } from '@feibao/workers/quoting/jobs';
 import {
   accountWithRoles,
   ADMIN,
@@ -14,13 +11,14 @@ import {
   type Client,
   type TestPlatform,
 } from '../support/platform.ts';
-import { companyProfile, waitForOrderState } from '../support/policies.ts';
+import { companyProfile, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
 
 /**
  * Invoices (docs/api/invoices.md, docs/invoices.md) over HTTP, from orders bought through the real
- * flow: a row appears at 投保 as 待支付 and is issued at underwriting. Insurer working days last
- * 0.2 s and underwriting takes 25 of them (5 s), so a bought order is seen unpaid first; one
- * order's underwriting job is removed, so it stays unpaid for the filters.
+ * flow: a row appears at 投保 as 待支付, is issued (已支付) when the payment at the dev gateway is
+ * confirmed, and is numbered from the policy at underwriting. Insurer working days last 0.2 s and
+ * underwriting takes 25 of them (5 s); purchases stay payable for 10 minutes, and one order is never
+ * paid, so it stays 待支付 for the filters.
  */
 
 const PAGE = '/api/v1/uav/invoice/page';
@@ -28,8 +26,6 @@ const STAFF_PAGE = '/api/v1/uav/backoffice/invoice/page';
 
 let platform: TestPlatform;
 let admin: Client;
-let redis: Redis;
-let insurerJobs: Queue<InsurerJob>;
 
 const waitFor = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 20_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -63,6 +59,7 @@ const buy = async (client: Client, form = generalApplication()) => {
     orderId,
     insurerId: insurerId as number,
     totalPremium: (await waitForOrderState(client, orderId, 3)).totalPremium as number,
+    payment: insured.body.data.payment,
   };
 };
 
@@ -96,6 +93,7 @@ const buyVerifiedByStaff = async (client: Client) => {
     `/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${picc.insuranceCompanyId}`,
   );
   expect(insured.body.code, insured.body.message).toBe(20000);
+  await payAtDevCashier(client, insured.body.data.payment);
   return orderId;
 };
 
@@ -113,8 +111,15 @@ const paid = (client: Client, orderId: string) =>
     (page) => page.datas.find((r) => r.id === orderId)?.payStatus === '已支付',
     `invoice of ${orderId} issued`,
   );
+/** Underwritten: the invoice has its number from the policy. */
+const numbered = (client: Client, orderId: string) =>
+  waitFor(
+    () => invoicesOf(client),
+    (page) => !!page.datas.find((r) => r.id === orderId)?.invoiceNo,
+    `invoice of ${orderId} numbered`,
+  );
 
-// Customer A (Guangdong) buys three orders: a1, a2 (verified by staff), a3 (never underwritten). B (no province) buys one.
+// Customer A (Guangdong) buys three orders: a1, a2 (verified by staff), a3 (never paid). B (no province) buys one.
 let a: { client: Client; phone: string };
 let b: { client: Client; phone: string };
 let a1: { orderId: string; totalPremium: number };
@@ -128,25 +133,24 @@ beforeAll(async () => {
       QUOTE_DAY_SECONDS: '0.2',
       QUOTE_DEADLINE_DAYS: '300',
       UNDERWRITE_DAYS: '25',
+      // 3000 insurer days: purchases stay payable for 10 minutes here.
+      PAYMENT_DUE_MINUTES: '4320000',
       SMS_HOURLY_PER_ADDRESS: '100000',
     },
   });
   admin = platform.client();
   admin.adopt(await admin.post('/api/v1/uav/user/login', { mobilePhone: ADMIN.mobilePhone, password: ADMIN.password }));
-  redis = createRedis(platform.config.redisUrl);
-  insurerJobs = new Queue<InsurerJob>(INSURER_QUEUE, { connection: redis, prefix: platform.config.queuePrefix });
   a = await customer({ ...companyProfile, enterpriseName: '粤飞测绘有限公司', address: '440000' });
   b = await customer({ ...companyProfile, enterpriseName: '北方巡检有限公司' });
 }, 60_000);
 afterAll(async () => {
-  await insurerJobs?.close();
-  redis?.disconnect();
   await platform?.stop();
 });
 
 describe('invoices', () => {
-  it('appear at 投保 as 待支付 and are issued at underwriting', async () => {
-    a1 = await buy(a.client);
+  it('appear at 投保 as 待支付, are issued at payment and numbered at underwriting', async () => {
+    const bought = await buy(a.client);
+    a1 = bought;
     const unpaid = (await invoicesOf(a.client)).datas.find((r) => r.id === a1.orderId);
     expect(unpaid).toMatchObject({
       payStatus: '待支付',
@@ -157,22 +161,21 @@ describe('invoices', () => {
       amount: a1.totalPremium,
       centerBranchName: expect.stringMatching(/^.+广东分公司$/),
     });
+    await payAtDevCashier(a.client, bought.payment);
+    // Issued at the payment, before the insurer underwrites (25 insurer days here).
+    const atPayment = (await paid(a.client, a1.orderId)).datas.find((r) => r.id === a1.orderId);
+    const paidAt = (await a.client.get(`/api/v1/uav/order/orderDetails?id=${a1.orderId}`)).body.data.payment.paidAt;
+    expect(atPayment).toMatchObject({ payStatus: '已支付', invoiceTime: paidAt, operator: '系统' });
     await Promise.all([
-      paid(a.client, a1.orderId),
       buyVerifiedByStaff(a.client).then((id) => (a2 = id)),
-      buy(a.client).then(async ({ orderId }) => {
-        a3 = orderId;
-        // Its underwriting never comes: it stays 待支付.
-        const job = await waitFor(
-          () => insurerJobs.getJob(jobIdOf({ kind: 'underwrite', orderId })!),
-          (j) => j !== undefined,
-          'underwrite job',
-        );
-        await job!.remove();
+      // Never paid: it stays 待支付.
+      buy(a.client).then(({ orderId }) => (a3 = orderId)),
+      buy(b.client).then(async ({ orderId, payment }) => {
+        b1 = orderId;
+        await payAtDevCashier(b.client, payment);
       }),
-      buy(b.client).then(({ orderId }) => (b1 = orderId)),
     ]);
-    await Promise.all([paid(a.client, a2), paid(b.client, b1)]);
+    await Promise.all([numbered(a.client, a1.orderId), numbered(a.client, a2), numbered(b.client, b1)]);
 
     const page = await invoicesOf(a.client);
     const issued = page.datas.find((r) => r.id === a1.orderId);
@@ -180,7 +183,7 @@ describe('invoices', () => {
     expect(issued).toMatchObject({
       payStatus: '已支付',
       invoiceNo: `FP${policy.policyNo.slice(1)}`,
-      invoiceTime: expect.any(String),
+      invoiceTime: paidAt,
       operator: '系统',
       policyNo: policy.policyNo,
       orderNo: policy.orderNo,

@@ -47,6 +47,8 @@ const RAW_SUCCESS = [
   'GET /api/v1/uav/file/{id}',
   // The captcha image (its key in a header).
   'GET /sso-platform/captcha/get',
+  // The gateways' payment notifications: plain text `success` / `failure`, as gateways expect.
+  'POST /api/v1/uav/pay/notify/{provider}',
 ];
 
 let platform: TestPlatform;

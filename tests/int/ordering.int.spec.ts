@@ -4,7 +4,7 @@ import { createEventStore, type EventStore } from '@feibao/platform/eventStore';
 import { orderReader } from '@feibao/read-models/ordering/orders/reader';
 import { insurerProcessor, sweepPolicies } from '@feibao/workers/quoting/processor';
 import { ADMIN, registerUser, startTestPlatform, type TestPlatform } from '../support/platform.ts';
-import { waitForOrderState } from '../support/policies.ts';
+import { payAtDevCashier, waitForOrderState } from '../support/policies.ts';
 
 // One insurer working day lasts 0.2 s here, so quotes arrive within a second.
 let platform: TestPlatform;
@@ -76,6 +76,9 @@ describe('ordering flow', () => {
       `/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${first.insuranceCompanyId}`,
     );
     expect(insured.body.code).toBe(20000);
+    // Bought and awaiting payment; underwritten once paid at the dev gateway (docs/api/payments.md).
+    expect(insured.body.data.payment).toMatchObject({ status: 'unpaid', amount: first.total });
+    await payAtDevCashier(client, insured.body.data.payment);
     const inForce = await waitForState(client, id, 5);
     expect(inForce.policyNo).toMatch(/^P\d{2}\d{8}\d{8}$/);
     expect(inForce.totalPremium).toBe(first.total);
@@ -266,9 +269,10 @@ describe('insurer answers', () => {
     const { client } = await customer();
     const id = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
     const quoted = await waitForState(client, id, 2);
-    await client.get(
+    const insured = await client.get(
       `/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`,
     );
+    await payAtDevCashier(client, insured.body.data.payment);
     const inForce = await waitForState(client, id, 5);
     const sweepAt = (at: number) =>
       sweepPolicies({ eventStore, now: () => new Date(at), duePolicySteps: orderReader(platform.pool).duePolicySteps });
@@ -452,9 +456,10 @@ describe('bad input on every ordering endpoint', () => {
     const id = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
     const quoted = await waitForState(client, id, 2);
     expect((await client.get('/api/v1/uav/order/getdronedata?deviceNumber=1581F5FHD23A')).body.data).toEqual([]);
-    await client.get(
+    const insured = await client.get(
       `/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`,
     );
+    await payAtDevCashier(client, insured.body.data.payment);
     await waitForState(client, id, 5);
     const found = (await client.get('/api/v1/uav/order/getdronedata?deviceNumber=1581F5FHD23A,UNKNOWN')).body.data;
     expect(found).toHaveLength(1);

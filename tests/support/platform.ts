@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type Config } from '@feibao/platform/config';
@@ -22,8 +23,20 @@ export type TestPlatformOptions = {
  * The whole platform in this process against real PostgreSQL and Redis: its own database
  * and queue prefix per suite, services on ephemeral ports, one base URL through the edge.
  */
+/** A port free now, for the edge: the platform's public address (PUBLIC_BASE_URL, where the dev gateway notifies) must name it before it starts. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
 export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
   const serverUrl = inject('postgresUrl');
+  const edgePort = options.env?.PUBLIC_BASE_URL ? 0 : await freePort();
   const id = randomBytes(5).toString('hex');
   const database = `feibao_test_${inject('testRunId')}_${id}`;
   const url = new URL(serverUrl);
@@ -40,6 +53,7 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
     JWT_SECRET: `test-secret-${id}-0123456789`,
     // The workers' health/metrics endpoint on an ephemeral port: suites run side by side.
     WORKERS_PORT: '0',
+    ...(edgePort ? { PUBLIC_BASE_URL: `http://127.0.0.1:${edgePort}` } : {}),
     ...options.env,
   });
   // As `npm start` does: the one migration step first, then the services (which run no DDL).
@@ -54,7 +68,7 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
       ? { command: command.app.callback(), query: query.app.callback() }
       : undefined;
   const edge = await startEdge(config, {
-    port: 0,
+    port: edgePort,
     commandPort: command.port,
     queryPort: query.port,
     webRoot: '/nonexistent',

@@ -21,9 +21,23 @@ export const waitForOrderState = async (client: Client, id: string, state: numbe
   }
 };
 
+/** The cashier token of a dev-gateway cashier URL (`…/pay/<token>`). */
+export const cashierToken = (payment: { cashierUrl: string | null } | null | undefined) => {
+  const token = payment?.cashierUrl?.split('/pay/')[1];
+  if (!token) throw new Error(`no cashier URL in ${JSON.stringify(payment)}`);
+  return token;
+};
+
+/** Pays a purchase at the dev gateway, as the customer would at its cashier; the order turns paid once its notification is processed. */
+export const payAtDevCashier = async (client: Client, payment: { cashierUrl: string | null } | null | undefined) => {
+  const paid = await client.post('/api/v1/uav/dev/pay/confirm', { token: cashierToken(payment) });
+  if (paid.body.code !== 20000) throw new Error(`pay: ${paid.body.message}`);
+  return paid;
+};
+
 /**
  * A customer with a policy in force, bought through the real flow (save, inquiry, quotes from
- * the simulated insurers, insure, underwriting): the platform needs a short QUOTE_DAY_SECONDS.
+ * the simulated insurers, insure, payment at the dev gateway, underwriting): the platform needs a short QUOTE_DAY_SECONDS.
  */
 export const customerWithPolicy = async (platform: TestPlatform) => {
   const client = platform.client();
@@ -38,6 +52,7 @@ export const customerWithPolicy = async (platform: TestPlatform) => {
   const insurerId = quoted.quoteProgress[0].insuranceCompanyId;
   const insured = await client.get(`/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
   if (insured.body.code !== 20000) throw new Error(`insure: ${insured.body.message}`);
+  await payAtDevCashier(client, insured.body.data.payment);
   const policy = await waitForOrderState(client, orderId, 5);
   return { client, phone, orderId, policy };
 };

@@ -10,6 +10,7 @@ import { smsFeature } from './sms/feature.ts';
 import { quotingFeature } from './quoting/feature.ts';
 import { claimsFeature } from './claims/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
+import { paymentsFeature } from './payments/feature.ts';
 
 /** What the workers process hands every feature when it starts. */
 export type WorkersContext = {
@@ -40,4 +41,10 @@ export type StartedFeature = {
 export type WorkersFeature = { name: string; start: (context: WorkersContext) => Promise<StartedFeature> };
 
 /** Every feature with background work; a new one is a folder with its `feature.ts` and one line here. */
-export const workersFeatures: WorkersFeature[] = [smsFeature, quotingFeature, claimsFeature, rulesFeature];
+export const workersFeatures: WorkersFeature[] = [
+  smsFeature,
+  quotingFeature,
+  claimsFeature,
+  rulesFeature,
+  paymentsFeature,
+];

@@ -60,11 +60,17 @@ export const insurerJobsAhead = (
       }
       return jobs;
     case 'insured':
-      // Insured is the order's last event until underwriting, so its time is the insure time.
+      // Unpaid: nothing for the insurer yet (the payment sweep reconciles and lapses it). Paid: underwriting
+      // counts from the payment. Bought before payments: insured is the last event, so its time is the insure time.
+      if (order.payment && !order.payment.paidAt) return jobs;
       return [
         {
           job: { kind: 'underwrite', orderId: order.orderId },
-          at: addWorkingDays(new Date(updatedAt), options.underwriteDays, options.quoteDaySeconds),
+          at: addWorkingDays(
+            new Date(order.payment?.paidAt ?? updatedAt),
+            options.underwriteDays,
+            options.quoteDaySeconds,
+          ),
         },
       ];
     default:

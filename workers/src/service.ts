@@ -30,9 +30,9 @@ export const startWorkers = (config: Config, options: WorkersOptions = {}) =>
 
 const runWorkers = async (config: Config, options: WorkersOptions) => {
   const now = options.now ?? (() => new Date());
-  // One connection per projection loop (the read models and the features' four dispatchers) plus the
+  // One connection per projection loop (the read models and the features' five dispatchers) plus the
   // LISTEN connection, a read-ahead and the health checks: fewer and the loops queue for connections.
-  const pool = createPool(config.databaseUrl, allProjections.length + 3 + 4);
+  const pool = createPool(config.databaseUrl, allProjections.length + 3 + 5);
   const connection = createRedis(config.redisUrl, { forWorker: true });
   // A job in hand when its process dies is taken up again once its lock lapses.
   const jobLock = { lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs };
@@ -63,6 +63,9 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
     RecoveryDeps,
     'insurerJobs' | 'claimTimers' | 'pictureJobs' | 'afterReset'
   >;
+  // Every feature's schedulers come back after a reset (the policy sweep, the payment sweep).
+  const afterResets = started.flatMap((feature) => (feature.recovery?.afterReset ? [feature.recovery.afterReset] : []));
+  recoveryQueues.afterReset = () => Promise.all(afterResets.map((reset) => reset()));
   const recovery = startJobRecovery({
     redis: queueConnection,
     prefix: config.queuePrefix,

@@ -6,6 +6,8 @@ import type {
   OrderDraftSaved,
   OrderEvent,
   OrderInsured,
+  PaymentConfirmed,
+  PaymentLapsed,
   PolicyUnderwritten,
 } from '../ordering/order.events.ts';
 import { shanghaiDate } from '../shared/calendar.ts';
@@ -14,9 +16,10 @@ import { maskPhone } from '../shared/masking.ts';
 /**
  * Invoices (docs/invoices.md): one per bought order, derived from the order's and the accounts'
  * events alone, so a rebuild of the read model gives the same rows, numbers included.
- * There is no payment step in this build: the insurer underwrites once the premium is paid, so
- * the row appears at 投保 (OrderInsured) as 待支付 and is issued — 已支付, numbered, dated — at
- * underwriting (PolicyUnderwritten).
+ * The row appears at 投保 (OrderInsured) as 待支付 and is issued — 已支付, dated, titled — when the payment
+ * is confirmed (PaymentConfirmed); its number, derived from the policy number, comes with underwriting.
+ * A purchase that lapses unpaid takes its row away (buying again makes a new one). Purchases from before
+ * payments (no payment on OrderInsured) are issued at underwriting, as they were.
  */
 
 export const PayStatus = { unpaid: '待支付', paid: '已支付' } as const;
@@ -42,6 +45,8 @@ export const invoiceOrderEventTypes = [
   'InquiryRequested',
   'InsurerQuoteRecorded',
   'OrderInsured',
+  'PaymentConfirmed',
+  'PaymentLapsed',
   'PolicyUnderwritten',
 ] as const satisfies readonly OrderEvent['type'][];
 export type InvoiceOrderEvent =
@@ -49,6 +54,8 @@ export type InvoiceOrderEvent =
   | InquiryRequested
   | InsurerQuoteRecorded
   | OrderInsured
+  | PaymentConfirmed
+  | PaymentLapsed
   | PolicyUnderwritten;
 
 const blankToNull = (v: string | null | undefined) => (v && v.trim() !== '' ? v.trim() : null);
@@ -93,7 +100,7 @@ export type Invoice = {
   owner: string;
   invoiceNo: string | null;
   invoiceName: string;
-  /** When it was issued (underwriting), ISO instant; null while unpaid. */
+  /** When it was issued (the payment; underwriting for purchases from before payments), ISO instant; null while unpaid. */
   invoiceTime: string | null;
   /** invoiceTime's Shanghai calendar day, what the date filters compare. */
   invoiceDate: string | null;
@@ -119,6 +126,22 @@ export type InvoiceTrace = { orderId: string; orderNo: string; owner: string; ve
 export type InvoiceState = { trace: InvoiceTrace; invoice: Invoice | null };
 
 export type PartyLookup = (phone: string) => InvoiceParty | null;
+
+/** Issued at `at`: title and branch are taken from the profile as it stands, then kept. */
+const issued = (state: InvoiceState, invoice: Invoice, at: string, partyOf: PartyLookup): Invoice => {
+  const party = partyOf(state.trace.owner);
+  const verifier = state.trace.verifiedBy[String(invoice.insuranceCompanyId)];
+  return {
+    ...invoice,
+    invoiceName: invoiceTitle(state.trace.owner, party),
+    invoiceTime: at,
+    invoiceDate: shanghaiDate(new Date(at)),
+    centerBranchName: branchName(invoice.insuranceCompanyName, party?.province ?? null),
+    payStatus: PayStatus.paid,
+    operator: verifier ? operatorName(verifier, partyOf(verifier)) : SYSTEM_OPERATOR,
+    listedAt: at,
+  };
+};
 
 /**
  * The phones whose accounts an event may need given the state before it (the owner, verifiers,
@@ -189,28 +212,22 @@ export const evolveInvoice = (
         },
       };
     }
-    case 'PolicyUnderwritten': {
+    case 'PaymentConfirmed': {
       const invoice = state?.invoice;
       if (!state || !invoice || invoice.payStatus === PayStatus.paid) return state;
-      // Issued now: title and branch are taken from the profile as it stands, then kept.
-      const party = partyOf(state.trace.owner);
-      const verifier = state.trace.verifiedBy[String(invoice.insuranceCompanyId)];
-      const at = event.data.underwrittenAt;
-      return {
-        ...state,
-        invoice: {
-          ...invoice,
-          invoiceNo: invoiceNumber(event.data.policyNo),
-          invoiceName: invoiceTitle(state.trace.owner, party),
-          invoiceTime: at,
-          invoiceDate: shanghaiDate(new Date(at)),
-          centerBranchName: branchName(invoice.insuranceCompanyName, party?.province ?? null),
-          payStatus: PayStatus.paid,
-          operator: verifier ? operatorName(verifier, partyOf(verifier)) : SYSTEM_OPERATOR,
-          policyNo: event.data.policyNo,
-          listedAt: at,
-        },
-      };
+      return { ...state, invoice: issued(state, invoice, event.data.paidAt, partyOf) };
+    }
+    case 'PaymentLapsed':
+      // The purchase is void: an unpaid invoice goes with it.
+      return state?.invoice && state.invoice.payStatus === PayStatus.unpaid ? { ...state, invoice: null } : state;
+    case 'PolicyUnderwritten': {
+      const invoice = state?.invoice;
+      if (!state || !invoice) return state;
+      const numbered = { invoiceNo: invoiceNumber(event.data.policyNo), policyNo: event.data.policyNo };
+      // Paid before: the policy gives it its number. Bought before payments: issued now, as it was then.
+      if (invoice.payStatus === PayStatus.paid)
+        return invoice.invoiceNo ? state : { ...state, invoice: { ...invoice, ...numbered } };
+      return { ...state, invoice: { ...issued(state, invoice, event.data.underwrittenAt, partyOf), ...numbered } };
     }
   }
 };

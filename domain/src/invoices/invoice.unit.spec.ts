@@ -68,6 +68,29 @@ const insured = (insurerId = 1, insurerName = '人保财险'): InvoiceOrderEvent
     requestedStartDate: null,
   },
 });
+const paidInsured: InvoiceOrderEvent = {
+  ...(insured() as Extract<InvoiceOrderEvent, { type: 'OrderInsured' }>),
+  data: {
+    ...(insured() as Extract<InvoiceOrderEvent, { type: 'OrderInsured' }>).data,
+    payment: { tradeNo: 'T1', amount: 1234.5, dueAt: '2025-03-03T02:30:00.000Z' },
+  },
+};
+const paymentConfirmed: InvoiceOrderEvent = {
+  type: 'PaymentConfirmed',
+  // 16:30 UTC on 3 March is 4 March in Shanghai.
+  data: {
+    orderId: ORDER,
+    tradeNo: 'T1',
+    amount: 1234.5,
+    paidAt: '2025-03-03T16:30:00.000Z',
+    providerTradeNo: 'G1',
+    via: 'notify',
+  },
+};
+const paymentLapsed: InvoiceOrderEvent = {
+  type: 'PaymentLapsed',
+  data: { orderId: ORDER, tradeNo: 'T1', lapsedAt: '2025-03-03T02:30:00.000Z', quoteValid: true },
+};
 const underwritten: InvoiceOrderEvent = {
   type: 'PolicyUnderwritten',
   data: {
@@ -111,7 +134,39 @@ describe('invoice derivation (given order events → the invoice row)', () => {
     });
   });
 
-  it('issues it at underwriting: 已支付, numbered from the policy, dated in Shanghai, by the system', () => {
+  it('with a payment: 已支付 at payment time (dated in Shanghai), numbered from the policy at underwriting', () => {
+    const bought = fold([saved, inquiry(1), automaticQuote(1), paidInsured])!;
+    expect(bought.invoice).toMatchObject({ payStatus: PayStatus.unpaid, invoiceTime: null });
+    const paid = fold([saved, inquiry(1), automaticQuote(1), paidInsured, paymentConfirmed])!.invoice!;
+    expect(paid).toMatchObject({
+      payStatus: PayStatus.paid,
+      invoiceTime: '2025-03-03T16:30:00.000Z',
+      invoiceDate: '2025-03-04',
+      operator: SYSTEM_OPERATOR,
+      invoiceName: '飞保测绘科技有限公司',
+      invoiceNo: null,
+      policyNo: null,
+      listedAt: '2025-03-03T16:30:00.000Z',
+    });
+    const numbered = fold([saved, inquiry(1), automaticQuote(1), paidInsured, paymentConfirmed, underwritten])!
+      .invoice!;
+    expect(numbered).toMatchObject({
+      payStatus: PayStatus.paid,
+      invoiceNo: 'FP012025030412345678',
+      policyNo: 'P012025030412345678',
+      // Still the payment's time: underwriting does not re-issue it.
+      invoiceTime: '2025-03-03T16:30:00.000Z',
+    });
+  });
+
+  it('takes the row away when the purchase lapses unpaid; buying again makes a new one', () => {
+    const lapsed = fold([saved, inquiry(1), automaticQuote(1), paidInsured, paymentLapsed])!;
+    expect(lapsed.invoice).toBeNull();
+    const again = fold([saved, inquiry(1), automaticQuote(1), paidInsured, paymentLapsed, paidInsured])!;
+    expect(again.invoice).toMatchObject({ payStatus: PayStatus.unpaid });
+  });
+
+  it('issues a purchase from before payments at underwriting: 已支付, numbered from the policy, dated in Shanghai, by the system', () => {
     const invoice = fold([saved, inquiry(1), automaticQuote(1), insured(), underwritten])!.invoice!;
     expect(invoice).toMatchObject({
       payStatus: PayStatus.paid,

@@ -6,7 +6,15 @@ import type { FailedJobRow } from './api.ts';
  * the platform's queues.ts for SMS); services may not import the workers, so the names are repeated here and
  * tests/int/ops.int.spec.ts checks the list against the keys the running workers create.
  */
-export const OPERATED_QUEUES: readonly string[] = ['insurer', 'claim-timers', 'claim-pictures', 'rule-tests', 'sms'];
+export const OPERATED_QUEUES: readonly string[] = [
+  'insurer',
+  'claim-timers',
+  'claim-pictures',
+  'rule-tests',
+  'sms',
+  'payments',
+  'dev-pay-notify',
+];
 
 /** What of a BullMQ job a failed-job row shows (structural, so the domain needs no BullMQ). */
 export type FailedJobLike = {

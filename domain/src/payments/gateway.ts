@@ -83,3 +83,17 @@ export const scaledMinutesMs = (minutes: number, quoteDaySeconds: number) => {
   if (quoteDaySeconds >= 86_400) return ms;
   return Math.max(Math.min(MINUTE_MS, ms), Math.round((ms * quoteDaySeconds) / 86_400));
 };
+
+const SHANGHAI_MS = 8 * 3600 * 1000;
+/** A gateway's time: `yyyy-MM-dd HH:mm:ss`, Beijing time. */
+export const gatewayTime = (at: Date) =>
+  new Date(at.getTime() + SHANGHAI_MS).toISOString().slice(0, 19).replace('T', ' ');
+/** A gateway's time as an ISO instant; null when it is not one. */
+export const fromGatewayTime = (text: string | undefined): string | null => {
+  if (!text || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return null;
+  const at = new Date(`${text.replace(' ', 'T')}+08:00`);
+  return Number.isNaN(at.getTime()) ? null : at.toISOString();
+};
+
+/** What the cashier and the gateway's records call the purchase. */
+export const tradeSubject = (orderNo: string) => `飞保无人机保险 ${orderNo}`;

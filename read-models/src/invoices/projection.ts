@@ -69,7 +69,8 @@ const applyInvoiceEvents = async (all: RecordedEvent[], client: PoolClient) => {
 
 export const invoiceProjection = defineProjection({
   name: 'invoices',
-  version: 1,
+  // 2: issued at payment (PaymentConfirmed), withdrawn when the purchase lapses.
+  version: 2,
   collections: [invoices, invoiceParties],
   eventTypes: [...invoiceUserEventTypes, ...invoiceOrderEventTypes],
   handle: (event: RecordedEvent, client: PoolClient) => applyInvoiceEvents([event], client),

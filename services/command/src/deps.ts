@@ -8,6 +8,8 @@ import type { Redis } from '@feibao/platform/redis';
 import type { SessionRevocations } from '@feibao/platform/revocations';
 import type { SmsJob } from '@feibao/platform/queues';
 import type { TokenService } from '@feibao/platform/tokens';
+import type { PaymentProvider } from '@feibao/platform/payments/provider';
+import type { DevGateway } from '@feibao/platform/payments/dev';
 
 /** Everything a command handler touches, injected so tests wire real stores with a test clock. */
 export type CommandDeps = {
@@ -21,6 +23,9 @@ export type CommandDeps = {
   smsQueue: Queue<SmsJob>;
   /** The workers' queues, for the operations console's retry and remove. */
   opsQueues: OperatedQueues;
+  /** The payment provider (PAYMENT_PROVIDER) and, with `dev` outside production, the simulated gateway's own calls. */
+  payments: PaymentProvider;
+  devGateway: DevGateway | null;
   now: () => Date;
   /** [0,1) draws for insurer turnaround; tests fix it. */
   random: () => number;

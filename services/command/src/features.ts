@@ -7,6 +7,7 @@ import { filesFeature } from './files/feature.ts';
 import { claimsFeature } from './claims/feature.ts';
 import { opsFeature } from './ops/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
+import { paymentsFeature } from './payments/feature.ts';
 
 /**
  * What one feature folder registers in the command service: its routers and the OpenAPI docs of their
@@ -22,4 +23,5 @@ export const commandFeatures: CommandFeature[] = [
   claimsFeature,
   opsFeature,
   rulesFeature,
+  paymentsFeature,
 ];

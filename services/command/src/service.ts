@@ -11,6 +11,9 @@ import { operatedQueues } from '@feibao/platform/queueHandles';
 import { redisRateLimiter } from '@feibao/platform/rateLimit';
 import { revocationMirror } from '@feibao/platform/revocationMirror';
 import { smsQueue } from '@feibao/platform/queues';
+import { providerFor } from '@feibao/platform/payments/provider';
+import { devGateway, type DevNotifyJob } from '@feibao/platform/payments/dev';
+import { devNotifyJobId, devNotifyQueue } from '@feibao/platform/payments/queues';
 import type { Config } from '@feibao/platform/config';
 import { createCommandApp } from './app.ts';
 import type { CommandDeps } from './deps.ts';
@@ -34,9 +37,16 @@ export const startCommandService = async (
     prefix: config.queuePrefix,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
   });
+  const pool = createPool(config.databaseUrl, 20);
+  // The dev gateway's notifications are queued here (its cashier calls) and sent by the workers.
+  const devNotifications =
+    config.paymentProvider === 'dev' ? devNotifyQueue(queueConnection, config.queuePrefix) : null;
+  const devNotifier = devNotifications
+    ? (job: DevNotifyJob) => devNotifications.add(job.kind, job, { jobId: devNotifyJobId(job) })
+    : undefined;
   const deps: CommandDeps = {
     config,
-    pool: createPool(config.databaseUrl, 20),
+    pool,
     eventStore: createEventStore(config.databaseUrl),
     redis,
     tokens: createTokenService(config),
@@ -44,6 +54,8 @@ export const startCommandService = async (
     limiter: redisRateLimiter(redis, config.queuePrefix),
     smsQueue: smsQueue(queueConnection, config.queuePrefix),
     opsQueues: operatedQueues(queueConnection, config.queuePrefix, OPERATED_QUEUES),
+    payments: providerFor(config, pool, { devNotifier }),
+    devGateway: devNotifier && !config.production ? devGateway(pool, devNotifier) : null,
     now: options.now ?? (() => new Date()),
     random: options.random ?? Math.random,
   };
@@ -93,6 +105,7 @@ export const startCommandService = async (
       });
       await Promise.allSettled([
         deps.smsQueue.close(),
+        devNotifications?.close(),
         deps.opsQueues.close(),
         deps.eventStore.close(),
         deps.pool.end(),

@@ -22,6 +22,17 @@ const parseClientApps = (value: string | undefined) => {
   return apps;
 };
 
+/**
+ * The payment provider (docs/api/payments.md): `dev`, the simulated gateway, outside production; production
+ * refuses to start with it unless PAYMENT_ALLOW_DEV=true says so on purpose (a staging deployment).
+ */
+const paymentProviderOf = (env: NodeJS.ProcessEnv, production: boolean) => {
+  const provider = env.PAYMENT_PROVIDER?.trim() || (production ? 'alipay' : 'dev');
+  if (production && provider === 'dev' && env.PAYMENT_ALLOW_DEV !== 'true')
+    throw new Error('PAYMENT_PROVIDER=dev is refused in production (set PAYMENT_ALLOW_DEV=true to allow it)');
+  return provider;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const production = env.NODE_ENV === 'production';
   const jwtSecret = env.JWT_SECRET ?? (production ? undefined : 'feibao-development-secret-change-me');
@@ -72,6 +83,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
       env.PUBLIC_BASE_URL?.trim() ||
       `http://${env.HOST && env.HOST !== '0.0.0.0' ? env.HOST : '127.0.0.1'}:${num(env.PORT, 3000)}`
     ).replace(/\/+$/, ''),
+    /** `dev` (the simulated gateway, with its cashier at /pay/<token>) or `alipay`. */
+    paymentProvider: paymentProviderOf(env, production),
+    /** Minutes a purchase may stay unpaid before it lapses (scaled like quote days when QUOTE_DAY_SECONDS < 86400). */
+    paymentDueMinutes: num(env.PAYMENT_DUE_MINUTES, 30),
+    /** Minutes after the cashier opened when the workers ask the provider about a trade no notification confirmed (scaled alike). */
+    paymentReconcileMinutes: num(env.PAYMENT_RECONCILE_MINUTES, 5),
+    /** The real gateway's settings (PAYMENT_PROVIDER=alipay): app id, the app's private key, Alipay's public key (PEM or bare base64). */
+    alipay: {
+      appId: env.ALIPAY_APP_ID?.trim() || null,
+      privateKey: env.ALIPAY_PRIVATE_KEY?.trim() || null,
+      publicKey: env.ALIPAY_PUBLIC_KEY?.trim() || null,
+      gateway: env.ALIPAY_GATEWAY?.trim() || 'https://openapi.alipay.com/gateway.do',
+    },
     uploadDir: env.UPLOAD_DIR ?? '.data/uploads',
     uploadMaxBytes: num(env.UPLOAD_MAX_BYTES, 10 * 1024 * 1024),
     /** Largest canvas (width × height) an uploaded picture (claim picture or file) may declare: refuses decompression bombs before decoding. */

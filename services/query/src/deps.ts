@@ -5,6 +5,7 @@ import type { Pool } from '@feibao/platform/db';
 import type { Redis } from '@feibao/platform/redis';
 import type { SessionRevocations } from '@feibao/platform/revocations';
 import type { TokenService } from '@feibao/platform/tokens';
+import type { PaymentProvider } from '@feibao/platform/payments/provider';
 import type { RulesEngine } from '@feibao/read-models/rules/engine/engine';
 
 export type QueryDeps = {
@@ -19,6 +20,8 @@ export type QueryDeps = {
   now: () => Date;
   /** The workers' queues, read by the operations console. */
   opsQueues: OperatedQueues;
+  /** The payment provider, for the cashier's address of an unpaid purchase (docs/api/payments.md). */
+  payments: PaymentProvider;
   /** Where the processes announce themselves (platform processes.ts), for the processes report. */
   redis: Redis;
 };

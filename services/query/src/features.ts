@@ -9,6 +9,7 @@ import { claimsQueryFeature } from './claims/feature.ts';
 import { opsQueryFeature } from './ops/feature.ts';
 import { auditQueryFeature } from './audit/feature.ts';
 import { invoicesQueryFeature } from './invoices/feature.ts';
+import { paymentsQueryFeature } from './payments/feature.ts';
 import { observabilityQueryFeature } from './observability/feature.ts';
 import { rulesQueryFeature } from './rules/feature.ts';
 
@@ -38,6 +39,7 @@ export const queryFeatures: QueryFeature[] = [
   opsQueryFeature,
   auditQueryFeature,
   invoicesQueryFeature,
+  paymentsQueryFeature,
   observabilityQueryFeature,
   rulesQueryFeature,
 ];

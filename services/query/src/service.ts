@@ -11,6 +11,7 @@ import { operatedQueues } from '@feibao/platform/queueHandles';
 import { revocationMirror } from '@feibao/platform/revocationMirror';
 import { lastWritesMirror } from '@feibao/platform/lastWritesMirror';
 import { metricsFor } from '@feibao/platform/metrics';
+import { providerFor } from '@feibao/platform/payments/provider';
 import type { Config } from '@feibao/platform/config';
 import { ruleSetReader } from '@feibao/read-models/rules/ruleDefinitions';
 import { createQueryApp } from './app.ts';
@@ -46,6 +47,7 @@ export const startQueryService = async (config: Config, options: { port?: number
     opsQueues,
     redis,
     rules,
+    payments: providerFor(config, pool),
   });
   const startedAt = new Date().toISOString();
   registerClaimGauges(metricsFor('query').registry, pool);

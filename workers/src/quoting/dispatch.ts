@@ -39,6 +39,7 @@ export const insurerDispatch = (
       'InquiryRevoked',
       'PlanReset',
       'OrderInsured',
+      'PaymentConfirmed',
       'PolicyUnderwritten',
       'PolicyTookEffect',
     ],
@@ -71,14 +72,23 @@ export const insurerDispatch = (
           // (a re-sent request's jobs stay and change nothing).
           return cancelRound(event.data.orderId, event.data.round);
         case 'OrderInsured':
+          // A purchase with a payment is underwritten once paid (PaymentConfirmed); one from before payments as before.
+          if (event.data.payment) return;
           return void (await add(
             { kind: 'underwrite', orderId: event.data.orderId },
             addWorkingDays(new Date(event.data.insuredAt), options.underwriteDays, options.quoteDaySeconds),
+          ));
+        case 'PaymentConfirmed':
+          return void (await add(
+            { kind: 'underwrite', orderId: event.data.orderId },
+            addWorkingDays(new Date(event.data.paidAt), options.underwriteDays, options.quoteDaySeconds),
           ));
         case 'PolicyUnderwritten':
           await add({ kind: 'take-effect', orderId: event.data.orderId }, event.data.startDate);
           return void (await add({ kind: 'lapse', orderId: event.data.orderId }, event.data.endDate));
         case 'PolicyTookEffect':
+          return;
+        default:
           return;
       }
     },

@@ -77,6 +77,18 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
     );
     return result.rows;
   },
+  /**
+   * Purchases waiting for their payment (state 3, unpaid): the workers' payment sweep asks the provider
+   * about each and lets the overdue ones lapse (workers payments/processor.ts).
+   */
+  async unpaidPurchases(): Promise<{ orderId: string; tradeNo: string; dueAt: string }[]> {
+    const result = await pool.query(
+      `SELECT _id AS "orderId", data->'payment'->>'tradeNo' AS "tradeNo", data->'payment'->>'dueAt' AS "dueAt"
+         FROM ${ORDERS} WHERE (data->>'state')::int = $1 AND data->'payment'->>'status' = 'unpaid'`,
+      [OrderState.insured],
+    );
+    return result.rows;
+  },
   /** Orders whose policy step is due: underwritten with a start passed, in force with an end passed. */
   async duePolicySteps(now: Date): Promise<{ id: string; state: OrderStateValue }[]> {
     const result = await pool.query(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderFormSchema } from '@feibao/domain/ordering/form';
 import { ResultCode } from '@feibao/domain/shared/codes';
+import { orderPaymentSchema } from '@feibao/domain/payments/wire';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 const orderId = z.object({ id: z.string() });
@@ -18,7 +19,10 @@ export const orderingCommandDocs: RouteDocs = {
     data: orderId,
     codes: [ResultCode.badRequest, ResultCode.special],
   },
-  'GET /api/v1/uav/order/insure': { summary: '选择保险公司投保', data: orderId },
+  'GET /api/v1/uav/order/insure': {
+    summary: '选择保险公司投保（开启支付交易，支付后核保）',
+    data: z.object({ id: z.string(), payment: orderPaymentSchema }),
+  },
   'GET /api/v1/uav/order/revoke': { summary: '撤销投保单', data: orderId },
   'GET /api/v1/uav/order/deleteInsurancePlan': { summary: '删除险种', data: orderId },
   'GET /api/v1/uav/order/reset': { summary: '重置投保单', data: orderId },

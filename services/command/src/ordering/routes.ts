@@ -16,12 +16,14 @@ import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { orderHandling } from './handling.ts';
 import { addQuoteDeskRoutes } from './quoteDeskRoutes.ts';
+import { paymentHandling } from '../payments/handling.ts';
 
 /** The ordering slice's commands: each route parses, builds the command, hands it to the handling and replies. */
 export const orderRoutes = (deps: CommandDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
 
   const handling = orderHandling(deps);
+  const payments = paymentHandling(deps);
 
   const run = async (
     ctx: Context,
@@ -53,8 +55,10 @@ export const orderRoutes = (deps: CommandDeps) => {
 
   router.get('/order/insure', validate(insureQuery, 'query'), async (ctx) => {
     const q = input<z.output<typeof insureQuery>>(ctx);
-    await run(ctx, q.id, { type: 'Insure', data: { insurerId: q.insuranceCompanyId }, metadata: meta(ctx) });
-    ok(ctx, { id: q.id }, orderMessages.insured);
+    // The purchase opens the provider's trade; the insurer underwrites once it is paid (docs/api/payments.md).
+    const bought = await payments.insure(q.id, q.insuranceCompanyId, meta(ctx));
+    setConsistencyToken(ctx, bought.position);
+    ok(ctx, { id: q.id, payment: bought.payment }, bought.payment ? orderMessages.insuredPay : orderMessages.insured);
   });
 
   router.get('/order/revoke', validate(revokeQuery, 'query'), async (ctx) => {

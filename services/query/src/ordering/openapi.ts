@@ -1,3 +1,4 @@
+import { orderPaymentSchema } from '@feibao/domain/payments/wire';
 import { z } from 'zod';
 import { droneSchema, orderFormSchema } from '@feibao/domain/ordering/form';
 import { trace } from '@feibao/domain/rules/wire';
@@ -21,6 +22,7 @@ const orderRow = z.object({
   totalPremium: nullableNumber,
   insuranceCompanyId: nullableNumber,
   insuranceCompanyName: nullableString,
+  payment: orderPaymentSchema.describe('docs/api/payments.md'),
   actions: z.array(z.string()),
 });
 
@@ -148,6 +150,7 @@ const orderDetails = orderFormSchema.extend({
   insuranceCompanyName: nullableString,
   revokeReason: nullableString,
   revokeReasonTxt: nullableString,
+  payment: orderPaymentSchema.describe('docs/api/payments.md'),
   insurancePlanList: z.array(planOrTotal),
   quoteProgress: z.array(quoteProgress),
 });

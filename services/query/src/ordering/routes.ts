@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { allowedActions, mayReadOrder, type OrderActionFacts, type OrderActor } from '@feibao/domain/ordering/guards';
-import { paymentFacts } from '@feibao/domain/payments/status';
+import { paymentAsRead, paymentFacts } from '@feibao/domain/payments/status';
+import { tradeSubject } from '@feibao/domain/payments/gateway';
 import { quoteDeskQuery } from '@feibao/domain/ordering/quoteDeskRequests';
 import {
   deviceNumbersOf,
@@ -77,9 +78,31 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
     reply(ctx, ResultCode.success, JSON.stringify(range), range);
   });
 
+  /** The cashier's address of an unpaid purchase, for its owner only (the provider knows it). */
+  const cashierUrl = async (doc: Pick<OrderDocument, 'orderNo' | 'insuranceCompanyName' | 'payment'>) =>
+    doc.payment?.status === 'unpaid'
+      ? deps.payments.cashierUrl({
+          tradeNo: doc.payment.tradeNo,
+          orderNo: doc.orderNo,
+          amount: doc.payment.amount,
+          subject: tradeSubject(doc.orderNo),
+          insurerName: doc.insuranceCompanyName ?? '',
+          dueAt: doc.payment.dueAt,
+        })
+      : null;
+
   router.post('/order/page', validate(orderPageBody), async (ctx) => {
     const { currentPage, pageSize } = input<z.output<typeof orderPageBody>>(ctx);
-    ok(ctx, await reader.page(caller(ctx).sub, currentPage, pageSize, deps.now()));
+    const page = await reader.page(caller(ctx).sub, currentPage, pageSize, deps.now());
+    // The list is the caller's own orders, so an unpaid purchase carries its cashier.
+    for (const row of page.datas)
+      if (row.payment?.status === 'unpaid')
+        row.payment.cashierUrl = await cashierUrl({
+          orderNo: row.orderNo,
+          insuranceCompanyName: row.insuranceCompanyName,
+          payment: { ...row.payment },
+        });
+    ok(ctx, page);
   });
 
   router.get('/order/orderDetails', validate(idQuery, 'query'), async (ctx) => {
@@ -102,6 +125,7 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
       insuranceCompanyName: doc.insuranceCompanyName,
       revokeReason: doc.revokeReason,
       revokeReasonTxt: doc.revokeReasonTxt,
+      payment: paymentAsRead(doc.payment ?? null, now, doc.userName === caller(ctx).sub ? await cashierUrl(doc) : null),
       insurancePlanList: planRows(doc, now, actor(ctx)),
       quoteProgress: doc.insurers.map(({ answers: _answers, deskStatus: _deskStatus, ...summary }) => summary),
     });
