@@ -89,7 +89,7 @@ const payAtCashier = async (page: Page, order: Order, size: string) => {
   const cashier = page.getByTestId('cashier');
   await expect(cashier.getByTestId('cashier-order-no')).toHaveText(order.orderNo);
   await expect(cashier.getByTestId('cashier-amount')).toHaveText(/^¥[\d,]+\.\d{2}$/);
-  await expect(cashier).toContainText('无人机保险');
+  await expect(cashier.getByTestId('cashier-subject')).toHaveText(/^\S+ 无人机保险$/);
   await expect(cashier.getByTestId('cashier-due')).toContainText(/请在 \d{2}:\d{2} 前完成支付，剩余 \d{2}:\d{2}/);
   await docShot(page, `${size}-cashier`);
   await cashier.getByTestId('cashier-fail').click();
@@ -197,8 +197,12 @@ test.describe('payments 1280×800', () => {
     await expect(toast(page, '请输入完整的11位手机号')).toBeVisible();
     await page.getByTestId('quote-desk-phone').fill(customer.phone);
     await page.getByTestId('quote-desk-search-apply').click();
-    await expect(page.getByTestId('quote-row')).toHaveCount(1);
-    await expect(page.getByTestId('quote-row')).toHaveAttribute('data-order', saved.data.orderNo);
+    // Only this customer's orders (a lapsed purchase is back on the desk too, quoted).
+    await expect(page.locator(`[data-testid="quote-row"][data-order="${saved.data.orderNo}"]`)).toBeVisible();
+    const listed = await page.getByTestId('quote-row').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
+    expect(listed.every((text) => text.includes(`${customer.phone.slice(0, 3)}****${customer.phone.slice(-4)}`))).toBe(
+      true,
+    );
     expect(page.url()).not.toContain(customer.phone);
     await docShot(page, 'desktop-quote-desk-search');
 
@@ -244,9 +248,19 @@ test.describe('payments 375×812', () => {
     const box = orderRow(page, lapsing.orderNo).getByTestId('order-payment');
     await expect(box).toContainText('支付已超时', { timeout: 120_000 });
     await expect(orderRow(page, lapsing.orderNo).getByTestId('order-pay')).toHaveCount(0);
+    await orderRow(page, lapsing.orderNo).scrollIntoViewIfNeeded();
     await docShot(page, 'mobile-order-list-expired');
-    await page.goto(new URL(lapsing.payment!.cashierUrl!).pathname);
+    const cashier = new URL(lapsing.payment!.cashierUrl!).pathname;
+    await page.goto(cashier);
     await expect(page.getByTestId('cashier-closed')).toContainText('交易已关闭');
     await docShot(page, 'mobile-cashier-closed');
+    // The same on a desktop.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByTestId('cashier')).not.toHaveClass(/fb-cashier-m/);
+    await docShot(page, 'desktop-cashier-closed');
+    await page.goto('/platform/orderInquiry');
+    await expect(orderRow(page, lapsing.orderNo).getByTestId('order-payment')).toContainText('支付已超时');
+    await orderRow(page, lapsing.orderNo).scrollIntoViewIfNeeded();
+    await docShot(page, 'desktop-order-list-expired');
   });
 });

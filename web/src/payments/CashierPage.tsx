@@ -107,7 +107,7 @@ const Cashier = ({
       </div>
       <div>
         <dt>商品</dt>
-        <dd>{trade.subject}</dd>
+        <dd data-testid="cashier-subject">{trade.insurerName} 无人机保险</dd>
       </div>
       <div>
         <dt>收款方</dt>
