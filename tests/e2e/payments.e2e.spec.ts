@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { adminCredentials, api, docShot, passwordLogin, registerUser, signIn, toast, type Account } from './helpers.ts';
 
@@ -81,6 +82,14 @@ test.afterAll(async () => {
   await apiContext?.dispose();
 });
 
+const noSeriousA11yFindings = async (page: Page) => {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
 const orderRow = (page: Page, orderNo: string) => page.locator(`[data-order="${orderNo}"]`);
 
 /** The cashier: 模拟失败 shows the reason and lets the customer try again; 确认支付 shows 支付成功. */
@@ -92,6 +101,7 @@ const payAtCashier = async (page: Page, order: Order, size: string) => {
   await expect(cashier.getByTestId('cashier-subject')).toHaveText(/^\S+ 无人机保险$/);
   await expect(cashier.getByTestId('cashier-due')).toContainText(/请在 \d{2}:\d{2} 前完成支付，剩余 \d{2}:\d{2}/);
   await docShot(page, `${size}-cashier`);
+  await noSeriousA11yFindings(page);
   await cashier.getByTestId('cashier-fail').click();
   await expect(cashier.getByTestId('cashier-failed')).toContainText('支付失败');
   await docShot(page, `${size}-cashier-failed`);
@@ -116,6 +126,7 @@ test.describe('payments 1280×800', () => {
     await expect(box).toContainText(/待支付 ¥[\d,]+\.\d{2}/);
     await expect(box).toContainText(/请在 \d{2}:\d{2} 前支付/);
     await docShot(page, 'desktop-order-list-unpaid');
+    await noSeriousA11yFindings(page);
     await row.getByTestId('order-pay').click();
     await payAtCashier(page, paidOnDesktop, 'desktop');
 
@@ -168,6 +179,7 @@ test.describe('payments 1280×800', () => {
     await expect(page.getByTestId('payments-desk').locator('table')).not.toContainText(customer.phone);
     expect(page.url()).not.toContain(customer.phone);
     await docShot(page, 'desktop-backoffice-payments');
+    await noSeriousA11yFindings(page);
 
     await page.getByRole('tab', { name: '被拒通知' }).click();
     await expect(page.getByTestId('refused-row').first()).toBeVisible();
