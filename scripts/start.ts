@@ -141,6 +141,9 @@ say(`  queue          ${redisDescription}`);
 say(
   `  SMS provider   ${config.smsProvider}${config.smsProvider === 'dev' ? ` (codes at ${base}/api/v1/uav/dev/sms/latest?phone=…)` : ''}`,
 );
+say(
+  `  payments       ${config.paymentProvider}${config.paymentProvider === 'dev' ? ` (simulated gateway; cashier at ${config.publicBaseUrl}/pay/<token>)` : ''}`,
+);
 if (config.adminMobile)
   say(
     `  admin account  ${config.adminMobile}${process.env.ADMIN_PASSWORD ? '' : ` / ${config.adminPassword} (dev password in ${path.join(dataDir, 'dev-admin-password')})`}`,

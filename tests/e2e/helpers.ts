@@ -222,7 +222,7 @@ export type Policy = { orderId: string; orderNo: string; policyNo: string | null
 
 /**
  * An order of `account` brought into force through the real flow: draft, inquiry, quotes from the
- * simulated insurers, insure with the first insurer that quoted, underwriting. Takes a few simulated
+ * simulated insurers, insure with the first insurer that quoted, payment at the dev cashier, underwriting. Takes a few simulated
  * working days (QUOTE_DAY_SECONDS, 10 s in development): start several at once.
  */
 export const policyInForce = async (
@@ -252,8 +252,17 @@ export const policyInForce = async (
     )
     .toBe(2);
   const insurer = (quoted as Details | null)?.quoteProgress?.[0]?.insuranceCompanyId;
-  const insured = await api(request, account, 'GET', `/order/insure?id=${saved.data.id}&insuranceCompanyId=${insurer}`);
+  const insured = await api<{ payment: { cashierUrl: string | null } | null }>(
+    request,
+    account,
+    'GET',
+    `/order/insure?id=${saved.data.id}&insuranceCompanyId=${insurer}`,
+  );
   expect(insured.code, insured.message).toBe(20000);
+  // Paid at the dev gateway's cashier (docs/api/payments.md); the insurer underwrites once it is confirmed.
+  const token = insured.data.payment?.cashierUrl?.split('/pay/')[1];
+  const paid = await api(request, account, 'POST', '/dev/pay/confirm', { token });
+  expect(paid.code, paid.message).toBe(20000);
   let policyNo: string | null = null;
   await expect
     .poll(

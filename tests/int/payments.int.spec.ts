@@ -7,6 +7,7 @@ import { captureLogs } from '@feibao/platform/logger';
 import { rsa2Sign } from '@feibao/platform/payments/signing';
 import { createRedis, type Redis } from '@feibao/platform/redis';
 import { PAYMENTS_QUEUE, type PaymentJob } from '@feibao/workers/payments/jobs';
+import { INSURER_QUEUE, jobIdOf, type InsurerJob } from '@feibao/workers/quoting/jobs';
 import { ADMIN, registerUser, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 import { cashierToken, companyProfile, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
 
@@ -15,7 +16,7 @@ import { cashierToken, companyProfile, payAtDevCashier, waitForOrderState } from
  * confirm makes the gateway send its signed notification, the order turns paid and is underwritten. Forged,
  * replayed and amount-changed notifications are refused and stored nowhere but the refused list; a lost
  * notification is found by reconciliation; an unpaid purchase lapses; refunds come back signed too.
- * Purchases are due after 6 s, reconciled 1.2 s after the cashier opened.
+ * Purchases are due after 6 s, reconciled 1.2 s after the cashier opened, underwritten 2 s after payment.
  */
 
 const U = '/api/v1/uav';
@@ -23,6 +24,7 @@ let platform: TestPlatform;
 let admin: Client;
 let redis: Redis;
 let paymentJobs: Queue<PaymentJob>;
+let insurerJobs: Queue<InsurerJob>;
 
 const waitFor = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 20_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -109,6 +111,24 @@ const postNotification = async (params: Record<string, string>, provider = 'dev'
   });
   return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
 };
+const paymentPage = async (body: Record<string, unknown> = {}) => {
+  const answer = await admin.post(`${U}/backoffice/payment/page`, { pageNum: 1, pageSize: 100, ...body });
+  expect(answer.body.code, answer.body.message).toBe(20000);
+  return answer.body.data as { total: number; list: Record<string, any>[] };
+};
+const rowOf = async (tradeNo: string, body: Record<string, unknown> = {}) =>
+  (await paymentPage(body)).list.find((r) => r.tradeNo === tradeNo);
+/** The gateway took the money for this trade (at its deadline, say) and tells the platform. */
+const lateNotification = async (tradeNo: string, amount: number) => {
+  await platform.pool.query(`UPDATE dev_pay_trades SET status = 'paid', paid_at = now() WHERE trade_no = $1`, [
+    tradeNo,
+  ]);
+  const keys = await devKeys();
+  const { gatewayTradeNo } = await gatewayTrade(tradeNo);
+  return postNotification(
+    notification({ tradeNo, gatewayTradeNo, amount: yuanString(amount), appId: keys.appId }, keys.privateKey),
+  );
+};
 const refusedRows = async () =>
   (await admin.post(`${U}/backoffice/payment/refused`, { pageNum: 1, pageSize: 100 })).body.data;
 
@@ -120,16 +140,20 @@ beforeAll(async () => {
       SMS_HOURLY_PER_ADDRESS: '100000',
       PAYMENT_DUE_MINUTES: '0.1',
       PAYMENT_RECONCILE_MINUTES: '0.02',
+      // Underwriting takes 10 insurer days (2 s) after the payment.
+      UNDERWRITE_DAYS: '10',
     },
   });
   admin = platform.client();
   await signIn(admin, ADMIN.mobilePhone, ADMIN.password);
   redis = createRedis(platform.config.redisUrl, { forWorker: true });
   paymentJobs = new Queue<PaymentJob>(PAYMENTS_QUEUE, { connection: redis, prefix: platform.config.queuePrefix });
+  insurerJobs = new Queue<InsurerJob>(INSURER_QUEUE, { connection: redis, prefix: platform.config.queuePrefix });
 }, 60_000);
 
 afterAll(async () => {
   await paymentJobs?.close();
+  await insurerJobs?.close();
   await redis?.quit();
   await platform?.stop();
 });
@@ -359,5 +383,137 @@ describe('payment between 投保 and 承保', () => {
     expect((await admin.post(`${U}/backoffice/payment/refund`, { orderId: paid.orderId, reason: ' ' })).body.code).toBe(
       40000,
     );
+  }, 60_000);
+
+  it('honours a payment that arrives after the lapse while the quote still stands', async () => {
+    const { client, orderId, insurerId } = await quotedOrder();
+    const payment = await insure(client, orderId, insurerId);
+    await waitFor(
+      () => details(client, orderId),
+      (d) => d.state === 2,
+      'lapsed',
+      30_000,
+    );
+    expect(await lateNotification(payment.tradeNo, payment.amount)).toMatchObject({ text: 'success' });
+    const honoured = await waitForOrderState(client, orderId, 5);
+    expect(honoured.payment).toMatchObject({ status: 'paid', tradeNo: payment.tradeNo });
+    const types = (await events(orderId)).map((e) => e.type);
+    expect(types.slice(types.indexOf('PaymentLapsed'))).toEqual(
+      expect.arrayContaining(['PaymentLapsed', 'OrderInsured', 'PaymentConfirmed', 'PolicyUnderwritten']),
+    );
+  }, 60_000);
+
+  it('refunds a payment after the lapse once the order was bought again; the list shows it refundPending, then refunded', async () => {
+    const { client, orderId, insurerId } = await quotedOrder();
+    const first = await insure(client, orderId, insurerId);
+    await waitFor(
+      () => details(client, orderId),
+      (d) => d.state === 2,
+      'lapsed',
+      30_000,
+    );
+    const second = await insure(client, orderId, insurerId);
+    // The refund's notification is held back at first, so the list shows the pending refund.
+    await platform.pool.query(`UPDATE dev_pay_trades SET drop_notifications = true WHERE trade_no = $1`, [
+      first.tradeNo,
+    ]);
+    expect(await lateNotification(first.tradeNo, first.amount)).toMatchObject({ text: 'success' });
+    const requested = await waitFor(
+      async () => (await events(orderId)).find((e) => e.type === 'RefundRequested'),
+      (e) => e !== undefined,
+      'refund requested',
+    );
+    expect(requested!.data).toMatchObject({ tradeNo: first.tradeNo, amount: first.amount, reason: 'latePayment' });
+    const pending = await waitFor(
+      () => rowOf(first.tradeNo, { exception: 'refundPending' }),
+      (r) => !!r,
+      'refundPending',
+    );
+    expect(pending).toMatchObject({ orderId, exception: 'refundPending', status: 'expired' });
+    // The current purchase is untouched.
+    expect((await details(client, orderId)).payment).toMatchObject({ status: 'unpaid', tradeNo: second.tradeNo });
+    // The gateway's refund notification goes out: confirmed, listed as refunded.
+    await platform.pool.query(`UPDATE dev_pay_trades SET drop_notifications = false WHERE trade_no = $1`, [
+      first.tradeNo,
+    ]);
+    const refundJob = await waitFor(
+      async () =>
+        (await platform.pool.query(`SELECT refund_no FROM dev_pay_refunds WHERE trade_no = $1`, [first.tradeNo]))
+          .rows[0],
+      (r) => !!r,
+      'refund at the gateway',
+    );
+    const devQueue = new Queue('dev-pay-notify', { connection: redis, prefix: platform.config.queuePrefix });
+    try {
+      await devQueue.add(
+        'refund',
+        { kind: 'refund', refundNo: refundJob.refund_no },
+        { jobId: `again_${refundJob.refund_no}` },
+      );
+    } finally {
+      await devQueue.close();
+    }
+    await waitFor(
+      () => rowOf(first.tradeNo),
+      (r) => r?.status === 'refunded' && r.exception === null,
+      'refunded',
+    );
+  }, 60_000);
+
+  it('lists payments for the back office: one row per trade, masked phone, filters, paidNotUnderwritten', async () => {
+    const { client, orderId, insurerId } = await quotedOrder();
+    const payment = await insure(client, orderId, insurerId);
+    const unpaidRow = await waitFor(
+      () => rowOf(payment.tradeNo),
+      (r) => !!r,
+      'listed',
+    );
+    expect(unpaidRow).toMatchObject({
+      orderId,
+      status: 'unpaid',
+      amount: payment.amount,
+      paidAt: null,
+      underwrittenAt: null,
+      exception: null,
+      customerName: companyProfile.enterpriseName,
+    });
+    expect(unpaidRow!.customerPhone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    expect(await rowOf(payment.tradeNo, { status: 'unpaid' })).toBeDefined();
+    expect(await rowOf(payment.tradeNo, { status: 'paid' })).toBeUndefined();
+    expect(await rowOf(payment.tradeNo, { orderNo: unpaidRow!.orderNo.slice(0, 10).toLowerCase() })).toBeDefined();
+    expect(await rowOf(payment.tradeNo, { orderNo: 'NOPE' })).toBeUndefined();
+
+    await payAtDevCashier(client, payment);
+    await waitFor(
+      () => rowOf(payment.tradeNo),
+      (r) => r?.status === 'paid',
+      'paid',
+    );
+    // Its underwriting never comes (the job removed): past the underwriting time it is an exception.
+    const job = await waitFor(
+      () => insurerJobs.getJob(jobIdOf({ kind: 'underwrite', orderId })!),
+      (j) => j !== undefined,
+      'underwrite job',
+    );
+    await job!.remove();
+    const late = await waitFor(
+      () => rowOf(payment.tradeNo, { exception: 'paidNotUnderwritten' }),
+      (r) => !!r,
+      'paidNotUnderwritten',
+      10_000,
+    );
+    expect(late).toMatchObject({ status: 'paid', exception: 'paidNotUnderwritten', underwrittenAt: null });
+    // An underwritten one is not: the first test's order.
+    expect((await rowOf(paid.tradeNo))?.underwrittenAt).toEqual(expect.any(String));
+
+    // Refusals of the filters, and of anyone but the payments area.
+    for (const [body, message] of [
+      [{ status: 'lost' }, '支付状态不正确'],
+      [{ exception: 'odd' }, '异常类型不正确'],
+      [{ pageSize: 1000 }, '每页条数不正确'],
+      [{ pageNum: 0 }, '页码不正确'],
+    ] as const)
+      expect((await admin.post(`${U}/backoffice/payment/page`, body)).body).toMatchObject({ code: 40000, message });
+    expect((await client.post(`${U}/backoffice/payment/page`, {})).body.code).toBe(40300);
   }, 60_000);
 });

@@ -20,6 +20,8 @@ let customerLogin: { phone: string; password: string };
 
 /** Routes whose success is a file, not an envelope (CSV exports, pictures, the queue board's pages). */
 const DOWNLOADS = /\.csv|export|download|\/file\/|\/picture\/|\/ops\/board\b/i;
+/** The gateways' notify endpoint answers plain text, as gateways expect (docs/api/payments.md). */
+const GATEWAY_NOTIFY = /\/pay\/notify\//;
 /** Ends the caller's session: called last, once, so the sweep keeps its tokens. */
 const SESSION_ENDERS = new Set(['POST /api/v1/uav/user/logout']);
 
@@ -221,6 +223,7 @@ const send = async (client: Client, probe: Probe): Promise<Finding | null> => {
     !/json/i.test(response.headers.get('content-type') ?? '');
   if (isFile) {
     if (response.status < 400 && DOWNLOADS.test(probe.path)) return null;
+    if (response.status === 200 && GATEWAY_NOTIFY.test(probe.path) && /^(success|failure)$/.test(text)) return null;
     return { probe: name, status: response.status, text: `not an envelope: ${text.slice(0, 200)}` };
   }
   try {

@@ -91,7 +91,7 @@ export const register = async (client: Client, stats: JourneyStats) => {
 const orderState = async (client: Client, id: string) =>
   (await client.get(`${API}/order/orderDetails?id=${id}`)).body.data?.state as number | undefined;
 
-/** Draft → inquiry → quotes from the simulated insurers → insure with the first → policy in force (state 5). */
+/** Draft → inquiry → quotes from the simulated insurers → insure with the first → pay → policy in force (state 5). */
 export const buyPolicy = async (client: Client, stats: JourneyStats) => {
   const saved = await until20000(stats, 'order/save', () => client.post(`${API}/order/save`, generalApplication()));
   const orderId: string = saved.body.data.id;
@@ -119,6 +119,24 @@ export const buyPolicy = async (client: Client, stats: JourneyStats) => {
       if (last.body.code === 20000) return last;
     }
     return last;
+  });
+  // Pay at the dev gateway's cashier (docs/api/payments.md); a retry after a payment that went through
+  // finds it paid (or the order already underwritten).
+  await until20000(stats, 'pay', async () => {
+    const details = await client.get(`${API}/order/orderDetails?id=${orderId}`);
+    const payment = details.body.data?.payment as { status: string; cashierUrl: string | null } | null | undefined;
+    if (details.body.code !== 20000) return details;
+    if ((details.body.data.state ?? 0) >= 4 || payment?.status === 'paid')
+      return { ...details, body: { code: 20000, message: 'paid', data: null } };
+    // Unpaid past its due time (a long outage) the purchase lapsed back to 2: buy again, then pay.
+    if (details.body.data.state === 2) {
+      const insurerId = details.body.data.insuranceCompanyId ?? quoted.body.data.quoteProgress[0].insuranceCompanyId;
+      await client.get(`${API}/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
+      return { ...details, body: { code: 0, message: 'bought again', data: null } };
+    }
+    const token = payment?.cashierUrl?.split('/pay/')[1];
+    if (!token) return { ...details, body: { code: 0, message: 'no cashier yet', data: null } };
+    return client.post(`${API}/dev/pay/confirm`, { token });
   });
   await until20000(stats, 'in force', async () => {
     const state = await orderState(client, orderId);

@@ -52,4 +52,19 @@ describe('the insurer jobs an order still waits for', () => {
     for (const status of ['underwritten', 'inForce', 'lapsed'])
       expect(insurerJobsAhead({ ...policy, status } as unknown as Order, '', options)).toEqual([]);
   });
+
+  it('waits for the payment: nothing for an unpaid purchase, underwriting a working day after a paid one', () => {
+    const payment = { tradeNo: 'T1', amount: 300, dueAt: '2026-11-02T08:30:00.000Z', providerTradeNo: null };
+    const unpaid = { ...base, status: 'insured', payment: { ...payment, paidAt: null } } as unknown as Order;
+    expect(insurerJobsAhead(unpaid, '2026-11-02T08:00:00.000Z', options)).toEqual([]);
+    const paid = {
+      ...base,
+      status: 'insured',
+      payment: { ...payment, paidAt: '2026-11-03T08:00:00.000Z' },
+    } as unknown as Order;
+    const [underwrite] = insurerJobsAhead(paid, '2026-11-02T08:00:00.000Z', options);
+    expect(underwrite!.job).toEqual({ kind: 'underwrite', orderId: 'o1' });
+    // Counted from the payment, not from the purchase.
+    expect(new Date(underwrite!.at).getTime()).toBeGreaterThan(new Date('2026-11-03T08:00:00.000Z').getTime());
+  });
 });

@@ -208,6 +208,53 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
         ),
       ];
     }
+    // The payment belongs to the purchase: the same kind of change as 投保 (docs/api/payments.md).
+    case 'PaymentConfirmed': {
+      const { data } = event;
+      const how = data.via === 'notify' ? '支付通知' : '对账查询';
+      return [
+        entry(
+          data.paidAt,
+          SYSTEM,
+          'insure',
+          '支付',
+          `支付成功，金额${yuan(data.amount)}，交易号${data.tradeNo}（${how}）`,
+        ),
+      ];
+    }
+    case 'PaymentLapsed':
+      return [
+        entry(
+          event.data.lapsedAt,
+          SYSTEM,
+          'insure',
+          '支付超时',
+          `交易号${event.data.tradeNo}超时未支付，订单回到报价完成${event.data.quoteValid ? '' : '（报价已过期）'}`,
+        ),
+      ];
+    case 'RefundRequested': {
+      const { data } = event;
+      return [
+        entry(
+          data.requestedAt,
+          who(data.requestedBy),
+          'insure',
+          '申请退款',
+          `退款${yuan(data.amount)}，退款号${data.refundNo}`,
+          data.reason === 'latePayment' ? '支付超时后到账，退回款项' : data.reason,
+        ),
+      ];
+    }
+    case 'RefundConfirmed':
+      return [
+        entry(
+          event.data.refundedAt,
+          SYSTEM,
+          'insure',
+          '退款完成',
+          `退款${yuan(event.data.amount)}，退款号${event.data.refundNo}`,
+        ),
+      ];
     case 'PolicyTookEffect':
       return [entry(event.data.at, SYSTEM, 'policy', '生效', '保单生效')];
     case 'PolicyLapsed':

@@ -3,7 +3,7 @@ import type { FailedJobRow } from './api.ts';
 /**
  * The BullMQ queues the operations console watches. The workers name them where they create
  * them (workers/src/quoting/jobs.ts, claims/slaTimers.ts, claims/pictures/jobs.ts, rules/batchTests.ts,
- * the platform's queues.ts for SMS); services may not import the workers, so the names are repeated here and
+ * the platform's queues.ts for SMS, workers/src/payments/jobs.ts and the platform's payments/queues.ts for the dev gateway); services may not import the workers, so the names are repeated here and
  * tests/int/ops.int.spec.ts checks the list against the keys the running workers create.
  */
 export const OPERATED_QUEUES: readonly string[] = [

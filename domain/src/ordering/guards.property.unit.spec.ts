@@ -61,6 +61,8 @@ const kinds = {
   reset: 1,
   deleteLine: 1,
   insure: 3,
+  confirmPayment: 2,
+  lapsePayment: 1,
   underwrite: 3,
   takeEffect: 2,
   lapse: 2,
@@ -134,7 +136,39 @@ const commandOf = (s: Step, order: Order, form: OrderForm, now: number): OrderCo
     case 'deleteLine':
       return { type: 'DeletePlanLine', data: { key: keys[s.pick % keys.length] ?? 'x' }, metadata: ownerMeta(now) };
     case 'insure':
-      return { type: 'Insure', data: { insurerId: s.insurer }, metadata: ownerMeta(now) };
+      // Even picks buy with a payment step (the forward path's do); odd ones as before payments.
+      return {
+        type: 'Insure',
+        data: {
+          insurerId: s.insurer,
+          ...(s.pick % 2 === 0
+            ? { payment: { tradeNo: `T${now}`, dueAt: new Date(now + 30 * 60_000).toISOString() } }
+            : {}),
+        },
+        metadata: ownerMeta(now),
+      };
+    case 'confirmPayment': {
+      const payment =
+        'payment' in order && order.payment ? order.payment : order.status !== 'none' ? order.payments?.lapsed : null;
+      return {
+        type: 'ConfirmPayment',
+        data: {
+          tradeNo: payment?.tradeNo ?? 'T0',
+          amount: payment?.amount ?? 1,
+          providerTradeNo: 'G1',
+          paidAt: new Date(now).toISOString(),
+          via: 'notify',
+          refundNo: `R${now}`,
+        },
+        metadata: systemMeta(now),
+      };
+    }
+    case 'lapsePayment':
+      return {
+        type: 'LapsePayment',
+        data: { tradeNo: 'payment' in order && order.payment ? order.payment.tradeNo : 'T0' },
+        metadata: systemMeta(now),
+      };
     case 'underwrite':
       return { type: 'UnderwritePolicy', data: { policyNo: 'P1' }, metadata: systemMeta(now) };
     case 'takeEffect':
@@ -178,7 +212,16 @@ const attempt = (command: OrderCommand, order: Order): OrderEvent[] | DomainErro
 };
 const accepted = (outcome: OrderEvent[] | DomainError) => Array.isArray(outcome) && outcome.length > 0;
 
-const forwardPath: Step['kind'][] = ['inquire', 'quote1', 'quote3', 'insure', 'underwrite', 'takeEffect', 'lapse'];
+const forwardPath: Step['kind'][] = [
+  'inquire',
+  'quote1',
+  'quote3',
+  'insure',
+  'confirmPayment',
+  'underwrite',
+  'takeEffect',
+  'lapse',
+];
 
 const history = fc.record({
   form: fc.constantFrom<FormName>('general', 'later', 'training'),
@@ -254,6 +297,13 @@ describe('allowedActions lists exactly what the decider accepts', () => {
           insure: [...insurerIds, 2].some((insurerId) =>
             accepted(attempt({ type: 'Insure', data: { insurerId }, metadata: meta }, order)),
           ),
+          // Paying is done at the provider's cashier; the action is its owner's while the trade is open.
+          pay:
+            (who.actor.system === true || who.actor.actor === owner) &&
+            order.status === 'insured' &&
+            !!order.payment &&
+            order.payment.paidAt === null &&
+            at < Date.parse(order.payment.dueAt),
           // The claim itself is filed with the claims decider; its order-side rule is this.
           claim:
             (who.actor.system === true || who.actor.actor === owner) &&

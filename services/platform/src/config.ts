@@ -23,11 +23,12 @@ const parseClientApps = (value: string | undefined) => {
 };
 
 /**
- * The payment provider (docs/api/payments.md): `dev`, the simulated gateway, outside production; production
- * refuses to start with it unless PAYMENT_ALLOW_DEV=true says so on purpose (a staging deployment).
+ * The payment provider (docs/api/payments.md): `dev`, the simulated gateway, outside production; `none` in
+ * production until one is configured (as SMS_PROVIDER): payments then fail when used. Production refuses to
+ * start with `dev` unless PAYMENT_ALLOW_DEV=true says so on purpose (a staging deployment).
  */
 const paymentProviderOf = (env: NodeJS.ProcessEnv, production: boolean) => {
-  const provider = env.PAYMENT_PROVIDER?.trim() || (production ? 'alipay' : 'dev');
+  const provider = env.PAYMENT_PROVIDER?.trim() || (production ? 'none' : 'dev');
   if (production && provider === 'dev' && env.PAYMENT_ALLOW_DEV !== 'true')
     throw new Error('PAYMENT_PROVIDER=dev is refused in production (set PAYMENT_ALLOW_DEV=true to allow it)');
   return provider;
@@ -83,7 +84,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
       env.PUBLIC_BASE_URL?.trim() ||
       `http://${env.HOST && env.HOST !== '0.0.0.0' ? env.HOST : '127.0.0.1'}:${num(env.PORT, 3000)}`
     ).replace(/\/+$/, ''),
-    /** `dev` (the simulated gateway, with its cashier at /pay/<token>) or `alipay`. */
+    /** `dev` (the simulated gateway, with its cashier at /pay/<token>), `alipay`, or `none` (production's default: payments fail). */
     paymentProvider: paymentProviderOf(env, production),
     /** Minutes a purchase may stay unpaid before it lapses (scaled like quote days when QUOTE_DAY_SECONDS < 86400). */
     paymentDueMinutes: num(env.PAYMENT_DUE_MINUTES, 30),

@@ -15,6 +15,7 @@ import type { OrderPayment } from '@feibao/domain/payments/api';
 import { orderDecider, type OrderCommand, type OrderMetadata } from '@feibao/domain/ordering/order.commands';
 import { orderStreamId, type Order } from '@feibao/domain/ordering/order.events';
 import { DomainError } from '@feibao/domain/shared/errors';
+import { orderMessages } from '@feibao/domain/ordering/messages';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { handleCommand, load } from '@feibao/platform/eventStore';
 import { logger } from '@feibao/platform/logger';
@@ -56,6 +57,9 @@ export const tradeRequestOf = (order: Order): TradeRequest | null =>
 
 export type NotificationOutcome = 'success' | 'failure';
 
+/** Refused notifications one client address may add to the back office's list per minute. */
+const REFUSALS_RECORDED_PER_MINUTE = 60;
+
 export const paymentHandling = (deps: CommandDeps) => {
   const onOrder = (orderId: string, command: OrderCommand | ((state: Order) => OrderCommand)) =>
     handleCommand(deps.eventStore, orderStreamId(orderId), orderDecider, command);
@@ -73,7 +77,14 @@ export const paymentHandling = (deps: CommandDeps) => {
     const trade = tradeRequestOf(result.state);
     let payment: OrderPayment | null = null;
     if (trade) {
-      const { cashierUrl } = await deps.payments.createTrade(trade);
+      // Bought either way: a provider that cannot open the trade now opens it when the order is next read.
+      const cashierUrl = await deps.payments
+        .createTrade(trade)
+        .then((opened) => opened.cashierUrl)
+        .catch((err: unknown) => {
+          logger.warn({ err, tradeNo: trade.tradeNo }, 'payment trade not opened yet');
+          return null;
+        });
       payment = {
         status: 'unpaid',
         amount: trade.amount,
@@ -103,6 +114,9 @@ export const paymentHandling = (deps: CommandDeps) => {
       { security: 'payment-notification-refused', provider, reasonCode, tradeNo, remoteAddress, amountClaimed },
       `payment notification refused: ${refusalReasons[reasonCode]}`,
     );
+    // The endpoint is public: one address cannot fill the table (its refusals beyond this are only logged).
+    if (!(await deps.limiter.hit(`pay-refused:ip:${remoteAddress ?? '-'}`, REFUSALS_RECORDED_PER_MINUTE, 60)))
+      return 'failure';
     await deps.pool.query(
       `INSERT INTO payment_refused_notifications (provider, trade_no, reason_code, remote_address, amount_claimed, params)
        VALUES ($1, $2, $3, $4, $5, $6)`,
@@ -205,7 +219,8 @@ export const paymentHandling = (deps: CommandDeps) => {
       metadata: meta,
     }));
     const requested = result.events.find((e) => e.type === 'RefundRequested');
-    if (requested?.type !== 'RefundRequested') throw new DomainError('退款未受理', ResultCode.conflict);
+    if (requested?.type !== 'RefundRequested')
+      throw new DomainError(orderMessages.refundNotAccepted, ResultCode.conflict);
     return { position: result.position, refundNo: requested.data.refundNo, amount: requested.data.amount };
   };
 

@@ -37,7 +37,7 @@ export interface PaymentProvider {
   appId(): Promise<string>;
   /** Opens the trade (idempotent by trade number) and answers the cashier's address. */
   createTrade(trade: TradeRequest): Promise<{ cashierUrl: string }>;
-  /** The cashier's address of a trade already opened; null when the provider has none. */
+  /** The cashier's address of a trade (opened if it is not yet: opening is idempotent); null when the provider has none. */
   cashierUrl(trade: TradeRequest): Promise<string | null>;
   /** The notification's signature is the provider's (with its public key only). */
   verifyNotification(params: Readonly<Record<string, string>>): Promise<boolean>;
@@ -48,6 +48,24 @@ export interface PaymentProvider {
 }
 
 export class PaymentProviderMissing extends Error {}
+
+const missing = async (): Promise<never> => {
+  throw new PaymentProviderMissing('PAYMENT_PROVIDER=none: configure a payment provider to take payments');
+};
+/**
+ * No provider configured (production's default, as SMS_PROVIDER=none): no cashier opens and nothing is paid, so
+ * every trade reads as unknown (the purchase lapses at its due time); a refund fails (the operations console shows it).
+ */
+const unconfigured: PaymentProvider = {
+  name: 'none',
+  appId: missing,
+  createTrade: missing,
+  cashierUrl: async () => null,
+  verifyNotification: async () => false,
+  queryTrade: async () => ({ status: 'unknown', providerTradeNo: null, amount: null, paidAt: null }),
+  closeTrade: async () => undefined,
+  refund: missing,
+};
 
 /** The provider of this configuration. `devNotifier`: how the dev gateway schedules its notifications (a queue). */
 export const providerFor = (
@@ -73,6 +91,8 @@ export const providerFor = (
         returnUrl: `${config.publicBaseUrl}/platform/order`,
       });
     }
+    case 'none':
+      return unconfigured;
     default:
       throw new PaymentProviderMissing(`PAYMENT_PROVIDER=${config.paymentProvider} has no adapter`);
   }
