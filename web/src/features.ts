@@ -5,6 +5,7 @@ import { invoicesRoutes } from './invoices/routes.tsx';
 import { notificationsRoutes } from './notifications/routes.tsx';
 import { orderingRoutes } from './ordering/routes.tsx';
 import { verifyRoutes } from './verify/routes.tsx';
+import { paymentsRoutes } from './payments/routes.tsx';
 import type { FeatureRoutes } from './shared/featureRoutes.ts';
 
 /**
@@ -21,6 +22,7 @@ export const features: readonly FeatureRoutes[] = [
   claimsRoutes,
   invoicesRoutes,
   notificationsRoutes,
+  paymentsRoutes,
   backofficeRoutes,
   verifyRoutes,
 ];

@@ -37,6 +37,7 @@ export const orderMessages = {
   refundTooMuch: '退款金额超过可退金额',
   refundReasonRequired: '请填写退款原因',
   refundNotFound: '退款不存在',
+  refundNotAccepted: '退款未受理',
   tradeNotOfOrder: '交易不属于该订单',
   amountMismatch: '金额与应付金额不符',
   // Input checks of the order calls.

@@ -15,6 +15,7 @@ import type { OrderPayment } from '@feibao/domain/payments/api';
 import { orderDecider, type OrderCommand, type OrderMetadata } from '@feibao/domain/ordering/order.commands';
 import { orderStreamId, type Order } from '@feibao/domain/ordering/order.events';
 import { DomainError } from '@feibao/domain/shared/errors';
+import { orderMessages } from '@feibao/domain/ordering/messages';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { handleCommand, load } from '@feibao/platform/eventStore';
 import { logger } from '@feibao/platform/logger';
@@ -218,7 +219,8 @@ export const paymentHandling = (deps: CommandDeps) => {
       metadata: meta,
     }));
     const requested = result.events.find((e) => e.type === 'RefundRequested');
-    if (requested?.type !== 'RefundRequested') throw new DomainError('退款未受理', ResultCode.conflict);
+    if (requested?.type !== 'RefundRequested')
+      throw new DomainError(orderMessages.refundNotAccepted, ResultCode.conflict);
     return { position: result.position, refundNo: requested.data.refundNo, amount: requested.data.amount };
   };
 
