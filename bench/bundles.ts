@@ -47,6 +47,8 @@ export const BUNDLE_ROUTES: BundleRoute[] = [
   route('/touch/settlementOfClaim'),
   route('/touch/report'),
   route('/touch/invoice'),
+  // Public verification: a phone scanning a policy's QR code opens it first.
+  route('/verify/7K3M-9QX2-ZR4T-8VW1-BN6C-P5HD-JA'),
   route('/platform/orderInquiry', false),
   route('/backoffice/quotes', false),
   route('/rules', false, RULES_ENTRY),

@@ -290,13 +290,13 @@ if (!reportOnly)
     await checkClaimReadModels(pool, claimPlan);
     // The workers-only dispatchers (no read model) start at the head, as if they had long since
     // dispatched the seeded history: otherwise the in-force orders' inquiries would be sent to the
-    // insurers again, every seeded submission would get an SLA timer that fires at once, and every seeded
-    // policy a PDF to render during the measurements.
+    // insurers again, every seeded submission would get an SLA timer that fires at once, every seeded
+    // policy a PDF to render during the measurements, and the seeded history its notifications.
     await pool.query(
       `INSERT INTO feibao_projections (name, version, position, position_xid)
        SELECT name, 1, global_position, transaction_id
          FROM (SELECT global_position, transaction_id FROM emt_messages ORDER BY transaction_id DESC, global_position DESC LIMIT 1) head,
-              unnest(ARRAY['insurer-dispatch', 'claim-timers', 'claim-picture-dispatch', 'policy-document-dispatch']) AS name
+              unnest(ARRAY['insurer-dispatch', 'claim-timers', 'claim-picture-dispatch', 'policy-document-dispatch', 'notifications']) AS name
      ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position, position_xid = EXCLUDED.position_xid`,
     );
     // As autovacuum does after a bulk insert: statistics, and the visibility map that lets the

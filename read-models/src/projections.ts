@@ -12,6 +12,7 @@ import { rulesProjections } from './rules/feature.ts';
 import { invoicesProjections } from './invoices/feature.ts';
 import { paymentsProjections } from './payments/feature.ts';
 import { documentsProjections } from './documents/feature.ts';
+import { verificationProjections } from './verification/feature.ts';
 
 /**
  * Every projection of the platform, one line per feature (its `feature.ts`); the projector runs them,
@@ -28,6 +29,7 @@ export const allProjections: Projection[] = [
   ...invoicesProjections,
   ...paymentsProjections,
   ...documentsProjections,
+  ...verificationProjections,
 ];
 
 /** The projections filling the customers' order and claim reads, for read-your-writes scopes (services/query app.ts). */

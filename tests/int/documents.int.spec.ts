@@ -79,7 +79,6 @@ beforeAll(async () => {
       QUOTE_DAY_SECONDS: '0.2',
       QUOTE_DEADLINE_DAYS: '300',
       SMS_HOURLY_PER_ADDRESS: '100000',
-      PUBLIC_BASE_URL: 'https://feibao.example',
     },
   });
   admin = platform.client();
@@ -159,7 +158,7 @@ describe('电子保单', () => {
     execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', pdf, path.join(work, 'page')]);
     const png = PNG.sync.read(readFileSync(path.join(work, pageCount(pdf) > 9 ? 'page-01.png' : 'page-1.png')));
     const qr = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
-    expect(qr?.data).toBe(`https://feibao.example/verify/${listed.policy.verificationCode}`);
+    expect(qr?.data).toBe(`${platform.config.publicBaseUrl}/verify/${listed.policy.verificationCode}`);
   });
 
   it('is refused to another customer and while not issued; staff download it', async () => {
@@ -190,7 +189,7 @@ describe('电子保单', () => {
       eventStore: store,
       pool: platform.pool as never,
       now: () => new Date(),
-      publicBaseUrl: 'https://feibao.example',
+      publicBaseUrl: platform.config.publicBaseUrl,
     });
     expect(await processor({ data: { kind: 'policy', orderId: customer.orderId } } as never)).toBe('skipped');
     await handleCommand(store, policyDocumentsStreamId(customer.orderId), policyDocumentsDecider, {

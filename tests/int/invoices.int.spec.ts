@@ -290,6 +290,32 @@ describe('invoices', () => {
     });
   });
 
+  it('lets staff search by order number (a prefix) and by the customer’s whole phone, never by part of it', async () => {
+    const rows = (await invoicesOf(admin, {}, STAFF_PAGE)).datas;
+    const one = rows.find((r) => r.id === b1)!;
+    expect(await idsOf(admin, { orderNo: one.orderNo }, STAFF_PAGE)).toEqual([b1]);
+    expect(await idsOf(admin, { orderNo: one.orderNo.slice(0, -2).toLowerCase() }, STAFF_PAGE)).toContain(b1);
+    expect(await idsOf(admin, { orderNo: `${one.orderNo}0` }, STAFF_PAGE)).toEqual([]);
+    // A prefix, not "contains".
+    expect(await idsOf(admin, { orderNo: one.orderNo.slice(2) }, STAFF_PAGE)).toEqual([]);
+    expect(await idsOf(admin, { phone: b.phone }, STAFF_PAGE)).toEqual([b1]);
+    expect(await idsOf(admin, { phone: a.phone }, STAFF_PAGE)).toEqual([a1.orderId, a2, a3].sort());
+    expect(await idsOf(admin, { phone: a.phone, orderNo: one.orderNo }, STAFF_PAGE)).toEqual([]);
+    // Found by the whole number, shown masked all the same.
+    const found = await invoicesOf(admin, { phone: b.phone }, STAFF_PAGE);
+    expect(JSON.stringify(found)).not.toContain(b.phone);
+    for (const phone of [b.phone.slice(0, 7), `${b.phone.slice(0, 3)}****${b.phone.slice(-4)}`, '1'.repeat(12)]) {
+      const answer = await admin.post(STAFF_PAGE, { phone });
+      expect(answer.status, phone).toBe(400);
+      expect(answer.body, phone).toMatchObject({ code: 40000, message: '请输入完整的11位手机号' });
+    }
+    // The customer's own list takes the order number; a phone there changes nothing (the token decides whose).
+    expect(await idsOf(a.client, { orderNo: one.orderNo })).toEqual([]);
+    const mine = rows.find((r) => r.id === a1.orderId)!;
+    expect(await idsOf(a.client, { orderNo: mine.orderNo })).toEqual([a1.orderId]);
+    expect(await idsOf(a.client, { phone: b.phone })).toEqual([a1.orderId, a2, a3].sort());
+  });
+
   it('refuses bad input with 40000 and the message, never a 5xx', async () => {
     const bad: [Record<string, unknown>, string][] = [
       [{ amount: 'abc' }, '金额必须是不小于0的数字'],

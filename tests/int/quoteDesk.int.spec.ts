@@ -405,4 +405,75 @@ describe('quote desk', () => {
       db.release();
     }
   });
+
+  it('finds an order by its number (a prefix) and by the customer’s whole phone, never by part of it', async () => {
+    const client = platform.client();
+    const { phone } = await registerUser(client);
+    expect((await client.post('/api/v1/uav/user/update', companyProfile)).body.code).toBe(20000);
+    const id = await manualInquiry(client);
+    const other = await manualInquiry(await customer());
+    const row = await waitFor(
+      () => deskRow(id),
+      (r) => r !== undefined,
+      'the order on the desk',
+    );
+    await waitFor(
+      () => deskRow(other),
+      (r) => r !== undefined,
+      'the other order on the desk',
+    );
+    const ids = async (query: string) => {
+      const answer = await admin.get(`${DESK}?pageSize=100${query}`);
+      expect(answer.body.code, answer.body.message).toBe(20000);
+      return { ids: (answer.body.data.datas as any[]).map((r) => r.id), body: JSON.stringify(answer.body) };
+    };
+
+    expect((await ids(`&orderNo=${row.orderNo}`)).ids).toEqual([id]);
+    expect((await ids(`&orderNo=${row.orderNo.slice(0, -3).toLowerCase()}`)).ids).toContain(id);
+    expect((await ids(`&orderNo=${row.orderNo}0`)).ids).toEqual([]);
+    // A prefix, not "contains": the number without its FB finds nothing.
+    expect((await ids(`&orderNo=${row.orderNo.slice(2)}`)).ids).toEqual([]);
+    const byPhone = await ids(`&phone=${phone}`);
+    expect(byPhone.ids).toEqual([id]);
+    // The answer shows the number masked, even to the admin who typed it whole.
+    expect(byPhone.body).not.toContain(phone);
+    expect(row.userName).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+    expect((await ids(`&phone=${phone}&orderNo=FB19`)).ids).toEqual([]);
+    expect((await ids(`&phone=${phone}&status=quoted`)).ids).toEqual([]);
+    expect((await ids(`&phone=&orderNo=`)).ids).toEqual(expect.arrayContaining([id, other]));
+
+    for (const [query, message] of [
+      [`&phone=${phone.slice(0, 7)}`, '请输入完整的11位手机号'],
+      [`&phone=${phone.slice(0, 3)}****${phone.slice(-4)}`, '请输入完整的11位手机号'],
+      [`&phone=${phone}1`, '请输入完整的11位手机号'],
+      ['&orderNo=FB%25', '订单号只能包含字母和数字，最多32位'],
+      [`&orderNo=${'F'.repeat(33)}`, '订单号只能包含字母和数字，最多32位'],
+    ]) {
+      const answer = await admin.get(`${DESK}?pageSize=1${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(answer.body, query).toMatchObject({ code: 40000, message });
+    }
+
+    // The searches walk their partial indexes (0021_order_search.sql), the planner told to avoid a full scan.
+    const db = await platform.pool.connect();
+    try {
+      await db.query('BEGIN');
+      await db.query('SET LOCAL enable_seqscan = off');
+      const plan = async (condition: string) =>
+        (
+          await db.query(`EXPLAIN SELECT count(*) FROM orders WHERE (data->>'state')::int IN (1, 2) AND ${condition}`)
+        ).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      expect(
+        await plan(
+          `(data->>'orderNo') COLLATE "C" >= 'FB2026' AND (data->>'orderNo') COLLATE "C" < 'FB2026' || chr(1114111)`,
+        ),
+      ).toMatch(/orders_quote_desk_order_no/);
+      expect(await plan(`data->>'userName' = '13800000000'`)).toMatch(/orders_quote_desk_phone/);
+    } finally {
+      await db.query('ROLLBACK');
+      db.release();
+    }
+  });
 });

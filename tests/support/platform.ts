@@ -15,6 +15,8 @@ export const ADMIN = { mobilePhone: '19900000001', password: 'admin-pass-123' };
 export type TestPlatformOptions = {
   env?: Record<string, string>;
   now?: () => Date;
+  /** The workers' clock (default: the real one), e.g. the same shifted clock as `now` to test the time of day. */
+  workersNow?: () => Date;
   /** Start without the workers process (no projections, no SMS delivery) to test what happens then. */
   workers?: boolean;
 };
@@ -63,7 +65,9 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
   const command = await startCommandService(config, { port: 0, now: options.now });
   const query = await startQueryService(config, { port: 0, now: options.now });
   let workers =
-    options.workers === false ? null : await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 } });
+    options.workers === false
+      ? null
+      : await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 }, now: options.workersNow });
   // TEST_EDGE=in-process: the edge hands API requests to the apps in this process, as `npm start`'s combined process does.
   const inProcess =
     process.env.TEST_EDGE === 'in-process'
@@ -86,7 +90,10 @@ export const startTestPlatform = async (options: TestPlatformOptions = {}) => {
     command,
     query,
     async startWorkers() {
-      workers ??= await startWorkers(config, { projections: { backoffMs: 20, maxAttempts: 3 } });
+      workers ??= await startWorkers(config, {
+        projections: { backoffMs: 20, maxAttempts: 3 },
+        now: options.workersNow,
+      });
       return workers;
     },
     async stopWorkers() {

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           ...features.flatMap((feature) => feature.touch),
         ],
       },
+      ...features.flatMap((feature) => feature.standalone ?? []),
       { path: '/authorize', element: <Authorize /> },
       { path: '/authRedirect', element: <AuthRedirect /> },
       { path: '/loginLoading', element: <LoginLoading /> },

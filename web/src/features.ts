@@ -2,7 +2,10 @@ import { accountsRoutes } from './accounts/routes.tsx';
 import { backofficeRoutes } from './backoffice/routes.tsx';
 import { claimsRoutes } from './claims/routes.tsx';
 import { invoicesRoutes } from './invoices/routes.tsx';
+import { notificationsRoutes } from './notifications/routes.tsx';
 import { orderingRoutes } from './ordering/routes.tsx';
+import { verifyRoutes } from './verify/routes.tsx';
+import { paymentsRoutes } from './payments/routes.tsx';
 import type { FeatureRoutes } from './shared/featureRoutes.ts';
 
 /**
@@ -18,5 +21,8 @@ export const features: readonly FeatureRoutes[] = [
   orderingRoutes,
   claimsRoutes,
   invoicesRoutes,
+  notificationsRoutes,
+  paymentsRoutes,
   backofficeRoutes,
+  verifyRoutes,
 ];

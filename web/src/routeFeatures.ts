@@ -15,4 +15,9 @@ const pathsOf = (routes: readonly RouteObject[]): string[] =>
 
 /** Each feature's pages module with the paths of its routes, desktop first. */
 export const routeFeaturesOf = (features: readonly FeatureRoutes[]): Record<string, readonly string[]> =>
-  Object.fromEntries(features.map((feature) => [feature.pages, pathsOf([...feature.desktop, ...feature.touch])]));
+  Object.fromEntries(
+    features.map((feature) => [
+      feature.pages,
+      pathsOf([...feature.desktop, ...feature.touch, ...(feature.standalone ?? [])]),
+    ]),
+  );

@@ -28,6 +28,9 @@ const features: Record<string, () => Promise<Record<string, unknown>>> = {
   'src/claims/pages.ts': () => import('./claims/pages.ts'),
   'src/backoffice/pages.ts': () => import('./backoffice/pages.ts'),
   'src/invoices/pages.ts': () => import('./invoices/pages.ts'),
+  'src/verify/pages.ts': () => import('./verify/pages.ts'),
+  'src/notifications/pages.ts': () => import('./notifications/pages.ts'),
+  'src/payments/pages.ts': () => import('./payments/pages.ts'),
 };
 
 describe('ROUTE_FEATURES (the edge preloads and the bundle check count from it)', () => {

@@ -10,6 +10,7 @@ import { smsFeature } from './sms/feature.ts';
 import { quotingFeature } from './quoting/feature.ts';
 import { claimsFeature } from './claims/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
+import { notificationsFeature } from './notifications/feature.ts';
 import { paymentsFeature } from './payments/feature.ts';
 import { documentsFeature } from './documents/feature.ts';
 
@@ -47,6 +48,7 @@ export const workersFeatures: WorkersFeature[] = [
   quotingFeature,
   claimsFeature,
   rulesFeature,
+  notificationsFeature,
   paymentsFeature,
   documentsFeature,
 ];

@@ -30,10 +30,10 @@ export const startWorkers = (config: Config, options: WorkersOptions = {}) =>
 
 const runWorkers = async (config: Config, options: WorkersOptions) => {
   const now = options.now ?? (() => new Date());
-  // One connection per projection loop (the read models and the features' six dispatchers) plus the
+  // One connection per projection loop (the read models and the features' seven dispatchers) plus the
   // LISTEN connection, a read-ahead and the health checks, and one for the document worker's reads and
   // file writes: fewer and the loops queue for connections.
-  const pool = createPool(config.databaseUrl, allProjections.length + 3 + 6 + 1);
+  const pool = createPool(config.databaseUrl, allProjections.length + 3 + 7 + 1);
   const connection = createRedis(config.redisUrl, { forWorker: true });
   // A job in hand when its process dies is taken up again once its lock lapses.
   const jobLock = { lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { blank, date, text, toNumber } from '../shared/fields.ts';
 import { PayStatus, type PayStatusValue } from './invoice.ts';
+import { orderNoSearch, phoneSearch } from '../shared/search.ts';
 
 /**
  * The invoice list's search (docs/invoices.md), for the customer's list and the back office's
@@ -42,49 +43,68 @@ const pageNumber = (message: string, max: number, fallback: number) =>
       .default(fallback),
   );
 
+const invoiceSearchFields = {
+  invoiceNo: text('发票号码', 64),
+  invoiceName: text('发票抬头', 100),
+  /** One day (yyyy-MM-dd, Asia/Shanghai): invoices issued on it. */
+  invoiceTime: date('开票日期'),
+  invoicingDateStart: date('开票开始日期'),
+  invoicingDateEnd: date('开票结束日期'),
+  centerBranchName: text('开票机构', 50),
+  payStatus: z.preprocess(
+    payStatusOf,
+    z.enum([PayStatus.unpaid, PayStatus.paid], { error: invoiceMessages.payStatus }).optional(),
+  ),
+  /** Yuan, to the fen: invoices of exactly this amount. */
+  amount: z.preprocess(
+    toNumber,
+    z
+      .number({ error: invoiceMessages.amount })
+      .min(0, { error: invoiceMessages.amount })
+      .max(MAX_INVOICE_AMOUNT, { error: invoiceMessages.amount })
+      .refine(hasCents, { error: invoiceMessages.amountCents })
+      .optional(),
+  ),
+  operator: text('开票人', 50),
+  currentPage: pageNumber(invoiceMessages.currentPage, 100_000, 1),
+  pageSize: pageNumber(invoiceMessages.pageSize, 100, INVOICE_PAGE_SIZE),
+  /** The order number or its beginning (domain/src/shared/search.ts). */
+  orderNo: orderNoSearch,
+  // The old client sends its own userName; whose invoices are listed comes from the token.
+  userName: z.unknown().optional(),
+};
+
+type DateRange = { invoicingDateStart?: string; invoicingDateEnd?: string };
+const dateRangeHolds = (b: DateRange) =>
+  !b.invoicingDateStart || !b.invoicingDateEnd || b.invoicingDateStart <= b.invoicingDateEnd;
+
 export const invoiceSearchSchema = z
-  .object({
-    invoiceNo: text('发票号码', 64),
-    invoiceName: text('发票抬头', 100),
-    /** One day (yyyy-MM-dd, Asia/Shanghai): invoices issued on it. */
-    invoiceTime: date('开票日期'),
-    invoicingDateStart: date('开票开始日期'),
-    invoicingDateEnd: date('开票结束日期'),
-    centerBranchName: text('开票机构', 50),
-    payStatus: z.preprocess(
-      payStatusOf,
-      z.enum([PayStatus.unpaid, PayStatus.paid], { error: invoiceMessages.payStatus }).optional(),
-    ),
-    /** Yuan, to the fen: invoices of exactly this amount. */
-    amount: z.preprocess(
-      toNumber,
-      z
-        .number({ error: invoiceMessages.amount })
-        .min(0, { error: invoiceMessages.amount })
-        .max(MAX_INVOICE_AMOUNT, { error: invoiceMessages.amount })
-        .refine(hasCents, { error: invoiceMessages.amountCents })
-        .optional(),
-    ),
-    operator: text('开票人', 50),
-    currentPage: pageNumber(invoiceMessages.currentPage, 100_000, 1),
-    pageSize: pageNumber(invoiceMessages.pageSize, 100, INVOICE_PAGE_SIZE),
-    // The old client sends its own userName; whose invoices are listed comes from the token.
-    userName: z.unknown().optional(),
-  })
-  .refine((b) => !b.invoicingDateStart || !b.invoicingDateEnd || b.invoicingDateStart <= b.invoicingDateEnd, {
-    error: invoiceMessages.dateRange,
-    path: ['invoicingDateEnd'],
-  })
+  .object(invoiceSearchFields)
+  .refine(dateRangeHolds, { error: invoiceMessages.dateRange, path: ['invoicingDateEnd'] })
   .transform(({ userName: _userName, ...search }) => search);
 
-export type InvoiceSearchInput = z.input<typeof invoiceSearchSchema>;
+/**
+ * The back office's search: the customer's list's fields and the customer's whole phone, matched
+ * exactly (the list shows it masked; a whole number only tells whether that customer has invoices).
+ */
+export const staffInvoiceSearchSchema = z
+  .object({ ...invoiceSearchFields, phone: phoneSearch })
+  .refine(dateRangeHolds, { error: invoiceMessages.dateRange, path: ['invoicingDateEnd'] })
+  .transform(({ userName: _userName, ...search }) => search);
+
+export type InvoiceSearchInput = z.input<typeof staffInvoiceSearchSchema>;
 export type InvoiceSearch = z.output<typeof invoiceSearchSchema>;
+export type StaffInvoiceSearch = z.output<typeof staffInvoiceSearchSchema>;
 export type { PayStatusValue };
 
-/** Parse without throwing: the search or the first refusal message (the web checks before sending). */
+/**
+ * Parse without throwing: the search or the first refusal message (the web checks before sending);
+ * `staff` for the back office's search, which takes the customer's phone too.
+ */
 export const parseInvoiceSearch = (
   body: unknown,
-): { ok: true; search: InvoiceSearch } | { ok: false; message: string } => {
-  const result = invoiceSearchSchema.safeParse(body ?? {});
+  staff = false,
+): { ok: true; search: StaffInvoiceSearch } | { ok: false; message: string } => {
+  const result = (staff ? staffInvoiceSearchSchema : invoiceSearchSchema).safeParse(body ?? {});
   return result.success ? { ok: true, search: result.data } : { ok: false, message: result.error.issues[0]!.message };
 };

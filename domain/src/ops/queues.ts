@@ -3,7 +3,8 @@ import type { FailedJobRow } from './api.ts';
 /**
  * The BullMQ queues the operations console watches. The workers name them where they create
  * them (workers/src/quoting/jobs.ts, claims/slaTimers.ts, claims/pictures/jobs.ts, rules/batchTests.ts, documents/jobs.ts,
- * the platform's queues.ts for SMS, workers/src/payments/jobs.ts and the platform's payments/queues.ts for the dev gateway); services may not import the workers, so the names are repeated here and
+ * notifications/checks.ts, the platform's queues.ts for SMS, workers/src/payments/jobs.ts and the platform's payments/queues.ts
+ * for the dev gateway); services may not import the workers, so the names are repeated here and
  * tests/int/ops.int.spec.ts checks the list against the keys the running workers create.
  */
 export const OPERATED_QUEUES: readonly string[] = [
@@ -12,6 +13,7 @@ export const OPERATED_QUEUES: readonly string[] = [
   'claim-pictures',
   'rule-tests',
   'sms',
+  'notification-checks',
   'payments',
   'dev-pay-notify',
   'policy-documents',

@@ -3,6 +3,7 @@ import type { OrderType } from './catalogue.ts';
 import { orderMessages as m } from './messages.ts';
 import type { LineAnswer } from './order.events.ts';
 import { deskCellStatuses } from './quoteDesk.ts';
+import { orderNoSearch, phoneSearch } from '../shared/search.ts';
 
 /** The quote desk's requests (docs/api/quote-desk.md): the grid's filter and staff's writes. */
 
@@ -24,6 +25,9 @@ export const quoteDeskQuery = z.object({
   orderType: blankless(z.enum(['0', '1'], { error: m.deskOrderTypeInvalid }).optional()).transform((v) =>
     v === undefined ? undefined : (Number(v) as OrderType),
   ),
+  /** The order number or its beginning; the customer's whole phone (domain/src/shared/search.ts). */
+  orderNo: orderNoSearch,
+  phone: phoneSearch,
   days: z.coerce
     .number({ error: m.deskDaysInvalid })
     .int({ error: m.deskDaysInvalid })

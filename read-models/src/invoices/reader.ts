@@ -1,11 +1,16 @@
 import type { Invoice } from '@feibao/domain/invoices/invoice';
-import type { InvoiceSearch } from '@feibao/domain/invoices/search';
+import type { StaffInvoiceSearch } from '@feibao/domain/invoices/search';
 import type { Pool } from '@feibao/platform/db';
 import { prepared } from '../prepared.ts';
 import { INVOICES } from './projection.ts';
 
-/** The list's filters (the search without paging); `owner` for a customer's own invoices, omitted for staff. */
-export type InvoiceFilter = Omit<InvoiceSearch, 'currentPage' | 'pageSize'> & { owner?: string };
+/**
+ * The list's filters (the search without paging); `owner` for a customer's own invoices, omitted for
+ * staff, who may search by the customer's whole phone (`phone`, the same column) instead.
+ */
+export type InvoiceFilter = Omit<StaffInvoiceSearch, 'currentPage' | 'pageSize'> & { owner?: string };
+
+const ORDER_NO = `(data->'invoice'->>'orderNo') COLLATE "C"`;
 
 /** "Contains", whatever the case: the caller's text is a parameter, never part of a LIKE pattern. */
 const contains = (column: string) => (p: string) => `strpos(lower(${column}), lower(${p})) > 0`;
@@ -20,6 +25,9 @@ const where = (filter: InvoiceFilter) => {
     clauses.push(sql(`$${params.length}`));
   };
   add(filter.owner, (p) => `owner = ${p}`);
+  add(filter.phone, (p) => `owner = ${p}`);
+  // A prefix as a range, so even a generic plan walks invoices_order_no (0021_order_search.sql).
+  add(filter.orderNo, (p) => `${ORDER_NO} >= ${p} AND ${ORDER_NO} < ${p} || chr(1114111)`);
   add(filter.invoiceNo, contains('invoice_no'));
   add(filter.invoiceName, contains(`data->'invoice'->>'invoiceName'`));
   add(filter.invoiceTime, (p) => `invoice_date = ${p}`);

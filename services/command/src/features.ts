@@ -7,6 +7,7 @@ import { filesFeature } from './files/feature.ts';
 import { claimsFeature } from './claims/feature.ts';
 import { opsFeature } from './ops/feature.ts';
 import { rulesFeature } from './rules/feature.ts';
+import { notificationsCommandFeature } from './notifications/feature.ts';
 import { paymentsFeature } from './payments/feature.ts';
 import { documentsFeature } from './documents/feature.ts';
 
@@ -24,6 +25,7 @@ export const commandFeatures: CommandFeature[] = [
   claimsFeature,
   opsFeature,
   rulesFeature,
+  notificationsCommandFeature,
   paymentsFeature,
   documentsFeature,
 ];

@@ -14,6 +14,7 @@ import { registerPlatformGauges } from '@feibao/platform/platformGauges';
 import type { Config } from '@feibao/platform/config';
 import { MAX_FILES_PER_UPLOAD } from '@feibao/domain/uploads/upload';
 import { OPERATED_QUEUES } from '@feibao/domain/ops/queues';
+import { VERIFY_FILE_MAX_BYTES } from '@feibao/domain/verification/messages';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { sendEnvelope } from './answers.ts';
 import { parseTrustedProxies } from './clients.ts';
@@ -134,13 +135,18 @@ export const startEdge = async (
     '/api/v1/uav/claim/settlement/uploadBatch',
     '/api/v1/rules/transposition/import',
   ];
+  // Public verification takes a PDF's raw bytes (docs/api/verify.md): a little over the route's own limit, so
+  // a file just too large gets the route's message.
+  const VERIFY_FILE_PATH = '/api/v1/uav/verify/file';
   const uploadLimit = config.uploadMaxBytes * MAX_FILES_PER_UPLOAD + 1024 * 1024;
   const bodyLimit = (pathname: string, contentType: string) =>
     /multipart\/form-data/i.test(contentType) && uploadPaths.includes(pathname)
       ? uploadLimit
-      : /application\/x-www-form-urlencoded/i.test(contentType)
-        ? FORM_BODY_LIMIT_BYTES
-        : JSON_BODY_LIMIT_BYTES;
+      : pathname === VERIFY_FILE_PATH && /application\/(pdf|octet-stream)/i.test(contentType)
+        ? VERIFY_FILE_MAX_BYTES + 64 * 1024
+        : /application\/x-www-form-urlencoded/i.test(contentType)
+          ? FORM_BODY_LIMIT_BYTES
+          : JSON_BODY_LIMIT_BYTES;
   const startedAt = new Date().toISOString();
   // Set once listening: /metrics names this process's instance by its announced address.
   let announcement: ReturnType<typeof announceProcess> | null = null;

@@ -68,6 +68,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     smsHourlyPerAddress: num(env.SMS_HOURLY_PER_ADDRESS, 20),
     /** Seconds before a phone may be sent another SMS code (the screens count down 60 s). */
     smsResendSeconds: num(env.SMS_RESEND_SECONDS, 60),
+    /** Notification SMS per phone per Shanghai day; beyond it a notification goes to the inbox only. */
+    notificationSmsDailyPerPhone: num(env.NOTIFICATION_SMS_DAILY_PER_PHONE, 5),
     consistencyWaitMs: num(env.CONSISTENCY_WAIT_MS, 5000),
     queuePrefix: env.QUEUE_PREFIX ?? 'feibao',
     /** Seconds in an insurer working day: quotes and underwriting take 1–3 of them. Policy dates stay real. */
@@ -132,6 +134,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
      * Test seam, like the dev SMS inbox: every captcha shows this text, so browser tests can solve it.
      * Honoured only outside production with SMS_PROVIDER=dev; ignored everywhere else.
      */
+    /**
+     * Test seam: the dev SMS provider waits this long after storing a message before it answers, so a
+     * resilience test can kill the workers mid-send. Honoured only outside production with SMS_PROVIDER=dev.
+     */
+    smsDevSendDelayMs:
+      !production && (env.SMS_PROVIDER ?? 'dev') === 'dev' ? Math.max(0, num(env.SMS_DEV_SEND_DELAY_MS, 0)) : 0,
     captchaDevAnswer:
       !production &&
       (env.SMS_PROVIDER ?? 'dev') === 'dev' &&

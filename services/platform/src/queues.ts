@@ -2,7 +2,11 @@ import { Queue, type ConnectionOptions } from 'bullmq';
 
 export const QueueNames = { sms: 'sms' } as const;
 
-export type SmsJob = { phone: string; text: string; code: string | null; purpose: string };
+/**
+ * idempotencyKey: a notification SMS's notification id (its job id too), handed to the provider so a job
+ * redelivered after a crash mid-send is sent once (docs/reliability.md); verification codes carry none.
+ */
+export type SmsJob = { phone: string; text: string; code: string | null; purpose: string; idempotencyKey?: string };
 
 export const smsQueue = (connection: ConnectionOptions, prefix: string) =>
   new Queue<SmsJob>(QueueNames.sms, {

@@ -12,7 +12,9 @@ import { invoicesQueryFeature } from './invoices/feature.ts';
 import { paymentsQueryFeature } from './payments/feature.ts';
 import { observabilityQueryFeature } from './observability/feature.ts';
 import { rulesQueryFeature } from './rules/feature.ts';
+import { notificationsQueryFeature } from './notifications/feature.ts';
 import { documentsQueryFeature } from './documents/feature.ts';
+import { verificationQueryFeature } from './verification/feature.ts';
 
 /**
  * What one feature folder registers in the query service: its routers and, for reads that right after a
@@ -43,5 +45,7 @@ export const queryFeatures: QueryFeature[] = [
   paymentsQueryFeature,
   observabilityQueryFeature,
   rulesQueryFeature,
+  notificationsQueryFeature,
   documentsQueryFeature,
+  verificationQueryFeature,
 ];

@@ -10,6 +10,7 @@ export const backofficeLinks: readonly BackofficeLink[] = [
   { area: 'ops', label: '运维控制台', to: '/backoffice/ops' },
   { area: 'users', label: '用户与角色', to: '/backoffice/users' },
   { area: 'invoices', label: '发票', to: '/backoffice/invoices' },
+  { area: 'payments', label: '支付管理', to: '/backoffice/payments' },
 ];
 
 /** The areas this caller may open (the server checks the same roles on every call). */

@@ -4,7 +4,15 @@ import { backofficeHome, linksFor } from './nav.ts';
 describe('back-office menu', () => {
   it('opens the claims desk to claims staff and every area to admins', () => {
     expect(linksFor(['user', 'claims']).map((l) => l.area)).toEqual(['claims']);
-    expect(linksFor(['admin']).map((l) => l.area)).toEqual(['quotes', 'claims', 'audit', 'ops', 'users', 'invoices']);
+    expect(linksFor(['admin']).map((l) => l.area)).toEqual([
+      'quotes',
+      'claims',
+      'audit',
+      'ops',
+      'users',
+      'invoices',
+      'payments',
+    ]);
     expect(backofficeHome(['claims'])).toBe('/backoffice/claims');
   });
 

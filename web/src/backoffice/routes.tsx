@@ -5,6 +5,7 @@ const AuditSearchPage = lazyPage(() => backoffice().then((m) => m.AuditSearchPag
 const AuditTimelinePage = lazyPage(() => backoffice().then((m) => m.AuditTimelinePage));
 const ClaimsDeskPage = lazyPage(() => backoffice().then((m) => m.ClaimsDeskPage));
 const OpsPage = lazyPage(() => backoffice().then((m) => m.OpsPage));
+const PaymentsDeskPage = lazyPage(() => backoffice().then((m) => m.PaymentsDeskPage));
 const QuoteDeskPage = lazyPage(() => backoffice().then((m) => m.QuoteDeskPage));
 const UsersAdminPage = lazyPage(() => backoffice().then((m) => m.UsersAdminPage));
 const InvoiceDeskPage = lazyPage(() => backoffice().then((m) => m.InvoiceDeskPage));
@@ -20,6 +21,7 @@ export const backofficeRoutes: FeatureRoutes = {
     { path: '/backoffice/audit/:kind/:id', element: <AuditTimelinePage /> },
     { path: '/backoffice/users', element: <UsersAdminPage /> },
     { path: '/backoffice/invoices', element: <InvoiceDeskPage /> },
+    { path: '/backoffice/payments', element: <PaymentsDeskPage /> },
   ],
   touch: [],
 };

@@ -3,7 +3,7 @@
  * the customer's list, the customer shown masked. For the invoices area's roles; the server
  * refuses everyone else on every call anyway.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router-dom';
 import { BackofficeFrame } from '../backoffice/BackofficeFrame.tsx';
@@ -26,7 +26,9 @@ export const InvoiceDeskPage = () => (
 const InvoiceDesk = () => {
   const [params, setParams] = useSearchParams();
   const { page } = usePageParam();
-  const query = useMemo(() => readInvoiceListQuery(params), [params]);
+  // The customer's phone is searched by but kept out of the address (listFilters.ts).
+  const [phone, setPhone] = useState('');
+  const query = useMemo(() => ({ ...readInvoiceListQuery(params), phone }), [params, phone]);
   const filters = useMemo(() => toInvoiceFilters(query), [query]);
   const list = useInvoicePage<StaffInvoiceRow>('staff', page, filters);
   const customer = [{ header: '用户', cell: (r: StaffInvoiceRow) => r.userName, className: 'fb-nowrap' }];
@@ -39,10 +41,14 @@ const InvoiceDesk = () => {
       </div>
       <Card className="fb-card fb-inv-desk-card">
         <InvoiceFilterBar
-          key={params.toString()}
+          key={`${params.toString()}|${phone}`}
           variant="desktop"
+          staff
           value={query}
-          onApply={(q) => setParams(writeInvoiceListQuery(params, q))}
+          onApply={(q) => {
+            setPhone(q.phone.replace(/[\s-]/g, ''));
+            setParams(writeInvoiceListQuery(params, q));
+          }}
         />
         <DataList<StaffInvoiceRow>
           mobile={false}

@@ -5,7 +5,13 @@ import type { Variant } from '../shared/site.ts';
 import { payStatusChoices } from './labels.ts';
 import { emptyInvoiceListQuery, hasInvoiceFilters, type InvoiceListQuery, invoiceQueryError } from './listFilters.ts';
 
-type Props = { variant: Variant; value: InvoiceListQuery; onApply: (q: InvoiceListQuery) => void };
+type Props = {
+  variant: Variant;
+  value: InvoiceListQuery;
+  onApply: (q: InvoiceListQuery) => void;
+  /** The back office's bar: it also searches by the customer's whole phone. */
+  staff?: boolean;
+};
 
 /** A labelled control; `id` is the control's, so screen readers and clicks on the label find it. */
 const Field = ({
@@ -32,7 +38,7 @@ const Field = ({
  * server's own rules so a refusal reads before any request. On a phone the number and status stay
  * in view and the rest fold under 更多条件.
  */
-export const InvoiceFilterBar = ({ variant, value, onApply }: Props) => {
+export const InvoiceFilterBar = ({ variant, value, onApply, staff = false }: Props) => {
   const mobile = variant === 'mobile';
   // Seeded from the address; the page remounts the bar (key) when the address changes.
   const [draft, setDraft] = useState(value);
@@ -43,7 +49,7 @@ export const InvoiceFilterBar = ({ variant, value, onApply }: Props) => {
   // browser's own bubble; the server's rules say what is wrong, in the product's words.
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const error = invoiceQueryError(draft);
+    const error = invoiceQueryError(draft, staff);
     if (error) {
       toast.warning(error);
       return;
@@ -56,7 +62,7 @@ export const InvoiceFilterBar = ({ variant, value, onApply }: Props) => {
     label: string,
     placeholder: string,
     maxLength: number,
-    extra: { inputMode?: 'decimal' } = {},
+    extra: { inputMode?: 'decimal' | 'numeric'; type?: 'tel' } = {},
   ) => (
     <Field id={`invoice-filter-${key}`} label={label} className={`fb-inv-${key}`}>
       <InputGroup
@@ -101,6 +107,8 @@ export const InvoiceFilterBar = ({ variant, value, onApply }: Props) => {
   );
   const rest = (
     <>
+      {text('orderNo', '订单号', '订单号或其开头，如：FB2026', 32)}
+      {staff && text('phone', '客户手机号', '完整的11位手机号', 13, { inputMode: 'numeric', type: 'tel' })}
       {text('invoiceName', '发票抬头', '公司或个人名称', 100)}
       {text('centerBranchName', '开票机构', '如：广东分公司', 50)}
       {text('operator', '开票人', '如：系统', 50)}

@@ -1,6 +1,8 @@
 /**
  * The invoice list's search lives in the address, so a reload or a shared link shows the same
  * list; before it is applied it is checked by the server's own rules (domain invoices/search.ts).
+ * The back office's search by the customer's phone is the exception: a whole phone number does not
+ * belong in an address (history, shared links), so it stays in the page's state.
  */
 import { PayStatus } from '@feibao/domain/invoices/invoice';
 import { parseInvoiceSearch } from '@feibao/domain/invoices/search';
@@ -16,8 +18,12 @@ export const invoiceQueryKeys = [
   'payStatus',
   'amount',
   'operator',
+  'orderNo',
+  'phone',
 ] as const;
 export type InvoiceListQuery = Record<(typeof invoiceQueryKeys)[number], string>;
+/** Never read from nor written to the address. */
+const stateOnly = new Set<string>(['phone']);
 
 export const emptyInvoiceListQuery: InvoiceListQuery = Object.fromEntries(
   invoiceQueryKeys.map((k) => [k, '']),
@@ -31,6 +37,7 @@ const statuses = new Set<string>(Object.values(PayStatus));
 export const readInvoiceListQuery = (params: URLSearchParams): InvoiceListQuery => {
   const query = { ...emptyInvoiceListQuery };
   for (const key of invoiceQueryKeys) {
+    if (stateOnly.has(key)) continue;
     const value = (params.get(key) ?? '').trim();
     if (dayKeys.has(key) && !isDay(value)) continue;
     if (key === 'payStatus' && !statuses.has(value)) continue;
@@ -49,6 +56,7 @@ export const toInvoiceFilters = (q: InvoiceListQuery): InvoiceFilters =>
 export const writeInvoiceListQuery = (params: URLSearchParams, q: InvoiceListQuery): URLSearchParams => {
   const next = new URLSearchParams(params);
   for (const key of invoiceQueryKeys) {
+    if (stateOnly.has(key)) continue;
     const v = q[key].trim();
     if (v) next.set(key, v);
     else next.delete(key);
@@ -57,9 +65,9 @@ export const writeInvoiceListQuery = (params: URLSearchParams, q: InvoiceListQue
   return next;
 };
 
-/** What the server would refuse (a reversed range, an amount with three decimals …), or null. */
-export const invoiceQueryError = (q: InvoiceListQuery): string | null => {
-  const parsed = parseInvoiceSearch(toInvoiceFilters(q));
+/** What the server would refuse (a reversed range, an amount with three decimals, part of a phone …), or null. */
+export const invoiceQueryError = (q: InvoiceListQuery, staff = false): string | null => {
+  const parsed = parseInvoiceSearch(toInvoiceFilters(q), staff);
   return parsed.ok ? null : parsed.message;
 };
 

@@ -43,6 +43,19 @@ describe('invoice list search in the address', () => {
     expect(invoiceQueryError({ ...emptyInvoiceListQuery, amount: '10.5', invoiceTime: '2025-03-05' })).toBeNull();
   });
 
+  it('keeps the order number in the address but never the customer’s phone', () => {
+    const q = { ...emptyInvoiceListQuery, orderNo: 'FB2026', phone: '13812341234' };
+    expect(toInvoiceFilters(q)).toEqual({ orderNo: 'FB2026', phone: '13812341234' });
+    expect(Object.fromEntries(writeInvoiceListQuery(new URLSearchParams(), q))).toEqual({ orderNo: 'FB2026' });
+    expect(readInvoiceListQuery(new URLSearchParams('orderNo=FB1&phone=13812341234'))).toEqual({
+      ...emptyInvoiceListQuery,
+      orderNo: 'FB1',
+    });
+    expect(invoiceQueryError({ ...emptyInvoiceListQuery, phone: '1381234' }, true)).toBe('请输入完整的11位手机号');
+    expect(invoiceQueryError({ ...emptyInvoiceListQuery, phone: '138 1234 1234' }, true)).toBeNull();
+    expect(invoiceQueryError({ ...emptyInvoiceListQuery, orderNo: 'FB-1' })).toBe('订单号只能包含字母和数字，最多32位');
+  });
+
   it('formats amounts and Shanghai times', () => {
     expect(money(1234.5)).toBe('¥1,234.50');
     expect(dateTime('2025-03-04T23:30:00.000Z')).toBe('2025-03-05 07:30');

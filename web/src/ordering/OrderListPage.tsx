@@ -20,6 +20,7 @@ import { RevokeDialog } from './RevokeDialog.tsx';
 import { routesOf, useLoginPrompt, type Variant } from '../shared/site.ts';
 import { useApplyForClaim } from '../claims/useApplyForClaim.tsx';
 import { PolicyDocumentButton } from '../documents/PolicyDocumentButton.tsx';
+import { OrderPaymentBox } from '../payments/OrderPayment.tsx';
 
 export const NO_PLAN_WHILE_AWAITING = '待询价状态无保障方案';
 
@@ -67,6 +68,7 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
     const size = mobile ? 'medium' : 'small';
     return (
       <div className="fb-row-actions">
+        <OrderPaymentBox order={o} variant={variant} />
         {can(o.actions, 'edit') && <Button size={size} icon="edit" text="编辑" onClick={() => edit(o)} />}
         {/* Always shown: without viewPlan it explains why there is no plan yet. */}
         <Button size={size} icon="th" text="保障方案" onClick={() => openPlan(o)} />

@@ -6,6 +6,7 @@ import { displayName, useSession } from '../api/session.ts';
 import { notifyError, toast } from '../api/toaster.ts';
 import { uiStore } from '../api/ui.ts';
 import { backofficeHome } from '../backoffice/nav.ts';
+import { NotificationBell } from '../notifications/Bell.tsx';
 
 export const desktopTabs = [
   { label: '首页', to: '/index/index' },
@@ -88,6 +89,7 @@ export const Header = () => {
         <div className="fb-header-user">
           {session ? (
             <>
+              <NotificationBell variant="desktop" />
               <Popover
                 placement="bottom-end"
                 onClosed={() => {
@@ -107,6 +109,12 @@ export const Header = () => {
                     />
                     <MenuItem icon="person" text="用户信息" onClick={() => navigate('/platform/userInformation')} />
                     <MenuItem icon="document" text="我的发票" onClick={() => navigate('/platform/invoice')} />
+                    <MenuItem
+                      icon="notifications"
+                      text="消息中心"
+                      onClick={() => navigate('/platform/notifications')}
+                    />
+                    <MenuItem icon="cog" text="通知设置" onClick={() => navigate('/platform/notificationSettings')} />
                     <MenuDivider />
                     <MenuItem icon="log-out" text="退出登录" intent="danger" onClick={() => void out.run()} />
                   </Menu>

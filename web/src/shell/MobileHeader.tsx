@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { displayName, useSession } from '../api/session.ts';
 import { useLogout } from './Header.tsx';
 import { focusDialog } from '../shared/dialogFocus.ts';
+import { NotificationBell } from '../notifications/Bell.tsx';
 
 /** Mobile top bar with the hamburger menu. */
 export const MobileHeader = () => {
@@ -27,6 +28,7 @@ export const MobileHeader = () => {
       <button type="button" className="fb-m-title" onClick={() => navigate('/touch/index')}>
         飞保
       </button>
+      {session && <NotificationBell variant="mobile" />}
       <span className="fb-m-user">{displayName(session)}</span>
       {/* Blueprint's drawer is no dialog to assistive technology (no role, no name) and titles itself
           with an h4: the header is ours, inside a named modal dialog. */}
@@ -58,6 +60,8 @@ export const MobileHeader = () => {
               <>
                 <MenuItem icon="person" text="用户信息" onClick={() => go('/touch/userInformation')} />
                 <MenuItem icon="document" text="我的发票" onClick={() => go('/touch/invoice')} />
+                <MenuItem icon="notifications" text="消息中心" onClick={() => go('/touch/notifications')} />
+                <MenuItem icon="cog" text="通知设置" onClick={() => go('/touch/notificationSettings')} />
                 <MenuDivider />
                 <MenuItem
                   icon="log-out"

@@ -9,12 +9,16 @@ import { smsProviderFor } from './provider.ts';
 export const smsFeature: WorkersFeature = {
   name: 'sms',
   start: async ({ config, pool, connection, jobLock }) => {
-    const smsWorker = new Worker<SmsJob>(QueueNames.sms, smsProcessor(smsProviderFor(config.smsProvider, pool)), {
-      connection,
-      prefix: config.queuePrefix,
-      concurrency: 4,
-      ...jobLock,
-    });
+    const smsWorker = new Worker<SmsJob>(
+      QueueNames.sms,
+      smsProcessor(smsProviderFor(config.smsProvider, pool, config.smsDevSendDelayMs)),
+      {
+        connection,
+        prefix: config.queuePrefix,
+        concurrency: 4,
+        ...jobLock,
+      },
+    );
     smsWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'SMS job failed'));
     smsWorker.on('error', (err) => logger.error({ err }, 'SMS worker error'));
     return { workers: { sms: smsWorker }, reactors: [], queues: [] };

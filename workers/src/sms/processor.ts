@@ -8,10 +8,10 @@ import { SmsProviderMissing, type SmsProvider } from './provider.ts';
  * without retries; a provider outage is retried with the queue's backoff.
  */
 export const smsProcessor = (provider: SmsProvider) => async (job: Job<SmsJob>) => {
-  const { phone, text, code } = job.data;
+  const { phone, text, code, idempotencyKey } = job.data;
   if (!PHONE_PATTERN.test(phone) || !text) throw new UnrecoverableError(`invalid SMS job ${job.id}`);
   try {
-    await provider.send({ phone, text, code });
+    await provider.send({ phone, text, code, idempotencyKey: idempotencyKey ?? null });
   } catch (error) {
     if (error instanceof SmsProviderMissing) throw new UnrecoverableError(error.message);
     throw error;

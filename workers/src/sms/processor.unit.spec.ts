@@ -15,7 +15,14 @@ describe('SMS processor', () => {
     const sent: unknown[] = [];
     const provider: SmsProvider = { name: 'memory', send: async (m) => void sent.push(m) };
     await expect(smsProcessor(provider)(job({}))).resolves.toEqual({ provider: 'memory' });
-    expect(sent).toEqual([{ phone: '13800000000', text: '验证码 123456', code: '123456' }]);
+    expect(sent).toEqual([{ phone: '13800000000', text: '验证码 123456', code: '123456', idempotencyKey: null }]);
+  });
+
+  it('hands a notification SMS its idempotency key', async () => {
+    const sent: unknown[] = [];
+    const provider: SmsProvider = { name: 'memory', send: async (m) => void sent.push(m) };
+    await smsProcessor(provider)(job({ code: null, purpose: 'notification', idempotencyKey: 'n-1-quotesIn-ab' }));
+    expect(sent).toMatchObject([{ idempotencyKey: 'n-1-quotesIn-ab', code: null }]);
   });
 
   it('fails bad jobs without retrying', async () => {

@@ -17,6 +17,10 @@ export type QuoteDeskFilters = {
   insurerId?: number;
   overdue?: boolean;
   orderType?: 0 | 1;
+  /** The order number's beginning (upper case; a whole number matches itself). */
+  orderNo?: string;
+  /** The customer's whole phone, matched exactly. */
+  phone?: string;
   /** Quoted orders whose last change is older than this many days drop off; orders still quoting stay. */
   days: number;
   currentPage: number;
@@ -91,7 +95,8 @@ export const quoteDeskRow = (doc: OrderDocument, now: Date, daySeconds: number):
 /**
  * The quote desk: orders being quoted, and orders quoted within the last `days`, nearest open
  * deadline first (orders awaiting nothing last, latest change first). Served by the partial
- * index orders_quote_desk (read-models/src/migrations/0007_quote_desk.sql).
+ * index orders_quote_desk (read-models/src/migrations/0007_quote_desk.sql); a search by order number
+ * (a prefix, as a range in collation "C") or by phone by the partial indexes of 0021_order_search.sql.
  */
 export const quoteDeskReader = (pool: Pick<Pool, 'query'>) => ({
   async page(filters: QuoteDeskFilters, now: Date, daySeconds: number): Promise<QuoteDeskPage> {
@@ -99,12 +104,16 @@ export const quoteDeskReader = (pool: Pick<Pool, 'query'>) => ({
     const where = `(data->>'state')::int IN (${OrderState.quoting}, ${OrderState.quoted})
        AND ((data->>'state')::int = ${OrderState.quoting} OR data->>'updatedAt' >= $1)
        AND ($2::int IS NULL OR (data->>'orderType')::int = $2)
-       AND ($3::jsonpath IS NULL OR jsonb_path_exists(data->'insurers', $3::jsonpath, $4::jsonb))`;
+       AND ($3::jsonpath IS NULL OR jsonb_path_exists(data->'insurers', $3::jsonpath, $4::jsonb))
+       AND ($5::text IS NULL OR ((data->>'orderNo') COLLATE "C" >= $5 AND (data->>'orderNo') COLLATE "C" < $5 || chr(1114111)))
+       AND ($6::text IS NULL OR data->>'userName' = $6)`;
     const params = [
       new Date(now.getTime() - filters.days * DAY_MS).toISOString(),
       filters.orderType ?? null,
       path,
       JSON.stringify({ now: now.toISOString(), insurer: filters.insurerId ?? null }),
+      filters.orderNo ?? null,
+      filters.phone ?? null,
     ];
     // One statement, so one snapshot: the page and its count on two connections disagreed when an
     // inquiry committed between them.
@@ -114,7 +123,7 @@ export const quoteDeskReader = (pool: Pick<Pool, 'query'>) => ({
                  SELECT data, row_number() OVER (ORDER BY data->>'nextDeadlineAt' ASC NULLS LAST, data->>'updatedAt' DESC, _id) AS i
                    FROM ${ORDERS} WHERE ${where}
                   ORDER BY data->>'nextDeadlineAt' ASC NULLS LAST, data->>'updatedAt' DESC, _id
-                  LIMIT $5 OFFSET $6) p) AS datas`,
+                  LIMIT $7 OFFSET $8) p) AS datas`,
       [...params, filters.pageSize, (filters.currentPage - 1) * filters.pageSize],
     );
     return {

@@ -20,7 +20,11 @@ export type RouteDoc = {
   /** The request body when the route parses it itself (no marked `validate`), e.g. a schema chosen per request. */
   body?: z.ZodType;
   /** For uploads and downloads: the body is not JSON. */
-  bodyContentType?: 'multipart/form-data' | 'application/octet-stream' | 'application/x-www-form-urlencoded';
+  bodyContentType?:
+    | 'multipart/form-data'
+    | 'application/octet-stream'
+    | 'application/pdf'
+    | 'application/x-www-form-urlencoded';
   /** A success answer that is not an envelope (a file, a page). */
   rawSuccess?: { contentType: string; description: string };
 };

@@ -23,7 +23,7 @@ const page = <T extends z.ZodType>(row: T) =>
 export const invoiceQueryDocs: RouteDocs = {
   'POST /api/v1/uav/invoice/page': { summary: '我的发票', data: page(invoiceRow) },
   'POST /api/v1/uav/backoffice/invoice/page': {
-    summary: '发票（后台，手机号脱敏）',
+    summary: '发票（后台，手机号脱敏；可按订单号前缀、完整手机号查询）',
     data: page(invoiceRow.extend({ userName: z.string() })),
   },
 };

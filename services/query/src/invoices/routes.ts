@@ -1,6 +1,11 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { invoiceSearchSchema, type InvoiceSearch } from '@feibao/domain/invoices/search';
+import {
+  invoiceSearchSchema,
+  staffInvoiceSearchSchema,
+  type InvoiceSearch,
+  type StaffInvoiceSearch,
+} from '@feibao/domain/invoices/search';
 import { maskPhone } from '@feibao/domain/shared/masking';
 import { ResultCode, type Envelope } from '@feibao/domain/shared/codes';
 import type { Invoice } from '@feibao/domain/invoices/invoice';
@@ -60,12 +65,12 @@ const rowOf = ({
   insuredAt,
 });
 
-const filterOf = ({ currentPage: _page, pageSize: _size, ...filter }: InvoiceSearch): InvoiceFilter => filter;
+const filterOf = ({ currentPage: _page, pageSize: _size, ...filter }: StaffInvoiceSearch): InvoiceFilter => filter;
 
 /**
  * Invoices (docs/api/invoices.md, docs/invoices.md): `POST /invoice/page` lists the caller's own,
  * whatever the body says; `POST /backoffice/invoice/page` every customer's, for the invoices
- * area's roles, the customer's phone masked. The role is checked before the body is read.
+ * area's roles, the customer's phone masked (searchable only by the whole number). The role is checked before the body is read.
  */
 export const invoiceQueryRoutes = (deps: QueryDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
@@ -81,8 +86,9 @@ export const invoiceQueryRoutes = (deps: QueryDeps) => {
     ok(ctx, { ...page, datas: page.datas.map(rowOf) } satisfies InvoicePage);
   });
 
-  router.post('/backoffice/invoice/page', validate(invoiceSearchSchema), async (ctx) => {
-    const search = input<InvoiceSearch>(ctx);
+  // `phone`: the customer's whole number, matched exactly; the rows still show it masked.
+  router.post('/backoffice/invoice/page', validate(staffInvoiceSearchSchema), async (ctx) => {
+    const search = input<StaffInvoiceSearch>(ctx);
     const page = await reader.page(filterOf(search), search.currentPage, search.pageSize);
     ok(ctx, {
       ...page,

@@ -251,7 +251,7 @@ export const orderingQueryDocs: RouteDocs = {
     data: z.array(droneSchema.extend({ policyNo: z.string() })),
   },
   'GET /api/v1/uav/backoffice/quoteDesk': {
-    summary: '报价台（后台）',
+    summary: '报价台（后台；可按订单号前缀、完整手机号查询）',
     data: page(quoteDeskRow).extend({ days: z.number() }),
   },
   'GET /api/v1/uav/backoffice/quoteProgress': { summary: '询价进度（后台）', data: page(quotingRow) },

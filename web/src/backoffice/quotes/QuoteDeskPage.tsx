@@ -1,13 +1,16 @@
 /**
  * 报价工作台 (/backoffice/quotes): one row per order being quoted (or quoted in the last days),
  * a column per insurer, nearest open deadline first; re-read every 3 s so answers show as they
- * come. The filters and the page live in the address, so a reload or a shared link keeps them.
+ * come. The filters and the page live in the address, so a reload or a shared link keeps them;
+ * only a search by the customer's phone stays in the page (desk.ts).
  */
-import { useState } from 'react';
-import { Button, Card, Checkbox, HTMLSelect } from '@blueprintjs/core';
+import { type FormEvent, useState } from 'react';
+import { Button, Card, Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router-dom';
 import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { deskCellStatuses } from '@feibao/domain/ordering/quoteDesk';
+import { parseOrderSearch } from '@feibao/domain/shared/search';
+import { toast } from '../../api/toaster.ts';
 import { ListPager, usePageParam } from '../../shared/ListPager.tsx';
 import { BackofficeFrame } from '../BackofficeFrame.tsx';
 import { DESK_PAGE_SIZE, useQuoteDesk } from './api.ts';
@@ -24,14 +27,19 @@ export const QuoteDeskPage = () => (
 
 const QuoteDesk = () => {
   const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
+  const [phone, setPhone] = useState('');
+  const filters = { ...filtersOf(params), phone };
   const { page } = usePageParam();
   const desk = useQuoteDesk(filters, page);
   const [open, setOpen] = useState<OpenCell | null>(null);
 
-  const change = (patch: Partial<Record<'status' | 'insurer' | 'overdue' | 'type' | 'days', string>>) => {
+  const change = (patch: Partial<Record<FilterKey, string>>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(patch)) {
+      if (k === 'phone') {
+        setPhone(v ?? '');
+        continue;
+      }
       if (!v) next.delete(k);
       else next.set(k, v);
     }
@@ -66,13 +74,65 @@ const QuoteDesk = () => {
   );
 };
 
+type FilterKey = 'status' | 'insurer' | 'overdue' | 'type' | 'days' | 'no' | 'phone';
 type FilterProps = {
   filters: DeskFilters;
-  onChange: (patch: Partial<Record<'status' | 'insurer' | 'overdue' | 'type' | 'days', string>>) => void;
+  onChange: (patch: Partial<Record<FilterKey, string>>) => void;
+};
+
+/** 订单号 (a prefix) and the customer's whole 手机号, applied together on 查询 or Enter, checked as the server will. */
+const SearchFields = ({ filters, onChange }: FilterProps) => {
+  const [orderNo, setOrderNo] = useState(filters.orderNo);
+  const [phone, setPhone] = useState(filters.phone);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = parseOrderSearch({ orderNo, phone });
+    if (!parsed.ok) {
+      toast.warning(parsed.message);
+      return;
+    }
+    onChange({ no: parsed.search.orderNo ?? '', phone: parsed.search.phone ?? '' });
+  };
+  return (
+    <form className="fb-quote-search" onSubmit={submit} noValidate data-testid="quote-desk-search">
+      <InputGroup
+        aria-label="订单号"
+        placeholder="订单号或其开头"
+        maxLength={32}
+        value={orderNo}
+        onValueChange={setOrderNo}
+        data-testid="quote-desk-orderNo"
+      />
+      <InputGroup
+        aria-label="客户手机号"
+        placeholder="客户完整手机号"
+        type="tel"
+        inputMode="numeric"
+        maxLength={13}
+        value={phone}
+        onValueChange={setPhone}
+        data-testid="quote-desk-phone"
+      />
+      <Button type="submit" icon="search" text="查询" data-testid="quote-desk-search-apply" />
+      {(filters.orderNo || filters.phone) && (
+        <Button
+          variant="minimal"
+          text="清除"
+          data-testid="quote-desk-search-clear"
+          onClick={() => {
+            setOrderNo('');
+            setPhone('');
+            onChange({ no: '', phone: '' });
+          }}
+        />
+      )}
+    </form>
+  );
 };
 
 const Filters = ({ filters, onChange }: FilterProps) => (
   <search className="fb-quote-filters" aria-label="筛选">
+    <SearchFields filters={filters} onChange={onChange} />
     <HTMLSelect
       aria-label="报价状态"
       value={filters.status}

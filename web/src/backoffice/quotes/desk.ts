@@ -16,6 +16,10 @@ export type DeskFilters = {
   overdue: boolean;
   orderType: '' | '0' | '1';
   days: string;
+  /** The order number or its beginning, in the address (`no`). */
+  orderNo: string;
+  /** The customer's whole phone: kept in the page's state, never in the address (history, shared links). */
+  phone: string;
 };
 
 export const DEFAULT_DAYS = '7';
@@ -31,6 +35,8 @@ export const filtersOf = (params: URLSearchParams): DeskFilters => ({
   overdue: params.get('overdue') === 'true',
   orderType: oneOf<'' | '0' | '1'>(params.get('type'), ['', '0', '1'], ''),
   days: oneOf(params.get('days'), dayChoices, DEFAULT_DAYS),
+  orderNo: /^[0-9A-Za-z]{1,32}$/.test(params.get('no') ?? '') ? params.get('no')! : '',
+  phone: '',
 });
 
 /** The server's query for these filters (empty ones left out). */
@@ -44,6 +50,8 @@ export const deskQuery = (
   if (filters.insurerId) query.insurerId = filters.insurerId;
   if (filters.overdue) query.overdue = 'true';
   if (filters.orderType) query.orderType = filters.orderType;
+  if (filters.orderNo) query.orderNo = filters.orderNo;
+  if (filters.phone) query.phone = filters.phone;
   return query;
 };
 

@@ -38,7 +38,15 @@ const name = (key: string) => `险种${key}`;
 describe('quote desk', () => {
   it('reads the filters from the address, ignoring unknown values, and sends only the set ones', () => {
     const filters = filtersOf(new URLSearchParams('status=expired&insurer=3&overdue=true&type=1&days=30'));
-    expect(filters).toEqual({ status: 'expired', insurerId: '3', overdue: true, orderType: '1', days: '30' });
+    expect(filters).toEqual({
+      status: 'expired',
+      insurerId: '3',
+      overdue: true,
+      orderType: '1',
+      days: '30',
+      orderNo: '',
+      phone: '',
+    });
     expect(deskQuery(filters, 2, 20)).toEqual({
       currentPage: 2,
       pageSize: 20,
@@ -49,8 +57,24 @@ describe('quote desk', () => {
       orderType: '1',
     });
     const junk = filtersOf(new URLSearchParams('status=nope&insurer=99&type=7&days=5'));
-    expect(junk).toEqual({ status: '', insurerId: '', overdue: false, orderType: '', days: '7' });
+    expect(junk).toEqual({
+      status: '',
+      insurerId: '',
+      overdue: false,
+      orderType: '',
+      days: '7',
+      orderNo: '',
+      phone: '',
+    });
     expect(deskQuery(junk, 1, 20)).toEqual({ currentPage: 1, pageSize: 20, days: '7' });
+    // The order number comes from the address; the phone never does, and both are sent when set.
+    const search = filtersOf(new URLSearchParams('no=FB2026&phone=13812341234'));
+    expect(search).toMatchObject({ orderNo: 'FB2026', phone: '' });
+    expect(filtersOf(new URLSearchParams('no=FB%25')).orderNo).toBe('');
+    expect(deskQuery({ ...search, phone: '13812341234' }, 1, 20)).toMatchObject({
+      orderNo: 'FB2026',
+      phone: '13812341234',
+    });
   });
 
   it('counts down in working days and says when the deadline passed', () => {

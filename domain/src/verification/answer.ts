@@ -1,0 +1,53 @@
+import type { VerificationAnswer } from './api.ts';
+import type { VerificationRecord } from './record.ts';
+import { periodText, policyPeriod, verificationStatus, verificationStatusText } from './status.ts';
+
+/** One issued document as the code index holds it (read-models verification, keyed by the code's SHA-256). */
+export type IssuedDocument = {
+  orderId: string;
+  kind: 'policy' | 'certificate';
+  certificateId: string | null;
+  fileSha256: string;
+  contentSha256: string;
+};
+
+export const notFoundAnswer: VerificationAnswer = {
+  status: 'notFound',
+  statusText: verificationStatusText.notFound,
+  document: null,
+};
+
+const kindText = { policy: '电子保单', certificate: '投保证明' } as const;
+
+/**
+ * The public answer for an issued document at `now`: its status and only the fields docs/api/verify.md
+ * lists. A document whose policy facts are not projected yet, or a certificate the record does not
+ * know, answers 不存在 rather than guessing.
+ */
+export const verificationAnswer = (
+  issued: IssuedDocument | null,
+  record: VerificationRecord | null,
+  now: Date,
+): VerificationAnswer => {
+  const policy = record?.policy;
+  if (!issued || !policy) return notFoundAnswer;
+  const certificate = issued.certificateId ? record.certificates[issued.certificateId] : undefined;
+  if (issued.kind === 'certificate' && !certificate) return notFoundAnswer;
+  const status = verificationStatus({ ...policy, withdrawn: certificate?.withdrawn ?? false }, now);
+  const { startDay, endDay } = policyPeriod(policy.startDate, policy.endDate);
+  return {
+    status,
+    statusText: verificationStatusText[status],
+    document: {
+      kind: issued.kind,
+      kindText: kindText[issued.kind],
+      insurer: policy.insurer,
+      policyholder: policy.policyholder,
+      period: { startDate: startDay, endDate: endDay, text: periodText(policy.startDate, policy.endDate) },
+      covers: policy.covers,
+      droneCount: policy.droneCount,
+      holder: certificate?.holder ?? null,
+      contentSha256: issued.contentSha256,
+    },
+  };
+};
