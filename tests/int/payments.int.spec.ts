@@ -52,13 +52,13 @@ const details = async (client: Client, id: string) => (await client.get(`${U}/or
 /** A customer with an order quoted, ready to buy. */
 const quotedOrder = async () => {
   const client = platform.client();
-  await registerUser(client);
+  const { phone } = await registerUser(client);
   expect((await client.post(`${U}/user/update`, companyProfile)).body.code).toBe(20000);
   const inquiry = await client.post(`${U}/order/inquiryPrice`, generalApplication());
   expect(inquiry.body.code, inquiry.body.message).toBe(20000);
   const orderId: string = inquiry.body.data.id;
   const quoted = await waitForOrderState(client, orderId, 2);
-  return { client, orderId, insurerId: quoted.quoteProgress[0].insuranceCompanyId as number };
+  return { client, phone, orderId, insurerId: quoted.quoteProgress[0].insuranceCompanyId as number };
 };
 
 const insure = async (client: Client, orderId: string, insurerId: number) => {
@@ -460,7 +460,7 @@ describe('payment between 投保 and 承保', () => {
   }, 60_000);
 
   it('lists payments for the back office: one row per trade, masked phone, filters, paidNotUnderwritten', async () => {
-    const { client, orderId, insurerId } = await quotedOrder();
+    const { client, phone, orderId, insurerId } = await quotedOrder();
     const payment = await insure(client, orderId, insurerId);
     const unpaidRow = await waitFor(
       () => rowOf(payment.tradeNo),
@@ -481,6 +481,14 @@ describe('payment between 投保 and 承保', () => {
     expect(await rowOf(payment.tradeNo, { status: 'paid' })).toBeUndefined();
     expect(await rowOf(payment.tradeNo, { orderNo: unpaidRow!.orderNo.slice(0, 10).toLowerCase() })).toBeDefined();
     expect(await rowOf(payment.tradeNo, { orderNo: 'NOPE' })).toBeUndefined();
+    // The whole phone finds the customer's rows; its beginning is refused, so numbers cannot be listed by prefix.
+    expect(await rowOf(payment.tradeNo, { phone })).toBeDefined();
+    const byPrefix = await admin.post(`${U}/backoffice/payment/page`, {
+      pageNum: 1,
+      pageSize: 50,
+      phone: phone.slice(0, 7),
+    });
+    expect(byPrefix.body).toMatchObject({ code: 40000, message: '请输入完整的11位手机号' });
 
     await payAtDevCashier(client, payment);
     await waitFor(

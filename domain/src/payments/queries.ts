@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentExceptions, paymentStatuses } from './api.ts';
+import { orderNoSearch, phoneSearch } from '../shared/search.ts';
 
 /** The back office's payment calls and the dev gateway's (docs/api/payments.md); Chinese messages. */
 export const paymentMessages = {
@@ -41,14 +42,8 @@ export const paymentPageQuery = z.object({
     blankToUndefined,
     z.enum(paymentStatuses as [string, ...string[]], { error: m.statusInvalid }).optional(),
   ),
-  orderNo: z.preprocess(
-    blankToUndefined,
-    z.string({ error: '订单号格式不正确' }).trim().max(64, { error: '订单号不能超过64个字符' }).optional(),
-  ),
-  phone: z.preprocess(
-    blankToUndefined,
-    z.string({ error: '手机号格式不正确' }).trim().max(11, { error: '手机号不能超过11个字符' }).optional(),
-  ),
+  orderNo: orderNoSearch,
+  phone: phoneSearch,
   exception: z.preprocess(
     blankToUndefined,
     z.enum(paymentExceptions as [string, ...string[]], { error: m.exceptionInvalid }).optional(),

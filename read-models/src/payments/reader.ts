@@ -66,7 +66,8 @@ export const paymentReader = (pool: Pick<Pool, 'query'>) => ({
         break;
     }
     if (q.orderNo) where.push(`order_no LIKE ${param(`${q.orderNo.toUpperCase().replace(/[\\%_]/g, '\\$&')}%`)}`);
-    if (q.phone) where.push(`owner LIKE ${param(`${q.phone.replace(/[\\%_]/g, '\\$&')}%`)}`);
+    // The whole phone only (domain shared/search.ts): a prefix would list numbers the rows show masked.
+    if (q.phone) where.push(`owner = ${param(q.phone)}`);
     if (q.exception === 'refundPending') where.push('refund_pending');
     if (q.exception === 'paidNotUnderwritten')
       where.push(
