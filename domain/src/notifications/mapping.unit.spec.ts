@@ -73,7 +73,17 @@ describe('event → notification', () => {
   it('policy issued (document) and in force link to the policy', () => {
     const issued = one({
       type: 'PolicyDocumentIssued',
-      data: { orderId: 'o1', documentId: 'd1', policyNo: 'PN001', issuedAt: at.at },
+      data: {
+        orderId: 'o1',
+        documentId: 'd1',
+        policyNo: 'PN001',
+        verificationCode: 'MH5G-1P5D-2886-3TEW-H88Q-1G98-HNQS-DF1T',
+        fileSha256: 'f'.repeat(64),
+        contentSha256: 'c'.repeat(64),
+        pages: 1,
+        bytes: 148_000,
+        issuedAt: at.at,
+      },
     });
     expect(issued).toMatchObject({ kind: 'policyIssued', link: { type: 'policy', id: 'o1' } });
     expect(issued.body).toContain('下载电子保单');

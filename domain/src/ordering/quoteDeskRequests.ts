@@ -4,6 +4,7 @@ import { orderMessages as m } from './messages.ts';
 import type { LineAnswer } from './order.events.ts';
 import { deskCellStatuses } from './quoteDesk.ts';
 import { orderNoSearch, phoneSearch } from '../shared/search.ts';
+import { pageFields } from '../shared/fields.ts';
 
 /** The quote desk's requests (docs/api/quote-desk.md): the grid's filter and staff's writes. */
 
@@ -35,20 +36,7 @@ export const quoteDeskQuery = z.object({
     .max(90, { error: m.deskDaysInvalid })
     .optional()
     .default(7),
-  currentPage: z.coerce
-    .number({ error: m.pageInvalid })
-    .int({ error: m.pageInvalid })
-    .min(1, { error: m.pageInvalid })
-    .max(100_000, { error: m.pageInvalid })
-    .optional()
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: m.pageSizeInvalid })
-    .int({ error: m.pageSizeInvalid })
-    .min(1, { error: m.pageSizeInvalid })
-    .max(100, { error: m.pageSizeInvalid })
-    .optional()
-    .default(20),
+  ...pageFields(20),
 });
 
 const requestId = z

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { paymentExceptions, paymentStatuses } from './api.ts';
+import { pageNumFields } from '../shared/fields.ts';
 import { orderNoSearch, phoneSearch } from '../shared/search.ts';
 
 /** The back office's payment calls and the dev gateway's (docs/api/payments.md); Chinese messages. */
 export const paymentMessages = {
-  pageInvalid: '页码不正确',
-  pageSizeInvalid: '每页条数不正确',
   statusInvalid: '支付状态不正确',
   exceptionInvalid: '异常类型不正确',
   tokenRequired: '缺少支付凭证',
@@ -19,22 +18,7 @@ export const paymentMessages = {
 const m = paymentMessages;
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
-const page = {
-  pageNum: z.coerce
-    .number({ error: m.pageInvalid })
-    .int({ error: m.pageInvalid })
-    .min(1, { error: m.pageInvalid })
-    .max(100_000, { error: m.pageInvalid })
-    .optional()
-    .default(1),
-  pageSize: z.coerce
-    .number({ error: m.pageSizeInvalid })
-    .int({ error: m.pageSizeInvalid })
-    .min(1, { error: m.pageSizeInvalid })
-    .max(100, { error: m.pageSizeInvalid })
-    .optional()
-    .default(20),
-};
+const page = pageNumFields(20);
 
 export const paymentPageQuery = z.object({
   ...page,

@@ -109,20 +109,30 @@ export const idField = (requiredMessage: string) =>
 /** `?id=`: the one object a call is about; each feature words its own "missing id" message. */
 export const idQuery = (requiredMessage: string) => z.object({ id: idField(requiredMessage) });
 
-/** A list page's `currentPage` and `pageSize`, as the paged staff lists take them (strings or numbers, defaults when absent). */
-export const pageFields = (defaultPageSize: number) => ({
-  currentPage: z.coerce
-    .number({ error: '页码不正确' })
-    .int({ error: '页码不正确' })
-    .min(1, { error: '页码不正确' })
-    .max(100_000, { error: '页码不正确' })
-    .optional()
-    .default(1),
-  pageSize: z.coerce
+const pageNumber = z.coerce
+  .number({ error: '页码不正确' })
+  .int({ error: '页码不正确' })
+  .min(1, { error: '页码不正确' })
+  .max(100_000, { error: '页码不正确' })
+  .optional()
+  .default(1);
+const pageSizeOf = (defaultPageSize: number) =>
+  z.coerce
     .number({ error: '每页条数不正确' })
     .int({ error: '每页条数不正确' })
     .min(1, { error: '每页条数不正确' })
     .max(100, { error: '每页条数不正确' })
     .optional()
-    .default(defaultPageSize),
+    .default(defaultPageSize);
+
+/** A list page's `currentPage` and `pageSize`, as the paged staff lists take them (strings or numbers, defaults when absent). */
+export const pageFields = (defaultPageSize: number) => ({
+  currentPage: pageNumber,
+  pageSize: pageSizeOf(defaultPageSize),
+});
+
+/** The same, for the lists whose page number is called `pageNum` (the back office's payments and invoices). */
+export const pageNumFields = (defaultPageSize: number) => ({
+  pageNum: pageNumber,
+  pageSize: pageSizeOf(defaultPageSize),
 });
