@@ -9,7 +9,12 @@ test('the API reference page renders the OpenAPI document under the CSP', async 
   await failOnCspViolations(page);
   await page.goto('/api/docs');
   await expect(page.getByText('飞保 FeiBao API').first()).toBeVisible();
+  // Every feature's tag is listed, folded; opening one shows its calls.
+  for (const tag of ['order', 'payment', 'verify', 'notification', 'sso-platform'])
+    await expect(page.locator('h3.opblock-tag', { hasText: tag }).first()).toBeVisible();
+  await page.locator('h3.opblock-tag[data-tag="order"]').click();
   await expect(page.getByText('/api/v1/uav/order/orderDetails').first()).toBeVisible();
+  await page.locator('h3.opblock-tag[data-tag="sso-platform"]').click();
   await expect(page.getByText('/sso-platform/authencation/oauth2/login/user').first()).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
   await docShot(page, 'desktop-api-docs');
