@@ -398,6 +398,67 @@ describe('notifications through the real flow', () => {
     }
   }, 60_000);
 
+  it('quote expiring: a check 24 h before a quote runs out; firing tells once while the order is open, nothing once bought', async () => {
+    const quotedOrder = async () => {
+      const client = platform.client();
+      await registerUser(client);
+      expect((await client.post('/api/v1/uav/user/update', companyProfile)).body.code).toBe(20000);
+      const inquiry = await client.post('/api/v1/uav/order/inquiryPrice', generalApplication());
+      expect(inquiry.body.code, inquiry.body.message).toBe(20000);
+      const orderId: string = inquiry.body.data.id;
+      const quoted = await waitForOrderState(client, orderId, 2);
+      const { rows } = await platform.pool.query<{
+        data: { requestId: string; validUntil: string; insurerId: number };
+      }>(
+        `SELECT message_data AS data FROM emt_messages
+          WHERE stream_id = $1 AND message_type = 'InsurerQuoteRecorded' AND message_data->>'validUntil' IS NOT NULL
+          ORDER BY global_position LIMIT 1`,
+        [`order-${orderId}`],
+      );
+      const { requestId, validUntil } = rows[0]!.data;
+      const check: ScheduledCheck = { kind: 'quoteExpiring', orderId, requestId, validUntil, at: now().toISOString() };
+      return { client, orderId, check, insurerId: quoted.quoteProgress[0].insuranceCompanyId as number };
+    };
+    const [open, bought] = await Promise.all([quotedOrder(), quotedOrder()]);
+    const insured = await bought.client.get(
+      `/api/v1/uav/order/insure?id=${bought.orderId}&insuranceCompanyId=${bought.insurerId}`,
+    );
+    expect(insured.body.code, insured.body.message).toBe(20000);
+    await waitForOrderState(bought.client, bought.orderId, 3);
+
+    const checks = new Queue<ScheduledCheck>('notification-checks', {
+      connection: { url: platform.config.redisUrl },
+      prefix: platform.config.queuePrefix,
+    });
+    try {
+      // The reactor scheduled the check a day before the quote runs out.
+      const scheduled = await until(
+        () => checks.getJob(checkIdOf(open.check)),
+        (job) => job !== undefined,
+      );
+      expect(await scheduled!.getState()).toBe('delayed');
+      const due = new Date(open.check.validUntil).getTime() - DAY;
+      expect(Math.abs(scheduled!.opts.delay! - (due - scheduled!.timestamp - offset))).toBeLessThan(60_000);
+      const fire = async (check: ScheduledCheck, jobId: string) => {
+        const job = await checks.add(check.kind, check, { jobId });
+        await until(
+          () => job.getState(),
+          (state) => state === 'completed',
+        );
+      };
+      // Fired now, as if the day had come: twice for the open order, once for the bought one.
+      await fire(open.check, 'qe-open-now');
+      await fire(open.check, 'qe-open-again');
+      await fire(bought.check, 'qe-bought');
+      const told = (await inbox(open.client)).list.filter((n) => n.kind === 'quoteExpiring');
+      expect(told).toHaveLength(1);
+      expect(told[0]).toMatchObject({ title: '报价即将过期', link: { type: 'order', id: open.orderId } });
+      expect((await inbox(bought.client)).list.filter((n) => n.kind === 'quoteExpiring')).toHaveLength(0);
+    } finally {
+      await checks.close();
+    }
+  }, 90_000);
+
   it('quiet hours: at 23:00 Shanghai time the SMS is held until 08:00 as a delayed job', async () => {
     atShanghaiHour(23);
     const submitted = await quiet.client.get(`${CLAIM}/createClaimSettlement?orderId=${quiet.orderId}`);
