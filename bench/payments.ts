@@ -254,14 +254,20 @@ export const paymentsChecked = (r: PaymentResults) =>
   r.check.eventsAfterForged === r.check.eventsAfterGenuine;
 
 /** The (n) rows of the results table; none for a result written before (n) was measured. */
-export const paymentTableRows = (r: PaymentResults | undefined): string[] => {
+export const paymentTableRows = (
+  r: (PaymentResults & { commit?: string }) | undefined,
+  runCommit?: string,
+): string[] => {
   if (!r) return [];
+  // Measured alone (BENCH_PAYMENTS_ONLY) on another commit than the run's: say when and on what.
+  const apart =
+    r.commit && r.commit !== runCommit ? `; measured alone ${r.measuredAt.slice(0, 16)}Z on ${r.commit}` : '';
   const row = (label: string, throughput: string, l: LoadResult) =>
     `| ${label} | ${throughput} | ${l.p50} ms | ${l.p95} ms | ${l.p99} ms | ${l.max} ms | ${l.requests} (${l.errors}) |`;
   const at = `at the command service, concurrency ${r.concurrency}`;
   return [
     row(
-      `(n) payment notify, genuine first notification per order, ${at} (${r.check.confirmedOnce} of ${r.orders} orders with exactly one PaymentConfirmed)`,
+      `(n) payment notify, genuine first notification per order, ${at} (${r.check.confirmedOnce} of ${r.orders} orders with exactly one PaymentConfirmed${apart})`,
       `${r.genuine.perSecond} confirmations/s`,
       r.genuine,
     ),

@@ -242,7 +242,7 @@ export const renderReport = (resultName: string, r: Results, history: HistoryRow
     ...rulesTableRows(r.rules),
     ...documentTableRows(r.documents),
     ...inquiryTableRows(r.inquiry),
-    ...paymentTableRows(r.payments),
+    ...paymentTableRows(r.payments, env.commit),
     '',
     ...cpuTableRows(r),
     ...webTableRows(r.web as WebResults | undefined),

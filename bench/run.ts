@@ -187,8 +187,9 @@ const inquiries = (commandPort: number, queryPort: number, customers: string[]) 
     log,
   });
 /** (n) at the command service; the first BENCH_CONCURRENCY customers' orders warm the loops up. */
-const payments = (commandPort: number, queryPort: number, customers: string[], pool: pg.Pool) =>
-  measurePayments({
+const payments = async (commandPort: number, queryPort: number, customers: string[], pool: pg.Pool) => ({
+  commit: execSync('git rev-parse --short HEAD', { cwd: here }).toString().trim(),
+  ...(await measurePayments({
     pool,
     tokens: createTokenService(config),
     commandPort,
@@ -202,7 +203,8 @@ const payments = (commandPort: number, queryPort: number, customers: string[], p
     maxSeconds: settings.maxSecondsPerLoop,
     cpu,
     log,
-  });
+  })),
+});
 const paymentCustomers = settings.concurrency + settings.paymentOrders;
 const jsonPath = path.join(here, 'results', `${resultName}.json`);
 const results: Record<string, unknown> = reportOnly
