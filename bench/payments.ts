@@ -185,9 +185,16 @@ export const measurePayments = async (o: PaymentOptions) => {
   const warmed = await loop(warm.length, (i) => send(warm[i]!.genuine, 'success'))();
   if (warmed.errors > 0) throw new Error(`(n) warm-up failed: ${warmed.firstError}`);
   await settle();
+  // Nothing may have confirmed the measured orders before their notifications (a reconciliation, say).
+  const beforeGenuine = await storeCounts(o.pool, measuredOrders);
+  const confirmedInStore = async () =>
+    Number(
+      (await o.pool.query(`SELECT count(*) AS n FROM emt_messages WHERE message_type = 'PaymentConfirmed'`)).rows[0].n,
+    );
   const genuine = await around(loop(k, (i) => send(measuredOrders[i]!.genuine, 'success')));
   await settle();
   const afterGenuine = await storeCounts(o.pool, measuredOrders);
+  const inStoreAfterGenuine = await confirmedInStore();
   o.log(
     `    ${genuine.perSecond}/s, p50 ${genuine.p50} / p95 ${genuine.p95} / p99 ${genuine.p99} ms, ${genuine.errors} errors; ${afterGenuine.confirmedOnce} of ${k} orders hold exactly one PaymentConfirmed via notify (${afterGenuine.confirmed} in all)`,
   );
@@ -231,6 +238,9 @@ export const measurePayments = async (o: PaymentOptions) => {
     repeated,
     forged,
     check: {
+      confirmedBefore: beforeGenuine.confirmed,
+      /** Every PaymentConfirmed in the store after (1): the warm-up's and the measured orders', nothing else. */
+      confirmedInStore: inStoreAfterGenuine,
       confirmedOnce: afterGenuine.confirmedOnce,
       confirmed: afterGenuine.confirmed,
       eventsAfterGenuine: afterGenuine.events,
@@ -248,8 +258,10 @@ export const paymentsChecked = (r: PaymentResults) =>
   r.genuine.errors === 0 &&
   r.repeated.errors === 0 &&
   r.forged.errors === 0 &&
+  r.check.confirmedBefore === 0 &&
   r.check.confirmedOnce === r.orders &&
   r.check.confirmed === r.orders &&
+  r.check.confirmedInStore === r.orders + r.warmup &&
   r.check.eventsAfterRepeated === r.check.eventsAfterGenuine &&
   r.check.eventsAfterForged === r.check.eventsAfterGenuine;
 
