@@ -116,6 +116,21 @@ export const expectOk = (answer: Answer) => {
   return answer;
 };
 
+/** A form-encoded POST with no session (as a payment gateway calls), over the same kept-alive sockets; the plain-text answer. */
+export const postForm = (port: number, path: string, params: Record<string, string>) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const payload = Buffer.from(new URLSearchParams(params).toString());
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': payload.length };
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+
 export const closeAgent = () => agent.destroy();
 
 /**

@@ -9,6 +9,7 @@ import { inquiryGoal, inquiryTableRows } from './inquiry.ts';
 import type { LoadResult } from './lib.ts';
 import { rulesGoal, rulesTableRows } from './rules.ts';
 import { documentGoal, documentTableRows } from './documents.ts';
+import { paymentGoal, paymentTableRows } from './payments.ts';
 import { webGoals, webTableRows, type WebResults } from './web.ts';
 
 type Row = LoadResult & { rate?: number };
@@ -79,6 +80,7 @@ export const goalsOf = (r: Results) => {
     ...(r.rules ? [rulesGoal(r.rules)] : []),
     ...(r.documents ? [documentGoal(r.documents)] : []),
     ...(r.inquiry ? [inquiryGoal(r.inquiry)] : []),
+    ...(r.payments ? [paymentGoal(r.payments)] : []),
   ];
 };
 
@@ -124,6 +126,9 @@ const cpuTableRows = (r: Results) => {
     ['(b) bare node:http with the same body', r.list.bare],
     ['(f) claim list, heavy user page 1 through the entry', r.claims?.list?.cases?.heavyPage1],
     ['(e) claim create + save through the entry (per pair: two requests, three appends)', r.claims?.createSave?.pairs],
+    ['(n) payment notify at the command service, genuine (one append each)', r.payments?.genuine],
+    ['(n) payment notify at the command service, repeated (nothing appended)', r.payments?.repeated],
+    ['(n) payment notify at the command service, forged signature (refused)', r.payments?.forged],
   ].filter(([, l]) => l?.cpuMsPerRequest) as [string, LoadResult & { cpuMsPerRequest: CpuShare }][];
   if (rows.length === 0) return [];
   const cores = r.environment.cpus;
@@ -237,6 +242,7 @@ export const renderReport = (resultName: string, r: Results, history: HistoryRow
     ...rulesTableRows(r.rules),
     ...documentTableRows(r.documents),
     ...inquiryTableRows(r.inquiry),
+    ...paymentTableRows(r.payments, env.commit),
     '',
     ...cpuTableRows(r),
     ...webTableRows(r.web as WebResults | undefined),

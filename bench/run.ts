@@ -7,6 +7,7 @@
  *   3. start command, query and workers as separate processes on ephemeral ports
  *   4. (b) order list page 1 and page 50 with totalCount for the user with 1,000 orders
  *   5. (a) raw single-row INSERTs/s at concurrency 32, then save-draft commands/s through HTTP
+ *      (n) the payment notify endpoint at the command service: genuine, repeated, forged (./payments.ts)
  *   6. (c) projection lag from the command's acknowledgement to the read model's commit
  *   7. (f) claim list, then (e) create + save claim commands through HTTP (./claims.ts)
  *   8. (h) inquiry acknowledged → order quoted, at the test time scale (./inquiry.ts)
@@ -38,6 +39,7 @@ import { seedClaims, type ClaimSeedPlan } from './claimSeed.ts';
 import { checkClaimReadModels, CLAIM_LIST_PATH, measureClaims } from './claims.ts';
 import { measureRules } from './rules.ts';
 import { measureDocuments } from './documents.ts';
+import { measurePayments, paymentBenchEnv } from './payments.ts';
 import { inquiryCustomers, measureInquiries, seedInquiryCustomers } from './inquiry.ts';
 import { readHistory, recordHistory } from './history.ts';
 import { bareBaseline, listPage, measured, measureJustSavedVisible, measureSaveDraft, saveDraft } from './orders.ts';
@@ -77,6 +79,9 @@ const settings = {
   inquiryConcurrency: int('BENCH_INQUIRY_CONCURRENCY', 8),
   inquiryPollMs: int('BENCH_INQUIRY_POLL_MS', 20),
   entryConnections: int('BENCH_WEB_DB_CONNECTIONS', 48),
+  paymentOrders: int('BENCH_PAYMENT_ORDERS', 200),
+  paymentRepeats: int('BENCH_PAYMENT_REPEATS', 2_000),
+  paymentForged: int('BENCH_PAYMENT_FORGED', 2_000),
 };
 const entryConnections = settings.entryConnections;
 const resultName = process.env.BENCH_RESULT_NAME ?? 'latest';
@@ -111,6 +116,8 @@ const benchEnv: NodeJS.ProcessEnv = {
   // (h): a working day of the simulated insurers lasts this long; no request times out meanwhile.
   QUOTE_DAY_SECONDS: process.env.BENCH_QUOTE_DAY_SECONDS || '0.2',
   QUOTE_DEADLINE_DAYS: '300',
+  // (n): no purchase lapses, is reconciled or is underwritten while the notify loops run (./payments.ts).
+  ...paymentBenchEnv,
 };
 const config = loadConfig(benchEnv);
 const log = (line: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
@@ -161,7 +168,9 @@ const rulesOnly = process.env.BENCH_RULES_ONLY === '1';
 const inquiryOnly = process.env.BENCH_INQUIRY_ONLY === '1';
 // BENCH_DOCUMENTS_ONLY=1: the policy PDF render (p) alone, the same way.
 const documentsOnly = process.env.BENCH_DOCUMENTS_ONLY === '1';
-const reportOnly = process.env.BENCH_REPORT_ONLY === '1' || rulesOnly || inquiryOnly || documentsOnly;
+// BENCH_PAYMENTS_ONLY=1: the payment notify endpoint (n) alone, on a fresh feibao_bench holding just its customers.
+const paymentsOnly = process.env.BENCH_PAYMENTS_ONLY === '1';
+const reportOnly = process.env.BENCH_REPORT_ONLY === '1' || rulesOnly || inquiryOnly || documentsOnly || paymentsOnly;
 const inquiries = (commandPort: number, queryPort: number, customers: string[]) =>
   measureInquiries({
     tokens: createTokenService(config),
@@ -177,6 +186,26 @@ const inquiries = (commandPort: number, queryPort: number, customers: string[]) 
     quoteDeadlineDays: config.quoteDeadlineDays,
     log,
   });
+/** (n) at the command service; the first BENCH_CONCURRENCY customers' orders warm the loops up. */
+const payments = async (commandPort: number, queryPort: number, customers: string[], pool: pg.Pool) => ({
+  commit: execSync('git rev-parse --short HEAD', { cwd: here }).toString().trim(),
+  ...(await measurePayments({
+    pool,
+    tokens: createTokenService(config),
+    commandPort,
+    queryPort,
+    customers,
+    warmup: settings.concurrency,
+    setupConcurrency: settings.inquiryConcurrency,
+    concurrency: settings.concurrency,
+    repeats: settings.paymentRepeats,
+    forged: settings.paymentForged,
+    maxSeconds: settings.maxSecondsPerLoop,
+    cpu,
+    log,
+  })),
+});
+const paymentCustomers = settings.concurrency + settings.paymentOrders;
 const jsonPath = path.join(here, 'results', `${resultName}.json`);
 const results: Record<string, unknown> = reportOnly
   ? JSON.parse(readFileSync(jsonPath, 'utf8'))
@@ -207,6 +236,37 @@ if (inquiryOnly)
       inquiries: settings.inquiries,
       inquiryConcurrency: settings.inquiryConcurrency,
       inquiryPollMs: settings.inquiryPollMs,
+    });
+  } finally {
+    await stopChildren().catch(() => undefined);
+    closeAgent();
+  }
+if (paymentsOnly)
+  try {
+    await recreateDatabase();
+    await resetRedis();
+    await migrate(databaseUrl, [readModelMigrations]);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client
+      .connect()
+      .then(() => seedInquiryCustomers(client, paymentCustomers, log))
+      .finally(() => client.end());
+    const [command, query] = await Promise.all([startRole('command'), startRole('query'), startRole('workers')]);
+    const pool = createPool(databaseUrl, 4);
+    try {
+      results.payments = await payments(
+        command.port,
+        query.port,
+        inquiryCustomers(paymentCustomers + 1, 0, paymentCustomers),
+        pool,
+      );
+    } finally {
+      await pool.end();
+    }
+    Object.assign(results.settings as typeof settings, {
+      paymentOrders: settings.paymentOrders,
+      paymentRepeats: settings.paymentRepeats,
+      paymentForged: settings.paymentForged,
     });
   } finally {
     await stopChildren().catch(() => undefined);
@@ -393,6 +453,10 @@ if (!reportOnly)
       log,
       settle,
     });
+    // ---- (n) payment notify at the command service, on customers below (h)'s and clear of the claims' order owners
+    const payers = inquiryCustomers(settings.users - settings.inquiries, claimPlan.orderOwners, paymentCustomers);
+    if (payers.length > settings.concurrency) results.payments = await payments(command.port, query.port, payers, pool);
+    else log(`(n) skipped: ${payers.length} customers left for it, at least ${settings.concurrency + 1} needed`);
     await Promise.all([command.stop(), query.stop()]);
 
     // ---- phase 2: the entry users reach, as `npm start` runs it (compiled, one copy per core), alone with the workers
