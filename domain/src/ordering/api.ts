@@ -86,6 +86,10 @@ export type OrderListRow = {
   deviceNumber: string;
   /** The purchase's payment (docs/api/payments.md); null when never bought or bought before payments. */
   payment: OrderPayment | null;
+  /** The policy's version (1 until a 批改 is applied); null before it is issued. */
+  policyVersion: number | null;
+  /** A 批改 or 退保 asked for and not yet settled; null when none (docs/glossary.md). */
+  pendingChange: 'endorsement' | 'cancellation' | null;
   /** What the caller may do with it now (domain `allowedActions`); screens render buttons from it. */
   actions: OrderAction[];
 };

@@ -24,6 +24,8 @@ export type OrderActionFacts = {
   owner?: string;
   /** The current purchase's trade: null or absent when there is none (or it predates payments). */
   payment?: { paid: boolean; dueAt: string } | null;
+  /** A 批改 or 退保 asked for and not yet settled (order.events PendingPolicyChange); null or absent: none. */
+  pendingChange?: 'endorsement' | 'cancellation' | null;
 };
 
 /** null: allowed; otherwise the refusal, with its code and Chinese reason. */
@@ -42,6 +44,7 @@ export const orderFacts = (order: Exclude<Order, { status: 'none' }>): OrderActi
   owner: order.owner,
   payment:
     'payment' in order && order.payment ? { paid: order.payment.paidAt !== null, dueAt: order.payment.dueAt } : null,
+  pendingChange: 'pendingChange' in order ? (order.pendingChange?.kind ?? null) : null,
 });
 
 const ownerView: OrderActor = { actor: 'system', system: true };

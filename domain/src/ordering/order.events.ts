@@ -11,6 +11,8 @@ export const OrderState = {
   underwritten: 4,
   inForce: 5,
   lapsed: 6,
+  /** 已退保: cancelled by the customer before its end, the refund paid through the provider. */
+  cancelled: 7,
 } as const;
 export type OrderStateValue = (typeof OrderState)[keyof typeof OrderState];
 
@@ -148,6 +150,57 @@ export type PolicyUnderwritten = {
   type: 'PolicyUnderwritten';
   data: { orderId: string; policyNo: string; startDate: string; endDate: string; underwrittenAt: string };
 };
+/**
+ * An approved 批改 applied to the policy: from `effectiveDate` the policy reads as `form`, `lines` and the
+ * insurer's `answers` (annual premium and deductible per line), as policy `version` (the first issue is 1).
+ * premiumDifference: what the change cost for the days left (+ paid by the customer, − refunded).
+ */
+export type PolicyEndorsed = {
+  type: 'PolicyEndorsed';
+  data: {
+    orderId: string;
+    endorsementId: string;
+    /** 批单号, printed on the 批单 and named by verification. */
+    endorsementNo: string;
+    version: number;
+    effectiveDate: string;
+    form: OrderForm;
+    lines: PlanLine[];
+    answers: LineAnswer[];
+    totalPremium: number;
+    premiumDifference: number;
+    changes: PolicyChangeRow[];
+    /** Device codes no longer insured from effectiveDate (an accident after it is refused). */
+    removedDeviceNumbers: string[];
+    approvedBy: string;
+    endorsedAt: string;
+  };
+};
+/** One row of a 批单: what changed, before and after, and what it cost for the days left. */
+export type PolicyChangeRow = {
+  kind: 'addDrone' | 'removeDrone' | 'changeAmount' | 'changeContact';
+  label: string;
+  before: string | null;
+  after: string | null;
+  premiumDifference: number;
+};
+/**
+ * 退保 approved: the cover ends at `effectiveDate` (an accident after it is not covered) and `refundAmount`
+ * is refunded through the provider (a RefundRequested beside it when it is above zero).
+ */
+export type PolicyCancelled = {
+  type: 'PolicyCancelled';
+  data: {
+    orderId: string;
+    cancellationId: string;
+    effectiveDate: string;
+    refundAmount: number;
+    reason: string;
+    reasonTxt: string | null;
+    approvedBy: string;
+    cancelledAt: string;
+  };
+};
 export type PolicyTookEffect = { type: 'PolicyTookEffect'; data: { orderId: string; at: string } };
 export type PolicyLapsed = { type: 'PolicyLapsed'; data: { orderId: string; at: string } };
 
@@ -168,7 +221,9 @@ export type OrderEvent =
   | RefundConfirmed
   | PolicyUnderwritten
   | PolicyTookEffect
-  | PolicyLapsed;
+  | PolicyLapsed
+  | PolicyEndorsed
+  | PolicyCancelled;
 
 export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderDraftSaved',
@@ -188,6 +243,8 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'PolicyUnderwritten',
   'PolicyTookEffect',
   'PolicyLapsed',
+  'PolicyEndorsed',
+  'PolicyCancelled',
 ];
 
 /** Per insurer in the current round: its request, what it answered per line, whether it timed out. */
@@ -240,7 +297,38 @@ type Bought = Quoting & {
   requestedStartDate: string | null;
   payment?: PaymentState | null;
 };
-type Policy = Bought & { policyNo: string; startDate: string; endDate: string };
+/** One version of an issued policy after the first (批改); the first issue is version 1 and has no entry. */
+export type PolicyVersion = {
+  version: number;
+  endorsementId: string;
+  endorsementNo: string;
+  effectiveDate: string;
+  endorsedAt: string;
+  removedDeviceNumbers: string[];
+};
+/**
+ * A change asked for and not yet settled (批改 or 退保): at most one at a time, so a cancellation is
+ * never priced against a policy an endorsement is about to change. Absent or null: none.
+ */
+export type PendingPolicyChange = { kind: 'endorsement' | 'cancellation'; id: string; requestedAt: string };
+type Policy = Bought & {
+  policyNo: string;
+  startDate: string;
+  endDate: string;
+  /** Absent: version 1, never endorsed. */
+  version?: number;
+  versions?: PolicyVersion[];
+  pendingChange?: PendingPolicyChange | null;
+};
+export type PolicyCancellation = {
+  cancellationId: string;
+  effectiveDate: string;
+  refundAmount: number;
+  reason: string;
+  reasonTxt: string | null;
+  approvedBy: string;
+  cancelledAt: string;
+};
 
 /** Why the last inquiry was withdrawn, shown until the next inquiry. */
 export type Revocation = { reason: string; reasonTxt: string | null };
@@ -253,7 +341,8 @@ export type Order =
   | (Bought & { status: 'insured' })
   | (Policy & { status: 'underwritten' })
   | (Policy & { status: 'inForce' })
-  | (Policy & { status: 'lapsed' });
+  | (Policy & { status: 'lapsed' })
+  | (Policy & { status: 'cancelled'; cancellation: PolicyCancellation });
 
 export const stateNumber = (order: Order): OrderStateValue | null => {
   switch (order.status) {
@@ -273,6 +362,8 @@ export const stateNumber = (order: Order): OrderStateValue | null => {
       return OrderState.inForce;
     case 'lapsed':
       return OrderState.lapsed;
+    case 'cancelled':
+      return OrderState.cancelled;
   }
 };
 
@@ -433,6 +524,38 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
       return state.status === 'underwritten' ? { ...state, status: 'inForce' } : state;
     case 'PolicyLapsed':
       return state.status === 'inForce' || state.status === 'underwritten' ? { ...state, status: 'lapsed' } : state;
+    case 'PolicyEndorsed': {
+      if (state.status !== 'underwritten' && state.status !== 'inForce') return state;
+      const e = event.data;
+      const insurers = state.insurers.map((p) =>
+        p.request.insurerId === state.insurer.id
+          ? { ...p, answers: Object.fromEntries(e.answers.map((a) => [a.key, a])) }
+          : p,
+      );
+      const version: PolicyVersion = {
+        version: e.version,
+        endorsementId: e.endorsementId,
+        endorsementNo: e.endorsementNo,
+        effectiveDate: e.effectiveDate,
+        endorsedAt: e.endorsedAt,
+        removedDeviceNumbers: e.removedDeviceNumbers,
+      };
+      return {
+        ...state,
+        form: e.form,
+        lines: e.lines,
+        insurers,
+        totalPremium: e.totalPremium,
+        version: e.version,
+        versions: [...(state.versions ?? []), version],
+        pendingChange: state.pendingChange?.id === e.endorsementId ? null : (state.pendingChange ?? null),
+      };
+    }
+    case 'PolicyCancelled': {
+      if (state.status !== 'underwritten' && state.status !== 'inForce') return state;
+      const { orderId: _id, ...cancellation } = event.data;
+      return { ...state, status: 'cancelled', pendingChange: null, cancellation };
+    }
   }
 };
 
@@ -472,6 +595,10 @@ export const orderEventTime = (event: OrderEvent): string => {
     case 'PolicyTookEffect':
     case 'PolicyLapsed':
       return event.data.at;
+    case 'PolicyEndorsed':
+      return event.data.endorsedAt;
+    case 'PolicyCancelled':
+      return event.data.cancelledAt;
   }
 };
 

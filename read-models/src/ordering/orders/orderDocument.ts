@@ -38,10 +38,18 @@ export type OrderDocument = {
   revokeReasonTxt: string | null;
   /** The purchase's trade as of the last event (domain payments/status.ts); absent on documents from before payments. */
   payment?: StoredPayment | null;
+  /** The policy's version (1 until a 批改 is applied); null before it is issued; absent on older documents. */
+  policyVersion?: number | null;
+  /** A 批改 or 退保 asked for and not yet settled; absent on older documents. */
+  pendingChange?: 'endorsement' | 'cancellation' | null;
   updatedAt: string;
   order: Order;
 };
 
 /** A list row as stored; the actions depend on the time of reading, so the reader adds them. */
-export type StoredOrderListRow = Omit<OrderListRow, 'actions' | 'payment'> & { payment?: StoredPayment | null };
+export type StoredOrderListRow = Omit<OrderListRow, 'actions' | 'payment' | 'policyVersion' | 'pendingChange'> & {
+  payment?: StoredPayment | null;
+  policyVersion?: number | null;
+  pendingChange?: 'endorsement' | 'cancellation' | null;
+};
 export type { OrderListRow };

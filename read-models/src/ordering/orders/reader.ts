@@ -32,6 +32,8 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
           ...row,
           // The cashier's address is added by the route, which knows the provider.
           payment: paymentAsRead(row.payment ?? null, now, null),
+          policyVersion: row.policyVersion ?? (row.policyNo ? 1 : null),
+          pendingChange: row.pendingChange ?? null,
           // The list is the caller's own orders: the actions are what their owner may do.
           actions: allowedActions(
             {

@@ -65,6 +65,8 @@ export const toDocument = (order: Order, updatedAt: string): OrderDocument | nul
     revokeReason: order.status === 'awaitingInquiry' ? (order.revoked?.reason ?? null) : null,
     revokeReasonTxt: order.status === 'awaitingInquiry' ? (order.revoked?.reasonTxt ?? null) : null,
     payment: storedPayment(order),
+    policyVersion: 'policyNo' in order ? (order.version ?? 1) : null,
+    pendingChange: 'pendingChange' in order ? (order.pendingChange?.kind ?? null) : null,
     updatedAt,
     order,
   };
@@ -92,4 +94,6 @@ export const rowOf = (doc: OrderDocument): StoredOrderListRow => ({
   totalPremium: doc.totalPremium,
   deviceNumber: deviceNumbers(doc),
   payment: doc.payment ?? null,
+  policyVersion: doc.policyVersion ?? (doc.policyNo ? 1 : null),
+  pendingChange: doc.pendingChange ?? null,
 });
