@@ -125,6 +125,16 @@ export const orderGuards: Record<OrderAction, OrderGuard> = {
     mayChangeOrder(o, who) ??
     when(o.state === OrderState.inForce, () => illegalState(m.policyNotInForce)) ??
     when(within(now, o.startDate, o.endDate), () => illegalState(m.outsidePolicyPeriod)),
+  // 批改: an issued policy before its end, with no other change in progress (which one is said).
+  endorse: (o, who, now) =>
+    mayChangeOrder(o, who) ??
+    when(o.state === OrderState.underwritten || o.state === OrderState.inForce, () =>
+      illegalState(m.endorseNotAllowed),
+    ) ??
+    when(!o.endDate || now.getTime() < new Date(o.endDate).getTime(), () => illegalState(m.endorseAfterEnd)) ??
+    when(!o.pendingChange, () =>
+      illegalState(o.pendingChange === 'cancellation' ? m.cancellationPending : m.endorsementPending),
+    ),
 };
 
 /** The cashier's guard: the owner, a purchase unpaid and still within its due time. */

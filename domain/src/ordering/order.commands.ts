@@ -26,6 +26,7 @@ import { orderMessages } from './messages.ts';
 import { completion, decideInsurerAnswer } from './insurerAnswers.ts';
 import { totalPremium } from './quoting.ts';
 import { decidePayment } from './payments.ts';
+import { decideEndorsement, decideEndorsementPayment, type EndorsementCommand } from './endorsementDecider.ts';
 
 /**
  * Who asks and when: customers act on their own orders, staff by their `roles` (the quote desk),
@@ -118,7 +119,8 @@ export type OrderCommand =
   | ConfirmRefund
   | UnderwritePolicy
   | TakeEffect
-  | Lapse;
+  | Lapse
+  | EndorsementCommand;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -257,6 +259,8 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
     }
     case 'ConfirmPayment':
     case 'LapsePayment':
+      // An endorsement's extra premium is its own trade (endorsementDecider.ts).
+      return decideEndorsementPayment(command, state) ?? decidePayment(command, state);
     case 'RequestRefund':
     case 'ConfirmRefund':
       return decidePayment(command, state);
@@ -293,6 +297,12 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       return state.status === 'inForce' && new Date(state.endDate).getTime() <= now.getTime()
         ? [{ type: 'PolicyLapsed', data: { orderId: state.orderId, at } }]
         : [];
+    case 'RequestEndorsement':
+    case 'AnswerEndorsement':
+    case 'ApproveEndorsement':
+    case 'DeclineEndorsement':
+    case 'WithdrawEndorsement':
+      return decideEndorsement(command, state);
     default:
       return assertNever(command);
   }

@@ -1,6 +1,15 @@
 import type { OrderForm } from './form.ts';
 import type { PlanLine } from './plan.ts';
 import type { RuleRef, TraceStep } from '../rules/rating.ts';
+import {
+  endorsementEventTime,
+  endorsementEventTypes,
+  endorsementOnEndorsed,
+  evolveEndorsement,
+  type EndorsementEvent,
+  type EndorsementState,
+  type EndorsementTrade,
+} from './endorsement.events.ts';
 
 /** Order states; the numbers are the wire mapping (docs/glossary.md "Order states and actions"). */
 export const OrderState = {
@@ -223,7 +232,8 @@ export type OrderEvent =
   | PolicyTookEffect
   | PolicyLapsed
   | PolicyEndorsed
-  | PolicyCancelled;
+  | PolicyCancelled
+  | EndorsementEvent;
 
 export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderDraftSaved',
@@ -245,6 +255,7 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'PolicyLapsed',
   'PolicyEndorsed',
   'PolicyCancelled',
+  ...endorsementEventTypes,
 ];
 
 /** Per insurer in the current round: its request, what it answered per line, whether it timed out. */
@@ -319,6 +330,9 @@ type Policy = Bought & {
   version?: number;
   versions?: PolicyVersion[];
   pendingChange?: PendingPolicyChange | null;
+  /** The latest 批改 and the trades of extra premiums (endorsement.events.ts); absent: never asked for. */
+  endorsement?: EndorsementState | null;
+  endorsementTrades?: EndorsementTrade[];
 };
 export type PolicyCancellation = {
   cancellationId: string;
@@ -549,6 +563,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         version: e.version,
         versions: [...(state.versions ?? []), version],
         pendingChange: state.pendingChange?.id === e.endorsementId ? null : (state.pendingChange ?? null),
+        ...endorsementOnEndorsed(state, e),
       };
     }
     case 'PolicyCancelled': {
@@ -556,6 +571,12 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
       const { orderId: _id, ...cancellation } = event.data;
       return { ...state, status: 'cancelled', pendingChange: null, cancellation };
     }
+    case 'EndorsementRequested':
+    case 'EndorsementReferred':
+    case 'EndorsementApproved':
+    case 'EndorsementDeclined':
+    case 'EndorsementWithdrawn':
+      return evolveEndorsement(state, event);
   }
 };
 
@@ -599,6 +620,12 @@ export const orderEventTime = (event: OrderEvent): string => {
       return event.data.endorsedAt;
     case 'PolicyCancelled':
       return event.data.cancelledAt;
+    case 'EndorsementRequested':
+    case 'EndorsementReferred':
+    case 'EndorsementApproved':
+    case 'EndorsementDeclined':
+    case 'EndorsementWithdrawn':
+      return endorsementEventTime(event);
   }
 };
 
