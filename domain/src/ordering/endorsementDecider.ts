@@ -1,6 +1,7 @@
 import { illegalState, invalid, notFound } from '../shared/errors.ts';
 import { shanghaiDate } from '../shared/calendar.ts';
-import { refundNumber, sameAmount, toFen, tradeNumber } from '../payments/gateway.ts';
+import { sameAmount } from '../payments/gateway.ts';
+import { approve } from './endorsementSettlement.ts';
 import { mayChangeOrder, mayWorkQuoteDesk, maySystemOnly, orderFacts, orderGuards, refuse } from './guards.ts';
 import { orderMessages } from './messages.ts';
 import {
@@ -10,10 +11,10 @@ import {
   linesToRate,
   type EndorsementChange,
 } from './endorsement.ts';
-import { endorsementPremium, type EndorsementQuote, type EndorsementTerms } from './endorsementPricing.ts';
+import { endorsementPremium, type EndorsementTerms } from './endorsementPricing.ts';
 import type { EndorsementState } from './endorsement.events.ts';
 import type { LineAnswer, Order, OrderEvent } from './order.events.ts';
-import type { ConfirmPayment, LapsePayment, OrderMetadata } from './order.commands.ts';
+import type { OrderMetadata } from './order.commands.ts';
 
 /**
  * The order decider's part for 批改 (docs/api/endorsement.md). The command side cannot rate (the rule engine
@@ -103,101 +104,6 @@ const answersOf = (state: PolicyOrder, e: EndorsementState, rated: readonly Line
   }
   for (const a of rated) byKey.set(a.key, a);
   return e.policy.lines.flatMap((l) => (byKey.get(l.key) ? [byKey.get(l.key)!] : []));
-};
-
-/** The return premium refunded through the provider, from the paid trades with enough left (purchase first). */
-const refunds = (state: PolicyOrder, amount: number, by: string, at: string): OrderEvent[] => {
-  const history = state.payments ?? { trades: [], refunds: [], lapsed: null };
-  const paid = [
-    ...(state.payment?.paidAt ? [{ tradeNo: state.payment.tradeNo, amount: state.payment.amount }] : []),
-    ...(state.endorsementTrades ?? []).filter((t) => t.paid),
-  ];
-  let left = toFen(amount);
-  const events: OrderEvent[] = [];
-  for (const trade of paid) {
-    if (left <= 0) break;
-    const refunded = history.refunds
-      .filter((r) => r.tradeNo === trade.tradeNo)
-      .reduce((s, r) => s + toFen(r.amount), 0);
-    const take = Math.min(left, toFen(trade.amount) - refunded);
-    if (take <= 0) continue;
-    left -= take;
-    events.push({
-      type: 'RefundRequested',
-      data: {
-        orderId: state.orderId,
-        refundNo: refundNumber(trade.tradeNo, history.refunds.length + events.length + 1),
-        tradeNo: trade.tradeNo,
-        amount: take / 100,
-        reason: 'endorsement',
-        requestedBy: by,
-        requestedAt: at,
-      },
-    });
-  }
-  return events;
-};
-
-const policyEndorsed = (
-  state: PolicyOrder,
-  e: EndorsementState,
-  answers: LineAnswer[],
-  quote: EndorsementQuote,
-  approvedBy: string,
-  at: string,
-): OrderEvent => ({
-  type: 'PolicyEndorsed',
-  data: {
-    orderId: state.orderId,
-    endorsementId: e.endorsementId,
-    endorsementNo: e.endorsementNo,
-    version: (state.version ?? 1) + 1,
-    effectiveDate: e.effectiveDate,
-    form: e.policy.form,
-    lines: e.policy.lines,
-    answers,
-    totalPremium: quote.newTotalPremium,
-    premiumDifference: quote.total,
-    changes: quote.rows,
-    removedDeviceNumbers: e.policy.removedDeviceNumbers,
-    approvedBy,
-    endorsedAt: at,
-  },
-});
-
-/** Approved: an extra premium opens a trade (endorsed once paid); otherwise endorsed now, a return refunded. */
-const approve = (
-  state: PolicyOrder,
-  e: EndorsementState,
-  answers: LineAnswer[],
-  quote: EndorsementQuote,
-  by: { actor: string; reason: string | null; paymentDueAt: string },
-  at: string,
-): OrderEvent[] => {
-  const trades = state.payments?.trades ?? [];
-  const payment =
-    quote.total > 0
-      ? { tradeNo: tradeNumber(state.orderId, trades.length + 1), amount: quote.total, dueAt: by.paymentDueAt }
-      : null;
-  const approved: OrderEvent = {
-    type: 'EndorsementApproved',
-    data: {
-      orderId: state.orderId,
-      endorsementId: e.endorsementId,
-      answers,
-      quote,
-      approvedBy: by.actor,
-      reason: by.reason,
-      approvedAt: at,
-      payment,
-    },
-  };
-  if (payment) return [approved];
-  return [
-    approved,
-    policyEndorsed(state, e, answers, quote, by.actor, at),
-    ...(quote.total < 0 ? refunds(state, -quote.total, by.actor, at) : []),
-  ];
 };
 
 const reasonOf = (reason: string) => {
@@ -364,43 +270,4 @@ export const decideEndorsement = (command: EndorsementCommand, state: Order): Or
       ];
     }
   }
-};
-
-/**
- * A payment command about an endorsement's trade, or null when the trade is not one (decidePayment has it).
- * A paid extra premium endorses the policy; its due time passing unpaid withdraws the endorsement. A trade
- * paid after its endorsement lapsed is the purchase's late-payment case: refunded (null here).
- */
-export const decideEndorsementPayment = (command: ConfirmPayment | LapsePayment, state: Order): OrderEvent[] | null => {
-  if (!isPolicy(state)) return null;
-  const { tradeNo } = command.data;
-  const e = state.endorsement;
-  const known = (state.endorsementTrades ?? []).find((t) => t.tradeNo === tradeNo);
-  if (!known) return null;
-  refuse(maySystemOnly(command.metadata));
-  const at = command.metadata.now.toISOString();
-  const current = e?.payment?.tradeNo === tradeNo && e.status === 'awaitingPayment' ? e : null;
-  if (command.type === 'LapsePayment') {
-    if (!current?.payment || command.metadata.now.getTime() < new Date(current.payment.dueAt).getTime()) return [];
-    return [
-      {
-        type: 'EndorsementWithdrawn',
-        data: {
-          orderId: state.orderId,
-          endorsementId: current.endorsementId,
-          reason: 'paymentLapsed',
-          withdrawnBy: 'system',
-          withdrawnAt: at,
-        },
-      },
-    ];
-  }
-  if (known.paid) return []; // a repeated notification, or a reconciliation after it
-  if (!current?.payment || !current.answers || !current.quote) return null;
-  if (!sameAmount(current.payment.amount, command.data.amount)) throw invalid(orderMessages.amountMismatch);
-  const { amount, providerTradeNo, paidAt, via } = command.data;
-  return [
-    { type: 'PaymentConfirmed', data: { orderId: state.orderId, tradeNo, amount, paidAt, providerTradeNo, via } },
-    policyEndorsed(state, current, current.answers, current.quote, current.approvedBy ?? 'system', at),
-  ];
 };

@@ -6,6 +6,7 @@ import { allowedActions, orderFacts } from './guards.ts';
 import { requestIdOf } from './inquiry.ts';
 import { orderMessages } from './messages.ts';
 import { endorsementMessages as em, type EndorsementChange } from './endorsement.ts';
+import type { EndorsementTerms } from './endorsementPricing.ts';
 import { decideOrder, orderDecider, type OrderCommand, type OrderMetadata } from './order.commands.ts';
 import { evolveOrder, initialOrder, type LineAnswer, type Order, type OrderEvent } from './order.events.ts';
 import { buildPlanLines } from './plan.ts';
@@ -114,7 +115,7 @@ const request = (changes: EndorsementChange[], confirmedTotal: number, now = mid
 });
 const answer = (
   rated: LineAnswer[],
-  terms = { minimumExtra: 0, minimumReturn: 0, referAbove: null },
+  terms: EndorsementTerms = { minimumExtra: 0, minimumReturn: 0, referAbove: null },
 ): OrderCommand => ({
   type: 'AnswerEndorsement',
   data: { endorsementId: 'e1', rated, terms, paymentDueAt: later(184 * DAY).toISOString() },

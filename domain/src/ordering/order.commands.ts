@@ -26,7 +26,8 @@ import { orderMessages } from './messages.ts';
 import { completion, decideInsurerAnswer } from './insurerAnswers.ts';
 import { totalPremium } from './quoting.ts';
 import { decidePayment } from './payments.ts';
-import { decideEndorsement, decideEndorsementPayment, type EndorsementCommand } from './endorsementDecider.ts';
+import { decideEndorsement, type EndorsementCommand } from './endorsementDecider.ts';
+import { decideEndorsementPayment } from './endorsementSettlement.ts';
 
 /**
  * Who asks and when: customers act on their own orders, staff by their `roles` (the quote desk),
