@@ -11,7 +11,7 @@ import { applicationFields, visibleInsurers } from '../ordering/catalogue.ts';
 export const PipelineStages = ['eligibility', 'referral', 'rating', 'limits'] as const;
 export type PipelineStage = (typeof PipelineStages)[number];
 /** pool: pieces shared by other rules (inlined where referenced); indication: the education package's price range. */
-export const RuleStages = [...PipelineStages, 'pool', 'indication'] as const;
+export const RuleStages = [...PipelineStages, 'pool', 'indication', 'endorsement'] as const;
 export type RuleStage = (typeof RuleStages)[number];
 
 export const stageLabels: Record<RuleStage, string> = {
@@ -21,6 +21,7 @@ export const stageLabels: Record<RuleStage, string> = {
   limits: '限额',
   pool: '规则池',
   indication: '价格区间',
+  endorsement: '批改规则',
 };
 
 export const isPipelineStage = (stage: RuleStage): stage is PipelineStage =>

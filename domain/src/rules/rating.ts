@@ -15,6 +15,8 @@ import type { Jdm } from './jdm.ts';
 export const REFERRAL_RULE_ID = 'referral';
 export const PRICE_RANGE_RULE_ID = 'price-range';
 export const LIMITS_RULE_ID = 'limits';
+/** 批改规则 (stage endorsement): per insurer the minimum extra and return premium, the amount an underwriter sees. */
+export const ENDORSEMENT_RULE_ID = 'endorsement-terms';
 export const tariffRuleId = (insurerId: number) => `tariff-${insurerId}`;
 
 export type RuleRef = { ruleId: string; version: number };

@@ -2,6 +2,7 @@ import { visibleInsurers } from '../../ordering/catalogue.ts';
 import { graph, num, str, type Jdm } from '../jdm.ts';
 import type { RuleDefinitionFields, RuleStage } from '../definition.ts';
 import { LIMITS_RULE_ID, PRICE_RANGE_RULE_ID, REFERRAL_RULE_ID, tariffRuleId } from '../rating.ts';
+import { endorsementRule } from './endorsementRules.ts';
 import { tariffDecision } from './tariffRules.ts';
 import { tariffTables } from './tariffTables.ts';
 
@@ -164,6 +165,7 @@ export const seededRules = (): SeededRule[] => [
     scenes: [],
     content: priceRangeDecision(),
   },
+  { ...seeded, ...endorsementRule() },
 ];
 
 export const SEED_RULE_REASON = '初始版本：迁移原有费率表与核保规则';

@@ -13,6 +13,7 @@ import {
   limitFacts,
   lineFacts,
   PRICE_RANGE_RULE_ID,
+  ENDORSEMENT_RULE_ID,
   verdictOf,
   type InsurerLimit,
   type RuleHit,
@@ -22,6 +23,7 @@ import { joinable } from '@feibao/domain/rules/joined';
 import { inlinePool, poolReferences, type Jdm } from '@feibao/domain/rules/jdm';
 import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import type { LineAnswer } from '@feibao/domain/ordering/order.events';
+import { defaultEndorsementTerms, type EndorsementTerms } from '@feibao/domain/ordering/endorsementPricing';
 import type { OrderForm } from '@feibao/domain/ordering/form';
 import type { RiskEffect } from '@feibao/domain/rules/config';
 import type { RatingContext } from '@feibao/domain/rating/types';
@@ -295,6 +297,24 @@ export const createRulesEngine = (source: RuleSource) => {
         minPrice: Number(output.minPrice ?? 0),
         maxPrice: Number(output.maxPrice ?? 0),
         rules: [...used.values()],
+      };
+    },
+
+    /**
+     * The insurer's 批改规则 (stage endorsement): minimum extra and return premium, the amount referred to an
+     * underwriter. Without an enabled version (or when it fails) none: no minimum, nothing referred for its size.
+     */
+    async endorsementTerms(insurerId: number): Promise<EndorsementTerms & { rules: RuleRef[] }> {
+      const loaded = await load();
+      const outcome = await evaluate(loaded.byId.get(ENDORSEMENT_RULE_ID), { insurerId }, false);
+      if (outcome === null || outcome === 'failed') return { ...defaultEndorsementTerms, rules: [] };
+      const out = (outcome.output ?? {}) as Record<string, unknown>;
+      const amount = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : null);
+      return {
+        minimumExtra: amount(out.minimumExtra) ?? 0,
+        minimumReturn: amount(out.minimumReturn) ?? 0,
+        referAbove: amount(out.referAbove),
+        rules: [outcome.ref],
       };
     },
 
