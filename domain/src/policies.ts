@@ -12,6 +12,7 @@ import { paymentsAccess } from './payments/access.ts';
 import { rulesAccess } from './rules/access.ts';
 import { filesAccess } from './uploads/access.ts';
 import { verificationAccess } from './verification/access.ts';
+import { endorsementAccess } from './endorsement/access.ts';
 
 /** Every resource's policy; a new resource is its `access.ts` and one line here. */
 export const resourcePolicies: ResourcePolicy[] = [
@@ -28,6 +29,7 @@ export const resourcePolicies: ResourcePolicy[] = [
   opsAccess,
   rulesAccess,
   verificationAccess,
+  endorsementAccess,
 ];
 
 /** Every published route → who may call it, from the policies (a route in two policies is a mistake the authz suite reports). */

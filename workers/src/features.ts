@@ -13,6 +13,7 @@ import { rulesFeature } from './rules/feature.ts';
 import { notificationsFeature } from './notifications/feature.ts';
 import { paymentsFeature } from './payments/feature.ts';
 import { documentsFeature } from './documents/feature.ts';
+import { endorsementFeature } from './endorsement/feature.ts';
 
 /** What the workers process hands every feature when it starts. */
 export type WorkersContext = {
@@ -51,4 +52,5 @@ export const workersFeatures: WorkersFeature[] = [
   notificationsFeature,
   paymentsFeature,
   documentsFeature,
+  endorsementFeature,
 ];

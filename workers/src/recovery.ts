@@ -7,6 +7,7 @@ import type { Pool } from '@feibao/platform/db';
 import type { Redis } from '@feibao/platform/redis';
 import { claimPictureReader } from '@feibao/read-models/claims/pictures/reader';
 import { claimReader } from '@feibao/read-models/claims/claims/reader';
+import { endorsementQueueReader } from '@feibao/read-models/ordering/orders/endorsementQueue';
 import { orderReader } from '@feibao/read-models/ordering/orders/reader';
 import { addClaimTimer, type ClaimTimerJob } from './claims/slaTimers.ts';
 import type { ClaimPictureJob } from './claims/pictures/jobs.ts';
@@ -91,6 +92,15 @@ export const recreateJobs = async (deps: Omit<RecoveryDeps, 'redis' | 'prefix' |
   for (const { order, updatedAt } of await orderReader(deps.pool).awaitingInsurerWork())
     for (const { job, at } of insurerJobsAhead(order, updatedAt, deps))
       count(await addInsurerJob(deps.insurerJobs, job, at, now));
+  for (const e of await endorsementQueueReader(deps.pool).awaitingAnswer())
+    count(
+      await addInsurerJob(
+        deps.insurerJobs,
+        { kind: 'endorsement-answer', orderId: e.orderId, endorsementId: e.endorsementId },
+        e.answerDueAt,
+        now,
+      ),
+    );
   for (const timer of await claimReader(deps.pool).runningSlaStages())
     count(await addClaimTimer(deps.claimTimers, timer, now));
   for (const picture of await claimPictureReader(deps.pool).pendingProcessing())

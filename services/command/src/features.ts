@@ -10,6 +10,7 @@ import { rulesFeature } from './rules/feature.ts';
 import { notificationsCommandFeature } from './notifications/feature.ts';
 import { paymentsFeature } from './payments/feature.ts';
 import { documentsFeature } from './documents/feature.ts';
+import { endorsementFeature } from './endorsement/feature.ts';
 
 /**
  * What one feature folder registers in the command service: its routers and the OpenAPI docs of their
@@ -28,4 +29,5 @@ export const commandFeatures: CommandFeature[] = [
   notificationsCommandFeature,
   paymentsFeature,
   documentsFeature,
+  endorsementFeature,
 ];

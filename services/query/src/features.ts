@@ -15,6 +15,7 @@ import { rulesQueryFeature } from './rules/feature.ts';
 import { notificationsQueryFeature } from './notifications/feature.ts';
 import { documentsQueryFeature } from './documents/feature.ts';
 import { verificationQueryFeature } from './verification/feature.ts';
+import { endorsementQueryFeature } from './endorsement/feature.ts';
 
 /**
  * What one feature folder registers in the query service: its routers and, for reads that right after a
@@ -48,4 +49,5 @@ export const queryFeatures: QueryFeature[] = [
   notificationsQueryFeature,
   documentsQueryFeature,
   verificationQueryFeature,
+  endorsementQueryFeature,
 ];

@@ -2,6 +2,7 @@ import { Worker } from 'bullmq';
 import { inJobContext } from '@feibao/platform/context';
 import { logger } from '@feibao/platform/logger';
 import { orderReader } from '@feibao/read-models/ordering/orders/reader';
+import { scaledMinutesMs } from '@feibao/domain/payments/gateway';
 import type { WorkersFeature } from '../features.ts';
 import { insurerDispatch } from './dispatch.ts';
 import { INSURER_QUEUE, insurerQueue, type InsurerJob } from './jobs.ts';
@@ -14,7 +15,15 @@ export const quotingFeature: WorkersFeature = {
     const insurerJobs = insurerQueue(queueConnection, config.queuePrefix);
     const insurerWorker = new Worker<InsurerJob>(
       INSURER_QUEUE,
-      inJobContext(insurerProcessor({ eventStore, rules, now, duePolicySteps: orderReader(pool).duePolicySteps })),
+      inJobContext(
+        insurerProcessor({
+          eventStore,
+          rules,
+          now,
+          duePolicySteps: orderReader(pool).duePolicySteps,
+          paymentDueMs: scaledMinutesMs(config.paymentDueMinutes, config.quoteDaySeconds),
+        }),
+      ),
       { connection, prefix: config.queuePrefix, concurrency: 8, ...jobLock },
     );
     insurerWorker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'insurer job failed'));

@@ -13,6 +13,8 @@ export type InsurerJob =
     | { kind: 'take-effect'; orderId: string }
     | { kind: 'lapse'; orderId: string }
     | { kind: 'policy-sweep' }
+    /** 批改: the insurer's answer (workers/src/endorsement/answer.ts). */
+    | { kind: 'endorsement-answer'; orderId: string; endorsementId: string }
   ) & {
     /** The HTTP request that caused the job (context.ts inJobContext); absent for the sweep. */
     originRequestId?: string;
@@ -34,5 +36,7 @@ export const jobIdOf = (job: InsurerJob) => {
       return `${job.kind}_${job.orderId}`;
     case 'policy-sweep':
       return undefined;
+    case 'endorsement-answer':
+      return `${job.kind}_${job.endorsementId}`;
   }
 };

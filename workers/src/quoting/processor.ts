@@ -13,11 +13,14 @@ import { aggregate, handleCommand, type EventStore } from '@feibao/platform/even
 import type { InsurerJob } from './jobs.ts';
 import { observeQuoteTurnaround } from './quoteMetrics.ts';
 import type { RulesEngine } from '@feibao/read-models/rules/engine/engine';
+import { answerEndorsement } from '../endorsement/answer.ts';
 
 export type InsurerWorkDeps = {
   eventStore: EventStore;
   /** Rates the lines by the enabled rule versions (platform rules/engine.ts); answer jobs need it, policy steps do not. */
-  rules?: Pick<RulesEngine, 'quoteLines'>;
+  rules?: Pick<RulesEngine, 'quoteLines' | 'endorsementTerms'>;
+  /** How long an extra premium of a 批改 stays payable (PAYMENT_DUE_MINUTES, scaled); 30 minutes without. */
+  paymentDueMs?: number;
   now: () => Date;
   /** Policy steps that are due, from the orders read model (for the sweep). */
   duePolicySteps: (now: Date) => Promise<{ id: string; state: OrderStateValue }[]>;
@@ -95,6 +98,18 @@ export const insurerProcessor = (deps: InsurerWorkDeps) => {
         return (await run(data.orderId, { type: 'Lapse', data: {}, metadata: system() })).events.map((e) => e.type);
       case 'policy-sweep':
         return sweepPolicies(deps);
+      case 'endorsement-answer':
+        if (!deps.rules) throw new UnrecoverableError('endorsement answers need the rules engine');
+        return answerEndorsement(
+          {
+            eventStore: deps.eventStore,
+            rules: deps.rules,
+            now: deps.now,
+            paymentDueMs: deps.paymentDueMs ?? 1_800_000,
+          },
+          data.orderId,
+          data.endorsementId,
+        );
       default:
         throw new UnrecoverableError(`unknown insurer job ${JSON.stringify(data)}`);
     }

@@ -40,6 +40,9 @@ const refundsOf = (order: Order) => (order.status === 'none' ? [] : (order.payme
 const dueOn = (order: Active, tradeNo: string): number | null => {
   if ('payment' in order && order.payment?.tradeNo === tradeNo) return order.payment.amount;
   if (order.payments?.lapsed?.tradeNo === tradeNo) return order.payments.lapsed.amount;
+  // A 批改's extra premium (domain ordering/endorsementSettlement.ts).
+  const endorsement = 'endorsementTrades' in order ? order.endorsementTrades?.find((t) => t.tradeNo === tradeNo) : null;
+  if (endorsement) return endorsement.amount;
   return null;
 };
 
