@@ -8,8 +8,8 @@ import { ENDORSEMENT_RULE_ID } from '../rating.ts';
  * Input `insurerId`; output `minimumExtra`, `minimumReturn`, `referAbove` (domain ordering/endorsementPricing.ts).
  */
 export const endorsementTerms: Record<number, { minimumExtra: number; minimumReturn: number; referAbove: number }> = {
-  1: { minimumExtra: 10, minimumReturn: 10, referAbove: 5000 },
-  2: { minimumExtra: 20, minimumReturn: 20, referAbove: 10000 },
+  1: { minimumExtra: 10, minimumReturn: 10, referAbove: 20000 },
+  2: { minimumExtra: 20, minimumReturn: 20, referAbove: 50000 },
 };
 
 export const endorsementTermsDecision = (): Jdm => {
