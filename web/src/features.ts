@@ -6,6 +6,7 @@ import { notificationsRoutes } from './notifications/routes.tsx';
 import { orderingRoutes } from './ordering/routes.tsx';
 import { verifyRoutes } from './verify/routes.tsx';
 import { paymentsRoutes } from './payments/routes.tsx';
+import { endorsementRoutes } from './endorsement/routes.tsx';
 import type { FeatureRoutes } from './shared/featureRoutes.ts';
 
 /**
@@ -25,4 +26,5 @@ export const features: readonly FeatureRoutes[] = [
   paymentsRoutes,
   backofficeRoutes,
   verifyRoutes,
+  endorsementRoutes,
 ];

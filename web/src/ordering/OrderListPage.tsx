@@ -93,6 +93,16 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
           />
         )}
         {o.policyNo && <PolicyDocumentButton orderId={o.id} policyNo={o.policyNo} mobile={mobile} />}
+        {/* 批改: asked for here, its status (待审核, 待支付, …) on its page (web/src/endorsement). */}
+        {(can(o.actions, 'endorse') || o.pendingChange === 'endorsement') && (
+          <Button
+            size={size}
+            icon="annotation"
+            text={o.pendingChange === 'endorsement' ? '批改处理中' : '批改'}
+            data-testid="order-endorse"
+            onClick={() => navigate(`${mobile ? '/touch' : '/platform'}/endorse?id=${o.id}`)}
+          />
+        )}
         {can(o.actions, 'revoke') && (
           <Button
             size={size}
