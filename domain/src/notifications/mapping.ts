@@ -122,6 +122,25 @@ export const notificationsOf = (event: TriggerEvent, subjects: Subjects): Planne
       return order?.policyNo ? toOwner('policyInForce', { policyNo: order.policyNo }, 'policy') : [];
     case 'PolicyDocumentIssued':
       return toOwner('policyIssued', { policyNo: event.data.policyNo }, 'policy');
+    // 批改 (docs/api/endorsement.md): an extra premium to pay, the new version, or why not.
+    case 'EndorsementApproved': {
+      const payment = event.data.payment;
+      return payment
+        ? toOwner('endorsementPaymentDue', {
+            endorsementNo: event.data.endorsementNo,
+            amount: yuan(payment.amount),
+            dueAt: shanghaiMinute(payment.dueAt),
+          })
+        : [];
+    }
+    case 'PolicyEndorsed':
+      return toOwner(
+        'endorsementApproved',
+        { endorsementNo: event.data.endorsementNo, version: String(event.data.version) },
+        'policy',
+      );
+    case 'EndorsementDeclined':
+      return toOwner('endorsementDeclined', { reason: event.data.reason });
     case 'ClaimAccepted':
       return toClaimant('claimAccepted');
     case 'EvidenceRequested':

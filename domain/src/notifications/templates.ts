@@ -58,6 +58,24 @@ export const templates: Record<NotificationKind, Template> = {
     body: '保单{policyNo}将在{days}天后（{endDate}）到期，如需继续保障请及时续保。',
     sms: '【飞保】保单{policyNo}将于{endDate}到期（{days}天后），请及时续保。',
   },
+  endorsementPaymentDue: {
+    variables: ['orderNo', 'endorsementNo', 'amount', 'dueAt'],
+    title: '批改待支付',
+    body: '批改{endorsementNo}（订单{orderNo}）已通过审核，请于{dueAt}前支付批改加费{amount}元，支付后生效。',
+    sms: '【飞保】批改{endorsementNo}已通过，请于{dueAt}前支付加费{amount}元。',
+  },
+  endorsementApproved: {
+    variables: ['orderNo', 'endorsementNo', 'version'],
+    title: '批改已生效',
+    body: '批改{endorsementNo}（订单{orderNo}）已生效，保单更新为第{version}版。',
+    sms: '【飞保】批改{endorsementNo}已生效，保单更新为第{version}版。',
+  },
+  endorsementDeclined: {
+    variables: ['orderNo', 'reason'],
+    title: '批改未通过',
+    body: '订单{orderNo}的批改申请未通过：{reason}',
+    sms: '【飞保】订单{orderNo}的批改申请未通过，请登录飞保查看原因。',
+  },
   claimAccepted: {
     variables: ['claimNo'],
     title: '理赔已受理',

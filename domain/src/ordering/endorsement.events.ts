@@ -45,6 +45,7 @@ export type EndorsementApproved = {
   data: {
     orderId: string;
     endorsementId: string;
+    endorsementNo: string;
     answers: LineAnswer[];
     quote: EndorsementQuote;
     approvedBy: string;

@@ -94,6 +94,7 @@ export const approve = (
     data: {
       orderId: state.orderId,
       endorsementId: e.endorsementId,
+      endorsementNo: e.endorsementNo,
       answers,
       quote,
       approvedBy: by.actor,
