@@ -5,6 +5,7 @@ import type { LineAnswer, Order, OrderEvent } from '../ordering/order.events.ts'
 import type { PlanLine } from '../ordering/plan.ts';
 import type { AuditChange, AuditEntry } from './changeKinds.ts';
 import { diffOrderForms } from './orderChanges.ts';
+import { endorsementAuditRow } from './endorsementHistory.ts';
 
 /**
  * An order's history, derived from its events and the order as it stood before each one (the
@@ -259,6 +260,14 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
       return [entry(event.data.at, SYSTEM, 'policy', '生效', '保单生效')];
     case 'PolicyLapsed':
       return [entry(event.data.at, SYSTEM, 'policy', '失效', '保单失效')];
+    case 'EndorsementRequested':
+    case 'EndorsementReferred':
+    case 'EndorsementApproved':
+    case 'EndorsementDeclined':
+    case 'EndorsementWithdrawn': {
+      const row = endorsementAuditRow(event);
+      return [entry(row.at, row.by, 'policy', row.step, row.details, row.reason)];
+    }
     default:
       // Deliberately not assertNever: order events are still being added, and an event this
       // function does not know yet must still appear in the audit, not stop the projection.
