@@ -49,7 +49,8 @@ test.describe('批改 1280×800', () => {
     await page.goto('/platform/orderInquiry');
     await orderRow(page, onDesktop.orderNo).getByTestId('order-endorse').click();
     await expect(page).toHaveURL(new RegExp(`/platform/endorse\\?id=${onDesktop.orderId}`));
-    await page.getByTestId('endorse-remove-1').click();
+    // The Blueprint checkbox's input is hidden behind its label: the customer clicks the drone's name.
+    await page.getByTestId('endorse-remove').getByText('巡检固定翼').click();
     await page.getByTestId('endorse-price').click();
     const preview = page.getByTestId('endorse-preview');
     await expect(preview).toContainText('巡检固定翼');
