@@ -3,7 +3,7 @@
  * 批改's status on top; when the order's `actions` allow `endorse`, the edits, 试算 (the priced preview line by
  * line) and 确认批改.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Spinner } from '@blueprintjs/core';
 import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { useSearchParams } from 'react-router-dom';
@@ -31,6 +31,13 @@ export const EndorsePage = ({ variant }: { variant: Variant }) => {
   const [edits, setEdits] = useState<Edits>(noEdits);
   const [preview, setPreview] = useState<EndorsementPreview | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // A settled 批改 changes the policy and what may be done with it: read the order again.
+  const settled = current.data?.endorsement?.status;
+  const reread = details.mutate;
+  useEffect(() => {
+    if (settled) void reread();
+  }, [settled, reread]);
 
   const lines = (details.data?.insurancePlanList ?? []).filter((r): r is PlanRow => !('isTotal' in r && r.isTotal));
   const amounts = Object.fromEntries(

@@ -30,7 +30,10 @@ const f = definitionFieldSchemas;
 const defineBody = z.strictObject({
   ruleId: ruleIdSchema,
   name: f.name,
-  stage: stageSchema.refine((s) => s !== 'indication', { error: '价格区间规则只有一条，不能新建' }),
+  stage: stageSchema
+    .refine((s) => s !== 'indication', { error: '价格区间规则只有一条，不能新建' })
+    // 批改规则: one rule, per insurer inside its table (domain rules/seed/endorsementRules.ts).
+    .refine((s) => s !== 'endorsement', { error: '批改规则只有一条，不能新建' }),
   insurerId: f.insurerId.default(null),
   scenes: f.scenes.default([]),
   type: f.type.default(null),

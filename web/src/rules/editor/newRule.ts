@@ -39,7 +39,7 @@ export const emptyNewRule = (): NewRuleDraft => ({
 });
 
 /** The price range (indication) is one rule the platform seeds; every other stage takes new rules. */
-export const stageOptions = RuleStages.filter((s) => s !== 'indication').map((value) => ({
+export const stageOptions = RuleStages.filter((s) => s !== 'indication' && s !== 'endorsement').map((value) => ({
   value,
   label: stageLabels[value],
 }));
