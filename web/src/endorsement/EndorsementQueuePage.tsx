@@ -9,11 +9,11 @@ import { Link } from 'react-router-dom';
 import { toast } from '../api/toaster.ts';
 import { BackofficeFrame } from '../backoffice/BackofficeFrame.tsx';
 import { dateTime } from '../payments/format.ts';
-import { money } from '../ordering/format.ts';
 import { NumberInput, TextInput } from '../shared/controls.tsx';
 import { Field } from '../shared/form.tsx';
 import { approveEndorsement, declineEndorsement, useEndorsementQueue, type QueueRow } from './api.ts';
 import { ChangeRows } from './ChangeRows.tsx';
+import { signed } from './EndorsementStatus.tsx';
 import './endorsement.css';
 
 export const EndorsementQueuePage = () => (
@@ -72,8 +72,8 @@ const Queue = () => {
               <td>
                 <Tag intent={r.status === 'referred' ? 'warning' : 'none'}>{r.statusLabel}</Tag>
               </td>
-              <td>{money(r.quote?.total ?? r.confirmedTotal)}</td>
-              <td>{r.ageHours} 小时</td>
+              <td>{signed(r.quote?.total ?? r.confirmedTotal)}</td>
+              <td>{r.status === 'pending' || r.status === 'referred' ? `${r.ageHours} 小时` : '—'}</td>
               <td>
                 {dateTime(r.deadlineAt)} {r.overdue && <Tag intent="danger">已超时</Tag>}
               </td>
