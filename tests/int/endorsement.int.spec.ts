@@ -279,6 +279,20 @@ describe('the quote desk’s 批改 queue', () => {
     expect(late.body).toMatchObject({ code: 40900, message: em.nothingToPay });
   }, 90_000);
 
+  it('its expiry job lost (Redis), the payment sweep still lapses an unpaid extra premium', async () => {
+    const { client, orderId } = await customerWithPolicy(platform);
+    const quote = await price(client, orderId, addDrone);
+    await request(client, orderId, addDrone, quote.total);
+    const waiting = await waitForStatus(client, orderId, 'awaitingPayment');
+    const tradeNo = waiting.endorsement.payment.tradeNo as string;
+    for (const kind of ['reconcile', 'expire'] as const) await paymentJobs.remove(`${kind}_${tradeNo}`);
+    await new Promise((r) => setTimeout(r, new Date(waiting.endorsement.payment.dueAt).getTime() - Date.now() + 200));
+    expect((await endorsementOf(client, orderId)).endorsement.status).toBe('awaitingPayment');
+    await paymentJobs.add('payment-sweep', { kind: 'payment-sweep' }, { jobId: `sweep-${tradeNo}` });
+    const lapsed = await waitForStatus(client, orderId, 'withdrawn');
+    expect(lapsed.endorsement.reason).toBe('批改加费未在支付期限内支付');
+  }, 90_000);
+
   it('the owner withdraws a pending one; its answer job then changes nothing', async () => {
     const { client, orderId } = await customerWithPolicy(platform);
     await insurerJobs.pause();

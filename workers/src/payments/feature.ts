@@ -5,6 +5,7 @@ import { devGateway, type DevNotifyJob } from '@feibao/platform/payments/dev';
 import { providerFor } from '@feibao/platform/payments/provider';
 import { DEV_PAY_NOTIFY_QUEUE, devNotifyJobId, devNotifyQueue } from '@feibao/platform/payments/queues';
 import { orderReader } from '@feibao/read-models/ordering/orders/reader';
+import { endorsementQueueReader } from '@feibao/read-models/ordering/orders/endorsementQueue';
 import type { WorkersFeature } from '../features.ts';
 import { devNotificationSender } from './devNotifications.ts';
 import { paymentDispatch } from './dispatch.ts';
@@ -28,7 +29,11 @@ export const paymentsFeature: WorkersFeature = {
           eventStore,
           provider,
           now,
-          unpaidPurchases: orderReader(pool).unpaidPurchases,
+          // 批改's extra premiums too (read-models endorsementQueue.ts): a lost expiry job still lapses one.
+          unpaidPurchases: async () => [
+            ...(await orderReader(pool).unpaidPurchases()),
+            ...(await endorsementQueueReader(pool).unpaidExtraPremiums()),
+          ],
           dueMinutes: config.paymentDueMinutes,
           reconcileMinutes: config.paymentReconcileMinutes,
           quoteDaySeconds: config.quoteDaySeconds,

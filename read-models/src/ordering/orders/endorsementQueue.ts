@@ -28,6 +28,15 @@ const statuses: Record<EndorsementQueueStatus, string[]> = {
  */
 export const endorsementQueueReader = (pool: Pick<Pool, 'query'>) => ({
   /** Endorsements still waiting for the insurer's answer: job recovery puts their answer jobs back (workers recovery.ts). */
+  /** Extra premiums awaiting payment: the payment sweep reconciles and lapses them like purchases (a lost job). */
+  async unpaidExtraPremiums(): Promise<{ orderId: string; tradeNo: string; dueAt: string }[]> {
+    const result = await pool.query(
+      `SELECT _id AS "orderId", data->'order'->'endorsement'->'payment'->>'tradeNo' AS "tradeNo",
+              data->'order'->'endorsement'->'payment'->>'dueAt' AS "dueAt"
+         FROM ${ORDERS} WHERE data->'order'->'endorsement'->>'status' = 'awaitingPayment'`,
+    );
+    return result.rows as { orderId: string; tradeNo: string; dueAt: string }[];
+  },
   async awaitingAnswer(): Promise<{ orderId: string; endorsementId: string; answerDueAt: string }[]> {
     const result = await pool.query(
       `SELECT _id AS "orderId", data->'order'->'endorsement'->>'endorsementId' AS "endorsementId",
