@@ -64,6 +64,10 @@ test.describe('批改 1280×800', () => {
     await expect(page.getByTestId('endorsement-rows')).toContainText('删除');
     await expect(page.locator('.fb-endorse-policy')).toContainText('第2版');
     await docShot(page, 'desktop-endorse-endorsed');
+    // The order details show it too, with the way back to 批改.
+    await page.goto(`/platform/supportConcept?type=0&id=${onDesktop.orderId}&show=true`);
+    await expect(page.getByTestId('order-endorsement')).toContainText(`批改 ${onDesktop.policyNo}-01`);
+    await expect(page.getByTestId('order-endorsement')).toContainText('已生效');
   });
 
   test('the quote desk’s 批改 queue lists settled ones with their age; the desk links to it', async ({ page }) => {
