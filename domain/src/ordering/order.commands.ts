@@ -26,6 +26,7 @@ import { orderMessages } from './messages.ts';
 import { completion, decideInsurerAnswer } from './insurerAnswers.ts';
 import { totalPremium } from './quoting.ts';
 import { decidePayment } from './payments.ts';
+import type { RenewalOf } from './renewal.ts';
 
 /**
  * Who asks and when: customers act on their own orders, staff by their `roles` (the quote desk),
@@ -40,7 +41,15 @@ export type SaveDraft = {
 };
 export type RequestInquiry = {
   type: 'RequestInquiry';
-  data: { orderId: string; orderNo: string; form: OrderForm; lines: PlanLine[]; requests: QuoteRequest[] };
+  data: {
+    orderId: string;
+    orderNo: string;
+    form: OrderForm;
+    lines: PlanLine[];
+    requests: QuoteRequest[];
+    /** A new order made by 续保 names the order it renews. */
+    renewalOf?: RenewalOf;
+  };
   metadata: OrderMetadata;
 };
 export type RecordInsurerQuote = {
@@ -101,6 +110,12 @@ export type ConfirmRefund = {
 export type UnderwritePolicy = { type: 'UnderwritePolicy'; data: { policyNo: string }; metadata: OrderMetadata };
 export type TakeEffect = { type: 'TakeEffect'; data: Record<string, never>; metadata: OrderMetadata };
 export type Lapse = { type: 'Lapse'; data: Record<string, never>; metadata: OrderMetadata };
+/** 续保 on the old order: the new order's id and number are drawn by the handling, the grace days are config. */
+export type Renew = {
+  type: 'Renew';
+  data: { renewalOrderId: string; renewalOrderNo: string; graceDays: number };
+  metadata: OrderMetadata;
+};
 
 export type OrderCommand =
   | SaveDraft
@@ -118,7 +133,8 @@ export type OrderCommand =
   | ConfirmRefund
   | UnderwritePolicy
   | TakeEffect
-  | Lapse;
+  | Lapse
+  | Renew;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -170,6 +186,7 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
             orderType: command.data.form.orderType,
             form: command.data.form,
             savedAt: at,
+            ...(command.data.renewalOf ? { renewalOf: command.data.renewalOf } : {}),
           },
         });
       } else {
@@ -293,6 +310,12 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       return state.status === 'inForce' && new Date(state.endDate).getTime() <= now.getTime()
         ? [{ type: 'PolicyLapsed', data: { orderId: state.orderId, at } }]
         : [];
+    case 'Renew': {
+      const order = existing(state, command.metadata);
+      const { renewalOrderId, renewalOrderNo, graceDays } = command.data;
+      refuse(orderGuards.renew({ ...orderFacts(order), renewalGraceDays: graceDays }, command.metadata, now));
+      return [{ type: 'RenewalStarted', data: { orderId: order.orderId, renewalOrderId, renewalOrderNo, at } }];
+    }
     default:
       return assertNever(command);
   }

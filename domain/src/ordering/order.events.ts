@@ -1,6 +1,7 @@
 import type { OrderForm } from './form.ts';
 import type { PlanLine } from './plan.ts';
 import type { RuleRef, TraceStep } from '../rules/rating.ts';
+import type { RenewalOf, RenewedBy } from './renewal.ts';
 
 /** Order states; the numbers are the wire mapping (docs/glossary.md "Order states and actions"). */
 export const OrderState = {
@@ -43,7 +44,16 @@ export type QuoteRequest = {
 
 export type OrderDraftSaved = {
   type: 'OrderDraftSaved';
-  data: { orderId: string; orderNo: string; owner: string; orderType: 0 | 1; form: OrderForm; savedAt: string };
+  data: {
+    orderId: string;
+    orderNo: string;
+    owner: string;
+    orderType: 0 | 1;
+    form: OrderForm;
+    savedAt: string;
+    /** 续保自: the order this one renews (absent: a new purchase). */
+    renewalOf?: RenewalOf;
+  };
 };
 export type InquiryRequested = {
   type: 'InquiryRequested';
@@ -201,6 +211,11 @@ export type PolicyCancelled = {
     cancelledAt: string;
   };
 };
+/** 续保 started: the policy is continued by the new order named (its RenewalOf points back); once only. */
+export type RenewalStarted = {
+  type: 'RenewalStarted';
+  data: { orderId: string; renewalOrderId: string; renewalOrderNo: string; at: string };
+};
 export type PolicyTookEffect = { type: 'PolicyTookEffect'; data: { orderId: string; at: string } };
 export type PolicyLapsed = { type: 'PolicyLapsed'; data: { orderId: string; at: string } };
 
@@ -223,7 +238,8 @@ export type OrderEvent =
   | PolicyTookEffect
   | PolicyLapsed
   | PolicyEndorsed
-  | PolicyCancelled;
+  | PolicyCancelled
+  | RenewalStarted;
 
 export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderDraftSaved',
@@ -245,6 +261,7 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'PolicyLapsed',
   'PolicyEndorsed',
   'PolicyCancelled',
+  'RenewalStarted',
 ];
 
 /** Per insurer in the current round: its request, what it answered per line, whether it timed out. */
@@ -288,6 +305,8 @@ type OrderBase = {
   form: OrderForm;
   createdAt: string;
   payments?: PaymentHistory;
+  /** 续保自: absent on an order that renews nothing. */
+  renewalOf?: RenewalOf;
 };
 type Quoting = OrderBase & { round: number; lines: PlanLine[]; insurers: InsurerProgress[] };
 /** payment: null on purchases from before payments (underwritten without one). */
@@ -319,6 +338,8 @@ type Policy = Bought & {
   version?: number;
   versions?: PolicyVersion[];
   pendingChange?: PendingPolicyChange | null;
+  /** 已续保为: absent until 续保 starts. */
+  renewedBy?: RenewedBy;
 };
 export type PolicyCancellation = {
   cancellationId: string;
@@ -373,6 +394,9 @@ const noPayments: PaymentHistory = { trades: [], refunds: [], lapsed: null };
 /** The payment history an order keeps through every change of state (spread: nothing on older orders). */
 const paymentsOf = (state: Order): { payments?: PaymentHistory } =>
   state.status !== 'none' && state.payments ? { payments: state.payments } : {};
+/** 续保自 stays through every change of state, as the payments do. */
+const renewalOfState = (state: Order): { renewalOf?: RenewalOf } =>
+  state.status !== 'none' && state.renewalOf ? { renewalOf: state.renewalOf } : {};
 
 const withAnswers = (insurers: InsurerProgress[], event: InsurerQuoteRecorded['data']) =>
   insurers.map((p) =>
@@ -397,6 +421,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         form: event.data.form,
         createdAt: state.status === 'none' ? event.data.savedAt : state.createdAt,
         ...paymentsOf(state),
+        ...(event.data.renewalOf ? { renewalOf: event.data.renewalOf } : renewalOfState(state)),
         round: 'round' in state ? state.round : 0,
         revoked: state.status === 'awaitingInquiry' ? state.revoked : null,
       };
@@ -410,6 +435,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         orderType: state.orderType,
         createdAt: state.createdAt,
         ...paymentsOf(state),
+        ...renewalOfState(state),
         form: event.data.form,
         round: event.data.round,
         lines: event.data.lines,
@@ -454,6 +480,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         form: state.form,
         createdAt: state.createdAt,
         ...paymentsOf(state),
+        ...renewalOfState(state),
         round: event.data.round,
         revoked:
           event.type === 'InquiryRevoked'
@@ -556,6 +583,13 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
       const { orderId: _id, ...cancellation } = event.data;
       return { ...state, status: 'cancelled', pendingChange: null, cancellation };
     }
+    case 'RenewalStarted':
+      return 'policyNo' in state && !state.renewedBy
+        ? {
+            ...state,
+            renewedBy: { orderId: event.data.renewalOrderId, orderNo: event.data.renewalOrderNo, at: event.data.at },
+          }
+        : state;
   }
 };
 
@@ -599,6 +633,8 @@ export const orderEventTime = (event: OrderEvent): string => {
       return event.data.endorsedAt;
     case 'PolicyCancelled':
       return event.data.cancelledAt;
+    case 'RenewalStarted':
+      return event.data.at;
   }
 };
 
