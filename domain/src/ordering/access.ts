@@ -17,6 +17,7 @@ export const orderingAccess: ResourcePolicy = {
     [`GET ${U}/order/revoke`]: customer,
     [`GET ${U}/order/deleteInsurancePlan`]: customer,
     [`GET ${U}/order/reset`]: customer,
+    [`POST ${U}/order/renew`]: customer,
     [`POST ${U}/order/getAllPrice`]: customer,
     [`POST ${U}/order/page`]: customer,
     [`GET ${U}/order/orderDetails`]: customer,

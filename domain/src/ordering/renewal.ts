@@ -110,3 +110,21 @@ export const renewBody = z.object({
     .max(20, '保险公司过多')
     .optional(),
 });
+
+/** The chain as the answers carry it (order list rows and details), for the API document. */
+export const renewalChainSchema = {
+  renewalOf: z
+    .object({
+      orderId: z.string(),
+      orderNo: z.string(),
+      policyNo: z.string(),
+      previousEndDate: z.string(),
+      gapDays: z.number(),
+    })
+    .nullable()
+    .describe('续保自: the order this one renews (docs/api/renewal.md)'),
+  renewedBy: z
+    .object({ orderId: z.string(), orderNo: z.string(), at: z.string() })
+    .nullable()
+    .describe('已续保为: the order that renews this one'),
+};

@@ -2,6 +2,7 @@ import { orderPaymentSchema } from '@feibao/domain/payments/wire';
 import { z } from 'zod';
 import { droneSchema, orderFormSchema } from '@feibao/domain/ordering/form';
 import { trace } from '@feibao/domain/rules/wire';
+import { renewalChainSchema } from '@feibao/domain/ordering/renewal';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
 
@@ -23,6 +24,7 @@ const orderRow = z.object({
   insuranceCompanyId: nullableNumber,
   insuranceCompanyName: nullableString,
   payment: orderPaymentSchema.describe('docs/api/payments.md'),
+  ...renewalChainSchema,
   actions: z.array(z.string()),
 });
 
@@ -150,6 +152,7 @@ const orderDetails = orderFormSchema.extend({
   insuranceCompanyName: nullableString,
   revokeReason: nullableString,
   revokeReasonTxt: nullableString,
+  ...renewalChainSchema,
   payment: orderPaymentSchema.describe('docs/api/payments.md'),
   insurancePlanList: z.array(planOrTotal),
   quoteProgress: z.array(quoteProgress),
