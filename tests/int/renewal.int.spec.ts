@@ -1,6 +1,8 @@
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScheduledCheck } from '@feibao/domain/notifications/mapping';
 import { shanghaiDate } from '@feibao/domain/shared/calendar';
-import { registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
+import { registerUser, startTestPlatform, until, type Client, type TestPlatform } from '../support/platform.ts';
 import { customerWithPolicy, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
 
 /**
@@ -88,6 +90,31 @@ describe('续保', () => {
     // The new cover starts in a year: underwritten, not yet in force, from the day after the old end.
     const underwritten = await waitForOrderState(client, newId, 4);
     expect(underwritten.startDate).toBe(new Date(`${startDate}T00:00:00+08:00`).toISOString());
+
+    // The 续保 reminders of the old policy, fired now: nobody is reminded of a policy already renewed.
+    const checks = new Queue<ScheduledCheck>('notification-checks', {
+      connection: { url: platform.config.redisUrl },
+      prefix: platform.config.queuePrefix,
+    });
+    try {
+      for (const days of [7, 0]) {
+        const check: ScheduledCheck = {
+          kind: 'policyEnding',
+          orderId,
+          days,
+          endDate: policy.endDate,
+          at: now().toISOString(),
+        };
+        const job = await checks.add(check.kind, check, { jobId: `renewed-${days}` });
+        await until(
+          () => job.getState(),
+          (state) => state === 'completed',
+        );
+        expect((await checks.getJob(`renewed-${days}`))?.returnvalue).toEqual({ told: false });
+      }
+    } finally {
+      await checks.close();
+    }
   }, 60_000);
 
   it('after the end it starts today and states the gap; the customer may ask other insurers; past the grace days it is refused', async () => {

@@ -146,7 +146,8 @@ export type ScheduledCheck =
   | { kind: 'policyEnding'; orderId: string; days: number; endDate: string; at: string };
 
 const DAY_MS = 86_400_000;
-export const POLICY_ENDING_DAYS = [30, 7] as const;
+/** The 续保 reminders: 30 and 7 days before the end (policyEnding), and on the day (policyEnded). */
+export const POLICY_ENDING_DAYS = [30, 7, 0] as const;
 const QUOTE_EXPIRING_MS = DAY_MS;
 
 /** The checks one event schedules; one that would fall before the event itself is not worth sending. */
@@ -194,9 +195,18 @@ export const notificationOfCheck = (check: ScheduledCheck, order: Order, now: Da
         },
       };
     }
-    case 'policyEnding':
-      if ((order.status !== 'underwritten' && order.status !== 'inForce') || order.endDate !== check.endDate)
-        return null;
+    case 'policyEnding': {
+      // On the day the policy may have lapsed already; once renewed (续保) nobody needs reminding.
+      const running = order.status === 'underwritten' || order.status === 'inForce';
+      if (!(running || (check.days === 0 && order.status === 'lapsed')) || order.endDate !== check.endDate) return null;
+      if (order.renewedBy) return null;
+      if (check.days === 0)
+        return {
+          ...base,
+          kind: 'policyEnded',
+          link: { type: 'policy', id: order.orderId },
+          vars: { policyNo: order.policyNo, endDate: shanghaiDate(new Date(check.endDate)) },
+        };
       return {
         ...base,
         kind: 'policyEnding',
@@ -204,6 +214,7 @@ export const notificationOfCheck = (check: ScheduledCheck, order: Order, now: Da
         link: { type: 'policy', id: order.orderId },
         vars: { policyNo: order.policyNo, days: String(check.days), endDate: shanghaiDate(new Date(check.endDate)) },
       };
+    }
     default:
       return assertNever(check);
   }

@@ -225,9 +225,10 @@ describe('scheduled checks', () => {
     expect(checksOf(underwritten('2026-12-31T16:00:00.000Z')).map((c) => [c.at, checkIdOf(c)])).toEqual([
       ['2026-12-01T16:00:00.000Z', 'pe-o1-30-1798732800000'],
       ['2026-12-24T16:00:00.000Z', 'pe-o1-7-1798732800000'],
+      ['2026-12-31T16:00:00.000Z', 'pe-o1-0-1798732800000'],
     ]);
     expect(checksOf(underwritten('2026-01-20T00:00:00.000Z')).map((c) => c.kind === 'policyEnding' && c.days)).toEqual([
-      7,
+      7, 0,
     ]);
   });
 
@@ -271,5 +272,33 @@ describe('scheduled checks', () => {
       '保单PN将在7天后（2027-01-01）到期，如需继续保障请及时续保。',
     );
     expect(notificationOfCheck(c, { ...policy, status: 'lapsed' } as Order, new Date())).toBeNull();
+  });
+
+  it('续保 reminders: on the day (policyEnded) even once lapsed; none once renewed or cancelled', () => {
+    const policy = {
+      status: 'lapsed',
+      orderId: 'o1',
+      owner: '138',
+      policyNo: 'PN',
+      endDate: '2026-12-31T16:00:00.000Z',
+    } as unknown as Order;
+    const onTheDay = {
+      kind: 'policyEnding' as const,
+      orderId: 'o1',
+      days: 0,
+      endDate: '2026-12-31T16:00:00.000Z',
+      at: '',
+    };
+    const n = notificationOfCheck(onTheDay, policy, new Date());
+    expect(n).toMatchObject({ kind: 'policyEnded', link: { type: 'policy', id: 'o1' } });
+    expect(renderNotification(n!.kind, n!.vars).body).toBe(
+      '保单PN今日（2027-01-01）到期，宽限期内仍可在订单详情中续保，逾期需重新投保。',
+    );
+    const renewed = { ...policy, renewedBy: { orderId: 'o2', orderNo: 'FB2', at: '' } } as Order;
+    expect(notificationOfCheck(onTheDay, renewed, new Date())).toBeNull();
+    expect(
+      notificationOfCheck({ ...onTheDay, days: 7 }, { ...renewed, status: 'inForce' } as Order, new Date()),
+    ).toBeNull();
+    expect(notificationOfCheck(onTheDay, { ...policy, status: 'cancelled' } as Order, new Date())).toBeNull();
   });
 });

@@ -58,6 +58,12 @@ export const templates: Record<NotificationKind, Template> = {
     body: '保单{policyNo}将在{days}天后（{endDate}）到期，如需继续保障请及时续保。',
     sms: '【飞保】保单{policyNo}将于{endDate}到期（{days}天后），请及时续保。',
   },
+  policyEnded: {
+    variables: ['policyNo', 'endDate'],
+    title: '保单今日到期',
+    body: '保单{policyNo}今日（{endDate}）到期，宽限期内仍可在订单详情中续保，逾期需重新投保。',
+    sms: '【飞保】保单{policyNo}今日到期，宽限期内可登录飞保续保。',
+  },
   claimAccepted: {
     variables: ['claimNo'],
     title: '理赔已受理',
