@@ -21,6 +21,8 @@ import { routesOf, useLoginPrompt, type Variant } from '../shared/site.ts';
 import { useApplyForClaim } from '../claims/useApplyForClaim.tsx';
 import { PolicyDocumentButton } from '../documents/PolicyDocumentButton.tsx';
 import { OrderPaymentBox } from '../payments/OrderPayment.tsx';
+import { RenewalChain } from './renewal/RenewalChain.tsx';
+import { RenewDialog, type RenewTarget } from './renewal/RenewDialog.tsx';
 
 export const NO_PLAN_WHILE_AWAITING = '待询价状态无保障方案';
 
@@ -43,6 +45,7 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   useLoginPrompt(variant);
   const list = useOrderPage(page);
   const [revoking, setRevoking] = useState<string | null>(null);
+  const [renewing, setRenewing] = useState<RenewTarget | null>(null);
   const claims = useApplyForClaim({ variant, from });
 
   const q = (extra: Record<string, string | number>) => {
@@ -92,6 +95,16 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
             onClick={() => void claims.apply(o.id)}
           />
         )}
+        {can(o.actions, 'renew') && (
+          <Button
+            size={size}
+            intent="primary"
+            icon="refresh"
+            text="续保"
+            data-testid="order-renew"
+            onClick={() => setRenewing(o)}
+          />
+        )}
         {o.policyNo && <PolicyDocumentButton orderId={o.id} policyNo={o.policyNo} mobile={mobile} />}
         {can(o.actions, 'revoke') && (
           <Button
@@ -108,7 +121,12 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   };
 
   const card: CardSpec<OrderListRow> = {
-    title: (o) => o.orderNo,
+    title: (o) => (
+      <>
+        {o.orderNo}
+        <RenewalChain renewalOf={o.renewalOf} renewedBy={o.renewedBy} variant={variant} />
+      </>
+    ),
     tag: stateTag,
     fields: [
       ['保单号', (o) => o.policyNo ?? '—'],
@@ -121,7 +139,16 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
     actions: buttons,
   };
   const columns: Column<OrderListRow>[] = [
-    { header: '订单号', cell: (o) => o.orderNo, className: 'fb-order-no' },
+    {
+      header: '订单号',
+      cell: (o) => (
+        <>
+          {o.orderNo}
+          <RenewalChain renewalOf={o.renewalOf} renewedBy={o.renewedBy} variant={variant} />
+        </>
+      ),
+      className: 'fb-order-no',
+    },
     { header: '订单状态', cell: stateTag },
     { header: '保单号', cell: (o) => o.policyNo ?? '—' },
     { header: '起保日期', cell: (o) => dateOnly(o.startDate) },
@@ -135,6 +162,7 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   const dialog = (
     <>
       {claims.dialog}
+      <RenewDialog order={renewing} variant={variant} onClose={() => setRenewing(null)} />
       <RevokeDialog
         orderId={revoking}
         mobile={mobile}
