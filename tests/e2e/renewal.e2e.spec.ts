@@ -4,7 +4,7 @@ import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { api, docShot, policyInForce, registerUser, signIn, toast, type Account, type Policy } from './helpers.ts';
 
 /**
- * 续保 on the web (docs/api/renewal.md): a policy of 30 days is inside its renewal window as soon as it is
+ * 续保 on the web (docs/api/renewal.md): a policy of 7 days is inside its renewal window as soon as it is
  * issued. On the desktop list the customer clicks 续保, confirms with the policy's insurer chosen and another
  * added, and lands on the new order's plan, which says 续保自 the old order; the list then shows the chain both
  * ways and no second 续保. On a phone the same from the policy's details (the page the reminders open).
@@ -17,10 +17,10 @@ let apiContext: APIRequestContext;
 let customer: Account;
 const policies: Record<'desktop' | 'mobile', Policy> = {} as never;
 
-/** Every cover for 30 days: the policy ends within the 30 days 续保 is open before the end. */
+/** Every cover for 7 days: the policy ends well within the 30 days 续保 is open before the end. */
 const monthlyApplication = () => {
   const form = generalApplication() as { insuranceTypeInfoList: Record<string, unknown>[] };
-  return { ...form, insuranceTypeInfoList: form.insuranceTypeInfoList.map((l) => ({ ...l, guaranteeTerm: 30 })) };
+  return { ...form, insuranceTypeInfoList: form.insuranceTypeInfoList.map((l) => ({ ...l, guaranteeTerm: 7 })) };
 };
 
 test.beforeAll(async () => {

@@ -114,9 +114,12 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
     case 'OrderDraftSaved': {
       const { data } = event;
       const changes = diffOrderForms(before.status === 'none' ? null : before.form, data.form);
+      const created = data.renewalOf
+        ? `续保自${data.renewalOf.orderNo}，创建订单${data.orderNo}`
+        : `创建订单${data.orderNo}`;
       const head =
         before.status === 'none'
-          ? entry(data.savedAt, who(data.owner), 'fill', '创建', counted(`创建订单${data.orderNo}`, changes))
+          ? entry(data.savedAt, who(data.owner), 'fill', '创建', counted(created, changes))
           : entry(data.savedAt, who(data.owner), 'fill', '暂存', counted('保存投保信息', changes));
       return fieldRows(head, changes);
     }
@@ -259,6 +262,16 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
       return [entry(event.data.at, SYSTEM, 'policy', '生效', '保单生效')];
     case 'PolicyLapsed':
       return [entry(event.data.at, SYSTEM, 'policy', '失效', '保单失效')];
+    case 'RenewalStarted':
+      return [
+        entry(
+          event.data.at,
+          before.status === 'none' ? SYSTEM : who(before.owner),
+          'policy',
+          '续保',
+          `已续保为${event.data.renewalOrderNo}`,
+        ),
+      ];
     default:
       // Deliberately not assertNever: order events are still being added, and an event this
       // function does not know yet must still appear in the audit, not stop the projection.
