@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { api, docShot, policyInForce, registerUser, signIn, toast, type Account, type Policy } from './helpers.ts';
 
@@ -12,6 +12,20 @@ import { api, docShot, policyInForce, registerUser, signIn, toast, type Account,
  */
 
 test.describe.configure({ mode: 'serial' });
+
+/**
+ * The new order's 续保自 on its plan. Read-your-writes holds a read 5 s at most: on a loaded machine the first
+ * read may still miss the new order (加载失败), and 重试 reads it again, as a customer would.
+ */
+const expectRenewalOf = async (page: Page, orderNo: string) => {
+  const retry = page.getByRole('button', { name: '重试' });
+  await expect(async () => {
+    if (await retry.isVisible()) await retry.click();
+    await expect(page.locator('.fb-plan-head').getByTestId('renewal-of')).toContainText(`续保自 ${orderNo}`, {
+      timeout: 3000,
+    });
+  }).toPass({ timeout: 30_000 });
+};
 
 let apiContext: APIRequestContext;
 let customer: Account;
@@ -65,8 +79,7 @@ test.describe('续保 1280×800', () => {
     await expect(toast(page, '已创建续保订单')).toBeVisible();
 
     await expect(page).toHaveURL(/\/platform\/supportConcept\?type=0&id=/);
-    const chain = page.locator('.fb-plan-head').getByTestId('renewal-of');
-    await expect(chain).toContainText(`续保自 ${old.orderNo}`);
+    await expectRenewalOf(page, old.orderNo);
     const newId = new URL(page.url()).searchParams.get('id')!;
     const renewed = await api<{ orderNo: string; quoteProgress: unknown[] }>(
       apiContext,
@@ -103,7 +116,7 @@ test.describe('续保 375×812', () => {
     await docShot(page, 'mobile-renewal-dialog');
     await dialog.getByTestId('renew-confirm').click();
     await expect(page).toHaveURL(/\/touch\/supportConcept\?type=0&id=/);
-    await expect(page.getByTestId('renewal-of')).toContainText(`续保自 ${old.orderNo}`);
+    await expectRenewalOf(page, old.orderNo);
     await docShot(page, 'mobile-renewal-plan');
 
     await page.goto('/touch/orderInquiry');
