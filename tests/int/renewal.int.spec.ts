@@ -2,6 +2,9 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScheduledCheck } from '@feibao/domain/notifications/mapping';
 import { shanghaiDate } from '@feibao/domain/shared/calendar';
+import { orderDecider } from '@feibao/domain/ordering/order.commands';
+import { orderStreamId } from '@feibao/domain/ordering/order.events';
+import { handleCommand } from '@feibao/platform/eventStore';
 import { registerUser, startTestPlatform, until, type Client, type TestPlatform } from '../support/platform.ts';
 import { customerWithPolicy, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
 
@@ -136,6 +139,29 @@ describe('续保', () => {
 
     const unknown = await other.client.post(`${U}/order/renew`, { id: other.orderId, insuranceCompanyIds: ['x'] });
     expect(unknown.body.code).toBe(40000);
+    shift = 0;
+  }, 90_000);
+
+  it('a renewal recorded on the old order whose new order was never written is finished by the next 续保, under its number', async () => {
+    shift = 0;
+    const { client, orderId, policy } = await customerWithPolicy(platform);
+    atEnd(policy.endDate, -5 * DAY);
+    const owner = (await details(client, orderId)).data.userName as string;
+    // As if the process stopped between the two appends: RenewalStarted only.
+    const renewalOrderId = crypto.randomUUID();
+    await handleCommand(platform.command.deps.eventStore, orderStreamId(orderId), orderDecider, {
+      type: 'Renew',
+      data: { renewalOrderId, renewalOrderNo: 'R-UNFINISHED-1', graceDays: 15 },
+      metadata: { now: now(), actor: owner },
+    });
+    const resumed = await client.post(`${U}/order/renew`, { id: orderId });
+    expect(resumed.body.code, resumed.body.message).toBe(20000);
+    expect(resumed.body.data).toMatchObject({ id: renewalOrderId, orderNo: 'R-UNFINISHED-1' });
+    const created = await waitForOrderState(client, renewalOrderId, 2);
+    expect(created.renewalOf.orderId).toBe(orderId);
+    // Once written, the chain stands and a further 续保 is refused as renewed.
+    const again = await client.post(`${U}/order/renew`, { id: orderId });
+    expect(again.body).toMatchObject({ code: 40900, message: '已续保为 R-UNFINISHED-1' });
     shift = 0;
   }, 90_000);
 });

@@ -24,14 +24,22 @@ export const renewalHandling = (deps: CommandDeps) => {
     const old = loaded.state;
     if (old.status === 'none') throw notFound(orderMessages.notFound);
     const graceDays = deps.config.renewalGraceDays;
+    // A renewal recorded on the old order whose new order was never written (the process stopped between
+    // the two appends) is finished now, under the recorded number, instead of being refused as renewed.
+    const unfinished =
+      'renewedBy' in old && old.renewedBy && old.owner === meta.actor
+        ? (await aggregate(deps.eventStore, orderStreamId(old.renewedBy.orderId), orderDecider)).status === 'none'
+          ? old.renewedBy
+          : null
+        : null;
     // Refused before anything is drawn: the decider judges again with the same guard on append.
-    refuse(orderGuards.renew({ ...orderFacts(old), renewalGraceDays: graceDays }, meta, meta.now));
+    if (!unfinished) refuse(orderGuards.renew({ ...orderFacts(old), renewalGraceDays: graceDays }, meta, meta.now));
     if (!('policyNo' in old)) throw notFound(orderMessages.notFound); // unreachable: the guard admits policies only
     refuse(mayAskForQuotes(await aggregate(deps.eventStore, userStreamId(meta.actor), userDecider)));
 
     const { startDate, gapDays } = renewalStart(old.endDate, meta.now);
-    const newOrderId = randomUUID();
-    const newOrderNo = orderNumber(meta.now, randomInt(0, 1_000_000));
+    const newOrderId = unfinished?.orderId ?? randomUUID();
+    const newOrderNo = unfinished?.orderNo ?? orderNumber(meta.now, randomInt(0, 1_000_000));
     const chosen = insurerIds && insurerIds.length > 0 ? insurerIds : [old.insurer.id];
     // Today's rules judge the application again, as any form the customer sends.
     const form = acceptOrderForm(renewalForm(old.form, startDate, chosen, newOrderId), shanghaiDate(meta.now));
@@ -43,13 +51,14 @@ export const renewalHandling = (deps: CommandDeps) => {
       gapDays,
     };
 
-    await handleCommand(
-      deps.eventStore,
-      orderStreamId(orderId),
-      orderDecider,
-      { type: 'Renew', data: { renewalOrderId: newOrderId, renewalOrderNo: newOrderNo, graceDays }, metadata: meta },
-      { from: loaded },
-    );
+    if (!unfinished)
+      await handleCommand(
+        deps.eventStore,
+        orderStreamId(orderId),
+        orderDecider,
+        { type: 'Renew', data: { renewalOrderId: newOrderId, renewalOrderNo: newOrderNo, graceDays }, metadata: meta },
+        { from: loaded },
+      );
     const created = await handleCommand(
       deps.eventStore,
       orderStreamId(newOrderId),
