@@ -14,5 +14,6 @@ export const orderActions = [
   'insure',
   'pay',
   'claim',
+  'cancel',
 ] as const;
 export type OrderAction = (typeof orderActions)[number];

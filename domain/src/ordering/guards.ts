@@ -2,6 +2,7 @@ import { canRead, canUseArea } from '../accounts/roles.ts';
 import { type DomainError, forbidden, illegalState, notFound } from '../shared/errors.ts';
 import { orderActions, type OrderAction } from './actions.ts';
 import { orderMessages as m } from './messages.ts';
+import { cancellationMessages } from './cancellation.events.ts';
 import { type Order, OrderState, type OrderStateValue, stateNumber } from './order.events.ts';
 import { insurerQuotedAll, quoteExpired } from './quoting.ts';
 
@@ -125,6 +126,19 @@ export const orderGuards: Record<OrderAction, OrderGuard> = {
     mayChangeOrder(o, who) ??
     when(o.state === OrderState.inForce, () => illegalState(m.policyNotInForce)) ??
     when(within(now, o.startDate, o.endDate), () => illegalState(m.outsidePolicyPeriod)),
+  // 退保: the owner's issued policy, with no other change pending (which one is, is said).
+  cancel: (o, who) =>
+    mayChangeOrder(o, who) ??
+    when(o.state === OrderState.underwritten || o.state === OrderState.inForce, () =>
+      illegalState(cancellationMessages.notCancellable),
+    ) ??
+    when(!o.pendingChange, () =>
+      illegalState(
+        o.pendingChange === 'endorsement'
+          ? cancellationMessages.endorsementPending
+          : cancellationMessages.cancellationPending,
+      ),
+    ),
 };
 
 /** The cashier's guard: the owner, a purchase unpaid and still within its due time. */

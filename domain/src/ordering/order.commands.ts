@@ -26,6 +26,7 @@ import { orderMessages } from './messages.ts';
 import { completion, decideInsurerAnswer } from './insurerAnswers.ts';
 import { totalPremium } from './quoting.ts';
 import { decidePayment } from './payments.ts';
+import { decideCancellation, type CancellationCommand } from './cancellation.ts';
 
 /**
  * Who asks and when: customers act on their own orders, staff by their `roles` (the quote desk),
@@ -118,7 +119,8 @@ export type OrderCommand =
   | ConfirmRefund
   | UnderwritePolicy
   | TakeEffect
-  | Lapse;
+  | Lapse
+  | CancellationCommand;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -260,6 +262,10 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
     case 'RequestRefund':
     case 'ConfirmRefund':
       return decidePayment(command, state);
+    case 'RequestCancellation':
+    case 'ApproveCancellation':
+    case 'DeclineCancellation':
+      return decideCancellation(command, state);
     case 'UnderwritePolicy': {
       refuse(maySystemOnly(command.metadata));
       if (state.status !== 'insured') return [];

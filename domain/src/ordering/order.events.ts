@@ -1,6 +1,8 @@
 import type { OrderForm } from './form.ts';
 import type { PlanLine } from './plan.ts';
 import type { RuleRef, TraceStep } from '../rules/rating.ts';
+import type { CancellationEvent, CancellationRequestState } from './cancellation.events.ts';
+import { approvedRequest, evolveCancellation } from './cancellation.evolve.ts';
 
 /** Order states; the numbers are the wire mapping (docs/glossary.md "Order states and actions"). */
 export const OrderState = {
@@ -199,6 +201,8 @@ export type PolicyCancelled = {
     reasonTxt: string | null;
     approvedBy: string;
     cancelledAt: string;
+    /** Staff's note when approving from the queue (absent on automatic approvals and older events). */
+    approvalNote?: string | null;
   };
 };
 export type PolicyTookEffect = { type: 'PolicyTookEffect'; data: { orderId: string; at: string } };
@@ -223,7 +227,8 @@ export type OrderEvent =
   | PolicyTookEffect
   | PolicyLapsed
   | PolicyEndorsed
-  | PolicyCancelled;
+  | PolicyCancelled
+  | CancellationEvent;
 
 export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderDraftSaved',
@@ -245,6 +250,9 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'PolicyLapsed',
   'PolicyEndorsed',
   'PolicyCancelled',
+  'CancellationRequested',
+  'CancellationReferred',
+  'CancellationDeclined',
 ];
 
 /** Per insurer in the current round: its request, what it answered per line, whether it timed out. */
@@ -319,6 +327,8 @@ type Policy = Bought & {
   version?: number;
   versions?: PolicyVersion[];
   pendingChange?: PendingPolicyChange | null;
+  /** The latest 退保 request (cancellation.events.ts); absent: never asked for. */
+  cancellationRequest?: CancellationRequestState | null;
 };
 export type PolicyCancellation = {
   cancellationId: string;
@@ -553,9 +563,20 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
     }
     case 'PolicyCancelled': {
       if (state.status !== 'underwritten' && state.status !== 'inForce') return state;
-      const { orderId: _id, ...cancellation } = event.data;
-      return { ...state, status: 'cancelled', pendingChange: null, cancellation };
+      const { orderId: _id, approvalNote, ...cancellation } = event.data;
+      const cancellationRequest = approvedRequest(
+        state.cancellationRequest,
+        cancellation.cancellationId,
+        cancellation.approvedBy,
+        cancellation.cancelledAt,
+        approvalNote ?? null,
+      );
+      return { ...state, status: 'cancelled', pendingChange: null, cancellation, cancellationRequest };
     }
+    case 'CancellationRequested':
+    case 'CancellationReferred':
+    case 'CancellationDeclined':
+      return evolveCancellation(state, event);
   }
 };
 
@@ -599,6 +620,12 @@ export const orderEventTime = (event: OrderEvent): string => {
       return event.data.endorsedAt;
     case 'PolicyCancelled':
       return event.data.cancelledAt;
+    case 'CancellationRequested':
+      return event.data.requestedAt;
+    case 'CancellationReferred':
+      return event.data.referredAt;
+    case 'CancellationDeclined':
+      return event.data.declinedAt;
   }
 };
 
