@@ -319,7 +319,12 @@ export const decideCancellation = (command: CancellationCommand, state: Order): 
         requested,
         {
           type: 'CancellationReferred',
-          data: { orderId: order.orderId, cancellationId: data.cancellationId, dueAt: data.reviewDueAt, referredAt: at },
+          data: {
+            orderId: order.orderId,
+            cancellationId: data.cancellationId,
+            dueAt: data.reviewDueAt,
+            referredAt: at,
+          },
         },
       ];
     }
