@@ -222,7 +222,8 @@ export type RequestCancellation = {
 };
 export type ApproveCancellation = {
   type: 'ApproveCancellation';
-  data: { cancellationId: string; reason: string | null };
+  /** claims: read again by the handling; a claim opened since the request holds the approval back. */
+  data: { cancellationId: string; reason: string | null; claims: { open: boolean } };
   metadata: CancellationMetadata;
 };
 export type DeclineCancellation = {
@@ -241,6 +242,7 @@ const approval = (
   request: Pick<CancellationRequestState, 'cancellationId' | 'effectiveDate' | 'terms' | 'reason' | 'reasonTxt'>,
   approvedBy: string,
   at: string,
+  note: string | null = null,
 ): OrderEvent[] => {
   const refunds = refundSplit(paidTrades(order), order.payments?.refunds ?? [], request.terms.refund);
   return [
@@ -255,6 +257,7 @@ const approval = (
         reasonTxt: request.reasonTxt,
         approvedBy,
         cancelledAt: at,
+        approvalNote: note,
       },
     },
     ...refunds.map(
@@ -331,7 +334,8 @@ export const decideCancellation = (command: CancellationCommand, state: Order): 
     case 'ApproveCancellation': {
       refuse(mayWorkQuoteDesk(command.metadata));
       const { order, request } = pendingRequest(state, command.data.cancellationId);
-      return approval(order, request, command.metadata.actor, at);
+      if (command.data.claims.open) throw illegalState(cm.openClaim);
+      return approval(order, request, command.metadata.actor, at, command.data.reason);
     }
     case 'DeclineCancellation': {
       refuse(mayWorkQuoteDesk(command.metadata));

@@ -229,7 +229,7 @@ describe('RequestCancellation / ApproveCancellation / DeclineCancellation', () =
   it('staff approve it: PolicyCancelled with who approved it and the refund as requested', () => {
     const approve: OrderCommand = {
       type: 'ApproveCancellation',
-      data: { cancellationId: 'c1', reason: '核实无误' },
+      data: { cancellationId: 'c1', reason: '核实无误', claims: { open: false } },
       metadata: admin(later(101 * DAY)),
     };
     const events = run([approve], referred);
