@@ -56,3 +56,21 @@ export const cancellationQueueRowSchema = z.object({
 export type CancellationQueueRow = z.output<typeof cancellationQueueRowSchema>;
 export type CancellationQuote = z.output<typeof cancellationQuoteSchema>;
 export type CancellationApplied = z.output<typeof cancellationAppliedSchema>;
+
+/** The order's latest 退保 as the details show it: the request, its outcome, the refund's progress. */
+export const cancellationViewSchema = z.object({
+  cancellationId: z.string(),
+  status: z.enum(['pending', 'approved', 'declined']),
+  reason: z.string(),
+  reasonLabel: z.string(),
+  reasonTxt: z.string().nullable(),
+  effectiveDate: z.string(),
+  requestedAt: z.string(),
+  dueAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  terms: cancellationTermsSchema,
+  /** none: nothing to refund; pending: asked of the provider; refunded: the provider confirmed every part. */
+  refundStatus: z.enum(['none', 'pending', 'refunded']),
+});
+export type CancellationView = z.output<typeof cancellationViewSchema>;

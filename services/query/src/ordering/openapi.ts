@@ -1,4 +1,5 @@
 import { orderPaymentSchema } from '@feibao/domain/payments/wire';
+import { cancellationViewSchema } from '@feibao/domain/ordering/cancellation.wire';
 import { z } from 'zod';
 import { droneSchema, orderFormSchema } from '@feibao/domain/ordering/form';
 import { trace } from '@feibao/domain/rules/wire';
@@ -23,6 +24,8 @@ const orderRow = z.object({
   insuranceCompanyId: nullableNumber,
   insuranceCompanyName: nullableString,
   payment: orderPaymentSchema.describe('docs/api/payments.md'),
+  policyVersion: nullableNumber,
+  pendingChange: z.enum(['endorsement', 'cancellation']).nullable(),
   actions: z.array(z.string()),
 });
 
@@ -153,6 +156,7 @@ const orderDetails = orderFormSchema.extend({
   payment: orderPaymentSchema.describe('docs/api/payments.md'),
   insurancePlanList: z.array(planOrTotal),
   quoteProgress: z.array(quoteProgress),
+  cancellation: cancellationViewSchema.nullable().describe('docs/api/cancellation.md'),
 });
 
 /** One order on the quote desk: its lines and a cell per insurer (domain ordering/quoteDesk.ts `QuoteDeskRow`). */
