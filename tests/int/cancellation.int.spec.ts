@@ -118,6 +118,32 @@ describe('退保', () => {
       code: 40900,
       message: '仅已承保或保障中的保单可以退保',
     });
+
+    // The details show the cancellation and its refund; verification answers 已退保.
+    const shown = await waitFor(
+      () => client.get(`${U}/order/orderDetails?id=${orderId}`),
+      (r) => r.body.data.cancellation?.refundStatus === 'refunded',
+      'refund shown',
+    );
+    expect(shown.body.data.cancellation).toMatchObject({ status: 'approved', reasonLabel: '不再需要保障' });
+    const issued = await waitFor(
+      async () =>
+        (
+          await platform.pool.query(
+            `SELECT message_data AS data FROM emt_messages WHERE stream_id = $1 AND message_type = 'PolicyDocumentIssued'`,
+            [`policy-documents-${orderId}`],
+          )
+        ).rows[0],
+      (row) => row !== undefined,
+      'the policy document',
+      60_000,
+    );
+    const verified = await waitFor(
+      () => platform.client().get(`${U}/verify?code=${encodeURIComponent(issued.data.verificationCode)}`),
+      (r) => r.body.data?.status === 'cancelled',
+      'verification 已退保',
+    );
+    expect(verified.body.data.statusText).toBe('已退保');
   });
 
   it('after the cooling-off period by the short-rate table: 75 days in, 3 months kept at 30%', async () => {
@@ -209,7 +235,11 @@ describe('退保', () => {
       });
       expect(declined.body.code).toBe(20000);
       // Staff wrote it: the customer's read catches up with the projection.
-      await waitFor(() => quote(client, orderId), (q) => q.refusal === null, 'the decline read back');
+      await waitFor(
+        () => quote(client, orderId),
+        (q) => q.refusal === null,
+        'the decline read back',
+      );
       expect((await listRow(client, orderId)).actions).toContain('cancel');
     } finally {
       shift = 0;
