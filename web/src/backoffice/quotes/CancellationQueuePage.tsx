@@ -18,6 +18,7 @@ import {
   type CancellationQueueRow,
 } from '../../ordering/cancellation/api.ts';
 import { BackofficeFrame } from '../BackofficeFrame.tsx';
+import '../../ordering/cancellation/cancellation.css';
 
 export const CancellationQueuePage = () => (
   <BackofficeFrame area="quotes" testId="cancellation-queue">

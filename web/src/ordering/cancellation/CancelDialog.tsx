@@ -15,6 +15,7 @@ import { notifyError, toast } from '../../api/toaster.ts';
 import { focusDialog } from '../../shared/dialogFocus.ts';
 import { money } from '../format.ts';
 import { applyForCancellation, useCancellationQuote } from './api.ts';
+import './cancellation.css';
 
 type Props = { orderId: string | null; onClose: () => void; onDone: () => void; mobile?: boolean };
 
