@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { ADMIN, registerUser, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 import { companyProfile, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
+import { claimReport } from '../support/claims.ts';
 
 /**
  * 退保 through the edge (docs/api/cancellation.md) with the seeded 退保规则 and the dev payment gateway:
@@ -255,5 +256,20 @@ describe('退保', () => {
       code: 40900,
       message: '该保单有未结案的理赔，暂不能退保',
     });
+  });
+
+  it('a cancelled policy still takes a claim for an accident before the cancellation, not after it', async () => {
+    const { client, orderId } = await policyFrom(1);
+    expect((await apply(client, orderId)).body.data.status).toBe('cancelled');
+    await waitForOrderState(client, orderId, 7);
+    await new Promise((r) => setTimeout(r, 2100));
+    const created = await client.get(`${U}/claim/settlement/createClaimSettlement?orderId=${orderId}`);
+    expect(created.body.code, created.body.message).toBe(20000);
+    const claimId: string = created.body.data;
+    const local = new Date(Date.now() - 1000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const after = await client.post(`${U}/claim/settlement/submit`, claimReport(claimId, { accidentTime: local }));
+    expect(after.body).toMatchObject({ code: 40000, message: '出险时间晚于保单退保生效时间，不在保障范围内' });
+    const before = await client.post(`${U}/claim/settlement/submit`, claimReport(claimId));
+    expect(before.body.code, before.body.message).toBe(20000);
   });
 });

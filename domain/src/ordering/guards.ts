@@ -124,7 +124,8 @@ export const orderGuards: Record<OrderAction, OrderGuard> = {
     when(!!o.payment && now.getTime() < new Date(o.payment.dueAt).getTime(), () => illegalState(m.paymentExpired)),
   claim: (o, who, now) =>
     mayChangeOrder(o, who) ??
-    when(o.state === OrderState.inForce, () => illegalState(m.policyNotInForce)) ??
+    // 已退保 too: an accident before the cancellation's effective date is still covered (claims decide on submission).
+    when(o.state === OrderState.inForce || o.state === OrderState.cancelled, () => illegalState(m.policyNotInForce)) ??
     when(within(now, o.startDate, o.endDate), () => illegalState(m.outsidePolicyPeriod)),
   // 退保: the owner's issued policy, with no other change pending (which one is, is said).
   cancel: (o, who) =>
