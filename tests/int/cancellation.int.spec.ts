@@ -1,4 +1,6 @@
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedis } from '@feibao/platform/redis';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { ADMIN, registerUser, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 import { companyProfile, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
@@ -271,5 +273,50 @@ describe('退保', () => {
     expect(after.body).toMatchObject({ code: 40000, message: '出险时间晚于保单退保生效时间，不在保障范围内' });
     const before = await client.post(`${U}/claim/settlement/submit`, claimReport(claimId));
     expect(before.body.code, before.body.message).toBe(20000);
+  });
+
+  it('the refund survives a lost notification and a duplicated one: exactly one refund, confirmed once', async () => {
+    const { client, orderId, premium } = await policyFrom(1);
+    const tradeNo = (await events(orderId)).find((e) => e.type === 'PaymentConfirmed')!.data.tradeNo as string;
+    // The gateway's refund notification is lost at first.
+    await platform.pool.query(`UPDATE dev_pay_trades SET drop_notifications = true WHERE trade_no = $1`, [tradeNo]);
+    expect((await apply(client, orderId)).body.data.status).toBe('cancelled');
+    const refund = await waitFor(
+      async () =>
+        (await platform.pool.query(`SELECT refund_no FROM dev_pay_refunds WHERE trade_no = $1`, [tradeNo])).rows,
+      (rows) => rows.length > 0,
+      'refund at the gateway',
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await events(orderId)).some((e) => e.type === 'RefundConfirmed')).toBe(false);
+    expect((await client.get(`${U}/order/orderDetails?id=${orderId}`)).body.data.cancellation.refundStatus).toBe(
+      'pending',
+    );
+    // Delivered again, twice: confirmed once.
+    await platform.pool.query(`UPDATE dev_pay_trades SET drop_notifications = false WHERE trade_no = $1`, [tradeNo]);
+    const redis = createRedis(platform.config.redisUrl, { forWorker: true });
+    const devQueue = new Queue('dev-pay-notify', { connection: redis, prefix: platform.config.queuePrefix });
+    try {
+      for (const n of [1, 2])
+        await devQueue.add(
+          'refund',
+          { kind: 'refund', refundNo: refund[0].refund_no },
+          { jobId: `again${n}_${refund[0].refund_no}` },
+        );
+    } finally {
+      await devQueue.close();
+      await redis.quit();
+    }
+    const done = await waitFor(
+      () => events(orderId),
+      (e) => e.some((x) => x.type === 'RefundConfirmed'),
+      'confirmed',
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    const all = await events(orderId);
+    expect(all.filter((e) => e.type === 'RefundRequested')).toHaveLength(1);
+    expect(all.filter((e) => e.type === 'RefundConfirmed')).toHaveLength(1);
+    expect(done.find((e) => e.type === 'RefundConfirmed')!.data.amount).toBe(premium);
+    expect(refund).toHaveLength(1);
   });
 });
