@@ -147,6 +147,17 @@ describe('退保', () => {
       'verification 已退保',
     );
     expect(verified.body.data.statusText).toBe('已退保');
+
+    // The invoice keeps its paid row and gains the 红字 row for minus the refund.
+    const invoices = await waitFor(
+      async () => (await client.post(`${U}/invoice/page`, { currentPage: 1, pageSize: 20 })).body.data.datas,
+      (rows: { payStatus: string }[]) => rows.length === 2,
+      'the credit invoice',
+    );
+    expect(invoices.map((r: { payStatus: string; amount: number }) => [r.payStatus, r.amount])).toEqual([
+      ['已退保', -premium],
+      ['已支付', premium],
+    ]);
   });
 
   it('after the cooling-off period by the short-rate table: 75 days in, 3 months kept at 30%', async () => {
