@@ -151,7 +151,7 @@ describe('退保', () => {
     // The invoice keeps its paid row and gains the 红字 row for minus the refund.
     const invoices = await waitFor(
       async () => (await client.post(`${U}/invoice/page`, { currentPage: 1, pageSize: 20 })).body.data.datas,
-      (rows: { payStatus: string }[]) => rows.length === 2,
+      (rows: { payStatus: string; amount: number }[]) => rows.length === 2,
       'the credit invoice',
     );
     expect(invoices.map((r: { payStatus: string; amount: number }) => [r.payStatus, r.amount])).toEqual([
