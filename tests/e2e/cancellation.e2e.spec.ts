@@ -82,6 +82,11 @@ test.describe('desktop', () => {
     await expect(toast(page, '退保成功')).toBeVisible();
     await expect(row).toContainText('已退保');
     await expect(row.getByTestId('order-cancel')).toHaveCount(0);
+    // The order's details say so, with the refund and its progress.
+    await row.getByRole('button', { name: '保障方案' }).click();
+    await expect(page.getByTestId('cancellation-status')).toContainText('已退保');
+    await expect(page.getByTestId('cancellation-status')).toContainText('已退款', { timeout: 30_000 });
+    await docShot(page, 'cancellation-details-desktop');
   });
 
   test('退保 reviewed by staff: 退保审核中, then approved from the queue', async ({ page }) => {

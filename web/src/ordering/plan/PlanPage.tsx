@@ -20,6 +20,7 @@ import { PlanCards, PlanTable } from './PlanViews.tsx';
 import { usePlanScreen } from './usePlanScreen.ts';
 import { PolicyDocumentsSection } from '../../documents/PolicyDocumentsSection.tsx';
 import { OrderPaymentBox } from '../../payments/OrderPayment.tsx';
+import { CancellationStatus } from '../cancellation/CancellationStatus.tsx';
 
 export { QUOTING } from './PlanViews.tsx';
 export const EXPIRED_NOTE = '部分保险公司的报价已超过有效期，已过期的报价不能投保，请重新询价获取新的报价。';
@@ -91,6 +92,7 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
           {order.totalPremium !== null && <span>保费 {money(order.totalPremium)}</span>}
         </div>
         <OrderPaymentBox order={order} variant={variant} />
+        <CancellationStatus cancellation={order.cancellation} />
         <Callout intent="primary" icon="info-sign" compact className="fb-plan-note">
           {PLAN_NOTE}
         </Callout>
