@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.ts';
 import { generalApplication, prepared } from './fixtures.ts';
 import { cancellationMessages as cm, type CancellationRule } from './cancellation.events.ts';
-import { cancellationTerms, refundSplit, type CancellationFacts } from './cancellation.ts';
+import { cancellationTerms, refundSplit, type CancellationFacts } from './cancellation.terms.ts';
 import { allowedActions, orderFacts } from './guards.ts';
 import { requestIdOf } from './inquiry.ts';
 import { orderMessages } from './messages.ts';

@@ -4,13 +4,12 @@ import { claimStreamId, type Claim } from '@feibao/domain/claims/claim.events';
 import { policyClaimFacts } from '@feibao/domain/claims/cancellationFacts';
 import { policyClaimsDecider, policyClaimsStreamId } from '@feibao/domain/claims/policyClaims';
 import type { CancellationRule } from '@feibao/domain/ordering/cancellation.events';
+import { CANCELLATION_REVIEW_DAYS, type CancellationMetadata } from '@feibao/domain/ordering/cancellation';
 import {
-  CANCELLATION_REVIEW_DAYS,
   cancellationFacts,
   cancellationRuleInput,
   parseCancellationRuleOutput,
-  type CancellationMetadata,
-} from '@feibao/domain/ordering/cancellation';
+} from '@feibao/domain/ordering/cancellation.terms';
 import { orderDecider, type OrderCommand } from '@feibao/domain/ordering/order.commands';
 import { orderStreamId, type Order } from '@feibao/domain/ordering/order.events';
 import { addWorkingDays } from '@feibao/domain/rating/workingDays';

@@ -8,13 +8,13 @@ import {
   cancellationReasons,
   type CancellationRule,
 } from '@feibao/domain/ordering/cancellation.events';
+import { cancellationRefusal } from '@feibao/domain/ordering/cancellation';
 import {
   cancellationFacts,
-  cancellationRefusal,
   cancellationRuleInput,
   cancellationTerms,
   parseCancellationRuleOutput,
-} from '@feibao/domain/ordering/cancellation';
+} from '@feibao/domain/ordering/cancellation.terms';
 import type { CancellationQueueRow, CancellationQuote } from '@feibao/domain/ordering/cancellation.wire';
 import { mayReadOrder, orderFacts, type OrderActor } from '@feibao/domain/ordering/guards';
 import { orderMessages } from '@feibao/domain/ordering/messages';
