@@ -1,6 +1,7 @@
 import { changeDetails, shanghaiDateTime } from '../claims/history.ts';
 import type { FieldChange } from '../claims/claim.events.ts';
 import { insurerById } from '../ordering/catalogue.ts';
+import { cancellationMethodLabels, cancellationReasonLabel } from '../ordering/cancellation.events.ts';
 import type { LineAnswer, Order, OrderEvent } from '../ordering/order.events.ts';
 import type { PlanLine } from '../ordering/plan.ts';
 import type { AuditChange, AuditEntry } from './changeKinds.ts';
@@ -244,7 +245,11 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
           'insure',
           '申请退款',
           `退款${yuan(data.amount)}，退款号${data.refundNo}`,
-          data.reason === 'latePayment' ? '支付超时后到账，退回款项' : data.reason,
+          data.reason === 'latePayment'
+            ? '支付超时后到账，退回款项'
+            : data.reason === 'cancellation'
+              ? '退保退费'
+              : data.reason,
         ),
       ];
     }
@@ -272,6 +277,49 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
           `已续保为${event.data.renewalOrderNo}`,
         ),
       ];
+    // 退保: the request with its terms, the referral, and who approved or declined it and why.
+    case 'CancellationRequested': {
+      const { data } = event;
+      const reason = [cancellationReasonLabel(data.reason), data.reasonTxt].filter(Boolean).join('：');
+      const rule = `${data.terms.rule.ruleId}@${data.terms.rule.version}`;
+      return [
+        entry(
+          data.requestedAt,
+          who(data.requestedBy),
+          'policy',
+          '申请退保',
+          `应退保费${yuan(data.terms.refund)}（${cancellationMethodLabels[data.terms.method]}，规则${rule}）；${data.terms.explanation.join('；')}`,
+          reason,
+        ),
+      ];
+    }
+    case 'CancellationReferred':
+      return [
+        entry(
+          event.data.referredAt,
+          SYSTEM,
+          'policy',
+          '转人工审核',
+          `退保申请转报价工作台审核，审核时限${shanghaiDateTime(event.data.dueAt)}`,
+        ),
+      ];
+    case 'CancellationDeclined':
+      return [
+        entry(event.data.declinedAt, who(event.data.by), 'admin', '拒绝退保', '退保申请未通过', event.data.reason),
+      ];
+    case 'PolicyCancelled': {
+      const { data } = event;
+      return [
+        entry(
+          data.cancelledAt,
+          who(data.approvedBy),
+          data.approvedBy === 'system' ? 'policy' : 'admin',
+          '退保',
+          `保单已退保，退保生效日${shanghaiDateTime(data.effectiveDate)}，退费${yuan(data.refundAmount)}（${data.approvedBy === 'system' ? '按退保规则自动审批' : '人工审核通过'}）`,
+          data.approvalNote ?? null,
+        ),
+      ];
+    }
     default:
       // Deliberately not assertNever: order events are still being added, and an event this
       // function does not know yet must still appear in the audit, not stop the projection.

@@ -16,7 +16,12 @@ describe('续保 in the audit history', () => {
       },
       7,
     );
-    expect(entry).toMatchObject({ userName: '13800000001', change: 'policy', operateType: '续保', details: '已续保为FB2' });
+    expect(entry).toMatchObject({
+      userName: '13800000001',
+      change: 'policy',
+      operateType: '续保',
+      details: '已续保为FB2',
+    });
   });
   it('the renewal order is created 续保自 the old one', () => {
     const [entry] = orderAuditEntries(

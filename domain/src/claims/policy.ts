@@ -29,12 +29,14 @@ export type PolicySnapshot = {
   insurerName: string;
   startDate: string;
   endDate: string;
+  /** 退保: the cancellation's effective date, after which an accident is not covered; absent or null: none. */
+  coverEndsAt?: string | null;
   totalPremium: number;
   lines: CoverLineSnapshot[];
   drones: InsuredDrone[];
 };
 
-type PolicyOrder = Extract<Order, { status: 'inForce' | 'underwritten' | 'lapsed' }>;
+type PolicyOrder = Extract<Order, { status: 'inForce' | 'underwritten' | 'lapsed' | 'cancelled' }>;
 
 export const policySnapshot = (order: PolicyOrder): PolicySnapshot => {
   const insurer = order.insurers.find((p) => p.request.insurerId === order.insurer.id);
@@ -62,6 +64,7 @@ export const policySnapshot = (order: PolicyOrder): PolicySnapshot => {
     insurerName: order.insurer.name,
     startDate: order.startDate,
     endDate: order.endDate,
+    coverEndsAt: order.status === 'cancelled' ? order.cancellation.effectiveDate : null,
     totalPremium: order.totalPremium,
     lines,
     drones,

@@ -122,6 +122,14 @@ export const notificationsOf = (event: TriggerEvent, subjects: Subjects): Planne
       return order?.policyNo ? toOwner('policyInForce', { policyNo: order.policyNo }, 'policy') : [];
     case 'PolicyDocumentIssued':
       return toOwner('policyIssued', { policyNo: event.data.policyNo }, 'policy');
+    case 'PolicyCancelled':
+      return order?.policyNo
+        ? toOwner('policyCancelled', { policyNo: order.policyNo, refund: yuan(event.data.refundAmount) }, 'policy')
+        : [];
+    case 'CancellationDeclined':
+      return order?.policyNo
+        ? toOwner('cancellationDeclined', { policyNo: order.policyNo, reason: event.data.reason }, 'policy')
+        : [];
     case 'ClaimAccepted':
       return toClaimant('claimAccepted');
     case 'EvidenceRequested':

@@ -56,6 +56,29 @@ describe('event → notification', () => {
     expect(n.body).toBe('订单FB001应付保费300.00元，请于2026-11-27 10:30前完成支付。');
   });
 
+  it('退保: approved with the refund, declined with the reason; both link to the policy', () => {
+    const cancelled = one({
+      type: 'PolicyCancelled',
+      data: {
+        orderId: 'o1',
+        cancellationId: 'x1',
+        effectiveDate: at.at,
+        refundAmount: 1234.5,
+        reason: 'noLongerNeeded',
+        reasonTxt: null,
+        approvedBy: 'system',
+        cancelledAt: at.at,
+      },
+    });
+    expect(cancelled).toMatchObject({ kind: 'policyCancelled', recipient: order.owner, link: { type: 'policy' } });
+    expect(cancelled.body).toBe('保单PN001（订单FB001）已退保，应退保费1234.50元将原路退回。');
+    const declined = one({
+      type: 'CancellationDeclined',
+      data: { orderId: 'o1', cancellationId: 'x1', by: '19900000001', reason: '资料不全', declinedAt: at.at },
+    });
+    expect(declined.body).toContain('退保申请未通过：资料不全');
+  });
+
   it('payment received and lapsed', () => {
     const paid = one({
       type: 'PaymentConfirmed',

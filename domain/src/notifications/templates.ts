@@ -40,6 +40,18 @@ export const templates: Record<NotificationKind, Template> = {
     body: '订单{orderNo}未在规定时间内支付，本次投保已失效，可重新投保。',
     sms: '【飞保】订单{orderNo}未按时支付，投保已失效，可登录飞保重新投保。',
   },
+  policyCancelled: {
+    variables: ['orderNo', 'policyNo', 'refund'],
+    title: '退保成功',
+    body: '保单{policyNo}（订单{orderNo}）已退保，应退保费{refund}元将原路退回。',
+    sms: '【飞保】保单{policyNo}已退保，退费{refund}元将原路退回。',
+  },
+  cancellationDeclined: {
+    variables: ['orderNo', 'policyNo', 'reason'],
+    title: '退保申请未通过',
+    body: '保单{policyNo}（订单{orderNo}）的退保申请未通过：{reason}。保障继续有效。',
+    sms: '【飞保】保单{policyNo}的退保申请未通过，详情请登录飞保查看。',
+  },
   policyIssued: {
     variables: ['orderNo', 'policyNo'],
     title: '电子保单已出具',

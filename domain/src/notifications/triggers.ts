@@ -8,6 +8,7 @@ type Pick<U, T extends string> = Extract<U, { type: T }>;
 export type OrderTrigger =
   | Pick<OrderEvent, 'OrderDraftSaved' | 'QuotingCompleted' | 'InsurerQuoteRecorded' | 'PolicyUnderwritten'>
   | Pick<OrderEvent, 'PolicyTookEffect' | 'OrderInsured' | 'PaymentConfirmed' | 'PaymentLapsed'>
+  | Pick<OrderEvent, 'PolicyCancelled' | 'CancellationDeclined'>
   | PolicyDocumentIssued;
 
 export type ClaimTrigger = Pick<
@@ -33,6 +34,8 @@ export const orderTriggerTypes = [
   'PolicyUnderwritten',
   'PolicyTookEffect',
   'PolicyDocumentIssued',
+  'PolicyCancelled',
+  'CancellationDeclined',
 ] as const satisfies readonly OrderTrigger['type'][];
 
 export const claimTriggerTypes = [

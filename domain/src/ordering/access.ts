@@ -29,6 +29,11 @@ export const orderingAccess: ResourcePolicy = {
     [`POST ${U}/backoffice/quote`]: areaStaff('quotes'),
     [`POST ${U}/backoffice/quote/resend`]: areaStaff('quotes'),
     [`POST ${U}/backoffice/quote/timeout`]: areaStaff('quotes'),
+    [`GET ${U}/order/cancellation/quote`]: customer,
+    [`POST ${U}/order/cancellation/apply`]: customer,
+    [`GET ${U}/backoffice/cancellation/page`]: areaStaff('quotes'),
+    [`POST ${U}/backoffice/cancellation/approve`]: areaStaff('quotes'),
+    [`POST ${U}/backoffice/cancellation/decline`]: areaStaff('quotes'),
   },
   actions: 'the domain guards: domain/src/ordering/actions.ts',
 };

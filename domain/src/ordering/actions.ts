@@ -15,5 +15,6 @@ export const orderActions = [
   'pay',
   'claim',
   'renew',
+  'cancel',
 ] as const;
 export type OrderAction = (typeof orderActions)[number];

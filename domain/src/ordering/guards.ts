@@ -2,6 +2,7 @@ import { canRead, canUseArea } from '../accounts/roles.ts';
 import { type DomainError, forbidden, illegalState, notFound } from '../shared/errors.ts';
 import { orderActions, type OrderAction } from './actions.ts';
 import { orderMessages as m } from './messages.ts';
+import { cancellationMessages } from './cancellation.events.ts';
 import { type Order, OrderState, type OrderStateValue, stateNumber } from './order.events.ts';
 import { insurerQuotedAll, quoteExpired } from './quoting.ts';
 import { DEFAULT_RENEWAL_GRACE_DAYS, renewalMessages, renewalTimeRefusal } from './renewal.ts';
@@ -130,7 +131,8 @@ export const orderGuards: Record<OrderAction, OrderGuard> = {
     when(!!o.payment && now.getTime() < new Date(o.payment.dueAt).getTime(), () => illegalState(m.paymentExpired)),
   claim: (o, who, now) =>
     mayChangeOrder(o, who) ??
-    when(o.state === OrderState.inForce, () => illegalState(m.policyNotInForce)) ??
+    // 已退保 too: an accident before the cancellation's effective date is still covered (claims decide on submission).
+    when(o.state === OrderState.inForce || o.state === OrderState.cancelled, () => illegalState(m.policyNotInForce)) ??
     when(within(now, o.startDate, o.endDate), () => illegalState(m.outsidePolicyPeriod)),
   // 续保: a policy issued and not cancelled, once, from 30 days before its end to the grace days after it.
   renew: (o, who, now) =>
@@ -138,6 +140,19 @@ export const orderGuards: Record<OrderAction, OrderGuard> = {
     when(renewable.includes(o.state), () => illegalState(renewalMessages.notRenewable)) ??
     when(!o.renewedBy, () => illegalState(renewalMessages.alreadyRenewed(o.renewedBy ?? ''))) ??
     renewalTimeRefusal(o.endDate, now, o.renewalGraceDays ?? DEFAULT_RENEWAL_GRACE_DAYS),
+  // 退保: the owner's issued policy, with no other change pending (which one is, is said).
+  cancel: (o, who) =>
+    mayChangeOrder(o, who) ??
+    when(o.state === OrderState.underwritten || o.state === OrderState.inForce, () =>
+      illegalState(cancellationMessages.notCancellable),
+    ) ??
+    when(!o.pendingChange, () =>
+      illegalState(
+        o.pendingChange === 'endorsement'
+          ? cancellationMessages.endorsementPending
+          : cancellationMessages.cancellationPending,
+      ),
+    ),
 };
 
 /** The cashier's guard: the owner, a purchase unpaid and still within its due time. */

@@ -27,6 +27,7 @@ import { completion, decideInsurerAnswer } from './insurerAnswers.ts';
 import { totalPremium } from './quoting.ts';
 import { decidePayment } from './payments.ts';
 import type { RenewalOf } from './renewal.ts';
+import { decideCancellation, type CancellationCommand } from './cancellation.ts';
 
 /**
  * Who asks and when: customers act on their own orders, staff by their `roles` (the quote desk),
@@ -134,7 +135,8 @@ export type OrderCommand =
   | UnderwritePolicy
   | TakeEffect
   | Lapse
-  | Renew;
+  | Renew
+  | CancellationCommand;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -277,6 +279,10 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
     case 'RequestRefund':
     case 'ConfirmRefund':
       return decidePayment(command, state);
+    case 'RequestCancellation':
+    case 'ApproveCancellation':
+    case 'DeclineCancellation':
+      return decideCancellation(command, state);
     case 'UnderwritePolicy': {
       refuse(maySystemOnly(command.metadata));
       if (state.status !== 'insured') return [];

@@ -2,6 +2,8 @@ import type { OrderForm } from './form.ts';
 import type { PlanLine } from './plan.ts';
 import type { RuleRef, TraceStep } from '../rules/rating.ts';
 import type { RenewalOf, RenewedBy } from './renewal.ts';
+import type { CancellationEvent, CancellationRequestState } from './cancellation.events.ts';
+import { approvedRequest, evolveCancellation } from './cancellation.evolve.ts';
 
 /** Order states; the numbers are the wire mapping (docs/glossary.md "Order states and actions"). */
 export const OrderState = {
@@ -209,6 +211,8 @@ export type PolicyCancelled = {
     reasonTxt: string | null;
     approvedBy: string;
     cancelledAt: string;
+    /** Staff's note when approving from the queue (absent on automatic approvals and older events). */
+    approvalNote?: string | null;
   };
 };
 /** 续保 started: the policy is continued by the new order named (its RenewalOf points back); once only. */
@@ -239,7 +243,8 @@ export type OrderEvent =
   | PolicyLapsed
   | PolicyEndorsed
   | PolicyCancelled
-  | RenewalStarted;
+  | RenewalStarted
+  | CancellationEvent;
 
 export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderDraftSaved',
@@ -262,6 +267,9 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'PolicyEndorsed',
   'PolicyCancelled',
   'RenewalStarted',
+  'CancellationRequested',
+  'CancellationReferred',
+  'CancellationDeclined',
 ];
 
 /** Per insurer in the current round: its request, what it answered per line, whether it timed out. */
@@ -340,6 +348,8 @@ type Policy = Bought & {
   pendingChange?: PendingPolicyChange | null;
   /** 已续保为: absent until 续保 starts. */
   renewedBy?: RenewedBy;
+  /** The latest 退保 request (cancellation.events.ts); absent: never asked for. */
+  cancellationRequest?: CancellationRequestState | null;
 };
 export type PolicyCancellation = {
   cancellationId: string;
@@ -580,8 +590,15 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
     }
     case 'PolicyCancelled': {
       if (state.status !== 'underwritten' && state.status !== 'inForce') return state;
-      const { orderId: _id, ...cancellation } = event.data;
-      return { ...state, status: 'cancelled', pendingChange: null, cancellation };
+      const { orderId: _id, approvalNote, ...cancellation } = event.data;
+      const cancellationRequest = approvedRequest(
+        state.cancellationRequest,
+        cancellation.cancellationId,
+        cancellation.approvedBy,
+        cancellation.cancelledAt,
+        approvalNote ?? null,
+      );
+      return { ...state, status: 'cancelled', pendingChange: null, cancellation, cancellationRequest };
     }
     case 'RenewalStarted':
       return 'policyNo' in state && !state.renewedBy
@@ -590,6 +607,10 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
             renewedBy: { orderId: event.data.renewalOrderId, orderNo: event.data.renewalOrderNo, at: event.data.at },
           }
         : state;
+    case 'CancellationRequested':
+    case 'CancellationReferred':
+    case 'CancellationDeclined':
+      return evolveCancellation(state, event);
   }
 };
 
@@ -635,6 +656,12 @@ export const orderEventTime = (event: OrderEvent): string => {
       return event.data.cancelledAt;
     case 'RenewalStarted':
       return event.data.at;
+    case 'CancellationRequested':
+      return event.data.requestedAt;
+    case 'CancellationReferred':
+      return event.data.referredAt;
+    case 'CancellationDeclined':
+      return event.data.declinedAt;
   }
 };
 

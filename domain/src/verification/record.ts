@@ -117,6 +117,9 @@ export const evolveVerificationOrder = (
       return record;
     case 'PolicyLapsed':
       return record.policy ? { ...record, policy: { ...record.policy, lapsed: true } } : record;
+    // 退保: the policy answers 已退保 whatever its period says.
+    case 'PolicyCancelled':
+      return record.policy ? { ...record, policy: { ...record.policy, cancelled: true } } : record;
     default: {
       if (!record.order) return record;
       const order = evolveOrder(record.order, event);

@@ -17,6 +17,7 @@ import { OrderState } from '@feibao/domain/ordering/order.events';
 import { can, planIsOpen } from './actions.ts';
 import { dateOnly, money, stateIntent, stateMinimal, stateName } from './format.ts';
 import { RevokeDialog } from './RevokeDialog.tsx';
+import { CancelDialog } from './cancellation/CancelDialog.tsx';
 import { routesOf, useLoginPrompt, type Variant } from '../shared/site.ts';
 import { useApplyForClaim } from '../claims/useApplyForClaim.tsx';
 import { PolicyDocumentButton } from '../documents/PolicyDocumentButton.tsx';
@@ -27,9 +28,16 @@ import { RenewDialog, type RenewTarget } from './renewal/RenewDialog.tsx';
 export const NO_PLAN_WHILE_AWAITING = '待询价状态无保障方案';
 
 const stateTag = (o: OrderListRow) => (
-  <Tag intent={stateIntent(o.state)} minimal={stateMinimal(o.state)} className="fb-state-tag">
-    {stateName(o.state)}
-  </Tag>
+  <>
+    <Tag intent={stateIntent(o.state)} minimal={stateMinimal(o.state)} className="fb-state-tag">
+      {stateName(o.state)}
+    </Tag>
+    {o.pendingChange === 'cancellation' && (
+      <Tag intent="warning" minimal className="fb-state-tag" data-testid="order-cancellation-pending">
+        退保审核中
+      </Tag>
+    )}
+  </>
 );
 
 const rowData = (o: OrderListRow) => ({ 'data-order': o.orderNo });
@@ -46,6 +54,7 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   const list = useOrderPage(page);
   const [revoking, setRevoking] = useState<string | null>(null);
   const [renewing, setRenewing] = useState<RenewTarget | null>(null);
+  const [cancelling, setCancelling] = useState<string | null>(null);
   const claims = useApplyForClaim({ variant, from });
 
   const q = (extra: Record<string, string | number>) => {
@@ -106,6 +115,17 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
           />
         )}
         {o.policyNo && <PolicyDocumentButton orderId={o.id} policyNo={o.policyNo} mobile={mobile} />}
+        {can(o.actions, 'cancel') && (
+          <Button
+            size={size}
+            intent="danger"
+            variant="outlined"
+            icon="disable"
+            text="退保"
+            data-testid="order-cancel"
+            onClick={() => setCancelling(o.id)}
+          />
+        )}
         {can(o.actions, 'revoke') && (
           <Button
             size={size}
@@ -163,6 +183,15 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
     <>
       {claims.dialog}
       <RenewDialog order={renewing} variant={variant} onClose={() => setRenewing(null)} />
+      <CancelDialog
+        orderId={cancelling}
+        mobile={mobile}
+        onClose={() => setCancelling(null)}
+        onDone={() => {
+          setCancelling(null);
+          void list.mutate();
+        }}
+      />
       <RevokeDialog
         orderId={revoking}
         mobile={mobile}

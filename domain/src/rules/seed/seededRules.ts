@@ -4,6 +4,7 @@ import type { RuleDefinitionFields, RuleStage } from '../definition.ts';
 import { LIMITS_RULE_ID, PRICE_RANGE_RULE_ID, REFERRAL_RULE_ID, tariffRuleId } from '../rating.ts';
 import { tariffDecision } from './tariffRules.ts';
 import { tariffTables } from './tariffTables.ts';
+import { cancellationSeeds } from './cancellationRules.ts';
 
 /** Above these an underwriter looks at the risk whatever the tariff says. */
 export const MANUAL_DRONE_PRICE = 500_000;
@@ -164,6 +165,7 @@ export const seededRules = (): SeededRule[] => [
     scenes: [],
     content: priceRangeDecision(),
   },
+  ...cancellationSeeds().map((rule) => ({ ...seeded, ...rule })),
 ];
 
 export const SEED_RULE_REASON = '初始版本：迁移原有费率表与核保规则';

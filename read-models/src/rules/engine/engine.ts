@@ -298,6 +298,15 @@ export const createRulesEngine = (source: RuleSource) => {
       };
     },
 
+    /** One enabled rule on its own (a non-pipeline stage such as 退保规则): its version and answer, or null/'failed'. */
+    async evaluateEnabled(
+      ruleId: string,
+      input: unknown,
+    ): Promise<{ ref: RuleRef; output: unknown } | null | 'failed'> {
+      const outcome = await evaluate((await load()).byId.get(ruleId), input, false);
+      return outcome === null || outcome === 'failed' ? outcome : { ref: outcome.ref, output: outcome.output };
+    },
+
     /** Re-evaluates one rule version on given input with the full trace, for "why this premium". */
     async explain(rule: RuleRef & { content: Jdm }, input: unknown) {
       const { pool } = await load();

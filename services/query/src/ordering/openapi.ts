@@ -1,4 +1,5 @@
 import { orderPaymentSchema } from '@feibao/domain/payments/wire';
+import { cancellationViewSchema } from '@feibao/domain/ordering/cancellation.wire';
 import { z } from 'zod';
 import { droneSchema, orderFormSchema } from '@feibao/domain/ordering/form';
 import { trace } from '@feibao/domain/rules/wire';
@@ -25,6 +26,8 @@ const orderRow = z.object({
   insuranceCompanyName: nullableString,
   payment: orderPaymentSchema.describe('docs/api/payments.md'),
   ...renewalChainSchema,
+  policyVersion: nullableNumber,
+  pendingChange: z.enum(['endorsement', 'cancellation']).nullable(),
   actions: z.array(z.string()),
 });
 
@@ -156,6 +159,7 @@ const orderDetails = orderFormSchema.extend({
   payment: orderPaymentSchema.describe('docs/api/payments.md'),
   insurancePlanList: z.array(planOrTotal),
   quoteProgress: z.array(quoteProgress),
+  cancellation: cancellationViewSchema.nullable().describe('docs/api/cancellation.md'),
 });
 
 /** One order on the quote desk: its lines and a cell per insurer (domain ordering/quoteDesk.ts `QuoteDeskRow`). */

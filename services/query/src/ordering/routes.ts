@@ -16,6 +16,7 @@ import {
 import { droneBrands, listInsuranceTypes, visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { maskPhone } from '@feibao/domain/shared/masking';
 import { orderMessages } from '@feibao/domain/ordering/messages';
+import { cancellationView } from '@feibao/domain/ordering/cancellationView';
 import { normaliseOrderForm, parseOrderForm } from '@feibao/domain/ordering/form';
 import { provinces } from '@feibao/domain/catalogue/regions';
 import { ResultCode } from '@feibao/domain/shared/codes';
@@ -132,6 +133,7 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
       payment: paymentAsRead(doc.payment ?? null, now, doc.userName === caller(ctx).sub ? await cashierUrl(doc) : null),
       insurancePlanList: planRows(doc, now, actor(ctx)),
       quoteProgress: doc.insurers.map(({ answers: _answers, deskStatus: _deskStatus, ...summary }) => summary),
+      cancellation: cancellationView(doc.order),
     });
   });
 

@@ -6,7 +6,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Button, Card, Checkbox, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { deskCellStatuses } from '@feibao/domain/ordering/quoteDesk';
 import { parseOrderSearch } from '@feibao/domain/shared/search';
@@ -54,7 +54,12 @@ const QuoteDesk = () => {
     <>
       <div className="fb-row-between">
         <h1 className="fb-page-title">报价工作台</h1>
-        <Button icon="refresh" text="刷新" loading={desk.isValidating} onClick={() => void desk.mutate()} />
+        <div className="fb-row-actions">
+          <Link to="/backoffice/quotes/cancellations" data-testid="quote-desk-cancellations">
+            退保审核
+          </Link>
+          <Button icon="refresh" text="刷新" loading={desk.isValidating} onClick={() => void desk.mutate()} />
+        </div>
       </div>
       <Card className="fb-card fb-quote-desk-card">
         <Filters filters={filters} onChange={change} />

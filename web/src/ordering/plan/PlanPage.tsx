@@ -22,6 +22,7 @@ import { PolicyDocumentsSection } from '../../documents/PolicyDocumentsSection.t
 import { OrderPaymentBox } from '../../payments/OrderPayment.tsx';
 import { RenewalChain } from '../renewal/RenewalChain.tsx';
 import { RenewDialog, type RenewTarget } from '../renewal/RenewDialog.tsx';
+import { CancellationStatus } from '../cancellation/CancellationStatus.tsx';
 
 export { QUOTING } from './PlanViews.tsx';
 export const EXPIRED_NOTE = '部分保险公司的报价已超过有效期，已过期的报价不能投保，请重新询价获取新的报价。';
@@ -105,6 +106,7 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
           )}
         </div>
         <OrderPaymentBox order={order} variant={variant} />
+        <CancellationStatus cancellation={order.cancellation} />
         <Callout intent="primary" icon="info-sign" compact className="fb-plan-note">
           {PLAN_NOTE}
         </Callout>
