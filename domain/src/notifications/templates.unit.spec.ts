@@ -32,7 +32,7 @@ describe('notification templates', () => {
 
   it('sends SMS by default for what is due or decided, and follows the user choice', () => {
     const defaults = notificationKinds.filter((k) => kindInfo[k].smsDefault);
-    expect(defaults).toEqual(['paymentDue', 'policyIssued', 'policyEnding', 'claimAssessed']);
+    expect(defaults).toEqual(['paymentDue', 'policyIssued', 'policyEnding', 'policyEndorsed', 'claimAssessed']);
     expect(smsWanted('quotesIn', {})).toBe(false);
     expect(smsWanted('quotesIn', { quotesIn: true })).toBe(true);
     expect(smsWanted('paymentDue', { paymentDue: false })).toBe(false);
