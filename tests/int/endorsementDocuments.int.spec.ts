@@ -10,7 +10,15 @@ import { documentProcessor } from '@feibao/workers/documents/processor';
 import { claimReport, damagedDrone } from '../support/claims.ts';
 import { endorseRemovingDrone } from '../support/endorsements.ts';
 import { customerWithPolicy } from '../support/policies.ts';
-import { registerUser, startTestPlatform, until, type Client, type TestPlatform } from '../support/platform.ts';
+import {
+  ADMIN,
+  registerUser,
+  signIn,
+  startTestPlatform,
+  until,
+  type Client,
+  type TestPlatform,
+} from '../support/platform.ts';
 import { resetVerifyLimits } from '../support/verification.ts';
 
 /**
@@ -154,6 +162,18 @@ describe('批改 approved: version 2', () => {
     expect(foreign.json).toMatchObject({ code: 40400 });
   });
 
+  it('tells the owner in the inbox: 保单已批改（第2版）, linked to the policy', async () => {
+    const page = await until(
+      () => customer.client.get(`${U}/notification/page?pageSize=100`),
+      (a) => a.body.data?.list?.some((n: { kind: string }) => n.kind === 'policyEndorsed'),
+      20_000,
+    );
+    const rows = page.body.data.list.filter((n: { kind: string }) => n.kind === 'policyEndorsed');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ title: '保单已批改', link: { type: 'policy', id: customer.orderId } });
+    expect(rows[0].body).toContain('保单已批改（第2版）');
+  });
+
   it('issues once per version: the job run again records nothing', async () => {
     const store = platform.command.deps.eventStore;
     const before = (await store.readStream(policyDocumentsStreamId(customer.orderId))).events.length;
@@ -205,6 +225,29 @@ describe('批改 approved: version 2', () => {
     // Public facts only, masked as on any answer.
     expect(JSON.stringify(endorsement.data)).not.toContain(customer.phone);
     expect(endorsement.data.document.policyholder).toContain('*');
+  });
+});
+
+describe('audit', () => {
+  it('shows the 批改 on the order timeline: version, 批单号, premium difference, who approved it, each change', async () => {
+    const admin = platform.client();
+    await signIn(admin, ADMIN.mobilePhone, ADMIN.password);
+    const history = await until(
+      () => admin.get(`${U}/backoffice/audit/history?kind=order&id=${customer.orderId}`),
+      (a) => a.body.data?.entries?.some((e: { operateType: string }) => e.operateType === '批改'),
+      10_000,
+    );
+    const rows = history.body.data.entries.filter((e: { operateType: string }) => e.operateType.startsWith('批改'));
+    expect(rows[0]).toMatchObject({
+      userName: endorsed.approvedBy,
+      change: 'policy',
+      remark: `审批人：${endorsed.approvedBy}`,
+    });
+    expect(rows[0].details).toContain(`批改为第2版，批单号${endorsed.endorsementNo}`);
+    expect(rows[1]).toMatchObject({
+      operateType: '批改项目',
+      details: `${REMOVED} → —（保费差额${endorsed.premiumDifference}元）`,
+    });
   });
 });
 

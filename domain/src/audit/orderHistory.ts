@@ -5,6 +5,7 @@ import type { LineAnswer, Order, OrderEvent } from '../ordering/order.events.ts'
 import type { PlanLine } from '../ordering/plan.ts';
 import type { AuditChange, AuditEntry } from './changeKinds.ts';
 import { diffOrderForms } from './orderChanges.ts';
+import { cancelledEntries, endorsedEntries } from './policyChanges.ts';
 
 /**
  * An order's history, derived from its events and the order as it stood before each one (the
@@ -259,6 +260,10 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
       return [entry(event.data.at, SYSTEM, 'policy', '生效', '保单生效')];
     case 'PolicyLapsed':
       return [entry(event.data.at, SYSTEM, 'policy', '失效', '保单失效')];
+    case 'PolicyEndorsed':
+      return endorsedEntries(event.data, entry);
+    case 'PolicyCancelled':
+      return cancelledEntries(event.data, entry);
     default:
       // Deliberately not assertNever: order events are still being added, and an event this
       // function does not know yet must still appear in the audit, not stop the projection.

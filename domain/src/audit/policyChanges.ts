@@ -1,0 +1,58 @@
+import type { PolicyCancelled, PolicyEndorsed } from '../ordering/order.events.ts';
+import type { AuditEntry } from './changeKinds.ts';
+
+/**
+ * The audit rows of a policy's changes after the sale: a 批改 (its summary, then one row per change with
+ * before and after) and a 退保. The user is who approved it; the remark says so, and why for a 退保.
+ */
+
+type Entry = (
+  at: string,
+  userName: string,
+  change: 'policy',
+  operateType: string,
+  details: string,
+  remark?: string | null,
+) => AuditEntry;
+
+const signedYuan = (amount: number) => {
+  const rounded = Math.round(amount * 100) / 100;
+  return rounded > 0 ? `+${rounded}元` : `${rounded}元`;
+};
+const day = (iso: string) => iso.slice(0, 10);
+
+export const endorsedEntries = (data: PolicyEndorsed['data'], entry: Entry): AuditEntry[] => {
+  const head = entry(
+    data.endorsedAt,
+    data.approvedBy,
+    'policy',
+    '批改',
+    `批改为第${data.version}版，批单号${data.endorsementNo}，${day(data.effectiveDate)}起生效，保费差额${signedYuan(data.premiumDifference)}，批改后年保费${Math.round(data.totalPremium * 100) / 100}元`,
+    `审批人：${data.approvedBy}`,
+  );
+  return [
+    head,
+    ...data.changes.map(
+      (c): AuditEntry => ({
+        ...head,
+        operateType: '批改项目',
+        moduleName: '保单',
+        fieldName: c.label,
+        details: `${c.before ?? '—'} → ${c.after ?? '—'}（保费差额${signedYuan(c.premiumDifference)}）`,
+      }),
+    ),
+  ];
+};
+
+export const cancelledEntries = (data: PolicyCancelled['data'], entry: Entry): AuditEntry[] => [
+  entry(
+    data.cancelledAt,
+    data.approvedBy,
+    'policy',
+    '退保',
+    `退保，${day(data.effectiveDate)}起终止保障，退还保费${Math.round(data.refundAmount * 100) / 100}元`,
+    [`审批人：${data.approvedBy}`, [data.reason, data.reasonTxt].filter(Boolean).join('：')]
+      .filter(Boolean)
+      .join('；退保原因：'),
+  ),
+];
