@@ -63,8 +63,9 @@ export const verificationAnswer = (
  * policy stands) but says it was endorsed since; a 批单 names its number, version and effective date.
  */
 const versionFacts = (issued: IssuedDocument, currentVersion: number) => {
-  if (issued.kind === 'certificate') return {};
   const version = issued.version ?? 1;
+  // A certificate, and a policy never endorsed, answer as they did before versions.
+  if (issued.kind === 'certificate' || (issued.kind === 'policy' && version === 1 && currentVersion === 1)) return {};
   return {
     version,
     currentVersion,
