@@ -130,7 +130,7 @@ export const endorsementSpec = (content: EndorsementContent, fingerprint: string
       kind: 'total',
       label: premiumDifferenceLabel(content.premiumDifference),
       words: `人民币（大写）${content.premiumDifferenceInWords}`,
-      figures: `（小写）¥${signedYuan(content.premiumDifference)}`,
+      figures: `（小写）¥${formatYuan(Math.abs(content.premiumDifference))}`,
     },
     {
       kind: 'paragraphs',
