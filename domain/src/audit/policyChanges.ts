@@ -39,6 +39,7 @@ export const endorsedEntries = (data: PolicyEndorsed['data'], entry: Entry): Aud
         moduleName: '保单',
         fieldName: c.label,
         details: `${c.before ?? '—'} → ${c.after ?? '—'}（保费差额${signedYuan(c.premiumDifference)}）`,
+        remark: '',
       }),
     ),
   ];
