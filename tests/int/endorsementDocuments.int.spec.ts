@@ -7,6 +7,7 @@ import { claimStreamId, type ClaimEvent } from '@feibao/domain/claims/claim.even
 import { policyDocumentsStreamId } from '@feibao/domain/documents/document.events';
 import type { PolicyEndorsed } from '@feibao/domain/ordering/order.events';
 import { documentProcessor } from '@feibao/workers/documents/processor';
+import { policyDocumentsReader } from '@feibao/read-models/documents/reader';
 import { claimReport, damagedDrone } from '../support/claims.ts';
 import { endorseRemovingDrone } from '../support/endorsements.ts';
 import { customerWithPolicy } from '../support/policies.ts';
@@ -189,6 +190,22 @@ describe('批改 approved: version 2', () => {
     const after = await store.readStream(policyDocumentsStreamId(customer.orderId));
     expect(after.events.length).toBe(before);
     expect(after.events.filter((e) => e.type === 'EndorsementDocumentIssued')).toHaveLength(1);
+  });
+
+  it('is owed again to the render worker when a version’s documents are missing (job recovery)', async () => {
+    const owed = async (db: Parameters<typeof policyDocumentsReader>[0]) =>
+      (await policyDocumentsReader(db).awaitingIssue()).filter((j) => j.orderId === customer.orderId);
+    expect(await owed(platform.pool)).toEqual([]);
+    const client = await platform.pool.connect();
+    try {
+      // As if the 批单 had never been issued, inside a transaction rolled back: the read model stays.
+      await client.query('BEGIN');
+      await client.query(`UPDATE policy_documents SET data = data - 'endorsements' WHERE _id = $1`, [customer.orderId]);
+      expect(await owed(client)).toEqual([{ kind: 'endorsement', orderId: customer.orderId, version: 2 }]);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 
   it('verifies each version: the first says a newer one exists, the current answers normally, the 批单 names itself', async () => {
