@@ -157,7 +157,9 @@ for (const size of [
 test.describe('批改 for staff 1280×800', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('the audit timeline shows the 批改 and who approved it; the claims desk names 保单版本', async ({ page }) => {
+  test('the audit timeline shows the 批改 and who approved it, with the versions; the claims desk names 保单版本', async ({
+    page,
+  }) => {
     const { mobilePhone, password } = adminCredentials();
     const admin = await passwordLogin(apiContext, mobilePhone, password);
     await signIn(page, admin);
@@ -167,6 +169,13 @@ test.describe('批改 for staff 1280×800', () => {
     await expect(row).toContainText(`批改为第2版，批单号${endorsed.endorsementNo}`);
     await expect(row).toContainText(`审批人：${endorsed.approvedBy}`);
     await expect(row).toContainText(REMOVED);
+    // Staff see the versions too, and download the 批单.
+    const staffVersions = page.getByTestId('policy-versions');
+    await expect(staffVersions.locator('[data-version="2"]')).toContainText(endorsed.endorsementNo);
+    expect(await downloadName(page, () => staffVersions.getByTestId('download-endorsement-2').click())).toBe(
+      `批单-${endorsed.endorsementNo}.pdf`,
+    );
+    await docShot(page, 'desktop-backoffice-audit-versions');
     await row.scrollIntoViewIfNeeded();
     await docShot(page, 'desktop-backoffice-audit-endorsement');
 

@@ -7,6 +7,7 @@ import { Button, Card, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import type { PolicyVersionRow } from '@feibao/domain/documents/versions';
 import { notifyError } from '../api/toaster.ts';
 import { downloadEndorsement, downloadPolicyVersion } from './api.ts';
+import './documents.css';
 
 const money = (n: number | null) =>
   n === null ? '—' : n > 0 ? `+¥${n.toFixed(2)}` : n < 0 ? `−¥${(-n).toFixed(2)}` : '¥0.00';
