@@ -136,7 +136,7 @@ for (const size of [
       await page.goto(`/${size.site}/report?id=${claimId}&show=true`);
       await expect(page.getByTestId('report-head')).toBeVisible();
       await expect(page.locator('#report-policyVersion')).toHaveValue(
-        '第2版（1581F5FHD23B 于 ' + endorsed.effectiveDate + ' 减除）',
+        `第2版（${REMOVED} 于 ${endorsed.effectiveDate} 减除）`,
       );
     });
 
