@@ -6,6 +6,7 @@ import type { LineAnswer, Order, OrderEvent } from '../ordering/order.events.ts'
 import type { PlanLine } from '../ordering/plan.ts';
 import type { AuditChange, AuditEntry } from './changeKinds.ts';
 import { diffOrderForms } from './orderChanges.ts';
+import { endorsedEntries } from './policyChanges.ts';
 
 /**
  * An order's history, derived from its events and the order as it stood before each one (the
@@ -320,6 +321,8 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
         ),
       ];
     }
+    case 'PolicyEndorsed':
+      return endorsedEntries(event.data, entry);
     default:
       // Deliberately not assertNever: order events are still being added, and an event this
       // function does not know yet must still appear in the audit, not stop the projection.

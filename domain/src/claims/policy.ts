@@ -34,7 +34,12 @@ export type PolicySnapshot = {
   totalPremium: number;
   lines: CoverLineSnapshot[];
   drones: InsuredDrone[];
+  /** The policy version the claim was opened against (1 until a 批改); absent on claims opened before versions. */
+  policyVersion?: number;
+  /** Drones a 批改 took off the policy, each from its effective date: an accident from that day is not covered. */
+  removedDrones?: RemovedDrone[];
 };
+export type RemovedDrone = { deviceNumber: string; effectiveDate: string; version: number };
 
 type PolicyOrder = Extract<Order, { status: 'inForce' | 'underwritten' | 'lapsed' | 'cancelled' }>;
 
@@ -68,8 +73,28 @@ export const policySnapshot = (order: PolicyOrder): PolicySnapshot => {
     totalPremium: order.totalPremium,
     lines,
     drones,
+    policyVersion: order.version ?? 1,
+    removedDrones: removedDronesOf(order, drones),
   };
 };
+
+/**
+ * Every drone a 批改 removed and the day it stopped being insured; a code insured again by a later
+ * 批改 (back in the current drones) is covered and not listed.
+ */
+const removedDronesOf = (order: PolicyOrder, current: readonly InsuredDrone[]): RemovedDrone[] => {
+  const removed = new Map<string, RemovedDrone>();
+  for (const v of order.versions ?? [])
+    for (const code of v.removedDeviceNumbers)
+      removed.set(code, { deviceNumber: code, effectiveDate: v.effectiveDate, version: v.version });
+  return [...removed.values()].filter((r) => !current.some((d) => d.deviceNumber === r.deviceNumber));
+};
+
+/** The codes a claim may name: the drones insured now and those removed later (an accident before the removal is covered). */
+export const claimableDeviceCodes = (policy: PolicySnapshot): string[] => [
+  ...policy.drones.map((d) => d.deviceNumber),
+  ...(policy.removedDrones ?? []).map((r) => r.deviceNumber),
+];
 
 /** The policy's drones with these codes, in the order asked (unknown codes are skipped). */
 export const insuredDronesByCodes = (policy: PolicySnapshot, codes: readonly string[]): InsuredDrone[] =>

@@ -121,7 +121,10 @@ export const notificationsOf = (event: TriggerEvent, subjects: Subjects): Planne
     case 'PolicyTookEffect':
       return order?.policyNo ? toOwner('policyInForce', { policyNo: order.policyNo }, 'policy') : [];
     case 'PolicyDocumentIssued':
-      return toOwner('policyIssued', { policyNo: event.data.policyNo }, 'policy');
+      // A later version's 电子保单 is rendered after its 批单: both are ready, the 批改 is news.
+      return (event.data.version ?? 1) > 1
+        ? toOwner('policyEndorsed', { policyNo: event.data.policyNo, version: String(event.data.version) }, 'policy')
+        : toOwner('policyIssued', { policyNo: event.data.policyNo }, 'policy');
     case 'PolicyCancelled':
       return order?.policyNo
         ? toOwner('policyCancelled', { policyNo: order.policyNo, refund: yuan(event.data.refundAmount) }, 'policy')

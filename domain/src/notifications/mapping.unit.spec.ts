@@ -110,6 +110,28 @@ describe('event → notification', () => {
     });
     expect(issued).toMatchObject({ kind: 'policyIssued', link: { type: 'policy', id: 'o1' } });
     expect(issued.body).toContain('下载电子保单');
+    // A later version's 电子保单 (after its 批单) tells the owner of the 批改 instead.
+    const endorsed = one({
+      type: 'PolicyDocumentIssued',
+      data: {
+        orderId: 'o1',
+        documentId: 'd2',
+        policyNo: 'PN001',
+        version: 2,
+        verificationCode: 'MH5G-1P5D-2886-3TEW-H88Q-1G98-HNQS-DF1V',
+        fileSha256: 'e'.repeat(64),
+        contentSha256: 'd'.repeat(64),
+        pages: 1,
+        bytes: 150_000,
+        issuedAt: at.at,
+      },
+    });
+    expect(endorsed).toMatchObject({
+      kind: 'policyEndorsed',
+      title: '保单已批改',
+      link: { type: 'policy', id: 'o1' },
+    });
+    expect(endorsed.body).toContain('保单已批改（第2版）');
     const inForce = one({ type: 'PolicyTookEffect', data: { orderId: 'o1', at: at.at } });
     expect(inForce).toMatchObject({
       kind: 'policyInForce',

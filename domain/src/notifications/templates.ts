@@ -58,6 +58,12 @@ export const templates: Record<NotificationKind, Template> = {
     body: '订单{orderNo}的电子保单{policyNo}已出具，可在订单详情中下载电子保单。',
     sms: '【飞保】保单{policyNo}的电子保单已出具，请登录飞保在订单详情中下载。',
   },
+  policyEndorsed: {
+    variables: ['orderNo', 'policyNo', 'version'],
+    title: '保单已批改',
+    body: '保单已批改（第{version}版）：保单{policyNo}（订单{orderNo}），批单与新版电子保单已出具，可在订单详情中下载。',
+    sms: '【飞保】保单{policyNo}已批改为第{version}版，批单与新版电子保单已出具，请登录飞保下载。',
+  },
   policyInForce: {
     variables: ['orderNo', 'policyNo'],
     title: '保单已生效',

@@ -39,6 +39,7 @@ describe('notification templates', () => {
       'policyEnded',
       'policyCancelled',
       'cancellationDeclined',
+      'policyEndorsed',
       'claimAssessed',
     ]);
     expect(smsWanted('quotesIn', {})).toBe(false);
