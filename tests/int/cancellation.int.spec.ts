@@ -271,6 +271,34 @@ describe('退保', () => {
     });
   });
 
+  it('once a claim on the policy has been paid nothing is refunded, and the preview says why', async () => {
+    const { client, orderId } = await policyFrom(1);
+    const CLAIM = `${U}/claim/settlement`;
+    const claimId: string = (await client.get(`${CLAIM}/createClaimSettlement?orderId=${orderId}`)).body.data;
+    expect((await client.post(`${CLAIM}/submit`, claimReport(claimId))).body.code).toBe(20000);
+    expect((await admin.post(`${CLAIM}/accept`, { id: claimId })).body.code).toBe(20000);
+    const claim = (await admin.get(`${CLAIM}/details?id=${claimId}`)).body.data;
+    const hull = claim.insuranceTypeInfoList.find((l: any) => l.insuranceTypeId === 1 && l.droneName);
+    const assessed = await admin.post(`${CLAIM}/assess`, {
+      id: claimId,
+      exposures: [{ lineKey: hull.key, kind: 'drone', lossAmount: 20000 }],
+    });
+    expect(assessed.body.code, assessed.body.message).toBe(20000);
+    expect((await admin.post(`${CLAIM}/close`, { id: claimId, reason: '已赔付' })).body.code).toBe(20000);
+
+    const preview = await waitFor(
+      () => quote(client, orderId),
+      (q) => q.refusal === null && q.terms?.refund === 0,
+      'the preview after the paid claim',
+    );
+    expect(preview.terms.method).toBe('none');
+    expect(preview.terms.explanation).toContain('该保单已发生赔付，退保不退还保费');
+    expect((await apply(client, orderId)).body.code).toBe(20000);
+    const cancelled = (await events(orderId)).find((e) => e.type === 'PolicyCancelled');
+    expect(cancelled?.data.refundAmount).toBe(0);
+    expect((await events(orderId)).some((e) => e.type === 'RefundRequested')).toBe(false);
+  });
+
   it('a cancelled policy still takes a claim for an accident before the cancellation, not after it', async () => {
     const { client, orderId } = await policyFrom(1);
     expect((await apply(client, orderId)).body.data.status).toBe('cancelled');
