@@ -229,8 +229,8 @@ export const policyInForce = async (
   request: APIRequestContext,
   account: Account,
   timeout = 150_000,
+  form: Record<string, unknown> = generalApplication(),
 ): Promise<Policy> => {
-  const form = generalApplication();
   const saved = await api<{ id: string; orderNo: string }>(request, account, 'POST', '/order/save', form);
   expect(saved.code, saved.message).toBe(20000);
   const inquiry = await api<{ id: string }>(request, account, 'POST', '/order/inquiryPrice', {

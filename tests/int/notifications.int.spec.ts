@@ -368,8 +368,8 @@ describe('notifications through the real flow', () => {
         endDate,
         at: now().toISOString(),
       };
-      // The reactor scheduled both reminders, due 30 and 7 days before the end.
-      for (const days of [30, 7]) {
+      // The reactor scheduled the reminders, due 30 and 7 days before the end and at the end (续保).
+      for (const days of [30, 7, 0]) {
         const scheduled = await checks.getJob(checkIdOf({ ...seven, days }));
         expect(await scheduled?.getState()).toBe('delayed');
         const due = new Date(endDate).getTime() - days * DAY;
@@ -494,7 +494,7 @@ describe('notifications through the real flow', () => {
         `SELECT id FROM notification_checks WHERE NOT done AND data->>'orderId' = $1 AND data->>'kind' = 'policyEnding'`,
         [chatty.orderId],
       );
-      expect(rows.map((r) => r.id).sort()).toHaveLength(2);
+      expect(rows.map((r) => r.id).sort()).toHaveLength(3);
       // As a Redis restarted without its data: the jobs and the marker gone.
       await (await sms.getJob(heldSms))!.remove();
       for (const { id } of rows) await (await checks.getJob(id))!.remove();
@@ -514,6 +514,7 @@ describe('notifications through the real flow', () => {
         [quiet.orderId],
       );
       expect(quietChecks.rows).toEqual([
+        { done: false, days: 0 },
         { done: true, days: 7 },
         { done: false, days: 30 },
       ]);

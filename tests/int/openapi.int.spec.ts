@@ -45,8 +45,9 @@ const RAW_SUCCESS = [
   // A claim picture and an uploaded file, as bytes.
   'GET /api/v1/uav/claim/settlement/picture/{id}',
   'GET /api/v1/uav/file/{id}',
-  // The electronic policy and a certificate, as PDF downloads.
+  // The electronic policy (any version), a 批单 and a certificate, as PDF downloads.
   'GET /api/v1/uav/order/certificate/download',
+  'GET /api/v1/uav/order/endorsementDocument',
   'GET /api/v1/uav/order/policyDocument',
   // The captcha image (its key in a header).
   'GET /sso-platform/captcha/get',

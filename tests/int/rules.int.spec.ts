@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
+import { seededRules } from '@feibao/domain/rules/seed/seededRules';
 import {
   ADMIN,
   registerUser,
@@ -89,7 +90,8 @@ describe('rule platform', () => {
       () => admin.get(`${RULES}/list`),
       (a) =>
         a.body.code === 20000 &&
-        (a.body.data as { enabledVersion: number | null }[]).filter((r) => r.enabledVersion === 1).length === 10,
+        (a.body.data as { enabledVersion: number | null }[]).filter((r) => r.enabledVersion === 1).length ===
+          seededRules().length,
     );
     const seeded = await admin.get(`${RULES}/version?ruleId=tariff-1&version=1`);
     expect(seeded.body.data).toMatchObject({ ruleId: 'tariff-1', version: 1, status: 'enabled', draftedBy: 'system' });

@@ -187,6 +187,45 @@ describe('orderAuditEntries()', () => {
     expect(heads[4]).toMatchObject({ details: '撤销第1轮询价', remark: '其他：预算调整' });
   });
 
+  it('shows a 批改 with its version, who approved it and each change before/after, and a 退保 with its reason', () => {
+    const before = evolveOrder(initialOrder(), saved(form(), '2026-01-01T01:00:00Z'));
+    const endorsed = orderAuditEntries(
+      before,
+      {
+        type: 'PolicyEndorsed',
+        data: {
+          orderId: 'o1',
+          endorsementId: 'e1',
+          endorsementNo: 'PD0001',
+          version: 2,
+          effectiveDate: '2026-02-01',
+          form: form(),
+          lines: [],
+          answers: [],
+          totalPremium: 900,
+          premiumDifference: -50.5,
+          changes: [
+            { kind: 'removeDrone', label: '减除无人机', before: 'UAV-1', after: null, premiumDifference: -50.5 },
+          ],
+          removedDeviceNumbers: ['UAV-1'],
+          approvedBy: '19900000002',
+          endorsedAt: '2026-01-31T02:00:00Z',
+        },
+      },
+      8,
+    );
+    expect(endorsed).toMatchObject([
+      {
+        userName: '19900000002',
+        operateType: '批改',
+        details: '批改为第2版，批单号PD0001，2026-02-01起生效，保费差额-50.5元，批改后年保费900元',
+        remark: '审批人：19900000002',
+        change: 'policy',
+      },
+      { operateType: '批改项目', fieldName: '减除无人机', details: 'UAV-1 → —（保费差额-50.5元）', change: 'policy' },
+    ]);
+  });
+
   it('shows an event it does not know yet as a generic row instead of failing', () => {
     const before = evolveOrder(initialOrder(), saved(form(), '2026-01-01T01:00:00Z'));
     const rows = orderAuditEntries(

@@ -1,10 +1,12 @@
 import { changeDetails, shanghaiDateTime } from '../claims/history.ts';
 import type { FieldChange } from '../claims/claim.events.ts';
 import { insurerById } from '../ordering/catalogue.ts';
+import { cancellationMethodLabels, cancellationReasonLabel } from '../ordering/cancellation.events.ts';
 import type { LineAnswer, Order, OrderEvent } from '../ordering/order.events.ts';
 import type { PlanLine } from '../ordering/plan.ts';
 import type { AuditChange, AuditEntry } from './changeKinds.ts';
 import { diffOrderForms } from './orderChanges.ts';
+import { endorsedEntries } from './policyChanges.ts';
 import { endorsementAuditRow } from './endorsementHistory.ts';
 
 /**
@@ -115,9 +117,12 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
     case 'OrderDraftSaved': {
       const { data } = event;
       const changes = diffOrderForms(before.status === 'none' ? null : before.form, data.form);
+      const created = data.renewalOf
+        ? `续保自${data.renewalOf.orderNo}，创建订单${data.orderNo}`
+        : `创建订单${data.orderNo}`;
       const head =
         before.status === 'none'
-          ? entry(data.savedAt, who(data.owner), 'fill', '创建', counted(`创建订单${data.orderNo}`, changes))
+          ? entry(data.savedAt, who(data.owner), 'fill', '创建', counted(created, changes))
           : entry(data.savedAt, who(data.owner), 'fill', '暂存', counted('保存投保信息', changes));
       return fieldRows(head, changes);
     }
@@ -242,7 +247,11 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
           'insure',
           '申请退款',
           `退款${yuan(data.amount)}，退款号${data.refundNo}`,
-          data.reason === 'latePayment' ? '支付超时后到账，退回款项' : data.reason,
+          data.reason === 'latePayment'
+            ? '支付超时后到账，退回款项'
+            : data.reason === 'cancellation'
+              ? '退保退费'
+              : data.reason,
         ),
       ];
     }
@@ -260,6 +269,61 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
       return [entry(event.data.at, SYSTEM, 'policy', '生效', '保单生效')];
     case 'PolicyLapsed':
       return [entry(event.data.at, SYSTEM, 'policy', '失效', '保单失效')];
+    case 'RenewalStarted':
+      return [
+        entry(
+          event.data.at,
+          before.status === 'none' ? SYSTEM : who(before.owner),
+          'policy',
+          '续保',
+          `已续保为${event.data.renewalOrderNo}`,
+        ),
+      ];
+    // 退保: the request with its terms, the referral, and who approved or declined it and why.
+    case 'CancellationRequested': {
+      const { data } = event;
+      const reason = [cancellationReasonLabel(data.reason), data.reasonTxt].filter(Boolean).join('：');
+      const rule = `${data.terms.rule.ruleId}@${data.terms.rule.version}`;
+      return [
+        entry(
+          data.requestedAt,
+          who(data.requestedBy),
+          'policy',
+          '申请退保',
+          `应退保费${yuan(data.terms.refund)}（${cancellationMethodLabels[data.terms.method]}，规则${rule}）；${data.terms.explanation.join('；')}`,
+          reason,
+        ),
+      ];
+    }
+    case 'CancellationReferred':
+      return [
+        entry(
+          event.data.referredAt,
+          SYSTEM,
+          'policy',
+          '转人工审核',
+          `退保申请转报价工作台审核，审核时限${shanghaiDateTime(event.data.dueAt)}`,
+        ),
+      ];
+    case 'CancellationDeclined':
+      return [
+        entry(event.data.declinedAt, who(event.data.by), 'admin', '拒绝退保', '退保申请未通过', event.data.reason),
+      ];
+    case 'PolicyCancelled': {
+      const { data } = event;
+      return [
+        entry(
+          data.cancelledAt,
+          who(data.approvedBy),
+          data.approvedBy === 'system' ? 'policy' : 'admin',
+          '退保',
+          `保单已退保，退保生效日${shanghaiDateTime(data.effectiveDate)}，退费${yuan(data.refundAmount)}（${data.approvedBy === 'system' ? '按退保规则自动审批' : '人工审核通过'}）`,
+          data.approvalNote ?? null,
+        ),
+      ];
+    }
+    case 'PolicyEndorsed':
+      return endorsedEntries(event.data, entry);
     case 'EndorsementRequested':
     case 'EndorsementReferred':
     case 'EndorsementApproved':

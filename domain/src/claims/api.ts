@@ -58,6 +58,10 @@ export type ClaimDetails = ClaimForm & {
   insuranceTypeInfoList: CoverLineSnapshot[];
   /** Device codes insured on the policy: the drones a claim may name. */
   insuredDeviceNumbers: string[];
+  /** The policy version the claim was opened against (保单版本 第N版; 1 on claims from before versions). */
+  policyVersion: number;
+  /** Drones a 批改 removed and the day from which they are not insured (an earlier accident is covered). */
+  removedDrones: { deviceNumber: string; effectiveDate: string }[];
   evidenceRequest: { message: string; at: string } | null;
   assessment: Assessment | null;
   /**

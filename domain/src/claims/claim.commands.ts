@@ -16,6 +16,7 @@ import type { ClaimForm } from './form.ts';
 import { guardClaim, type ClaimActor } from './guards.ts';
 import { imageTypeByCode, isImageTypeCode, UNCLASSIFIED } from './imageTypes.ts';
 import { claimMessages } from './messages.ts';
+import { accidentAfterCancellation } from './cancellationFacts.ts';
 import { assessExposures, type ExposureLoss, type PolicySnapshot } from './policy.ts';
 
 /** Who asks and when. `roles` decide staff powers; workers act as `system`. */
@@ -109,6 +110,8 @@ const decideSubmit = (command: SubmitClaim, state: Claim): ClaimEvent[] => {
   const meta = command.metadata;
   const claim = guardClaim('submit', state, meta);
   const changes = diffClaimForms(claim.form, command.data.form);
+  const uncovered = accidentAfterCancellation(claim.policy, command.data.form);
+  if (uncovered) throw uncovered;
   const submitted = { ...at(claim, meta), form: command.data.form, changes, acceptDueAt: command.data.acceptDueAt };
   if (isOwner(claim, meta)) return [{ type: 'ClaimSubmitted', data: submitted }];
   // Staff submit what is stored: their own changes go through an explained amendment first.

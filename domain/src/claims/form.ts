@@ -254,10 +254,34 @@ export const normaliseClaimForm = (form: ClaimForm, keepParts?: ReadonlyMap<stri
   };
 };
 
+/** The refusal for a drone a 批改 removed before the accident: it names the drone and the day. */
+export const droneRemovedMessage = (r: { deviceNumber: string; effectiveDate: string }) =>
+  `无人机 ${r.deviceNumber} 已于 ${r.effectiveDate.slice(0, 10)} 批改减除，事故发生在减除之后，不在保障范围内`;
+
+/** A named drone that a 批改 removed on or before the accident's day (the removal takes effect that day). */
+const removedBeforeAccident = (
+  form: ClaimForm,
+  removed: readonly { deviceNumber: string; effectiveDate: string }[],
+): { deviceNumber: string; effectiveDate: string } | null => {
+  if (form.accidentTime === undefined) return null;
+  const accidentDay = form.accidentTime.slice(0, 10);
+  for (const drone of form.settlementUavInfoList) {
+    const removal = removed.find((r) => r.deviceNumber === drone.deviceNumber);
+    if (removal && accidentDay >= removal.effectiveDate.slice(0, 10)) return removal;
+  }
+  return null;
+};
+
 /** Refusals that need the clock or the policy; `forSubmit` adds the completeness rules. */
 export const validateClaimForm = (
   form: ClaimForm,
-  context: { now: Date; insuredDeviceCodes: readonly string[]; forSubmit: boolean },
+  context: {
+    now: Date;
+    insuredDeviceCodes: readonly string[];
+    forSubmit: boolean;
+    /** Drones a 批改 removed, from their effective date (yyyy-MM-dd); absent: none. */
+    removedDrones?: readonly { deviceNumber: string; effectiveDate: string }[];
+  },
 ): string | null => {
   const m = claimFormMessages;
   if (form.accidentTime !== undefined) {
@@ -271,6 +295,8 @@ export const validateClaimForm = (
   const codes = form.settlementUavInfoList.map((d) => d.deviceNumber);
   if (codes.some((c) => c !== undefined && !context.insuredDeviceCodes.includes(c))) return m.droneNotInsured;
   if (new Set(codes.filter(Boolean)).size !== codes.filter(Boolean).length) return m.droneRepeated;
+  const removedBefore = removedBeforeAccident(form, context.removedDrones ?? []);
+  if (removedBefore) return droneRemovedMessage(removedBefore);
   if (!context.forSubmit) return null;
   if (form.accidentTime === undefined) return m.accidentTimeRequired;
   if (form.accidentAddressProvince === undefined || form.accidentAddressCity === undefined) return m.regionRequired;

@@ -7,6 +7,7 @@ import {
   parseClaimForm,
   toAccidentTime,
   validateClaimForm,
+  droneRemovedMessage,
   type ClaimForm,
   type ClaimPart,
 } from './form.ts';
@@ -233,6 +234,18 @@ describe('normaliseClaimForm', () => {
 });
 
 describe('validateClaimForm', () => {
+  it('refuses a drone a 批改 removed on or before the accident day, naming the drone and the day; accepts an earlier accident', () => {
+    const removal = { deviceNumber: 'UAV-1', effectiveDate: '2026-11-10' };
+    const removedDrones = [removal];
+    const withRemoval = (accidentTime: string) =>
+      validateClaimForm(build({ accidentTime }), { now, insuredDeviceCodes: insured, forSubmit: true, removedDrones });
+    expect(withRemoval('2026-11-10 00:00:00')).toBe(
+      '无人机 UAV-1 已于 2026-11-10 批改减除，事故发生在减除之后，不在保障范围内',
+    );
+    expect(withRemoval('2026-11-20 10:00:00')).toBe(droneRemovedMessage(removal));
+    expect(withRemoval('2026-11-09 23:59:59')).toBeNull();
+  });
+
   it('accepts a complete claim and an empty draft', () => {
     expect(check(build())).toBeNull();
     expect(check(emptyClaimForm(), false)).toBeNull();

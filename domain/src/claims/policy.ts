@@ -29,12 +29,19 @@ export type PolicySnapshot = {
   insurerName: string;
   startDate: string;
   endDate: string;
+  /** 退保: the cancellation's effective date, after which an accident is not covered; absent or null: none. */
+  coverEndsAt?: string | null;
   totalPremium: number;
   lines: CoverLineSnapshot[];
   drones: InsuredDrone[];
+  /** The policy version the claim was opened against (1 until a 批改); absent on claims opened before versions. */
+  policyVersion?: number;
+  /** Drones a 批改 took off the policy, each from its effective date: an accident from that day is not covered. */
+  removedDrones?: RemovedDrone[];
 };
+export type RemovedDrone = { deviceNumber: string; effectiveDate: string; version: number };
 
-type PolicyOrder = Extract<Order, { status: 'inForce' | 'underwritten' | 'lapsed' }>;
+type PolicyOrder = Extract<Order, { status: 'inForce' | 'underwritten' | 'lapsed' | 'cancelled' }>;
 
 export const policySnapshot = (order: PolicyOrder): PolicySnapshot => {
   const insurer = order.insurers.find((p) => p.request.insurerId === order.insurer.id);
@@ -62,11 +69,32 @@ export const policySnapshot = (order: PolicyOrder): PolicySnapshot => {
     insurerName: order.insurer.name,
     startDate: order.startDate,
     endDate: order.endDate,
+    coverEndsAt: order.status === 'cancelled' ? order.cancellation.effectiveDate : null,
     totalPremium: order.totalPremium,
     lines,
     drones,
+    policyVersion: order.version ?? 1,
+    removedDrones: removedDronesOf(order, drones),
   };
 };
+
+/**
+ * Every drone a 批改 removed and the day it stopped being insured; a code insured again by a later
+ * 批改 (back in the current drones) is covered and not listed.
+ */
+const removedDronesOf = (order: PolicyOrder, current: readonly InsuredDrone[]): RemovedDrone[] => {
+  const removed = new Map<string, RemovedDrone>();
+  for (const v of order.versions ?? [])
+    for (const code of v.removedDeviceNumbers)
+      removed.set(code, { deviceNumber: code, effectiveDate: v.effectiveDate, version: v.version });
+  return [...removed.values()].filter((r) => !current.some((d) => d.deviceNumber === r.deviceNumber));
+};
+
+/** The codes a claim may name: the drones insured now and those removed later (an accident before the removal is covered). */
+export const claimableDeviceCodes = (policy: PolicySnapshot): string[] => [
+  ...policy.drones.map((d) => d.deviceNumber),
+  ...(policy.removedDrones ?? []).map((r) => r.deviceNumber),
+];
 
 /** The policy's drones with these codes, in the order asked (unknown codes are skipped). */
 export const insuredDronesByCodes = (policy: PolicySnapshot, codes: readonly string[]): InsuredDrone[] =>

@@ -54,7 +54,7 @@ export const blocksNewClaim = (registry: PolicyClaims, latest: Claim, now: Date)
     registry.lastRegisteredAt !== null &&
     now.getTime() - new Date(registry.lastRegisteredAt).getTime() < CLAIM_OPENING_GRACE_MS);
 
-type InForceOrder = Extract<Order, { status: 'inForce' }>;
+type InForceOrder = Extract<Order, { status: 'inForce' | 'cancelled' }>;
 
 /**
  * The order whose policy admits a claim by `actor` now: only the caller's own order (anyone else's
@@ -63,9 +63,10 @@ type InForceOrder = Extract<Order, { status: 'inForce' }>;
  */
 export const policyAdmittingClaim = (order: Order, actor: string, now: Date): InForceOrder => {
   if (order.status === 'none' || order.owner !== actor) throw notFound(claimMessages.orderNotFound);
-  if (order.status !== 'inForce') throw illegalState(claimMessages.policyNotInForce);
+  // A cancelled policy still takes a claim for an accident before its cancellation (checked on submission).
+  if (order.status !== 'inForce' && order.status !== 'cancelled') throw illegalState(claimMessages.policyNotInForce);
   const facts = {
-    state: OrderState.inForce,
+    state: order.status === 'cancelled' ? OrderState.cancelled : OrderState.inForce,
     orderType: order.orderType,
     startDate: order.startDate,
     endDate: order.endDate,

@@ -11,6 +11,7 @@ export const documentsAccess: ResourcePolicy = {
   resource: 'documents',
   routes: {
     [`GET ${U}/order/policyDocument`]: customer,
+    [`GET ${U}/order/endorsementDocument`]: customer,
     [`POST ${U}/order/certificate/add`]: customer,
     [`POST ${U}/order/certificate/withdraw`]: customer,
     [`GET ${U}/order/certificate/list`]: customer,

@@ -1,4 +1,5 @@
 import type { CertificateAction, PolicyDocumentAction } from './guards.ts';
+import type { PolicyVersionRow } from './versions.ts';
 
 /** Wire types of the documents answers (docs/api/documents.md), shared by the query service and the web. */
 
@@ -38,6 +39,8 @@ export type PolicyDocumentsAnswer = {
   /** Null until the workers issued it (电子保单正在生成). */
   policy: PolicyDocumentSummary | null;
   actions: PolicyDocumentAction[];
+  /** Every version of the policy, newest first, with its 电子保单 and 批单 (docs/api/documents.md "Versions"). */
+  versions: PolicyVersionRow[];
   certificates: CertificateRow[];
 };
 

@@ -52,6 +52,9 @@ export type PolicyContent = Common & {
   totalPremiumInWords: string;
   pilots: PilotRow[];
   specialTerms: string[];
+  /** After a 批改: the version printed (第N版) and the 批单 that made it; absent on the first issue. */
+  version?: number;
+  endorsementNo?: string;
 };
 export type CertificateContent = Common & {
   kind: 'certificate';

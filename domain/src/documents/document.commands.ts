@@ -2,7 +2,10 @@ import { assertNever, type Decider } from '../shared/decider.ts';
 import type { OrderActor } from '../ordering/guards.ts';
 import {
   certificateOf,
+  endorsementOf,
   evolvePolicyDocuments,
+  policyVersionOf,
+  type EndorsementFacts,
   initialPolicyDocuments,
   type CertificateHolder,
   type DocumentEvent,
@@ -19,7 +22,13 @@ type FileFacts = Omit<IssuedFile, 'issuedAt'>;
 
 export type IssuePolicyDocument = {
   type: 'IssuePolicyDocument';
-  data: FileFacts & { orderId: string; documentId: string; policyNo: string };
+  /** version: the policy version printed (absent: 1). */
+  data: FileFacts & { orderId: string; documentId: string; policyNo: string; version?: number };
+  metadata: Metadata;
+};
+export type IssueEndorsementDocument = {
+  type: 'IssueEndorsementDocument';
+  data: FileFacts & EndorsementFacts & { orderId: string; documentId: string; policyNo: string };
   metadata: Metadata;
 };
 export type AddCertificateHolder = {
@@ -37,7 +46,12 @@ export type WithdrawCertificate = {
   data: { orderId: string; certificateId: string; order: PolicyFacts };
   metadata: Metadata;
 };
-export type DocumentCommand = IssuePolicyDocument | AddCertificateHolder | IssueCertificate | WithdrawCertificate;
+export type DocumentCommand =
+  | IssuePolicyDocument
+  | IssueEndorsementDocument
+  | AddCertificateHolder
+  | IssueCertificate
+  | WithdrawCertificate;
 
 const refuse = (refusal: Refusal) => {
   if (refusal) throw refusal;
@@ -62,12 +76,41 @@ export const decidePolicyDocuments = (command: DocumentCommand, state: PolicyDoc
   switch (command.type) {
     case 'IssuePolicyDocument': {
       refuse(maySystemOnly(command.metadata));
-      if (state.status === 'open' && state.policy) return [];
-      const { documentId, policyNo } = command.data;
+      const { documentId, policyNo, version } = command.data;
+      if (policyVersionOf(state, version ?? 1)) return [];
       return [
         {
           type: 'PolicyDocumentIssued',
-          data: { orderId, documentId, policyNo, ...fileFacts(command.data), issuedAt: at },
+          data: {
+            orderId,
+            documentId,
+            policyNo,
+            ...(version && version > 1 ? { version } : {}),
+            ...fileFacts(command.data),
+            issuedAt: at,
+          },
+        },
+      ];
+    }
+    case 'IssueEndorsementDocument': {
+      refuse(maySystemOnly(command.metadata));
+      const d = command.data;
+      if (endorsementOf(state, d.version)) return [];
+      return [
+        {
+          type: 'EndorsementDocumentIssued',
+          data: {
+            orderId,
+            documentId: d.documentId,
+            policyNo: d.policyNo,
+            endorsementId: d.endorsementId,
+            endorsementNo: d.endorsementNo,
+            version: d.version,
+            effectiveDate: d.effectiveDate,
+            premiumDifference: d.premiumDifference,
+            ...fileFacts(d),
+            issuedAt: at,
+          },
         },
       ];
     }

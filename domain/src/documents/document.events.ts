@@ -22,7 +22,20 @@ export type CertificateHolder = { name: string; idNumber: string; address: strin
 
 export type PolicyDocumentIssued = {
   type: 'PolicyDocumentIssued';
-  data: IssuedFile & { orderId: string; documentId: string; policyNo: string };
+  /** version: the policy version this 电子保单 prints (批改); absent on the first issue (version 1). */
+  data: IssuedFile & { orderId: string; documentId: string; policyNo: string; version?: number };
+};
+/** The 批单 of an approved 批改 (order event PolicyEndorsed): one per policy version after the first. */
+export type EndorsementDocumentIssued = {
+  type: 'EndorsementDocumentIssued';
+  data: IssuedFile & EndorsementFacts & { orderId: string; documentId: string; policyNo: string };
+};
+export type EndorsementFacts = {
+  endorsementId: string;
+  endorsementNo: string;
+  version: number;
+  effectiveDate: string;
+  premiumDifference: number;
 };
 export type CertificateHolderAdded = {
   type: 'CertificateHolderAdded';
@@ -37,9 +50,15 @@ export type CertificateWithdrawn = {
   data: { orderId: string; certificateId: string; withdrawnBy: string; withdrawnAt: string };
 };
 
-export type DocumentEvent = PolicyDocumentIssued | CertificateHolderAdded | CertificateIssued | CertificateWithdrawn;
+export type DocumentEvent =
+  | PolicyDocumentIssued
+  | CertificateHolderAdded
+  | CertificateIssued
+  | CertificateWithdrawn
+  | EndorsementDocumentIssued;
 export const documentEventTypes: readonly DocumentEvent['type'][] = [
   'PolicyDocumentIssued',
+  'EndorsementDocumentIssued',
   'CertificateHolderAdded',
   'CertificateIssued',
   'CertificateWithdrawn',
@@ -64,14 +83,21 @@ export type Certificate =
       withdrawnAt: string;
     });
 
-export type IssuedPolicyDocument = IssuedFile & { documentId: string; policyNo: string };
+/** version: absent on the first issue (1). */
+export type IssuedPolicyDocument = IssuedFile & { documentId: string; policyNo: string; version?: number };
+export type IssuedEndorsementDocument = IssuedFile & EndorsementFacts & { documentId: string; policyNo: string };
 
 export type PolicyDocuments =
   | { status: 'empty' }
   | {
       status: 'open';
       orderId: string;
+      /** The current version's 电子保单 (the default download). */
       policy: IssuedPolicyDocument | null;
+      /** Every version's 电子保单, oldest first; absent until a 批改 issued a second one. */
+      policyVersions?: IssuedPolicyDocument[];
+      /** The 批单, oldest first; absent until the first. */
+      endorsements?: IssuedEndorsementDocument[];
       /** In the order they were added. */
       certificates: Certificate[];
     };
@@ -104,13 +130,31 @@ const withCertificate = (
 export const evolvePolicyDocuments = (state: PolicyDocuments, event: DocumentEvent): PolicyDocuments => {
   const open = opened(state, event.data.orderId);
   switch (event.type) {
-    case 'PolicyDocumentIssued':
-      return open.policy
-        ? open
-        : {
-            ...open,
-            policy: { ...fileOf(event.data), documentId: event.data.documentId, policyNo: event.data.policyNo },
-          };
+    case 'PolicyDocumentIssued': {
+      const version = event.data.version ?? 1;
+      const issued: IssuedPolicyDocument = {
+        ...fileOf(event.data),
+        documentId: event.data.documentId,
+        policyNo: event.data.policyNo,
+      };
+      if (policyVersionOf(open, version)) return open;
+      // The first issue keeps its shape from before versions; a later one lists them all.
+      if (version === 1 && !open.policy) return { ...open, policy: issued };
+      const all: IssuedPolicyDocument[] = [
+        ...policyVersionsOf(open),
+        version === 1 ? issued : { ...issued, version },
+      ].sort((a, b) => (a.version ?? 1) - (b.version ?? 1));
+      return { ...open, policy: all[all.length - 1] ?? null, policyVersions: all };
+    }
+    case 'EndorsementDocumentIssued': {
+      const d = event.data;
+      if (endorsementOf(open, d.version)) return open;
+      const { orderId: _o, ...issued } = d;
+      return {
+        ...open,
+        endorsements: [...(open.endorsements ?? []), { ...issued, ...fileOf(d) }].sort((a, b) => a.version - b.version),
+      };
+    }
     case 'CertificateHolderAdded':
       return open.certificates.some((c) => c.certificateId === event.data.certificateId)
         ? open
@@ -148,6 +192,14 @@ export const evolvePolicyDocuments = (state: PolicyDocuments, event: DocumentEve
       return assertNever(event);
   }
 };
+
+/** Every version's 电子保单, oldest first (the first issue alone before any 批改). */
+export const policyVersionsOf = (state: PolicyDocuments): IssuedPolicyDocument[] =>
+  state.status !== 'open' ? [] : (state.policyVersions ?? (state.policy ? [state.policy] : []));
+export const policyVersionOf = (state: PolicyDocuments, version: number): IssuedPolicyDocument | undefined =>
+  policyVersionsOf(state).find((p) => (p.version ?? 1) === version);
+export const endorsementOf = (state: PolicyDocuments, version: number): IssuedEndorsementDocument | undefined =>
+  state.status === 'open' ? state.endorsements?.find((e) => e.version === version) : undefined;
 
 export const certificateOf = (state: PolicyDocuments, certificateId: string): Certificate | undefined =>
   state.status === 'open' ? state.certificates.find((c) => c.certificateId === certificateId) : undefined;

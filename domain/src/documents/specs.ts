@@ -70,7 +70,9 @@ const verification = (content: PolicyContent | CertificateContent, fingerprint: 
 
 export const policySpec = (content: PolicyContent, fingerprint: string): DocumentSpec => ({
   title: '无人机保险电子保单',
-  reference: `保单号：${content.policyNo}`,
+  reference: content.version
+    ? `保单号：${content.policyNo}    第${content.version}版（批改后版本，批单号 ${content.endorsementNo ?? '—'}）`
+    : `保单号：${content.policyNo}`,
   issuer: `${content.insurer.legalName}  ·  ${content.broker.name}`,
   footerNote: `验证码 ${content.verificationCode}`,
   sections: [

@@ -22,9 +22,10 @@ import { maskPhone } from '../shared/masking.ts';
  * payments (no payment on OrderInsured) are issued at underwriting, as they were.
  */
 
-export const PayStatus = { unpaid: '待支付', paid: '已支付' } as const;
+/** credited: the 红字 (credit) row of a policy cancelled after payment (退保, docs/invoices.md); its amount is negative. */
+export const PayStatus = { unpaid: '待支付', paid: '已支付', credited: '已退保' } as const;
 export type PayStatusValue = (typeof PayStatus)[keyof typeof PayStatus];
-export const payStatuses: readonly PayStatusValue[] = [PayStatus.unpaid, PayStatus.paid];
+export const payStatuses: readonly PayStatusValue[] = [PayStatus.unpaid, PayStatus.paid, PayStatus.credited];
 
 /** The operator of an invoice the simulated insurer issued without a person. */
 export const SYSTEM_OPERATOR = '系统';

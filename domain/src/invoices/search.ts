@@ -26,6 +26,7 @@ const payStatusOf = (v: unknown): unknown => {
   const s = String(v).trim();
   if (s === '0' || s === 'unpaid' || s === PayStatus.unpaid) return PayStatus.unpaid;
   if (s === '1' || s === 'paid' || s === PayStatus.paid) return PayStatus.paid;
+  if (s === '2' || s === 'credited' || s === PayStatus.credited) return PayStatus.credited;
   return v;
 };
 
@@ -53,7 +54,7 @@ const invoiceSearchFields = {
   centerBranchName: text('开票机构', 50),
   payStatus: z.preprocess(
     payStatusOf,
-    z.enum([PayStatus.unpaid, PayStatus.paid], { error: invoiceMessages.payStatus }).optional(),
+    z.enum([PayStatus.unpaid, PayStatus.paid, PayStatus.credited], { error: invoiceMessages.payStatus }).optional(),
   ),
   /** Yuan, to the fen: invoices of exactly this amount. */
   amount: z.preprocess(

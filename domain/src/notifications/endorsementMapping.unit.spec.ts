@@ -3,7 +3,7 @@ import { notificationsOf, type Subjects } from './mapping.ts';
 import { renderNotification } from './templates.ts';
 import type { TriggerEvent } from './triggers.ts';
 
-/** 批改's notices (docs/api/endorsement.md): the extra premium due, the new version, a decline with its reason. */
+/** 批改's notices (docs/api/endorsement.md): the extra premium due, a decline with its reason. */
 const subjects: Subjects = { order: { orderId: 'o1', owner: '13800000001', orderNo: 'FB1', policyNo: 'P1' } };
 const quote = { rows: [], lines: [] } as never;
 
@@ -29,11 +29,7 @@ describe('批改 notifications', () => {
     expect(notificationsOf({ ...event, data: { ...event.data, payment: null } } as TriggerEvent, subjects)).toEqual([]);
   });
 
-  it('given PolicyEndorsed, then the new version; given a decline, then its reason', () => {
-    const endorsed = { type: 'PolicyEndorsed', data: { orderId: 'o1', endorsementNo: 'P1-01', version: 2 } };
-    const [n] = notificationsOf(endorsed as TriggerEvent, subjects);
-    expect(renderNotification(n!.kind, n!.vars).title).toBe('批改已生效');
-    expect(n!.vars.version).toBe('2');
+  it('given a decline, then its reason (PolicyEndorsed is told with the 批单 documents, kind policyEndorsed)', () => {
     const declined = { type: 'EndorsementDeclined', data: { orderId: 'o1', reason: '风险过高' } };
     const [d] = notificationsOf(declined as TriggerEvent, subjects);
     expect(renderNotification(d!.kind, d!.vars).body).toContain('风险过高');

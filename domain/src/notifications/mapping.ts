@@ -121,7 +121,18 @@ export const notificationsOf = (event: TriggerEvent, subjects: Subjects): Planne
     case 'PolicyTookEffect':
       return order?.policyNo ? toOwner('policyInForce', { policyNo: order.policyNo }, 'policy') : [];
     case 'PolicyDocumentIssued':
-      return toOwner('policyIssued', { policyNo: event.data.policyNo }, 'policy');
+      // A later version's 电子保单 is rendered after its 批单: both are ready, the 批改 is news.
+      return (event.data.version ?? 1) > 1
+        ? toOwner('policyEndorsed', { policyNo: event.data.policyNo, version: String(event.data.version) }, 'policy')
+        : toOwner('policyIssued', { policyNo: event.data.policyNo }, 'policy');
+    case 'PolicyCancelled':
+      return order?.policyNo
+        ? toOwner('policyCancelled', { policyNo: order.policyNo, refund: yuan(event.data.refundAmount) }, 'policy')
+        : [];
+    case 'CancellationDeclined':
+      return order?.policyNo
+        ? toOwner('cancellationDeclined', { policyNo: order.policyNo, reason: event.data.reason }, 'policy')
+        : [];
     // 批改 (docs/api/endorsement.md): an extra premium to pay, the new version, or why not.
     case 'EndorsementApproved': {
       const payment = event.data.payment;
@@ -133,12 +144,6 @@ export const notificationsOf = (event: TriggerEvent, subjects: Subjects): Planne
           })
         : [];
     }
-    case 'PolicyEndorsed':
-      return toOwner(
-        'endorsementApproved',
-        { endorsementNo: event.data.endorsementNo, version: String(event.data.version) },
-        'policy',
-      );
     case 'EndorsementDeclined':
       return toOwner('endorsementDeclined', { reason: event.data.reason });
     case 'ClaimAccepted':
@@ -165,7 +170,8 @@ export type ScheduledCheck =
   | { kind: 'policyEnding'; orderId: string; days: number; endDate: string; at: string };
 
 const DAY_MS = 86_400_000;
-export const POLICY_ENDING_DAYS = [30, 7] as const;
+/** The 续保 reminders: 30 and 7 days before the end (policyEnding), and on the day (policyEnded). */
+export const POLICY_ENDING_DAYS = [30, 7, 0] as const;
 const QUOTE_EXPIRING_MS = DAY_MS;
 
 /** The checks one event schedules; one that would fall before the event itself is not worth sending. */
@@ -213,9 +219,18 @@ export const notificationOfCheck = (check: ScheduledCheck, order: Order, now: Da
         },
       };
     }
-    case 'policyEnding':
-      if ((order.status !== 'underwritten' && order.status !== 'inForce') || order.endDate !== check.endDate)
-        return null;
+    case 'policyEnding': {
+      // On the day the policy may have lapsed already; once renewed (续保) nobody needs reminding.
+      const running = order.status === 'underwritten' || order.status === 'inForce';
+      if (!(running || (check.days === 0 && order.status === 'lapsed')) || order.endDate !== check.endDate) return null;
+      if (order.renewedBy) return null;
+      if (check.days === 0)
+        return {
+          ...base,
+          kind: 'policyEnded',
+          link: { type: 'policy', id: order.orderId },
+          vars: { policyNo: order.policyNo, endDate: shanghaiDate(new Date(check.endDate)) },
+        };
       return {
         ...base,
         kind: 'policyEnding',
@@ -223,6 +238,7 @@ export const notificationOfCheck = (check: ScheduledCheck, order: Order, now: Da
         link: { type: 'policy', id: order.orderId },
         vars: { policyNo: order.policyNo, days: String(check.days), endDate: shanghaiDate(new Date(check.endDate)) },
       };
+    }
     default:
       return assertNever(check);
   }

@@ -56,6 +56,29 @@ describe('event → notification', () => {
     expect(n.body).toBe('订单FB001应付保费300.00元，请于2026-11-27 10:30前完成支付。');
   });
 
+  it('退保: approved with the refund, declined with the reason; both link to the policy', () => {
+    const cancelled = one({
+      type: 'PolicyCancelled',
+      data: {
+        orderId: 'o1',
+        cancellationId: 'x1',
+        effectiveDate: at.at,
+        refundAmount: 1234.5,
+        reason: 'noLongerNeeded',
+        reasonTxt: null,
+        approvedBy: 'system',
+        cancelledAt: at.at,
+      },
+    });
+    expect(cancelled).toMatchObject({ kind: 'policyCancelled', recipient: order.owner, link: { type: 'policy' } });
+    expect(cancelled.body).toBe('保单PN001（订单FB001）已退保，应退保费1234.50元将原路退回。');
+    const declined = one({
+      type: 'CancellationDeclined',
+      data: { orderId: 'o1', cancellationId: 'x1', by: '19900000001', reason: '资料不全', declinedAt: at.at },
+    });
+    expect(declined.body).toContain('退保申请未通过：资料不全');
+  });
+
   it('payment received and lapsed', () => {
     const paid = one({
       type: 'PaymentConfirmed',
@@ -87,6 +110,28 @@ describe('event → notification', () => {
     });
     expect(issued).toMatchObject({ kind: 'policyIssued', link: { type: 'policy', id: 'o1' } });
     expect(issued.body).toContain('下载电子保单');
+    // A later version's 电子保单 (after its 批单) tells the owner of the 批改 instead.
+    const endorsed = one({
+      type: 'PolicyDocumentIssued',
+      data: {
+        orderId: 'o1',
+        documentId: 'd2',
+        policyNo: 'PN001',
+        version: 2,
+        verificationCode: 'MH5G-1P5D-2886-3TEW-H88Q-1G98-HNQS-DF1V',
+        fileSha256: 'e'.repeat(64),
+        contentSha256: 'd'.repeat(64),
+        pages: 1,
+        bytes: 150_000,
+        issuedAt: at.at,
+      },
+    });
+    expect(endorsed).toMatchObject({
+      kind: 'policyEndorsed',
+      title: '保单已批改',
+      link: { type: 'policy', id: 'o1' },
+    });
+    expect(endorsed.body).toContain('保单已批改（第2版）');
     const inForce = one({ type: 'PolicyTookEffect', data: { orderId: 'o1', at: at.at } });
     expect(inForce).toMatchObject({
       kind: 'policyInForce',
@@ -225,9 +270,10 @@ describe('scheduled checks', () => {
     expect(checksOf(underwritten('2026-12-31T16:00:00.000Z')).map((c) => [c.at, checkIdOf(c)])).toEqual([
       ['2026-12-01T16:00:00.000Z', 'pe-o1-30-1798732800000'],
       ['2026-12-24T16:00:00.000Z', 'pe-o1-7-1798732800000'],
+      ['2026-12-31T16:00:00.000Z', 'pe-o1-0-1798732800000'],
     ]);
     expect(checksOf(underwritten('2026-01-20T00:00:00.000Z')).map((c) => c.kind === 'policyEnding' && c.days)).toEqual([
-      7,
+      7, 0,
     ]);
   });
 
@@ -271,5 +317,33 @@ describe('scheduled checks', () => {
       '保单PN将在7天后（2027-01-01）到期，如需继续保障请及时续保。',
     );
     expect(notificationOfCheck(c, { ...policy, status: 'lapsed' } as Order, new Date())).toBeNull();
+  });
+
+  it('续保 reminders: on the day (policyEnded) even once lapsed; none once renewed or cancelled', () => {
+    const policy = {
+      status: 'lapsed',
+      orderId: 'o1',
+      owner: '138',
+      policyNo: 'PN',
+      endDate: '2026-12-31T16:00:00.000Z',
+    } as unknown as Order;
+    const onTheDay = {
+      kind: 'policyEnding' as const,
+      orderId: 'o1',
+      days: 0,
+      endDate: '2026-12-31T16:00:00.000Z',
+      at: '',
+    };
+    const n = notificationOfCheck(onTheDay, policy, new Date());
+    expect(n).toMatchObject({ kind: 'policyEnded', link: { type: 'policy', id: 'o1' } });
+    expect(renderNotification(n!.kind, n!.vars).body).toBe(
+      '保单PN今日（2027-01-01）到期，宽限期内仍可在订单详情中续保，逾期需重新投保。',
+    );
+    const renewed = { ...policy, renewedBy: { orderId: 'o2', orderNo: 'FB2', at: '' } } as Order;
+    expect(notificationOfCheck(onTheDay, renewed, new Date())).toBeNull();
+    expect(
+      notificationOfCheck({ ...onTheDay, days: 7 }, { ...renewed, status: 'inForce' } as Order, new Date()),
+    ).toBeNull();
+    expect(notificationOfCheck(onTheDay, { ...policy, status: 'cancelled' } as Order, new Date())).toBeNull();
   });
 });

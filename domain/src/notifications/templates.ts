@@ -40,11 +40,29 @@ export const templates: Record<NotificationKind, Template> = {
     body: '订单{orderNo}未在规定时间内支付，本次投保已失效，可重新投保。',
     sms: '【飞保】订单{orderNo}未按时支付，投保已失效，可登录飞保重新投保。',
   },
+  policyCancelled: {
+    variables: ['orderNo', 'policyNo', 'refund'],
+    title: '退保成功',
+    body: '保单{policyNo}（订单{orderNo}）已退保，应退保费{refund}元将原路退回。',
+    sms: '【飞保】保单{policyNo}已退保，退费{refund}元将原路退回。',
+  },
+  cancellationDeclined: {
+    variables: ['orderNo', 'policyNo', 'reason'],
+    title: '退保申请未通过',
+    body: '保单{policyNo}（订单{orderNo}）的退保申请未通过：{reason}。保障继续有效。',
+    sms: '【飞保】保单{policyNo}的退保申请未通过，详情请登录飞保查看。',
+  },
   policyIssued: {
     variables: ['orderNo', 'policyNo'],
     title: '电子保单已出具',
     body: '订单{orderNo}的电子保单{policyNo}已出具，可在订单详情中下载电子保单。',
     sms: '【飞保】保单{policyNo}的电子保单已出具，请登录飞保在订单详情中下载。',
+  },
+  policyEndorsed: {
+    variables: ['orderNo', 'policyNo', 'version'],
+    title: '保单已批改',
+    body: '保单已批改（第{version}版）：保单{policyNo}（订单{orderNo}），批单与新版电子保单已出具，可在订单详情中下载。',
+    sms: '【飞保】保单{policyNo}已批改为第{version}版，批单与新版电子保单已出具，请登录飞保下载。',
   },
   policyInForce: {
     variables: ['orderNo', 'policyNo'],
@@ -58,17 +76,17 @@ export const templates: Record<NotificationKind, Template> = {
     body: '保单{policyNo}将在{days}天后（{endDate}）到期，如需继续保障请及时续保。',
     sms: '【飞保】保单{policyNo}将于{endDate}到期（{days}天后），请及时续保。',
   },
+  policyEnded: {
+    variables: ['policyNo', 'endDate'],
+    title: '保单今日到期',
+    body: '保单{policyNo}今日（{endDate}）到期，宽限期内仍可在订单详情中续保，逾期需重新投保。',
+    sms: '【飞保】保单{policyNo}今日到期，宽限期内可登录飞保续保。',
+  },
   endorsementPaymentDue: {
     variables: ['orderNo', 'endorsementNo', 'amount', 'dueAt'],
     title: '批改待支付',
     body: '批改{endorsementNo}（订单{orderNo}）已通过审核，请于{dueAt}前支付批改加费{amount}元，支付后生效。',
     sms: '【飞保】批改{endorsementNo}已通过，请于{dueAt}前支付加费{amount}元。',
-  },
-  endorsementApproved: {
-    variables: ['orderNo', 'endorsementNo', 'version'],
-    title: '批改已生效',
-    body: '批改{endorsementNo}（订单{orderNo}）已生效，保单更新为第{version}版。',
-    sms: '【飞保】批改{endorsementNo}已生效，保单更新为第{version}版。',
   },
   endorsementDeclined: {
     variables: ['orderNo', 'reason'],

@@ -32,7 +32,17 @@ describe('notification templates', () => {
 
   it('sends SMS by default for what is due or decided, and follows the user choice', () => {
     const defaults = notificationKinds.filter((k) => kindInfo[k].smsDefault);
-    expect(defaults).toEqual(['paymentDue', 'policyIssued', 'policyEnding', 'endorsementPaymentDue', 'claimAssessed']);
+    expect(defaults).toEqual([
+      'paymentDue',
+      'policyIssued',
+      'policyEnding',
+      'policyEnded',
+      'policyCancelled',
+      'cancellationDeclined',
+      'policyEndorsed',
+      'endorsementPaymentDue',
+      'claimAssessed',
+    ]);
     expect(smsWanted('quotesIn', {})).toBe(false);
     expect(smsWanted('quotesIn', { quotesIn: true })).toBe(true);
     expect(smsWanted('paymentDue', { paymentDue: false })).toBe(false);

@@ -8,7 +8,8 @@ type Pick<U, T extends string> = Extract<U, { type: T }>;
 export type OrderTrigger =
   | Pick<OrderEvent, 'OrderDraftSaved' | 'QuotingCompleted' | 'InsurerQuoteRecorded' | 'PolicyUnderwritten'>
   | Pick<OrderEvent, 'PolicyTookEffect' | 'OrderInsured' | 'PaymentConfirmed' | 'PaymentLapsed'>
-  | Pick<OrderEvent, 'EndorsementApproved' | 'EndorsementDeclined' | 'PolicyEndorsed'>
+  | Pick<OrderEvent, 'PolicyCancelled' | 'CancellationDeclined'>
+  | Pick<OrderEvent, 'EndorsementApproved' | 'EndorsementDeclined'>
   | PolicyDocumentIssued;
 
 export type ClaimTrigger = Pick<
@@ -34,9 +35,10 @@ export const orderTriggerTypes = [
   'PolicyUnderwritten',
   'PolicyTookEffect',
   'PolicyDocumentIssued',
+  'PolicyCancelled',
+  'CancellationDeclined',
   'EndorsementApproved',
   'EndorsementDeclined',
-  'PolicyEndorsed',
 ] as const satisfies readonly OrderTrigger['type'][];
 
 export const claimTriggerTypes = [

@@ -14,6 +14,8 @@ export const orderActions = [
   'insure',
   'pay',
   'claim',
+  'renew',
+  'cancel',
   'endorse',
 ] as const;
 export type OrderAction = (typeof orderActions)[number];

@@ -1,6 +1,7 @@
 import type { PlanLine } from './plan.ts';
 import type { OrderAction } from './actions.ts';
 import type { OrderPayment } from '../payments/api.ts';
+import type { RenewalOf, RenewedBy } from './renewal.ts';
 
 /**
  * The ordering answers as they travel (listInsurancePlan, orderDetails, page): one
@@ -90,6 +91,10 @@ export type OrderListRow = {
   policyVersion: number | null;
   /** A 批改 or 退保 asked for and not yet settled; null when none (docs/glossary.md). */
   pendingChange: 'endorsement' | 'cancellation' | null;
+  /** 续保自: the order this one renews; null when none (docs/api/renewal.md). */
+  renewalOf: RenewalOf | null;
+  /** 已续保为: the order that renews this one; null when none. */
+  renewedBy: RenewedBy | null;
   /** What the caller may do with it now (domain `allowedActions`); screens render buttons from it. */
   actions: OrderAction[];
 };

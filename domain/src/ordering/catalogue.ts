@@ -15,6 +15,7 @@ export const orderStateNames: Readonly<Record<number, string>> = {
   4: '已承保待生效',
   5: '保单生效中',
   6: '保单已失效',
+  7: '已退保',
 };
 
 /**

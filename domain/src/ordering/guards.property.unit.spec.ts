@@ -310,6 +310,28 @@ describe('allowedActions lists exactly what the decider accepts', () => {
             order.status === 'inForce' &&
             Date.parse(order.startDate) <= at &&
             at <= Date.parse(order.endDate),
+          // 退保 with no claim and the insurer's rule enabled: the claims and the rule are the handling's reads.
+          cancel: accepted(
+            attempt(
+              {
+                type: 'RequestCancellation',
+                data: {
+                  cancellationId: 'c1',
+                  reason: 'noLongerNeeded',
+                  reasonTxt: null,
+                  claims: { open: false, paid: false },
+                  rule: {
+                    ruleId: 'cancellation-1',
+                    version: 1,
+                    output: { coolingOffDays: 15, method: 'shortRate', fee: 0, autoApprove: true, keepPct: 10 },
+                  },
+                  reviewDueAt: new Date(at).toISOString(),
+                },
+                metadata: meta,
+              },
+              order,
+            ),
+          ),
         };
 
         for (const [action, ok] of Object.entries(expected)) {

@@ -2,8 +2,10 @@ import { canRead, canUseArea } from '../accounts/roles.ts';
 import { type DomainError, forbidden, illegalState, notFound } from '../shared/errors.ts';
 import { orderActions, type OrderAction } from './actions.ts';
 import { orderMessages as m } from './messages.ts';
+import { cancellationMessages } from './cancellation.events.ts';
 import { type Order, OrderState, type OrderStateValue, stateNumber } from './order.events.ts';
 import { insurerQuotedAll, quoteExpired } from './quoting.ts';
+import { DEFAULT_RENEWAL_GRACE_DAYS, renewalMessages, renewalTimeRefusal } from './renewal.ts';
 
 /**
  * One guard per order action: may this actor do this now, and if not, why. The decider refuses
@@ -26,6 +28,10 @@ export type OrderActionFacts = {
   payment?: { paid: boolean; dueAt: string } | null;
   /** A 批改 or 退保 asked for and not yet settled (order.events PendingPolicyChange); null or absent: none. */
   pendingChange?: 'endorsement' | 'cancellation' | null;
+  /** 已续保为: the renewal's order number; null or absent: not renewed. */
+  renewedBy?: string | null;
+  /** Days after the end 续保 stays open (config RENEWAL_GRACE_DAYS); absent: the default. */
+  renewalGraceDays?: number;
 };
 
 /** null: allowed; otherwise the refusal, with its code and Chinese reason. */
@@ -45,6 +51,7 @@ export const orderFacts = (order: Exclude<Order, { status: 'none' }>): OrderActi
   payment:
     'payment' in order && order.payment ? { paid: order.payment.paidAt !== null, dueAt: order.payment.dueAt } : null,
   pendingChange: 'pendingChange' in order ? (order.pendingChange?.kind ?? null) : null,
+  renewedBy: 'renewedBy' in order ? (order.renewedBy?.orderNo ?? null) : null,
 });
 
 const ownerView: OrderActor = { actor: 'system', system: true };
@@ -78,6 +85,7 @@ const bought: readonly OrderStateValue[] = [
   OrderState.inForce,
   OrderState.lapsed,
 ];
+const renewable: readonly OrderStateValue[] = [OrderState.underwritten, OrderState.inForce, OrderState.lapsed];
 const when = (allowed: boolean, reason: () => DomainError): Refusal => (allowed ? null : reason());
 
 const within = (now: Date, startDate: string | null, endDate: string | null) => {
@@ -123,8 +131,28 @@ export const orderGuards: Record<OrderAction, OrderGuard> = {
     when(!!o.payment && now.getTime() < new Date(o.payment.dueAt).getTime(), () => illegalState(m.paymentExpired)),
   claim: (o, who, now) =>
     mayChangeOrder(o, who) ??
-    when(o.state === OrderState.inForce, () => illegalState(m.policyNotInForce)) ??
+    // 已退保 too: an accident before the cancellation's effective date is still covered (claims decide on submission).
+    when(o.state === OrderState.inForce || o.state === OrderState.cancelled, () => illegalState(m.policyNotInForce)) ??
     when(within(now, o.startDate, o.endDate), () => illegalState(m.outsidePolicyPeriod)),
+  // 续保: a policy issued and not cancelled, once, from 30 days before its end to the grace days after it.
+  renew: (o, who, now) =>
+    mayChangeOrder(o, who) ??
+    when(renewable.includes(o.state), () => illegalState(renewalMessages.notRenewable)) ??
+    when(!o.renewedBy, () => illegalState(renewalMessages.alreadyRenewed(o.renewedBy ?? ''))) ??
+    renewalTimeRefusal(o.endDate, now, o.renewalGraceDays ?? DEFAULT_RENEWAL_GRACE_DAYS),
+  // 退保: the owner's issued policy, with no other change pending (which one is, is said).
+  cancel: (o, who) =>
+    mayChangeOrder(o, who) ??
+    when(o.state === OrderState.underwritten || o.state === OrderState.inForce, () =>
+      illegalState(cancellationMessages.notCancellable),
+    ) ??
+    when(!o.pendingChange, () =>
+      illegalState(
+        o.pendingChange === 'endorsement'
+          ? cancellationMessages.endorsementPending
+          : cancellationMessages.cancellationPending,
+      ),
+    ),
   // 批改: an issued policy before its end, with no other change in progress (which one is said).
   endorse: (o, who, now) =>
     mayChangeOrder(o, who) ??

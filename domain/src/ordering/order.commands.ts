@@ -26,6 +26,8 @@ import { orderMessages } from './messages.ts';
 import { completion, decideInsurerAnswer } from './insurerAnswers.ts';
 import { totalPremium } from './quoting.ts';
 import { decidePayment } from './payments.ts';
+import type { RenewalOf } from './renewal.ts';
+import { decideCancellation, type CancellationCommand } from './cancellation.ts';
 import { decideEndorsement, type EndorsementCommand } from './endorsementDecider.ts';
 import { decideEndorsementPayment } from './endorsementSettlement.ts';
 
@@ -42,7 +44,15 @@ export type SaveDraft = {
 };
 export type RequestInquiry = {
   type: 'RequestInquiry';
-  data: { orderId: string; orderNo: string; form: OrderForm; lines: PlanLine[]; requests: QuoteRequest[] };
+  data: {
+    orderId: string;
+    orderNo: string;
+    form: OrderForm;
+    lines: PlanLine[];
+    requests: QuoteRequest[];
+    /** A new order made by 续保 names the order it renews. */
+    renewalOf?: RenewalOf;
+  };
   metadata: OrderMetadata;
 };
 export type RecordInsurerQuote = {
@@ -103,6 +113,12 @@ export type ConfirmRefund = {
 export type UnderwritePolicy = { type: 'UnderwritePolicy'; data: { policyNo: string }; metadata: OrderMetadata };
 export type TakeEffect = { type: 'TakeEffect'; data: Record<string, never>; metadata: OrderMetadata };
 export type Lapse = { type: 'Lapse'; data: Record<string, never>; metadata: OrderMetadata };
+/** 续保 on the old order: the new order's id and number are drawn by the handling, the grace days are config. */
+export type Renew = {
+  type: 'Renew';
+  data: { renewalOrderId: string; renewalOrderNo: string; graceDays: number };
+  metadata: OrderMetadata;
+};
 
 export type OrderCommand =
   | SaveDraft
@@ -121,6 +137,8 @@ export type OrderCommand =
   | UnderwritePolicy
   | TakeEffect
   | Lapse
+  | Renew
+  | CancellationCommand
   | EndorsementCommand;
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -173,6 +191,7 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
             orderType: command.data.form.orderType,
             form: command.data.form,
             savedAt: at,
+            ...(command.data.renewalOf ? { renewalOf: command.data.renewalOf } : {}),
           },
         });
       } else {
@@ -265,6 +284,10 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
     case 'RequestRefund':
     case 'ConfirmRefund':
       return decidePayment(command, state);
+    case 'RequestCancellation':
+    case 'ApproveCancellation':
+    case 'DeclineCancellation':
+      return decideCancellation(command, state);
     case 'UnderwritePolicy': {
       refuse(maySystemOnly(command.metadata));
       if (state.status !== 'insured') return [];
@@ -298,6 +321,12 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       return state.status === 'inForce' && new Date(state.endDate).getTime() <= now.getTime()
         ? [{ type: 'PolicyLapsed', data: { orderId: state.orderId, at } }]
         : [];
+    case 'Renew': {
+      const order = existing(state, command.metadata);
+      const { renewalOrderId, renewalOrderNo, graceDays } = command.data;
+      refuse(orderGuards.renew({ ...orderFacts(order), renewalGraceDays: graceDays }, command.metadata, now));
+      return [{ type: 'RenewalStarted', data: { orderId: order.orderId, renewalOrderId, renewalOrderNo, at } }];
+    }
     case 'RequestEndorsement':
     case 'AnswerEndorsement':
     case 'ApproveEndorsement':

@@ -1,6 +1,9 @@
 import type { OrderForm } from './form.ts';
 import type { PlanLine } from './plan.ts';
 import type { RuleRef, TraceStep } from '../rules/rating.ts';
+import type { RenewalOf, RenewedBy } from './renewal.ts';
+import type { CancellationEvent, CancellationRequestState } from './cancellation.events.ts';
+import { approvedRequest, evolveCancellation } from './cancellation.evolve.ts';
 import {
   endorsementEventTime,
   endorsementEventTypes,
@@ -52,7 +55,16 @@ export type QuoteRequest = {
 
 export type OrderDraftSaved = {
   type: 'OrderDraftSaved';
-  data: { orderId: string; orderNo: string; owner: string; orderType: 0 | 1; form: OrderForm; savedAt: string };
+  data: {
+    orderId: string;
+    orderNo: string;
+    owner: string;
+    orderType: 0 | 1;
+    form: OrderForm;
+    savedAt: string;
+    /** 续保自: the order this one renews (absent: a new purchase). */
+    renewalOf?: RenewalOf;
+  };
 };
 export type InquiryRequested = {
   type: 'InquiryRequested';
@@ -208,7 +220,14 @@ export type PolicyCancelled = {
     reasonTxt: string | null;
     approvedBy: string;
     cancelledAt: string;
+    /** Staff's note when approving from the queue (absent on automatic approvals and older events). */
+    approvalNote?: string | null;
   };
+};
+/** 续保 started: the policy is continued by the new order named (its RenewalOf points back); once only. */
+export type RenewalStarted = {
+  type: 'RenewalStarted';
+  data: { orderId: string; renewalOrderId: string; renewalOrderNo: string; at: string };
 };
 export type PolicyTookEffect = { type: 'PolicyTookEffect'; data: { orderId: string; at: string } };
 export type PolicyLapsed = { type: 'PolicyLapsed'; data: { orderId: string; at: string } };
@@ -233,6 +252,8 @@ export type OrderEvent =
   | PolicyLapsed
   | PolicyEndorsed
   | PolicyCancelled
+  | RenewalStarted
+  | CancellationEvent
   | EndorsementEvent;
 
 export const orderEventTypes: readonly OrderEvent['type'][] = [
@@ -255,6 +276,10 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'PolicyLapsed',
   'PolicyEndorsed',
   'PolicyCancelled',
+  'RenewalStarted',
+  'CancellationRequested',
+  'CancellationReferred',
+  'CancellationDeclined',
   ...endorsementEventTypes,
 ];
 
@@ -299,6 +324,8 @@ type OrderBase = {
   form: OrderForm;
   createdAt: string;
   payments?: PaymentHistory;
+  /** 续保自: absent on an order that renews nothing. */
+  renewalOf?: RenewalOf;
 };
 type Quoting = OrderBase & { round: number; lines: PlanLine[]; insurers: InsurerProgress[] };
 /** payment: null on purchases from before payments (underwritten without one). */
@@ -330,6 +357,10 @@ type Policy = Bought & {
   version?: number;
   versions?: PolicyVersion[];
   pendingChange?: PendingPolicyChange | null;
+  /** 已续保为: absent until 续保 starts. */
+  renewedBy?: RenewedBy;
+  /** The latest 退保 request (cancellation.events.ts); absent: never asked for. */
+  cancellationRequest?: CancellationRequestState | null;
   /** The latest 批改 and the trades of extra premiums (endorsement.events.ts); absent: never asked for. */
   endorsement?: EndorsementState | null;
   endorsementTrades?: EndorsementTrade[];
@@ -387,6 +418,9 @@ const noPayments: PaymentHistory = { trades: [], refunds: [], lapsed: null };
 /** The payment history an order keeps through every change of state (spread: nothing on older orders). */
 const paymentsOf = (state: Order): { payments?: PaymentHistory } =>
   state.status !== 'none' && state.payments ? { payments: state.payments } : {};
+/** 续保自 stays through every change of state, as the payments do. */
+const renewalOfState = (state: Order): { renewalOf?: RenewalOf } =>
+  state.status !== 'none' && state.renewalOf ? { renewalOf: state.renewalOf } : {};
 
 const withAnswers = (insurers: InsurerProgress[], event: InsurerQuoteRecorded['data']) =>
   insurers.map((p) =>
@@ -411,6 +445,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         form: event.data.form,
         createdAt: state.status === 'none' ? event.data.savedAt : state.createdAt,
         ...paymentsOf(state),
+        ...(event.data.renewalOf ? { renewalOf: event.data.renewalOf } : renewalOfState(state)),
         round: 'round' in state ? state.round : 0,
         revoked: state.status === 'awaitingInquiry' ? state.revoked : null,
       };
@@ -424,6 +459,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         orderType: state.orderType,
         createdAt: state.createdAt,
         ...paymentsOf(state),
+        ...renewalOfState(state),
         form: event.data.form,
         round: event.data.round,
         lines: event.data.lines,
@@ -468,6 +504,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         form: state.form,
         createdAt: state.createdAt,
         ...paymentsOf(state),
+        ...renewalOfState(state),
         round: event.data.round,
         revoked:
           event.type === 'InquiryRevoked'
@@ -568,9 +605,27 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
     }
     case 'PolicyCancelled': {
       if (state.status !== 'underwritten' && state.status !== 'inForce') return state;
-      const { orderId: _id, ...cancellation } = event.data;
-      return { ...state, status: 'cancelled', pendingChange: null, cancellation };
+      const { orderId: _id, approvalNote, ...cancellation } = event.data;
+      const cancellationRequest = approvedRequest(
+        state.cancellationRequest,
+        cancellation.cancellationId,
+        cancellation.approvedBy,
+        cancellation.cancelledAt,
+        approvalNote ?? null,
+      );
+      return { ...state, status: 'cancelled', pendingChange: null, cancellation, cancellationRequest };
     }
+    case 'RenewalStarted':
+      return 'policyNo' in state && !state.renewedBy
+        ? {
+            ...state,
+            renewedBy: { orderId: event.data.renewalOrderId, orderNo: event.data.renewalOrderNo, at: event.data.at },
+          }
+        : state;
+    case 'CancellationRequested':
+    case 'CancellationReferred':
+    case 'CancellationDeclined':
+      return evolveCancellation(state, event);
     case 'EndorsementRequested':
     case 'EndorsementReferred':
     case 'EndorsementApproved':
@@ -620,6 +675,14 @@ export const orderEventTime = (event: OrderEvent): string => {
       return event.data.endorsedAt;
     case 'PolicyCancelled':
       return event.data.cancelledAt;
+    case 'RenewalStarted':
+      return event.data.at;
+    case 'CancellationRequested':
+      return event.data.requestedAt;
+    case 'CancellationReferred':
+      return event.data.referredAt;
+    case 'CancellationDeclined':
+      return event.data.declinedAt;
     case 'EndorsementRequested':
     case 'EndorsementReferred':
     case 'EndorsementApproved':

@@ -10,8 +10,12 @@ import { applicationFields, visibleInsurers } from '../ordering/catalogue.ts';
 /** 准入 → 核保转人工 → 费率 → 限额: the default order an insurer's quote passes through. */
 export const PipelineStages = ['eligibility', 'referral', 'rating', 'limits'] as const;
 export type PipelineStage = (typeof PipelineStages)[number];
-/** pool: pieces shared by other rules (inlined where referenced); indication: the education package's price range. */
-export const RuleStages = [...PipelineStages, 'pool', 'indication', 'endorsement'] as const;
+/**
+ * pool: pieces shared by other rules (inlined where referenced); indication: the education package's price range;
+ * cancellation: each insurer's 退保 terms (cooling-off days, pro rata or short-rate, fee), read when a policy is cancelled;
+ * endorsement: each insurer's 批改 terms (minimum extra and return premium, the amount an underwriter decides).
+ */
+export const RuleStages = [...PipelineStages, 'pool', 'indication', 'cancellation', 'endorsement'] as const;
 export type RuleStage = (typeof RuleStages)[number];
 
 export const stageLabels: Record<RuleStage, string> = {
@@ -21,6 +25,7 @@ export const stageLabels: Record<RuleStage, string> = {
   limits: '限额',
   pool: '规则池',
   indication: '价格区间',
+  cancellation: '退保规则',
   endorsement: '批改规则',
 };
 

@@ -1,4 +1,10 @@
-import { evolveOrder, initialOrder, type Order, type OrderEvent } from '../ordering/order.events.ts';
+import {
+  evolveOrder,
+  initialOrder,
+  type Order,
+  type OrderEvent,
+  type PolicyEndorsed,
+} from '../ordering/order.events.ts';
 import type { UserProfileUpdated, UserRegistered } from '../accounts/user.events.ts';
 import { maskPartyName } from './masking.ts';
 
@@ -9,7 +15,19 @@ import { maskPartyName } from './masking.ts';
 export type VerifiedDocumentEvent =
   | {
       type: 'PolicyDocumentIssued';
-      data: { orderId: string; verificationCode: string; fileSha256: string; contentSha256: string };
+      data: { orderId: string; verificationCode: string; fileSha256: string; contentSha256: string; version?: number };
+    }
+  | {
+      type: 'EndorsementDocumentIssued';
+      data: {
+        orderId: string;
+        verificationCode: string;
+        fileSha256: string;
+        contentSha256: string;
+        endorsementNo: string;
+        version: number;
+        effectiveDate: string;
+      };
     }
   | {
       type: 'CertificateHolderAdded';
@@ -29,6 +47,7 @@ export type VerifiedDocumentEvent =
 
 export const verifiedDocumentEventTypes = [
   'PolicyDocumentIssued',
+  'EndorsementDocumentIssued',
   'CertificateHolderAdded',
   'CertificateIssued',
   'CertificateWithdrawn',
@@ -54,6 +73,8 @@ export type PublicPolicy = {
   droneCount: number;
   lapsed: boolean;
   cancelled: boolean;
+  /** The current version (批改); absent: 1. */
+  version?: number;
 };
 
 /**
@@ -91,6 +112,23 @@ export const publicCovers = (order: Extract<Order, { status: 'underwritten' }>) 
   return [...byCover].map(([name, amount]) => ({ name, sumInsured: Math.round(amount * YUAN_PER_UNIT * 100) / 100 }));
 };
 
+/** The covers and drones as a 批改 left them (the chosen insurer's answers are the event's). */
+const endorsedPolicy = (policy: PublicPolicy, e: PolicyEndorsed['data']): PublicPolicy => {
+  const quoted = new Set(e.answers.filter((a) => a.kind === 'quoted').map((a) => a.key));
+  const byCover = new Map<string, number>();
+  for (const line of e.lines.some((l) => quoted.has(l.key)) ? e.lines.filter((l) => quoted.has(l.key)) : e.lines)
+    byCover.set(line.insuranceTypeInfoName, (byCover.get(line.insuranceTypeInfoName) ?? 0) + line.insuranceAmount);
+  return {
+    ...policy,
+    covers: [...byCover].map(([name, amount]) => ({
+      name,
+      sumInsured: Math.round(amount * YUAN_PER_UNIT * 100) / 100,
+    })),
+    droneCount: e.form.uavInfoList.reduce((sum, drone) => sum + Math.max(drone.quantity ?? 1, 1), 0),
+    version: Math.max(policy.version ?? 1, e.version),
+  };
+};
+
 /**
  * The pilots (names, licence numbers) are the order's people and nothing verification shows: they are not
  * kept. The plan lines that count them were computed when the inquiry was recorded, so folding goes on alike.
@@ -117,6 +155,12 @@ export const evolveVerificationOrder = (
       return record;
     case 'PolicyLapsed':
       return record.policy ? { ...record, policy: { ...record.policy, lapsed: true } } : record;
+    // 退保: the policy answers 已退保 whatever its period says.
+    case 'PolicyCancelled':
+      return record.policy ? { ...record, policy: { ...record.policy, cancelled: true } } : record;
+    case 'PolicyEndorsed':
+      // The public facts follow the current version: what a verification of any version shows.
+      return record.policy ? { ...record, policy: endorsedPolicy(record.policy, event.data) } : record;
     default: {
       if (!record.order) return record;
       const order = evolveOrder(record.order, event);
@@ -149,6 +193,7 @@ export const evolveVerificationDocuments = (
   switch (event.type) {
     case 'PolicyDocumentIssued':
     case 'CertificateIssued':
+    case 'EndorsementDocumentIssued':
       return record;
     case 'CertificateHolderAdded':
       return {

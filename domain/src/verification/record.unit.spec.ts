@@ -118,6 +118,25 @@ describe('the verification record', () => {
   it('records a lapse, and certificates with their holders masked and withdrawals', () => {
     const lapsed = fold([{ type: 'PolicyLapsed', data: { orderId, at } }], fold(history));
     expect(lapsed.policy?.lapsed).toBe(true);
+    const cancelled = fold(
+      [
+        {
+          type: 'PolicyCancelled',
+          data: {
+            orderId,
+            cancellationId: 'x1',
+            effectiveDate: at,
+            refundAmount: 0,
+            reason: 'noLongerNeeded',
+            reasonTxt: null,
+            approvedBy: 'system',
+            cancelledAt: at,
+          },
+        },
+      ],
+      fold(history),
+    );
+    expect(cancelled.policy?.cancelled).toBe(true);
     const record = docs(
       [
         { type: 'CertificateHolderAdded', data: { orderId, certificateId: 'c1', holder: { name: '张三' } } },

@@ -46,7 +46,7 @@ export type VerificationFacts = {
   endDate: string;
   /** `PolicyLapsed` was recorded. */
   lapsed: boolean;
-  /** The policy was cancelled (退保); no event names it yet. */
+  /** The policy was cancelled (退保, `PolicyCancelled`). */
   cancelled: boolean;
   /** A certificate withdrawn by its customer; always false for the policy itself. */
   withdrawn: boolean;

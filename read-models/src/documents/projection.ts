@@ -19,7 +19,7 @@ export type PolicyDocumentsDocument = Extract<PolicyDocuments, { status: 'open' 
 /** One per issued file, by its verification code: what the public verification page shows. */
 export type IssuedDocument = {
   verificationCode: string;
-  kind: 'policy' | 'certificate';
+  kind: 'policy' | 'certificate' | 'endorsement';
   orderId: string;
   /** The policy's document id, or the certificate's id. */
   documentId: string;
@@ -33,6 +33,10 @@ export type IssuedDocument = {
   issuedAt: string;
   status: 'valid' | 'withdrawn';
   withdrawnAt: string | null;
+  /** The policy version a 电子保单 prints or a 批单 made; absent on the first issue (1). */
+  version?: number;
+  /** A 批单's number; absent otherwise. */
+  endorsementNo?: string;
 };
 
 export const policyDocuments = documentCollection<PolicyDocumentsDocument>(POLICY_DOCUMENTS);
@@ -67,6 +71,29 @@ const apply = async (recorded: RecordedEvent, client: PoolClient) => {
         issuedAt: d.issuedAt,
         status: 'valid',
         withdrawnAt: null,
+        ...(d.version ? { version: d.version } : {}),
+      });
+      return;
+    }
+    case 'EndorsementDocumentIssued': {
+      const d = event.data;
+      await issuedDocuments.put(client, d.verificationCode, {
+        verificationCode: d.verificationCode,
+        kind: 'endorsement',
+        orderId,
+        documentId: d.documentId,
+        policyNo: d.policyNo,
+        certificateNo: null,
+        holderName: null,
+        fileSha256: d.fileSha256,
+        contentSha256: d.contentSha256,
+        pages: d.pages,
+        bytes: d.bytes,
+        issuedAt: d.issuedAt,
+        status: 'valid',
+        withdrawnAt: null,
+        version: d.version,
+        endorsementNo: d.endorsementNo,
       });
       return;
     }

@@ -19,10 +19,14 @@ export const policyDocumentsReader = (db: Queryable) => ({
   },
   /**
    * What the render worker still owes (job recovery after Redis lost its jobs): policies with no
-   * issued document, certificates added and not issued. A scan of the policies: it runs only then.
+   * issued document, 批改 versions without their 批单 or 电子保单, certificates added and not issued. A scan of the policies: it runs only then.
    */
   async awaitingIssue(): Promise<
-    ({ kind: 'policy'; orderId: string } | { kind: 'certificate'; orderId: string; certificateId: string })[]
+    (
+      | { kind: 'policy'; orderId: string }
+      | { kind: 'certificate'; orderId: string; certificateId: string }
+      | { kind: 'endorsement'; orderId: string; version: number }
+    )[]
   > {
     const policies = await db.query<{ order_id: string }>(
       `SELECT o._id AS order_id FROM orders o LEFT JOIN ${POLICY_DOCUMENTS} d ON d._id = o._id
@@ -34,8 +38,20 @@ export const policyDocumentsReader = (db: Queryable) => ({
          FROM ${POLICY_DOCUMENTS} d, jsonb_array_elements(d.data->'certificates') c
         WHERE c->>'status' = 'pending' ORDER BY 1, 2`,
     );
+    // A 批改 whose 批单 or new 电子保单 is missing (the order state lists its versions after the first).
+    const endorsements = await db.query<{ order_id: string; version: number }>(
+      `SELECT o._id AS order_id, (v->>'version')::int AS version
+         FROM orders o
+         CROSS JOIN LATERAL jsonb_array_elements(COALESCE(o.data->'order'->'versions', '[]'::jsonb)) v
+         LEFT JOIN ${POLICY_DOCUMENTS} d ON d._id = o._id
+        WHERE jsonb_typeof(o.data->'order'->'versions') = 'array'
+          AND (NOT COALESCE(d.data->'endorsements', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('version', v->'version'))
+           OR NOT COALESCE(d.data->'policyVersions', '[]'::jsonb) @> jsonb_build_array(jsonb_build_object('version', v->'version')))
+        ORDER BY 1, 2`,
+    );
     return [
       ...policies.rows.map((r) => ({ kind: 'policy' as const, orderId: r.order_id })),
+      ...endorsements.rows.map((r) => ({ kind: 'endorsement' as const, orderId: r.order_id, version: r.version })),
       ...certificates.rows.map((r) => ({
         kind: 'certificate' as const,
         orderId: r.order_id,

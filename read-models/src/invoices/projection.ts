@@ -9,6 +9,8 @@ import {
   type InvoiceState,
   type InvoiceUserEvent,
 } from '@feibao/domain/invoices/invoice';
+import { creditKey, creditNoteOf } from '@feibao/domain/invoices/credit';
+import type { PolicyCancelled } from '@feibao/domain/ordering/order.events';
 import { defineProjection, type RecordedEvent } from '@feibao/platform/projections/projection';
 import { documentCollection } from '@feibao/platform/documents';
 import type { PoolClient } from '@feibao/platform/db';
@@ -43,6 +45,7 @@ const applyInvoiceEvents = async (all: RecordedEvent[], client: PoolClient) => {
   const phones = new Set<string>();
   for (const event of events) {
     if (userTypes.has(event.type)) phones.add(String(event.data.mobilePhone));
+    else if (event.type === 'PolicyCancelled') phones.add(String(event.data.approvedBy));
     else
       for (const phone of partiesNeeded(docs.get(String(event.data.orderId)), event as unknown as InvoiceOrderEvent))
         phones.add(phone);
@@ -56,6 +59,13 @@ const applyInvoiceEvents = async (all: RecordedEvent[], client: PoolClient) => {
       continue;
     }
     const orderId = String(event.data.orderId);
+    if (event.type === 'PolicyCancelled') {
+      const credit = creditNoteOf(docs.get(orderId), known as PolicyCancelled, (phone) =>
+        phones.has(phone) ? people.get(phone) : null,
+      );
+      if (credit) docs.put(creditKey(orderId), credit);
+      continue;
+    }
     const before = docs.get(orderId);
     // Every phone it may ask for was loaded above; any other reads as unknown rather than failing the batch.
     const after = evolveInvoice(before, known as InvoiceOrderEvent, (phone) =>
@@ -69,10 +79,10 @@ const applyInvoiceEvents = async (all: RecordedEvent[], client: PoolClient) => {
 
 export const invoiceProjection = defineProjection({
   name: 'invoices',
-  // 2: issued at payment (PaymentConfirmed), withdrawn when the purchase lapses.
-  version: 2,
+  // 2: issued at payment (PaymentConfirmed), withdrawn when the purchase lapses. 3: 红字 rows of 退保.
+  version: 3,
   collections: [invoices, invoiceParties],
-  eventTypes: [...invoiceUserEventTypes, ...invoiceOrderEventTypes],
+  eventTypes: [...invoiceUserEventTypes, ...invoiceOrderEventTypes, 'PolicyCancelled'],
   handle: (event: RecordedEvent, client: PoolClient) => applyInvoiceEvents([event], client),
   handleBatch: (events: RecordedEvent[], client: PoolClient) => applyInvoiceEvents(events, client),
 });

@@ -34,17 +34,30 @@ const partyTypes = new Set<string>(partyEventTypes);
 const documentTypes = new Set<string>(verifiedDocumentEventTypes);
 
 const codeEntry = (event: VerifiedDocumentEvent): [string, IssuedDocument] | null => {
-  if (event.type !== 'PolicyDocumentIssued' && event.type !== 'CertificateIssued') return null;
+  if (event.type === 'CertificateHolderAdded' || event.type === 'CertificateWithdrawn') return null;
   const code = normaliseCode(event.data.verificationCode);
   if (!code) return null;
   return [
     codeDigest(code),
     {
       orderId: event.data.orderId,
-      kind: event.type === 'PolicyDocumentIssued' ? 'policy' : 'certificate',
+      kind:
+        event.type === 'PolicyDocumentIssued'
+          ? 'policy'
+          : event.type === 'EndorsementDocumentIssued'
+            ? 'endorsement'
+            : 'certificate',
       certificateId: event.type === 'CertificateIssued' ? event.data.certificateId : null,
       fileSha256: event.data.fileSha256.toLowerCase(),
       contentSha256: event.data.contentSha256.toLowerCase(),
+      ...(event.type === 'PolicyDocumentIssued' && event.data.version ? { version: event.data.version } : {}),
+      ...(event.type === 'EndorsementDocumentIssued'
+        ? {
+            version: event.data.version,
+            endorsementNo: event.data.endorsementNo,
+            effectiveDate: event.data.effectiveDate,
+          }
+        : {}),
     },
   ];
 };

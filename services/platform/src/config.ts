@@ -78,6 +78,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     quoteDeadlineDays: num(env.QUOTE_DEADLINE_DAYS, 5),
     /** Working days from insure to the insurer's underwriting. */
     underwriteDays: num(env.UNDERWRITE_DAYS, 1),
+    /** Days after a policy's end during which 续保 is still offered (docs/api/renewal.md). */
+    renewalGraceDays: num(env.RENEWAL_GRACE_DAYS, 15),
     /**
      * The address customers and gateways reach the platform at (the edge): payment notifications are sent to
      * it, and the policy documents' QR codes point at its /verify page. Default: this host and PORT.

@@ -5,6 +5,7 @@ export { ClaimsDeskPage } from './claims/ClaimsDeskPage.tsx';
 export { OpsPage } from './ops/OpsPage.tsx';
 export { PaymentsDeskPage } from './payments/PaymentsDeskPage.tsx';
 export { QuoteDeskPage } from './quotes/QuoteDeskPage.tsx';
+export { CancellationQueuePage } from './quotes/CancellationQueuePage.tsx';
 export { UsersAdminPage } from './users/UsersAdminPage.tsx';
 // The invoices area lives with the invoices feature (web/src/invoices/), in this chunk.
 export { InvoiceDeskPage } from '../invoices/InvoiceDeskPage.tsx';

@@ -7,6 +7,7 @@ const ClaimsDeskPage = lazyPage(() => backoffice().then((m) => m.ClaimsDeskPage)
 const OpsPage = lazyPage(() => backoffice().then((m) => m.OpsPage));
 const PaymentsDeskPage = lazyPage(() => backoffice().then((m) => m.PaymentsDeskPage));
 const QuoteDeskPage = lazyPage(() => backoffice().then((m) => m.QuoteDeskPage));
+const CancellationQueuePage = lazyPage(() => backoffice().then((m) => m.CancellationQueuePage));
 const UsersAdminPage = lazyPage(() => backoffice().then((m) => m.UsersAdminPage));
 const InvoiceDeskPage = lazyPage(() => backoffice().then((m) => m.InvoiceDeskPage));
 
@@ -15,6 +16,7 @@ export const backofficeRoutes: FeatureRoutes = {
   pages: 'src/backoffice/pages.ts',
   desktop: [
     { path: '/backoffice/quotes', element: <QuoteDeskPage /> },
+    { path: '/backoffice/quotes/cancellations', element: <CancellationQueuePage /> },
     { path: '/backoffice/claims', element: <ClaimsDeskPage /> },
     { path: '/backoffice/ops', element: <OpsPage /> },
     { path: '/backoffice/audit', element: <AuditSearchPage /> },

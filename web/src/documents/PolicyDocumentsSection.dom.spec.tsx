@@ -34,6 +34,7 @@ const answer = (patch: Partial<PolicyDocumentsAnswer>): PolicyDocumentsAnswer =>
   policyNo: 'P1',
   policy: null,
   actions: ['addCertificate'],
+  versions: [],
   certificates: [],
   ...patch,
 });

@@ -10,6 +10,7 @@ import type { Variant } from '../shared/site.ts';
 import { AddCertificateDialog } from './AddCertificateDialog.tsx';
 import { downloadCertificate, usePolicyDocuments, withdrawCertificate } from './api.ts';
 import { PolicyDocumentButton } from './PolicyDocumentButton.tsx';
+import { PolicyVersionsSection } from './PolicyVersionsSection.tsx';
 import './documents.css';
 
 const dateTime = (iso: string | null) =>
@@ -147,6 +148,7 @@ export const PolicyDocumentsSection = ({ orderId, variant }: { orderId: string; 
           验证码 <code>{data.policy.verificationCode}</code> · 共 {data.policy.pages} 页
         </p>
       )}
+      <PolicyVersionsSection orderId={orderId} versions={data.versions ?? []} mobile={mobile} />
       <div className="fb-row-between fb-documents-head">
         <h2 className="fb-section-title">投保证明</h2>
         {data.actions.includes('addCertificate') && (

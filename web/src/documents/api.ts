@@ -13,13 +13,17 @@ export const documentPaths = {
   add: `${base}/certificate/add`,
   withdraw: `${base}/certificate/withdraw`,
   certificate: `${base}/certificate/download`,
+  endorsement: `${base}/endorsementDocument`,
 } as const;
 
 /** While something is being rendered the list is read again, so its buttons appear once it is issued. */
 const RENDERING_REFRESH_MS = 2000;
 
 const rendering = (d: PolicyDocumentsAnswer | undefined) =>
-  !!d && ((d.policyNo !== null && d.policy === null) || d.certificates.some((c) => c.status === 'pending'));
+  !!d &&
+  ((d.policyNo !== null && d.policy === null) ||
+    d.certificates.some((c) => c.status === 'pending') ||
+    (d.versions ?? []).some((v) => v.policy === null || (v.version > 1 && v.endorsement === null)));
 
 export const usePolicyDocuments = (orderId: string | null) => {
   const session = useSession();
@@ -36,6 +40,24 @@ export const downloadPolicy = (orderId: string, policyNo: string | null) =>
     query: { id: orderId },
     refreshVia: documentPaths.list,
     fallbackName: `电子保单-${policyNo ?? orderId}.pdf`,
+    accept: 'application/pdf',
+  });
+
+/** One version's 电子保单 (电子保单-<policyNo>-第N版.pdf) or the 批单 that made it (批单-<no>.pdf). */
+export const downloadPolicyVersion = (orderId: string, version: number, fileName: string) =>
+  downloadFile({
+    path: documentPaths.policy,
+    query: { id: orderId, version: String(version) },
+    refreshVia: documentPaths.list,
+    fallbackName: fileName,
+    accept: 'application/pdf',
+  });
+export const downloadEndorsement = (orderId: string, version: number, fileName: string) =>
+  downloadFile({
+    path: documentPaths.endorsement,
+    query: { id: orderId, version: String(version) },
+    refreshVia: documentPaths.list,
+    fallbackName: fileName,
     accept: 'application/pdf',
   });
 

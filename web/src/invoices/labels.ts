@@ -18,10 +18,12 @@ export const dateTime = (v: string | null): string => {
 
 export const orDash = (v: string | null): string => v || '—';
 
-export const payStatusIntent = (status: PayStatusValue) => (status === PayStatus.paid ? 'success' : 'warning');
+export const payStatusIntent = (status: PayStatusValue) =>
+  status === PayStatus.paid ? 'success' : status === PayStatus.credited ? 'danger' : 'warning';
 
 export const payStatusChoices = [
   { value: '', label: '全部支付状态' },
   { value: PayStatus.unpaid, label: PayStatus.unpaid },
   { value: PayStatus.paid, label: PayStatus.paid },
+  { value: PayStatus.credited, label: PayStatus.credited },
 ];

@@ -17,17 +17,27 @@ import { OrderState } from '@feibao/domain/ordering/order.events';
 import { can, planIsOpen } from './actions.ts';
 import { dateOnly, money, stateIntent, stateMinimal, stateName } from './format.ts';
 import { RevokeDialog } from './RevokeDialog.tsx';
+import { CancelDialog } from './cancellation/CancelDialog.tsx';
 import { routesOf, useLoginPrompt, type Variant } from '../shared/site.ts';
 import { useApplyForClaim } from '../claims/useApplyForClaim.tsx';
 import { PolicyDocumentButton } from '../documents/PolicyDocumentButton.tsx';
 import { OrderPaymentBox } from '../payments/OrderPayment.tsx';
+import { RenewalChain } from './renewal/RenewalChain.tsx';
+import { RenewDialog, type RenewTarget } from './renewal/RenewDialog.tsx';
 
 export const NO_PLAN_WHILE_AWAITING = '待询价状态无保障方案';
 
 const stateTag = (o: OrderListRow) => (
-  <Tag intent={stateIntent(o.state)} minimal={stateMinimal(o.state)} className="fb-state-tag">
-    {stateName(o.state)}
-  </Tag>
+  <>
+    <Tag intent={stateIntent(o.state)} minimal={stateMinimal(o.state)} className="fb-state-tag">
+      {stateName(o.state)}
+    </Tag>
+    {o.pendingChange === 'cancellation' && (
+      <Tag intent="warning" minimal className="fb-state-tag" data-testid="order-cancellation-pending">
+        退保审核中
+      </Tag>
+    )}
+  </>
 );
 
 const rowData = (o: OrderListRow) => ({ 'data-order': o.orderNo });
@@ -43,6 +53,8 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   useLoginPrompt(variant);
   const list = useOrderPage(page);
   const [revoking, setRevoking] = useState<string | null>(null);
+  const [renewing, setRenewing] = useState<RenewTarget | null>(null);
+  const [cancelling, setCancelling] = useState<string | null>(null);
   const claims = useApplyForClaim({ variant, from });
 
   const q = (extra: Record<string, string | number>) => {
@@ -92,7 +104,28 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
             onClick={() => void claims.apply(o.id)}
           />
         )}
+        {can(o.actions, 'renew') && (
+          <Button
+            size={size}
+            intent="primary"
+            icon="refresh"
+            text="续保"
+            data-testid="order-renew"
+            onClick={() => setRenewing(o)}
+          />
+        )}
         {o.policyNo && <PolicyDocumentButton orderId={o.id} policyNo={o.policyNo} mobile={mobile} />}
+        {can(o.actions, 'cancel') && (
+          <Button
+            size={size}
+            intent="danger"
+            variant="outlined"
+            icon="disable"
+            text="退保"
+            data-testid="order-cancel"
+            onClick={() => setCancelling(o.id)}
+          />
+        )}
         {/* 批改: asked for here, its status (待审核, 待支付, …) on its page (web/src/endorsement). */}
         {(can(o.actions, 'endorse') || o.pendingChange === 'endorsement') && (
           <Button
@@ -118,7 +151,12 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   };
 
   const card: CardSpec<OrderListRow> = {
-    title: (o) => o.orderNo,
+    title: (o) => (
+      <>
+        {o.orderNo}
+        <RenewalChain renewalOf={o.renewalOf} renewedBy={o.renewedBy} variant={variant} />
+      </>
+    ),
     tag: stateTag,
     fields: [
       ['保单号', (o) => o.policyNo ?? '—'],
@@ -131,7 +169,16 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
     actions: buttons,
   };
   const columns: Column<OrderListRow>[] = [
-    { header: '订单号', cell: (o) => o.orderNo, className: 'fb-order-no' },
+    {
+      header: '订单号',
+      cell: (o) => (
+        <>
+          {o.orderNo}
+          <RenewalChain renewalOf={o.renewalOf} renewedBy={o.renewedBy} variant={variant} />
+        </>
+      ),
+      className: 'fb-order-no',
+    },
     { header: '订单状态', cell: stateTag },
     { header: '保单号', cell: (o) => o.policyNo ?? '—' },
     { header: '起保日期', cell: (o) => dateOnly(o.startDate) },
@@ -145,6 +192,16 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   const dialog = (
     <>
       {claims.dialog}
+      <RenewDialog order={renewing} variant={variant} onClose={() => setRenewing(null)} />
+      <CancelDialog
+        orderId={cancelling}
+        mobile={mobile}
+        onClose={() => setCancelling(null)}
+        onDone={() => {
+          setCancelling(null);
+          void list.mutate();
+        }}
+      />
       <RevokeDialog
         orderId={revoking}
         mobile={mobile}

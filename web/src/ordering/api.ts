@@ -11,6 +11,8 @@ import {
 import type { OrderAction } from '@feibao/domain/ordering/actions';
 import type { OrderPage, PlanRow, QuoteProgress, TotalsRow } from '@feibao/domain/ordering/api';
 import type { OrderForm } from '@feibao/domain/ordering/form';
+import type { RenewalOf, RenewedBy } from '@feibao/domain/ordering/renewal';
+import type { CancellationView } from '@feibao/domain/ordering/cancellation.wire';
 import { OrderState } from '@feibao/domain/ordering/order.events';
 import { call, request } from '../api/client.ts';
 import { useSession } from '../api/session.ts';
@@ -63,11 +65,16 @@ export type OrderDetails = Omit<
   insuranceCompanyId: number | null;
   insuranceCompanyName: string | null;
   revokeReason: string | null;
+  /** The latest 退保 (docs/api/cancellation.md); null when none was asked for. */
+  cancellation?: CancellationView | null;
   insuranceCompanyList?: { id: number; name?: string }[];
   insurancePlanList: (PlanRow | TotalsRow)[];
   quoteProgress: QuoteProgress[];
   /** What the caller may do with the order now (the domain's allowedActions); buttons render from it. */
   actions: OrderAction[];
+  /** 续保自 / 已续保为 (docs/api/renewal.md). */
+  renewalOf?: RenewalOf | null;
+  renewedBy?: RenewedBy | null;
 };
 
 export type DroneBrand = { name: string; children: { name: string }[] };

@@ -20,7 +20,7 @@ export const stateName = (state: number): string => orderStateNames[state] ?? `�
 
 /** The state tag's colour (presentation only: what an order allows comes from its `actions`). */
 export const stateIntent = (state: number) =>
-  state === OrderState.awaitingInquiry || state === OrderState.lapsed
+  state === OrderState.awaitingInquiry || state === OrderState.lapsed || state === OrderState.cancelled
     ? 'none'
     : state === OrderState.quoting
       ? 'warning'
@@ -29,6 +29,7 @@ export const stateIntent = (state: number) =>
         : 'success';
 
 /** Orders not (or no longer) in progress get a quiet tag in the list. */
-export const stateMinimal = (state: number) => state === OrderState.awaitingInquiry || state === OrderState.lapsed;
+export const stateMinimal = (state: number) =>
+  state === OrderState.awaitingInquiry || state === OrderState.lapsed || state === OrderState.cancelled;
 
 export const termLabel = (days: number | null | undefined) => (days === 365 ? '1年' : days ? `${days}天` : '—');

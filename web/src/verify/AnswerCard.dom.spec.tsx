@@ -45,6 +45,31 @@ describe('AnswerCard', () => {
     expect(view.host.querySelector('.fb-verify-file')).toBeNull();
   });
 
+  it('names the version of an endorsed policy and the facts of a 批单; nothing of the kind on a certificate', () => {
+    act(() => view.root.render(<AnswerCard result={{ by: 'code', answer: certificate, message: '' }} />));
+    expect(view.host.querySelector('[data-testid="verify-status"]')).not.toBeNull();
+    expect(view.host.querySelector('[data-testid="verify-version"]')).toBeNull();
+    const endorsement = {
+      ...certificate,
+      status: 'valid',
+      statusText: '有效',
+      document: {
+        ...certificate.document!,
+        kind: 'endorsement',
+        kindText: '批单',
+        holder: null,
+        version: 2,
+        currentVersion: 2,
+        versionText: '批单，批改后为第2版',
+        endorsement: { endorsementNo: 'PD0002', version: 2, effectiveDate: '2026-12-01' },
+      },
+    } as VerificationAnswer;
+    act(() => view.root.render(<AnswerCard result={{ by: 'code', answer: endorsement, message: '' }} />));
+    expect(view.host.querySelector('[data-testid="verify-version"]')?.textContent).toBe('批单，批改后为第2版');
+    const text = view.host.textContent ?? '';
+    for (const shown of ['批单号', 'PD0002', '批改生效日', '2026-12-01']) expect(text).toContain(shown);
+  });
+
   it('names no holder on a policy, and shows what a file check found', () => {
     const policy = {
       ...certificate,

@@ -36,6 +36,20 @@ export const AnswerCard = ({ result }: { result: VerifyResult }) => {
         <dl className="fb-verify-fields">
           <dt>单证类型</dt>
           <dd>{document.kindText}</dd>
+          {document.versionText && (
+            <>
+              <dt>保单版本</dt>
+              <dd data-testid="verify-version">{document.versionText}</dd>
+            </>
+          )}
+          {document.endorsement && (
+            <>
+              <dt>批单号</dt>
+              <dd>{document.endorsement.endorsementNo}</dd>
+              <dt>批改生效日</dt>
+              <dd>{document.endorsement.effectiveDate}</dd>
+            </>
+          )}
           <dt>保险公司</dt>
           <dd>{document.insurer}</dd>
           <dt>投保人</dt>

@@ -17,6 +17,7 @@ import type { Pool } from '@feibao/platform/db';
 import { documentFiles } from '@feibao/read-models/documents/files';
 import { userProfileReader } from '@feibao/read-models/accounts/userProfile/reader';
 import { composeCertificate, composePolicy } from './compose.ts';
+import { issueEndorsementDocuments } from './endorsement.ts';
 import type { DocumentJob } from './jobs.ts';
 
 export type DocumentWorkDeps = { eventStore: EventStore; pool: Pool; now: () => Date; publicBaseUrl: string };
@@ -50,6 +51,20 @@ export const documentProcessor = (deps: DocumentWorkDeps) => {
     const parties = partiesOf(profile, profile?.companyName || profile?.name || order.owner);
     const verificationCode = encodeVerificationCode(randomBytes(VERIFICATION_CODE_BYTES));
     const issue = { verificationCode, publicBaseUrl: deps.publicBaseUrl, issuedAt: deps.now() };
+
+    if (job.data.kind === 'endorsement')
+      return issueEndorsementDocuments({
+        eventStore: deps.eventStore,
+        orderId,
+        version: job.data.version,
+        docs,
+        parties,
+        publicBaseUrl: deps.publicBaseUrl,
+        now: deps.now(),
+        put: (bytes) => files.put(bytes),
+        run: (command) => run(orderId, command),
+        system,
+      });
 
     if (job.data.kind === 'policy') {
       if (docs.status === 'open' && docs.policy) return 'skipped';

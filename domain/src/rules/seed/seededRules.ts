@@ -5,6 +5,7 @@ import { LIMITS_RULE_ID, PRICE_RANGE_RULE_ID, REFERRAL_RULE_ID, tariffRuleId } f
 import { endorsementRule } from './endorsementRules.ts';
 import { tariffDecision } from './tariffRules.ts';
 import { tariffTables } from './tariffTables.ts';
+import { cancellationSeeds } from './cancellationRules.ts';
 
 /** Above these an underwriter looks at the risk whatever the tariff says. */
 export const MANUAL_DRONE_PRICE = 500_000;
@@ -165,6 +166,7 @@ export const seededRules = (): SeededRule[] => [
     scenes: [],
     content: priceRangeDecision(),
   },
+  ...cancellationSeeds().map((rule) => ({ ...seeded, ...rule })),
   { ...seeded, ...endorsementRule() },
 ];
 

@@ -4,6 +4,7 @@ import type { OrderListRow, QuoteProgress } from '@feibao/domain/ordering/api';
 import type { PlanLine } from '@feibao/domain/ordering/plan';
 import type { StoredDeskStatus } from '@feibao/domain/ordering/quoteDesk';
 import type { StoredPayment } from '@feibao/domain/payments/status';
+import type { RenewalOf, RenewedBy } from '@feibao/domain/ordering/renewal';
 
 export const ORDERS = 'orders';
 export const ORDER_LIST = 'order_list';
@@ -42,12 +43,20 @@ export type OrderDocument = {
   policyVersion?: number | null;
   /** A 批改 or 退保 asked for and not yet settled; absent on older documents. */
   pendingChange?: 'endorsement' | 'cancellation' | null;
+  /** 续保自 / 已续保为 (docs/api/renewal.md); absent on older documents. */
+  renewalOf?: RenewalOf | null;
+  renewedBy?: RenewedBy | null;
   updatedAt: string;
   order: Order;
 };
 
 /** A list row as stored; the actions depend on the time of reading, so the reader adds them. */
-export type StoredOrderListRow = Omit<OrderListRow, 'actions' | 'payment' | 'policyVersion' | 'pendingChange'> & {
+export type StoredOrderListRow = Omit<
+  OrderListRow,
+  'actions' | 'payment' | 'policyVersion' | 'pendingChange' | 'renewalOf' | 'renewedBy'
+> & {
+  renewalOf?: RenewalOf | null;
+  renewedBy?: RenewedBy | null;
   payment?: StoredPayment | null;
   policyVersion?: number | null;
   pendingChange?: 'endorsement' | 'cancellation' | null;

@@ -23,7 +23,7 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
    * One round trip: the count and the page's ids from the index, then just those rows, each by
    * its key (a subquery keeps the prepared statement's generic plan from joining more rows).
    */
-  async page(userName: string, currentPage: number, pageSize: number, now: Date) {
+  async page(userName: string, currentPage: number, pageSize: number, now: Date, renewalGraceDays?: number) {
     const offset = (currentPage - 1) * pageSize;
     const result = await pool.query(prepared(PAGE_SQL, [userName, pageSize, offset]));
     return {
@@ -34,6 +34,8 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
           payment: paymentAsRead(row.payment ?? null, now, null),
           policyVersion: row.policyVersion ?? (row.policyNo ? 1 : null),
           pendingChange: row.pendingChange ?? null,
+          renewalOf: row.renewalOf ?? null,
+          renewedBy: row.renewedBy ?? null,
           // The list is the caller's own orders: the actions are what their owner may do.
           actions: allowedActions(
             {
@@ -41,6 +43,8 @@ export const orderReader = (pool: Pick<Pool, 'query'>) => ({
               state: row.state as OrderStateValue,
               owner: row.userName,
               payment: paymentFacts(row.payment),
+              renewedBy: row.renewedBy?.orderNo ?? null,
+              renewalGraceDays,
             },
             now,
             { actor: userName },

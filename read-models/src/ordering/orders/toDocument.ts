@@ -67,6 +67,8 @@ export const toDocument = (order: Order, updatedAt: string): OrderDocument | nul
     payment: storedPayment(order),
     policyVersion: 'policyNo' in order ? (order.version ?? 1) : null,
     pendingChange: 'pendingChange' in order ? (order.pendingChange?.kind ?? null) : null,
+    renewalOf: order.renewalOf ?? null,
+    renewedBy: 'renewedBy' in order ? (order.renewedBy ?? null) : null,
     updatedAt,
     order,
   };
@@ -96,4 +98,6 @@ export const rowOf = (doc: OrderDocument): StoredOrderListRow => ({
   payment: doc.payment ?? null,
   policyVersion: doc.policyVersion ?? (doc.policyNo ? 1 : null),
   pendingChange: doc.pendingChange ?? null,
+  renewalOf: doc.renewalOf ?? null,
+  renewedBy: doc.renewedBy ?? null,
 });

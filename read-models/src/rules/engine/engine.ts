@@ -300,6 +300,15 @@ export const createRulesEngine = (source: RuleSource) => {
       };
     },
 
+    /** One enabled rule on its own (a non-pipeline stage such as 退保规则): its version and answer, or null/'failed'. */
+    async evaluateEnabled(
+      ruleId: string,
+      input: unknown,
+    ): Promise<{ ref: RuleRef; output: unknown } | null | 'failed'> {
+      const outcome = await evaluate((await load()).byId.get(ruleId), input, false);
+      return outcome === null || outcome === 'failed' ? outcome : { ref: outcome.ref, output: outcome.output };
+    },
+
     /**
      * The insurer's 批改规则 (stage endorsement): minimum extra and return premium, the amount referred to an
      * underwriter. Without an enabled version (or when it fails) none: no minimum, nothing referred for its size.

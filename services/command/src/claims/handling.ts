@@ -29,7 +29,7 @@ import {
 import { orderDecider } from '@feibao/domain/ordering/order.commands';
 import { orderStreamId } from '@feibao/domain/ordering/order.events';
 import { PHONE_PATTERN } from '@feibao/domain/accounts/validation';
-import { policySnapshot } from '@feibao/domain/claims/policy';
+import { claimableDeviceCodes, policySnapshot } from '@feibao/domain/claims/policy';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { userDecider } from '@feibao/domain/accounts/user.commands';
 import { userStreamId } from '@feibao/domain/accounts/user.events';
@@ -56,7 +56,8 @@ export const acceptClaimForm = (body: unknown, state: Claim, meta: ClaimMetadata
   const form = normaliseClaimForm(parsed.form, storedParts);
   const refusal = validateClaimForm(form, {
     now: meta.now,
-    insuredDeviceCodes: claim.policy.drones.map((d) => d.deviceNumber),
+    insuredDeviceCodes: claimableDeviceCodes(claim.policy),
+    removedDrones: claim.policy.removedDrones,
     forSubmit,
   });
   if (refusal) throw new HttpError(ResultCode.badRequest, refusal);

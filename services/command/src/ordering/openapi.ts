@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orderFormSchema } from '@feibao/domain/ordering/form';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import { orderPaymentSchema } from '@feibao/domain/payments/wire';
+import { renewBody } from '@feibao/domain/ordering/renewal';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
 
 const orderId = z.object({ id: z.string() });
@@ -26,6 +27,12 @@ export const orderingCommandDocs: RouteDocs = {
   'GET /api/v1/uav/order/revoke': { summary: '撤销投保单', data: orderId },
   'GET /api/v1/uav/order/deleteInsurancePlan': { summary: '删除险种', data: orderId },
   'GET /api/v1/uav/order/reset': { summary: '重置投保单', data: orderId },
+  'POST /api/v1/uav/order/renew': {
+    summary: '续保：按保单的投保信息创建新订单并询价（保险止期前30天至宽限期内）',
+    body: renewBody,
+    data: z.object({ id: z.string(), orderNo: z.string(), startDate: z.string(), gapDays: z.number() }),
+    codes: [ResultCode.badRequest, ResultCode.special],
+  },
   'POST /api/v1/uav/order/infocollect': {
     summary: '留资（线索）',
     data: z.object({ code: z.literal(ResultCode.success), id: z.string() }),

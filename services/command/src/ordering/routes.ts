@@ -16,6 +16,7 @@ import { setConsistencyToken } from '@feibao/platform/consistency';
 import type { CommandDeps } from '../deps.ts';
 import { orderHandling } from './handling.ts';
 import { addQuoteDeskRoutes } from './quoteDeskRoutes.ts';
+import { addRenewalRoutes } from './renewalRoutes.ts';
 import { paymentHandling } from '../payments/handling.ts';
 
 /** The ordering slice's commands: each route parses, builds the command, hands it to the handling and replies. */
@@ -88,6 +89,7 @@ export const orderRoutes = (deps: CommandDeps) => {
   });
 
   addQuoteDeskRoutes(router, deps, handling);
+  addRenewalRoutes(router, deps);
 
   // Information collection: a prospect asks a specialist to call. Open to visitors, so limited per address.
   router.post('/order/infocollect', validate(leadSchema), async (ctx) => {

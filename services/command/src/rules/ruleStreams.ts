@@ -77,3 +77,17 @@ export const submittedTest = async (eventStore: EventStore, runId: string): Prom
     failed: state.failed,
   };
 };
+
+/** One rule's enabled version and its model, read from its stream; null when none is enabled. */
+export const enabledRuleModel = async (
+  eventStore: EventStore,
+  ruleId: string,
+): Promise<{ ruleId: string; version: number; content: Jdm } | null> => {
+  const events = (await eventStore.readStream<RuleEvent>(ruleStreamId(ruleId))).events as unknown as RuleEvent[];
+  const state = events.reduce(ruleDecider.evolve, ruleDecider.initialState());
+  if (state.enabled === null) return null;
+  const drafted = events.find((e) => e.type === 'RuleVersionDrafted' && e.data.version === state.enabled);
+  return drafted?.type === 'RuleVersionDrafted'
+    ? { ruleId, version: state.enabled, content: drafted.data.content }
+    : null;
+};

@@ -68,6 +68,10 @@ const claimDetails = claimFormSchema.omit({ id: true }).extend({
     }),
   ),
   insuredDeviceNumbers: z.array(z.string()),
+  policyVersion: z.number().int().describe('保单版本：理赔立案时保单的版本（批改后递增）'),
+  removedDrones: z
+    .array(z.object({ deviceNumber: z.string(), effectiveDate: z.string() }))
+    .describe('批改减除的无人机及减除生效日：此日及之后的事故不在保障范围内'),
   evidenceRequest: z.object({ message: z.string(), at: z.string() }).nullable(),
   assessment: assessment.nullable(),
   sla: z.object({

@@ -11,6 +11,7 @@ import { claimEvidence } from '@feibao/domain/claims/imageTypes';
 import { currentStageOverdue } from '@feibao/domain/claims/sla';
 import { maskIdCard, maskPhone } from '@feibao/domain/shared/masking';
 import { workingDaysBetween } from '@feibao/domain/rating/workingDays';
+import { claimableDeviceCodes } from '@feibao/domain/claims/policy';
 import type { ClaimDocument, StoredClaimListRow } from '@feibao/read-models/claims/claims/claimDocument';
 import type { PictureDocument } from '@feibao/read-models/claims/pictures/pictureDocument';
 
@@ -76,7 +77,12 @@ export const claimDetails = (doc: ClaimDocument, who: ClaimReader): ClaimDetails
     startDate: claim.policy.startDate,
     endDate: claim.policy.endDate,
     insuranceTypeInfoList: claim.policy.lines,
-    insuredDeviceNumbers: claim.policy.drones.map((d) => d.deviceNumber),
+    insuredDeviceNumbers: claimableDeviceCodes(claim.policy),
+    policyVersion: claim.policy.policyVersion ?? 1,
+    removedDrones: (claim.policy.removedDrones ?? []).map(({ deviceNumber, effectiveDate }) => ({
+      deviceNumber,
+      effectiveDate,
+    })),
     evidenceRequest: claim.evidenceRequest
       ? { message: claim.evidenceRequest.message, at: claim.evidenceRequest.at }
       : null,

@@ -21,11 +21,32 @@ const certificateRow = z.object({
   actions: z.array(z.enum(['download', 'withdraw'])),
 });
 
+const fileFacts = z.object({
+  fileName: z.string(),
+  issuedAt: z.string(),
+  verificationCode: z.string(),
+  contentSha256: z.string(),
+});
+const versionRow = z.object({
+  version: z.number().int(),
+  endorsementNo: z.string().nullable().describe('批单号；第1版为 null'),
+  effectiveDate: z.string().nullable(),
+  premiumDifference: z.number().nullable().describe('批改保费差额：正为加收，负为退还'),
+  current: z.boolean(),
+  policy: fileFacts.nullable().describe('该版本的电子保单；生成中为 null'),
+  endorsement: fileFacts.nullable().describe('使保单成为该版本的批单；第1版或生成中为 null'),
+});
+
 export const documentQueryDocs: RouteDocs = {
   'GET /api/v1/uav/order/policyDocument': {
-    summary: '下载电子保单',
+    summary: '下载电子保单（version 指定历史版本，缺省为当前版本）',
     rawSuccess: pdf,
-    codes: [ResultCode.notFound, ResultCode.conflict],
+    codes: [ResultCode.badRequest, ResultCode.notFound, ResultCode.conflict],
+  },
+  'GET /api/v1/uav/order/endorsementDocument': {
+    summary: '下载批单（version 为批改后的保单版本）',
+    rawSuccess: pdf,
+    codes: [ResultCode.badRequest, ResultCode.notFound, ResultCode.conflict],
   },
   'GET /api/v1/uav/order/certificate/list': {
     summary: '电子保单与投保证明列表',
@@ -45,6 +66,7 @@ export const documentQueryDocs: RouteDocs = {
         })
         .nullable(),
       actions: z.array(z.enum(['downloadPolicy', 'addCertificate'])),
+      versions: z.array(versionRow).describe('保单版本记录，最新在前'),
       certificates: z.array(certificateRow),
     }),
     codes: [ResultCode.notFound],

@@ -11,7 +11,9 @@ import {
 import { certificateIdQuery, orderIdQuery } from '@feibao/domain/documents/certificateForm';
 import {
   certificateNumber,
+  endorsementOf,
   initialPolicyDocuments,
+  policyVersionOf,
   orderIdOfCertificate,
   type Certificate,
   type PolicyDocuments,
@@ -25,6 +27,13 @@ import {
   type PolicyFacts,
 } from '@feibao/domain/documents/guards';
 import { documentMessages as m } from '@feibao/domain/documents/messages';
+import { endorsementFileName, policyVersionFileName } from '@feibao/domain/documents/endorsement';
+import {
+  endorsementDocumentQuery,
+  policyDocumentQuery,
+  policyVersionRows,
+  versionMessages as v,
+} from '@feibao/domain/documents/versions';
 import type { OrderActor } from '@feibao/domain/ordering/guards';
 import { maskIdCard } from '@feibao/domain/shared/masking';
 import { ResultCode } from '@feibao/domain/shared/codes';
@@ -43,6 +52,7 @@ export const documentReadScopes: [string, readonly string[]][] = [
   ['/api/v1/uav/order/certificate/list', [ORDERS_PROJECTION, POLICY_DOCUMENTS_PROJECTION]],
   ['/api/v1/uav/order/certificate/download', [ORDERS_PROJECTION, POLICY_DOCUMENTS_PROJECTION]],
   ['/api/v1/uav/order/policyDocument', [ORDERS_PROJECTION, POLICY_DOCUMENTS_PROJECTION]],
+  ['/api/v1/uav/order/endorsementDocument', [ORDERS_PROJECTION, POLICY_DOCUMENTS_PROJECTION]],
 ];
 
 /** RFC 6266/5987: the Chinese name for browsers that read `filename*`, an ASCII one for the rest. */
@@ -74,7 +84,12 @@ export const documentQueryRoutes = (deps: QueryAppDeps) => {
     if (!doc) throw new HttpError(ResultCode.notFound, m.orderNotFound);
     const facts: PolicyFacts = { owner: doc.userName, state: doc.state };
     const docs: PolicyDocuments = (await documents.byOrder(orderId)) ?? initialPolicyDocuments();
-    return { facts, policyNo: doc.policyNo, docs };
+    const order = doc.order;
+    const known = {
+      currentVersion: 'policyNo' in order ? (order.version ?? 1) : 1,
+      versions: 'policyNo' in order ? (order.versions ?? []) : [],
+    };
+    return { facts, policyNo: doc.policyNo, docs, known };
   };
   const sendPdf = async (ctx: Context, fileSha256: string, name: string, asciiName: string) => {
     const file = await files.get(fileSha256);
@@ -97,18 +112,40 @@ export const documentQueryRoutes = (deps: QueryAppDeps) => {
     actions: allowedCertificateActions(facts, c, who),
   });
 
-  router.get('/order/policyDocument', validate(orderIdQuery, 'query'), async (ctx) => {
-    const { id } = input<z.output<typeof orderIdQuery>>(ctx);
+  router.get('/order/policyDocument', validate(policyDocumentQuery, 'query'), async (ctx) => {
+    const { id, version } = input<z.output<typeof policyDocumentQuery>>(ctx);
     const { facts, docs } = await policyOf(id);
     refuse(mayDownloadPolicy(facts, docs, actor(ctx)));
-    const policy = docs.status === 'open' ? docs.policy : null;
-    if (!policy) throw new HttpError(ResultCode.conflict, m.policyNotIssuedShort);
-    await sendPdf(ctx, policy.fileSha256, policyFileName(policy.policyNo), `policy-${policy.policyNo}.pdf`);
+    // Without a version, the current one (the latest issued): what the order's 电子保单 button downloads.
+    const policy =
+      version === undefined ? (docs.status === 'open' ? docs.policy : null) : policyVersionOf(docs, version);
+    if (!policy) throw new HttpError(ResultCode.conflict, version ? v.versionNotIssued : m.policyNotIssuedShort);
+    const n = policy.version ?? 1;
+    await sendPdf(
+      ctx,
+      policy.fileSha256,
+      n > 1 ? policyVersionFileName(policy.policyNo, n) : policyFileName(policy.policyNo),
+      n > 1 ? `policy-${policy.policyNo}-v${n}.pdf` : `policy-${policy.policyNo}.pdf`,
+    );
+  });
+
+  router.get('/order/endorsementDocument', validate(endorsementDocumentQuery, 'query'), async (ctx) => {
+    const { id, version } = input<z.output<typeof endorsementDocumentQuery>>(ctx);
+    const { facts, docs } = await policyOf(id);
+    refuse(mayReadPolicyDocuments(facts, actor(ctx)));
+    const endorsement = endorsementOf(docs, version ?? 0);
+    if (!endorsement) throw new HttpError(ResultCode.conflict, v.endorsementNotIssued);
+    await sendPdf(
+      ctx,
+      endorsement.fileSha256,
+      endorsementFileName(endorsement.endorsementNo),
+      `endorsement-${endorsement.endorsementNo}.pdf`,
+    );
   });
 
   router.get('/order/certificate/list', validate(orderIdQuery, 'query'), async (ctx) => {
     const { id } = input<z.output<typeof orderIdQuery>>(ctx);
-    const { facts, policyNo, docs } = await policyOf(id);
+    const { facts, policyNo, docs, known } = await policyOf(id);
     const who = actor(ctx);
     refuse(mayReadPolicyDocuments(facts, who));
     const policy = docs.status === 'open' ? docs.policy : null;
@@ -126,6 +163,7 @@ export const documentQueryRoutes = (deps: QueryAppDeps) => {
         contentSha256: policy.contentSha256,
       },
       actions: allowedPolicyDocumentActions(facts, docs, who),
+      versions: policyNo ? policyVersionRows(docs, known) : [],
       certificates:
         docs.status === 'open' ? docs.certificates.map((c) => rowOf(facts, policyNo, c, who)).reverse() : [],
     } satisfies PolicyDocumentsAnswer);

@@ -32,6 +32,7 @@ const factsOf = (doc: OrderDocument): OrderActionFacts => ({
   ...doc,
   owner: doc.userName,
   payment: paymentFacts(doc.payment),
+  renewedBy: doc.renewedBy?.orderNo ?? null,
 });
 
 /**

@@ -1,11 +1,13 @@
 import type { QueryFeature } from '../features.ts';
 import { orderQueryRoutes, orderReadScopes } from './routes.ts';
 import { orderingQueryDocs } from './openapi.ts';
+import { cancellationQueryDocs } from './cancellationOpenapi.ts';
+import { cancellationQueryRoutes, cancellationReadScopes } from './cancellationRoutes.ts';
 
 /** What the ordering feature registers in the query service. */
 export const orderingQueryFeature: QueryFeature = {
   name: 'ordering',
-  routes: (deps) => [orderQueryRoutes(deps)],
-  readScopes: orderReadScopes,
-  docs: orderingQueryDocs,
+  routes: (deps) => [orderQueryRoutes(deps), cancellationQueryRoutes(deps)],
+  readScopes: [...orderReadScopes, ...cancellationReadScopes],
+  docs: { ...orderingQueryDocs, ...cancellationQueryDocs },
 };

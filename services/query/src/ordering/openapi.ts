@@ -1,7 +1,9 @@
 import { orderPaymentSchema } from '@feibao/domain/payments/wire';
+import { cancellationViewSchema } from '@feibao/domain/ordering/cancellation.wire';
 import { z } from 'zod';
 import { droneSchema, orderFormSchema } from '@feibao/domain/ordering/form';
 import { trace } from '@feibao/domain/rules/wire';
+import { renewalChainSchema } from '@feibao/domain/ordering/renewal';
 import { ResultCode } from '@feibao/domain/shared/codes';
 import type { RouteDocs } from '@feibao/platform/http/openapi';
 
@@ -23,6 +25,9 @@ const orderRow = z.object({
   insuranceCompanyId: nullableNumber,
   insuranceCompanyName: nullableString,
   payment: orderPaymentSchema.describe('docs/api/payments.md'),
+  ...renewalChainSchema,
+  policyVersion: nullableNumber,
+  pendingChange: z.enum(['endorsement', 'cancellation']).nullable(),
   actions: z.array(z.string()),
 });
 
@@ -150,9 +155,11 @@ const orderDetails = orderFormSchema.extend({
   insuranceCompanyName: nullableString,
   revokeReason: nullableString,
   revokeReasonTxt: nullableString,
+  ...renewalChainSchema,
   payment: orderPaymentSchema.describe('docs/api/payments.md'),
   insurancePlanList: z.array(planOrTotal),
   quoteProgress: z.array(quoteProgress),
+  cancellation: cancellationViewSchema.nullable().describe('docs/api/cancellation.md'),
 });
 
 /** One order on the quote desk: its lines and a cell per insurer (domain ordering/quoteDesk.ts `QuoteDeskRow`). */

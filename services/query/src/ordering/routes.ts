@@ -16,6 +16,7 @@ import {
 import { droneBrands, listInsuranceTypes, visibleInsurers } from '@feibao/domain/ordering/catalogue';
 import { maskPhone } from '@feibao/domain/shared/masking';
 import { orderMessages } from '@feibao/domain/ordering/messages';
+import { cancellationView } from '@feibao/domain/ordering/cancellationView';
 import { normaliseOrderForm, parseOrderForm } from '@feibao/domain/ordering/form';
 import { provinces } from '@feibao/domain/catalogue/regions';
 import { ResultCode } from '@feibao/domain/shared/codes';
@@ -37,10 +38,12 @@ export const orderReadScopes: [string, readonly string[]][] = [
 ];
 
 /** What the order guards judge of a stored document. */
-const factsOf = (doc: OrderDocument): OrderActionFacts => ({
+const factsOf = (doc: OrderDocument, renewalGraceDays?: number): OrderActionFacts => ({
   ...doc,
   owner: doc.userName,
   payment: paymentFacts(doc.payment),
+  renewedBy: doc.renewedBy?.orderNo ?? null,
+  renewalGraceDays,
 });
 
 export const orderQueryRoutes = (deps: QueryAppDeps) => {
@@ -93,7 +96,7 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
 
   router.post('/order/page', validate(orderPageBody), async (ctx) => {
     const { currentPage, pageSize } = input<z.output<typeof orderPageBody>>(ctx);
-    const page = await reader.page(caller(ctx).sub, currentPage, pageSize, deps.now());
+    const page = await reader.page(caller(ctx).sub, currentPage, pageSize, deps.now(), deps.config.renewalGraceDays);
     // The list is the caller's own orders, so an unpaid purchase carries its cashier.
     for (const row of page.datas)
       if (row.payment?.status === 'unpaid')
@@ -114,7 +117,7 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
       orderNo: doc.orderNo,
       orderTime: doc.orderTime,
       state: doc.state,
-      actions: allowedActions(factsOf(doc), now, actor(ctx)),
+      actions: allowedActions(factsOf(doc, deps.config.renewalGraceDays), now, actor(ctx)),
       userName: doc.userName,
       orderType: doc.orderType,
       policyNo: doc.policyNo,
@@ -125,9 +128,12 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
       insuranceCompanyName: doc.insuranceCompanyName,
       revokeReason: doc.revokeReason,
       revokeReasonTxt: doc.revokeReasonTxt,
+      renewalOf: doc.renewalOf ?? null,
+      renewedBy: doc.renewedBy ?? null,
       payment: paymentAsRead(doc.payment ?? null, now, doc.userName === caller(ctx).sub ? await cashierUrl(doc) : null),
       insurancePlanList: planRows(doc, now, actor(ctx)),
       quoteProgress: doc.insurers.map(({ answers: _answers, deskStatus: _deskStatus, ...summary }) => summary),
+      cancellation: cancellationView(doc.order),
     });
   });
 

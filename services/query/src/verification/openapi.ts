@@ -9,7 +9,7 @@ const answer = z.object({
   statusText: z.string(),
   document: z
     .object({
-      kind: z.enum(['policy', 'certificate']),
+      kind: z.enum(['policy', 'certificate', 'endorsement']),
       kindText: z.string(),
       insurer: z.string(),
       policyholder: z.string(),
@@ -18,6 +18,14 @@ const answer = z.object({
       droneCount: z.number(),
       holder: z.string().nullable(),
       contentSha256: z.string(),
+      version: z.number().int().optional().describe('电子保单或批单的保单版本；投保证明无此字段'),
+      currentVersion: z.number().int().optional().describe('保单当前版本'),
+      versionText: z.string().nullable().optional().describe('如“已批改，当前为第2版”'),
+      endorsement: z
+        .object({ endorsementNo: z.string(), version: z.number().int(), effectiveDate: z.string() })
+        .nullable()
+        .optional()
+        .describe('批单号、批改后版本、批改生效日；其他单证为 null'),
     })
     .nullable(),
 });

@@ -23,6 +23,7 @@ import {
 import { auditPath, kindName, kindOf } from './labels.ts';
 import './audit.css';
 import { PolicyDocumentButton } from '../../documents/PolicyDocumentButton.tsx';
+import { StaffPolicyVersions } from '../../documents/StaffPolicyVersions.tsx';
 
 export const AuditTimelinePage = () => {
   const { kind: rawKind, id } = useParams();
@@ -182,5 +183,6 @@ const SubjectCard = ({ subject: s, related }: { subject: AuditSubject; related: 
         </Fact>
       )}
     </dl>
+    {s.kind === 'order' && s.policyNo && <StaffPolicyVersions orderId={s.orderId} />}
   </Card>
 );

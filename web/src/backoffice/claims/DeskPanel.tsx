@@ -21,6 +21,7 @@ import {
 import { DeskActions } from './DeskActions.tsx';
 import { assigneeText, type DeskClaim } from './desk.ts';
 import { PolicyDocumentButton } from '../../documents/PolicyDocumentButton.tsx';
+import { policyVersionText } from '../../claims/policyVersion.ts';
 
 type Props = { claimId: string; me: string | undefined; onChanged: () => Promise<unknown> };
 
@@ -80,6 +81,9 @@ export const DeskPanel = ({ claimId, me, onChanged }: Props) => {
           </div>
           <dl className="fb-desk-facts">
             <Fact label="保单号">{c.policyNo}</Fact>
+            <Fact label="保单版本" testId="desk-panel-policy-version">
+              {policyVersionText(c)}
+            </Fact>
             <Fact label="保险公司">{c.insuranceCompanyName || '—'}</Fact>
             <Fact label="电子保单">
               <PolicyDocumentButton orderId={c.orderId} policyNo={c.policyNo} mobile={false} minimal />

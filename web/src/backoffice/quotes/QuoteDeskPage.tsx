@@ -55,6 +55,9 @@ const QuoteDesk = () => {
       <div className="fb-row-between">
         <h1 className="fb-page-title">报价工作台</h1>
         <div className="fb-row-actions">
+          <Link to="/backoffice/quotes/cancellations" data-testid="quote-desk-cancellations">
+            退保审核
+          </Link>
           {/* 批改's queue (web/src/endorsement): the same desk's second list. */}
           <Link to="/backoffice/endorsements" data-testid="quote-desk-endorsements">
             批改队列

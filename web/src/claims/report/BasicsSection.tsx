@@ -20,7 +20,13 @@ const provinceOptions = [
   ...provinces.map((p) => ({ value: p.code, label: p.name })),
 ];
 
-export const BasicsSection = ({ form, edit, policyNo, now }: SectionProps & { policyNo: string; now: Date }) => {
+export const BasicsSection = ({
+  form,
+  edit,
+  policyNo,
+  policyVersion,
+  now,
+}: SectionProps & { policyNo: string; policyVersion?: string; now: Date }) => {
   const { large, readOnly } = useLook();
   const bounds = accidentTimeBounds(now);
   const cityList = `report-cities-${form.accidentAddressProvince || 'none'}`;
@@ -31,6 +37,11 @@ export const BasicsSection = ({ form, edit, policyNo, now }: SectionProps & { po
         <Field label="保单号" id="report-policyNo">
           <TextInput id="report-policyNo" value={policyNo} onChange={() => undefined} disabled />
         </Field>
+        {policyVersion && (
+          <Field label="保单版本" id="report-policyVersion">
+            <TextInput id="report-policyVersion" value={policyVersion} onChange={() => undefined} disabled />
+          </Field>
+        )}
         <Field label="出险时间" id="report-accidentTime" required>
           <TextInput
             id="report-accidentTime"

@@ -29,6 +29,7 @@ import { reportRights, type ReportRights } from './reportRights.ts';
 import { claimListOf, useReportCommands } from './useReportCommands.ts';
 import { useReportForm } from './useReportForm.ts';
 import './report.css';
+import { policyVersionText } from '../policyVersion.ts';
 
 /** Entries that only show a claim (the plan page). */
 const readOnlySources = new Set(['plan', 'supportConcept']);
@@ -202,7 +203,7 @@ const ReportBody = (p: BodyProps) => {
   const sections = (
     <ReportLook.Provider value={{ large: mobile, readOnly: p.readOnly }}>
       <fieldset className={`fb-report-form fb-report-form-${variant}`} aria-label="理赔信息">
-        <BasicsSection {...section} policyNo={c.policyNo} now={new Date()} />
+        <BasicsSection {...section} policyNo={c.policyNo} policyVersion={policyVersionText(c)} now={new Date()} />
         <LossTypesSection {...section} />
         <DronesSection
           {...section}

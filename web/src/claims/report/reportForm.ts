@@ -291,10 +291,7 @@ export const toPayload = (f: ReportForm): Record<string, unknown> => {
  * The first refusal for this form (the claim form's Chinese message) or null. The region picker's city must lie in
  * the chosen province; the rest is the domain's parse and validation, as the server runs them.
  */
-export const checkReport = (
-  f: ReportForm,
-  context: { now: Date; insuredDeviceCodes: readonly string[]; forSubmit: boolean },
-): string | null => {
+export const checkReport = (f: ReportForm, context: Parameters<typeof validateClaimForm>[1]): string | null => {
   if (
     f.accidentAddressCity &&
     f.accidentAddressProvince &&

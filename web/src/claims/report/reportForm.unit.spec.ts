@@ -182,6 +182,14 @@ describe('client-side checks (the claim form messages)', () => {
     expect(check(complete())).toBeNull();
   });
 
+  it('refuses a drone a 批改 removed before the accident, naming it and the day, as the server does', () => {
+    const removedDrones = [{ deviceNumber: 'UAV-1', effectiveDate: '2026-11-20' }];
+    const withRemoval = (f: ReportForm) =>
+      checkReport(f, { now, insuredDeviceCodes: insured, forSubmit: true, removedDrones });
+    expect(withRemoval(complete())).toBe('无人机 UAV-1 已于 2026-11-20 批改减除，事故发生在减除之后，不在保障范围内');
+    expect(withRemoval({ ...complete(), accidentTime: '2026-11-19T09:30' })).toBeNull();
+  });
+
   it.each([
     ['accidentTimeRequired', (f: ReportForm) => ({ ...f, accidentTime: '' })],
     ['accidentTimeTooEarly', (f: ReportForm) => ({ ...f, accidentTime: '1989-12-31T23:59' })],

@@ -47,7 +47,13 @@ export const useReportCommands = ({
   /** The form ready to send, or null after showing the first refusal. */
   const checked = (forSubmit: boolean): Record<string, unknown> | null => {
     if (!claim || !form) return null;
-    const refusal = checkReport(form, { now: new Date(), insuredDeviceCodes: claim.insuredDeviceNumbers, forSubmit });
+    const refusal = checkReport(form, {
+      now: new Date(),
+      insuredDeviceCodes: claim.insuredDeviceNumbers,
+      // A drone a 批改 removed is refused for an accident from its removal, with the reason, before sending.
+      removedDrones: claim.removedDrones ?? [],
+      forSubmit,
+    });
     if (refusal) {
       toast.warning(refusal);
       return null;

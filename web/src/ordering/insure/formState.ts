@@ -94,6 +94,7 @@ const policyStates: ReadonlySet<unknown> = new Set([
   OrderState.underwritten,
   OrderState.inForce,
   OrderState.lapsed,
+  OrderState.cancelled,
 ]);
 
 /** An order read back (orderDetails) as editable state; a re-inquiry drops id, state and orderNo. */

@@ -20,6 +20,9 @@ import { PlanCards, PlanTable } from './PlanViews.tsx';
 import { usePlanScreen } from './usePlanScreen.ts';
 import { PolicyDocumentsSection } from '../../documents/PolicyDocumentsSection.tsx';
 import { OrderPaymentBox } from '../../payments/OrderPayment.tsx';
+import { RenewalChain } from '../renewal/RenewalChain.tsx';
+import { RenewDialog, type RenewTarget } from '../renewal/RenewDialog.tsx';
+import { CancellationStatus } from '../cancellation/CancellationStatus.tsx';
 import { EndorsementBadge } from '../../endorsement/EndorsementBadge.tsx';
 
 export { QUOTING } from './PlanViews.tsx';
@@ -40,6 +43,7 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
   const [revoking, setRevoking] = useState<string | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [chooser, setChooser] = useState<number[] | null>(null);
+  const [renewing, setRenewing] = useState<RenewTarget | null>(null);
 
   const actions = (
     <PlanActionBar
@@ -90,8 +94,20 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
           {order.policyNo && <span>保单号 {order.policyNo}</span>}
           {order.insuranceCompanyName && <span>承保公司 {order.insuranceCompanyName}</span>}
           {order.totalPremium !== null && <span>保费 {money(order.totalPremium)}</span>}
+          <RenewalChain renewalOf={order.renewalOf} renewedBy={order.renewedBy} variant={variant} />
+          {can(order.actions, 'renew') && (
+            <Button
+              size={mobile ? 'medium' : 'small'}
+              intent="primary"
+              icon="refresh"
+              text="续保"
+              data-testid="plan-renew"
+              onClick={() => setRenewing(order)}
+            />
+          )}
         </div>
         <OrderPaymentBox order={order} variant={variant} />
+        <CancellationStatus cancellation={order.cancellation} />
         <EndorsementBadge order={order} variant={variant} />
         <Callout intent="primary" icon="info-sign" compact className="fb-plan-note">
           {PLAN_NOTE}
@@ -168,15 +184,18 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
     );
 
   const dialogs = (
-    <RevokeDialog
-      orderId={revoking}
-      mobile={mobile}
-      onClose={() => setRevoking(null)}
-      onDone={() => {
-        setRevoking(null);
-        navigate(partner && from ? `${routes.list}?from=${encodeURIComponent(from)}` : routes.list);
-      }}
-    />
+    <>
+      <RenewDialog order={renewing} variant={variant} onClose={() => setRenewing(null)} />
+      <RevokeDialog
+        orderId={revoking}
+        mobile={mobile}
+        onClose={() => setRevoking(null)}
+        onDone={() => {
+          setRevoking(null);
+          navigate(partner && from ? `${routes.list}?from=${encodeURIComponent(from)}` : routes.list);
+        }}
+      />
+    </>
   );
 
   if (mobile)
