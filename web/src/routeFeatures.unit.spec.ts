@@ -31,6 +31,7 @@ const features: Record<string, () => Promise<Record<string, unknown>>> = {
   'src/verify/pages.ts': () => import('./verify/pages.ts'),
   'src/notifications/pages.ts': () => import('./notifications/pages.ts'),
   'src/payments/pages.ts': () => import('./payments/pages.ts'),
+  'src/endorsement/pages.ts': () => import('./endorsement/pages.ts'),
 };
 
 describe('ROUTE_FEATURES (the edge preloads and the bundle check count from it)', () => {
