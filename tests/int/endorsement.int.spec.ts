@@ -4,7 +4,6 @@ import { createRedis, type Redis } from '@feibao/platform/redis';
 import { PAYMENTS_QUEUE, type PaymentJob } from '@feibao/workers/payments/jobs';
 import { INSURER_QUEUE, jobIdOf, type InsurerJob } from '@feibao/workers/quoting/jobs';
 import { endorsementMessages as em } from '@feibao/domain/ordering/endorsement';
-import { orderMessages } from '@feibao/domain/ordering/messages';
 import { endorsementTerms } from '@feibao/domain/rules/seed/endorsementRules';
 import { ADMIN, registerUser, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
 import { customerWithPolicy, payAtDevCashier } from '../support/policies.ts';
@@ -138,7 +137,7 @@ describe('批改 with an extra premium', () => {
       changes: addDrone,
       confirmedTotal: 0,
     });
-    expect(again.body).toMatchObject({ code: 40900, message: orderMessages.endorsementPending });
+    expect(again.body).toMatchObject({ code: 40900, message: em.endorsementPending });
 
     const approved = await waitForStatus(client, orderId, 'awaitingPayment');
     expect(approved.endorsement).toMatchObject({ statusLabel: '待支付', approvedBy: 'system' });

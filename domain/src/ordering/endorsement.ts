@@ -1,16 +1,19 @@
 import { z } from 'zod';
 import { CoverGroup, CoverId, insuranceTypeById } from './catalogue.ts';
 import {
-  contactSchema,
   droneSchema,
   normaliseOrderForm,
   splitDeviceCodes,
   validateOrderForm,
   type Drone,
+  type InsuredContact,
   type OrderForm,
 } from './form.ts';
+
+export type { InsuredContact };
 import { buildPlanLines, droneDisplayName, planLineKey, type PlanLine } from './plan.ts';
 import { shanghaiDate, shanghaiMidnight } from '../shared/calendar.ts';
+import { record, text } from '../shared/fields.ts';
 
 /**
  * 批改: what a customer may change on an issued policy (docs/api/endorsement.md), and the policy it
@@ -18,6 +21,11 @@ import { shanghaiDate, shanghaiMidnight } from '../shared/calendar.ts';
  */
 
 export const endorsementMessages = {
+  // The endorse guard's refusals (guards.ts).
+  endorseNotAllowed: '只有已承保或保障中的保单可以批改',
+  endorseAfterEnd: '保单已到期，不能批改',
+  endorsementPending: '该保单有一项批改正在处理中，请等待处理完成或撤回后再申请',
+  cancellationPending: '该保单正在办理退保，不能批改',
   changesRequired: '请至少填写一项批改内容',
   tooManyChanges: '批改内容过多',
   changeInvalid: '批改内容不正确',
@@ -44,7 +52,13 @@ export const endorsementMessages = {
   declined: '批改已拒绝',
 } as const;
 
-export type InsuredContact = z.output<typeof contactSchema>;
+/** Only a 批改 sets the insured's contact details (the insure form does not post them). */
+export const contactSchema = record('联系方式', {
+  name: text('联系人', 50),
+  phone: text('联系电话', 20),
+  address: text('联系地址', 200),
+  email: text('电子邮箱', 100),
+});
 
 export const endorsementChangeSchema = z.discriminatedUnion(
   'kind',

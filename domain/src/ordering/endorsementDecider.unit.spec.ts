@@ -143,7 +143,7 @@ describe('批改 in the order decider', () => {
   it('a second request while one is pending is refused, saying which change is pending', () => {
     spec(added)
       .when(request([{ kind: 'removeDrone', index: 0 }], 0))
-      .thenThrows(...refused(orderMessages.endorsementPending));
+      .thenThrows(...refused(em.endorsementPending));
   });
 
   it('someone else’s order reads as missing; an order not yet issued cannot be endorsed', () => {
@@ -152,7 +152,7 @@ describe('批改 in the order decider', () => {
       .thenThrows(...refused(orderMessages.notFound));
     spec(inForce.slice(0, 4))
       .when(request([{ kind: 'removeDrone', index: 0 }], 0))
-      .thenThrows(...refused(orderMessages.endorseNotAllowed));
+      .thenThrows(...refused(em.endorseNotAllowed));
   });
 
   it('a change that does not fit the policy is refused with its reason', () => {

@@ -209,13 +209,6 @@ export const siteInfoSchema = record('场地信息', {
   siteFacilitiesInfoList: list(facilitySchema, '场地设施', orderFormLimits.facilities),
 });
 
-export const contactSchema = record('联系方式', {
-  name: text('联系人', 50),
-  phone: text('联系电话', 20),
-  address: text('联系地址', 200),
-  email: text('电子邮箱', 100),
-});
-
 const orderTypeSchema = z.preprocess(
   (v) => (blank(v) ? 0 : v === '0' ? 0 : v === '1' || v === '教培' ? 1 : v),
   z.union([z.literal(0), z.literal(1)], { error: '订单类型不正确' }),
@@ -243,12 +236,12 @@ export const orderFormSchema = record('投保信息', {
   flyingInfo: section(flyingInfoSchema),
   siteInfo: section(siteInfoSchema),
   startDate: date('起保日期'),
-  /** The insured's contact details, changed by a 批改 (endorsement.ts); absent on forms before it. */
-  insuredContact: contactSchema.optional(),
 });
 
-/** The parsed form; normaliseOrderForm keeps this shape. */
-export type OrderForm = z.output<typeof orderFormSchema>;
+/** The insured's contact details, set only by a 批改 (endorsement.ts contactSchema), never posted with the form. */
+export type InsuredContact = { name?: string; phone?: string; address?: string; email?: string };
+/** The parsed form; normaliseOrderForm keeps this shape. insuredContact: absent until a 批改 changes it. */
+export type OrderForm = z.output<typeof orderFormSchema> & { insuredContact?: InsuredContact };
 type Loose<T> = T extends readonly (infer U)[]
   ? Loose<U>[]
   : T extends object

@@ -2,6 +2,7 @@ import { canRead, canUseArea } from '../accounts/roles.ts';
 import { type DomainError, forbidden, illegalState, notFound } from '../shared/errors.ts';
 import { orderActions, type OrderAction } from './actions.ts';
 import { orderMessages as m } from './messages.ts';
+import { endorsementMessages as em } from './endorsement.ts';
 import { cancellationMessages } from './cancellation.events.ts';
 import { type Order, OrderState, type OrderStateValue, stateNumber } from './order.events.ts';
 import { insurerQuotedAll, quoteExpired } from './quoting.ts';
@@ -157,11 +158,11 @@ export const orderGuards: Record<OrderAction, OrderGuard> = {
   endorse: (o, who, now) =>
     mayChangeOrder(o, who) ??
     when(o.state === OrderState.underwritten || o.state === OrderState.inForce, () =>
-      illegalState(m.endorseNotAllowed),
+      illegalState(em.endorseNotAllowed),
     ) ??
-    when(!o.endDate || now.getTime() < new Date(o.endDate).getTime(), () => illegalState(m.endorseAfterEnd)) ??
+    when(!o.endDate || now.getTime() < new Date(o.endDate).getTime(), () => illegalState(em.endorseAfterEnd)) ??
     when(!o.pendingChange, () =>
-      illegalState(o.pendingChange === 'cancellation' ? m.cancellationPending : m.endorsementPending),
+      illegalState(o.pendingChange === 'cancellation' ? em.cancellationPending : em.endorsementPending),
     ),
 };
 

@@ -73,11 +73,6 @@ export const orderMessages = {
   answerRepeated: '同一险种只能录入一次',
   // Information collection (a prospect asks a specialist to call).
   leadsTooFrequent: '提交过于频繁，请稍后再试',
-  // 批改 (endorsement.ts has the messages of the change itself).
-  endorseNotAllowed: '只有已承保或保障中的保单可以批改',
-  endorseAfterEnd: '保单已到期，不能批改',
-  endorsementPending: '该保单有一项批改正在处理中，请等待处理完成或撤回后再申请',
-  cancellationPending: '该保单正在办理退保，不能批改',
   // Replies.
   saved: '暂存成功',
   inquired: '询价成功',

@@ -1,7 +1,7 @@
 /** The rows of a 批改 as the 批单 prints them: what changed, before and after, the premium for the days left. */
 import { HTMLTable } from '@blueprintjs/core';
 import type { PolicyChangeRow } from '@feibao/domain/ordering/order.events';
-import { money } from '../ordering/format.ts';
+import { money } from './format.ts';
 
 const kinds: Record<PolicyChangeRow['kind'], string> = {
   addDrone: '新增',

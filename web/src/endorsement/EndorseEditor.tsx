@@ -6,10 +6,9 @@ import { Button, Checkbox, H5 } from '@blueprintjs/core';
 import { acceptedSumInsured, droneTypes } from '@feibao/domain/ordering/catalogue';
 import type { Drone } from '@feibao/domain/ordering/form';
 import type { PlanRow } from '@feibao/domain/ordering/api';
-import { planLineKey } from '@feibao/domain/ordering/plan';
 import { Field } from '../shared/form.tsx';
 import { NumberInput, Select, TextInput, listOptions } from '../shared/controls.tsx';
-import { emptyDrone, type Edits, type NewDrone } from './changes.ts';
+import { emptyDrone, lineKeyOf, type Edits, type NewDrone } from './changes.ts';
 
 type Props = { drones: readonly Drone[]; lines: readonly PlanRow[]; edits: Edits; onChange: (e: Edits) => void };
 
@@ -88,7 +87,7 @@ export const EndorseEditor = ({ drones, lines, edits, onChange }: Props) => {
         <H5>变更保额（万元）</H5>
         <div className="fb-endorse-amounts">
           {lines.map((l) => {
-            const key = planLineKey(l.insuranceTypeInfoId, l.uavInfoId);
+            const key = lineKeyOf(l);
             const id = `endorse-amount-${key.replace(':', '-')}`;
             const accepted = acceptedSumInsured[l.insuranceTypeInfoId];
             const label = `${l.insuranceTypeInfoName}${l.uavInfoName ? `·${l.uavInfoName}` : ''}（现${l.insuranceAmount}）`;

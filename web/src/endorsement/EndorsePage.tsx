@@ -8,14 +8,17 @@ import { Button, Card, Spinner } from '@blueprintjs/core';
 import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { useSearchParams } from 'react-router-dom';
 import type { PlanRow } from '@feibao/domain/ordering/api';
-import { planLineKey } from '@feibao/domain/ordering/plan';
 import { toast } from '../api/toaster.ts';
-import { useOrderDetails } from '../ordering/api.ts';
-import { can } from '../ordering/actions.ts';
 import { TouchPageBar } from '../shared/TouchPageBar.tsx';
 import { useLoginPrompt, type Variant } from '../shared/site.ts';
-import { priceEndorsement, requestEndorsement, useOrderEndorsement, type EndorsementPreview } from './api.ts';
-import { changesOf, noEdits, type Edits } from './changes.ts';
+import {
+  priceEndorsement,
+  requestEndorsement,
+  useEndorsedOrder,
+  useOrderEndorsement,
+  type EndorsementPreview,
+} from './api.ts';
+import { changesOf, lineKeyOf, noEdits, type Edits } from './changes.ts';
 import { EndorseEditor } from './EndorseEditor.tsx';
 import { EndorsementStatus } from './EndorsementStatus.tsx';
 import { PreviewTable } from './PreviewTable.tsx';
@@ -26,7 +29,7 @@ export const EndorsePage = ({ variant }: { variant: Variant }) => {
   const [params] = useSearchParams();
   const id = params.get('id');
   useLoginPrompt(variant);
-  const details = useOrderDetails(id);
+  const details = useEndorsedOrder(id);
   const current = useOrderEndorsement(id);
   const [edits, setEdits] = useState<Edits>(noEdits);
   const [preview, setPreview] = useState<EndorsementPreview | null>(null);
@@ -40,9 +43,7 @@ export const EndorsePage = ({ variant }: { variant: Variant }) => {
   }, [settled, reread]);
 
   const lines = (details.data?.insurancePlanList ?? []).filter((r): r is PlanRow => !('isTotal' in r && r.isTotal));
-  const amounts = Object.fromEntries(
-    lines.map((l) => [planLineKey(l.insuranceTypeInfoId, l.uavInfoId), l.insuranceAmount]),
-  );
+  const amounts = Object.fromEntries(lines.map((l) => [lineKeyOf(l), l.insuranceAmount]));
   const changes = changesOf(edits, amounts);
   const edit = (next: Edits) => {
     setEdits(next);
@@ -101,7 +102,7 @@ export const EndorsePage = ({ variant }: { variant: Variant }) => {
           <EndorsementStatus orderId={order.id} view={view} variant={variant} returnTo={here} onChanged={refresh} />
         </Card>
       )}
-      {can(order.actions, 'endorse') ? (
+      {order.actions.includes('endorse') ? (
         <Card className="fb-card fb-endorse-card">
           <EndorseEditor drones={order.uavInfoList} lines={lines} edits={edits} onChange={edit} />
           <div className="fb-row-actions">

@@ -5,15 +5,25 @@
 import { Button, Tag } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
 import type { OrderAction } from '@feibao/domain/ordering/actions';
+import useSWR from 'swr';
+import type { EndorsementView } from '@feibao/domain/ordering/endorsementView';
+import { useSession } from '../api/session.ts';
 import type { Variant } from '../shared/site.ts';
-import { useOrderEndorsement } from './api.ts';
+
+/** Its own read of GET /order/endorsement: it sits in the order pages' chunk, which should not share 批改's modules. */
+const useLatest = (id: string | null) => {
+  const session = useSession();
+  return useSWR<{ endorsement: EndorsementView | null }>(
+    session && id ? ['/api/v1/uav/order/endorsement', { id }] : null,
+  );
+};
 
 type Props = { order: { id: string; policyNo: string | null; actions?: readonly OrderAction[] }; variant: Variant };
 
 export const EndorsementBadge = ({ order, variant }: Props) => {
   const navigate = useNavigate();
   const may = order.actions?.includes('endorse') ?? false;
-  const current = useOrderEndorsement(order.policyNo ? order.id : null);
+  const current = useLatest(order.policyNo ? order.id : null);
   const view = current.data?.endorsement ?? null;
   if (!may && !view) return null;
   return (

@@ -8,7 +8,7 @@ import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, Tag, T
 import { Link } from 'react-router-dom';
 import { toast } from '../api/toaster.ts';
 import { BackofficeFrame } from '../backoffice/BackofficeFrame.tsx';
-import { dateTime } from '../payments/format.ts';
+import { dateTime } from './format.ts';
 import { NumberInput, TextInput } from '../shared/controls.tsx';
 import { Field } from '../shared/form.tsx';
 import { approveEndorsement, declineEndorsement, useEndorsementQueue, type QueueRow } from './api.ts';

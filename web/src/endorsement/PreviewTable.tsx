@@ -1,6 +1,6 @@
 /** The priced preview the customer confirms: per line the old and new premium and the difference for the days left. */
 import { Callout, HTMLTable } from '@blueprintjs/core';
-import { dateOnly, money } from '../ordering/format.ts';
+import { dateOnly, money } from './format.ts';
 import type { EndorsementPreview } from './api.ts';
 import { signed } from './EndorsementStatus.tsx';
 

@@ -5,7 +5,10 @@ import type { EndorsementQuote, EndorsementTerms } from '@feibao/domain/ordering
 import type { EndorsementView } from '@feibao/domain/ordering/endorsementView';
 import { call, request } from '../api/client.ts';
 import { useSession } from '../api/session.ts';
-import type { OrderPayment } from '../payments/api.ts';
+import type { OrderPayment } from '@feibao/domain/payments/api';
+import type { PlanRow, TotalsRow } from '@feibao/domain/ordering/api';
+import type { OrderAction } from '@feibao/domain/ordering/actions';
+import type { Drone } from '@feibao/domain/ordering/form';
 
 const U = '/api/v1/uav';
 export const endorsementPaths = {
@@ -39,6 +42,19 @@ export const useOrderEndorsement = (id: string | null) => {
     refreshInterval: (d) => (d?.endorsement && OPEN.has(d.endorsement.status) ? 3000 : 0),
     dedupingInterval: 0,
   });
+};
+
+/** The order's details as the 批改 page needs them (the same call and cache key as the order pages' useOrderDetails). */
+export type EndorsedOrder = {
+  id: string;
+  policyNo: string | null;
+  uavInfoList: Drone[];
+  insurancePlanList: (PlanRow | TotalsRow)[];
+  actions: OrderAction[];
+};
+export const useEndorsedOrder = (id: string | null) => {
+  const session = useSession();
+  return useSWR<EndorsedOrder>(session && id ? [`${U}/order/orderDetails`, { id }] : null, { dedupingInterval: 0 });
 };
 
 export const priceEndorsement = (id: string, changes: EndorsementChange[]) =>

@@ -4,6 +4,13 @@
  */
 import type { EndorsementChange } from '@feibao/domain/ordering/endorsement';
 
+/**
+ * A plan row's line key as the API names it (domain ordering/plan.ts planLineKey, repeated: importing that module
+ * here would split it out of the order pages' chunk, which the phone's first load pays for).
+ */
+export const lineKeyOf = (row: { insuranceTypeInfoId: number; uavInfoId: string | null }) =>
+  `${row.insuranceTypeInfoId}:${row.uavInfoId === null || row.uavInfoId === '' ? '-' : row.uavInfoId}`;
+
 export type NewDrone = {
   name: string;
   deviceNumber: string;

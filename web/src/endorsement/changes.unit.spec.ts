@@ -29,3 +29,12 @@ describe('the 批改 screen’s edits as changes', () => {
     expect(endorsementChangesSchema.safeParse(changes).success).toBe(true);
   });
 });
+
+describe('a plan row’s line key', () => {
+  it('given a drone line and an order-wide one, then the keys the API names them by', async () => {
+    const { planLineKey } = await import('@feibao/domain/ordering/plan');
+    const { lineKeyOf } = await import('./changes.ts');
+    expect(lineKeyOf({ insuranceTypeInfoId: 1, uavInfoId: '2' })).toBe(planLineKey(1, '2'));
+    expect(lineKeyOf({ insuranceTypeInfoId: 102, uavInfoId: null })).toBe(planLineKey(102, null));
+  });
+});

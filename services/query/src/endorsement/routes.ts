@@ -63,7 +63,7 @@ export const endorsementQueryRoutes = (deps: QueryAppDeps) => {
     if (refusal) throw refusal;
     const order = doc.order;
     if (order.status !== 'underwritten' && order.status !== 'inForce')
-      throw new HttpError(ResultCode.conflict, orderMessages.endorseNotAllowed);
+      throw new HttpError(ResultCode.conflict, em.endorseNotAllowed);
     const today = shanghaiDate(now);
     const applied = applyEndorsementChanges(order.form, body.changes, today);
     if (!applied.ok) throw new HttpError(ResultCode.badRequest, applied.message);

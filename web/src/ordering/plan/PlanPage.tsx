@@ -107,8 +107,8 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
           )}
         </div>
         <OrderPaymentBox order={order} variant={variant} />
-        <CancellationStatus cancellation={order.cancellation} />
         <EndorsementBadge order={order} variant={variant} />
+        <CancellationStatus cancellation={order.cancellation} />
         <Callout intent="primary" icon="info-sign" compact className="fb-plan-note">
           {PLAN_NOTE}
         </Callout>
