@@ -2,7 +2,7 @@
  * /platform/orderInquiry (table) and /touch/orderInquiry (cards): the caller's orders, 20 a
  * page. Each row's buttons come from the row's `actions` (docs/glossary.md "Order states and actions").
  */
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Button, Tag } from '@blueprintjs/core';
 import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -17,13 +17,17 @@ import { OrderState } from '@feibao/domain/ordering/order.events';
 import { can, planIsOpen } from './actions.ts';
 import { dateOnly, money, stateIntent, stateMinimal, stateName } from './format.ts';
 import { RevokeDialog } from './RevokeDialog.tsx';
-import { CancelDialog } from './cancellation/CancelDialog.tsx';
 import { routesOf, useLoginPrompt, type Variant } from '../shared/site.ts';
 import { useApplyForClaim } from '../claims/useApplyForClaim.tsx';
 import { PolicyDocumentButton } from '../documents/PolicyDocumentButton.tsx';
 import { OrderPaymentBox } from '../payments/OrderPayment.tsx';
 import { RenewalChain } from './renewal/RenewalChain.tsx';
-import { RenewDialog, type RenewTarget } from './renewal/RenewDialog.tsx';
+import type { RenewTarget } from './renewal/RenewDialog.tsx';
+import { useOpenedOnce } from '../shared/useOpenedOnce.ts';
+
+// Opened from a row's button: fetched then, so the phone's first load of the list stays under its limit.
+const CancelDialog = lazy(() => import('./cancellation/CancelDialog.tsx').then((m) => ({ default: m.CancelDialog })));
+const RenewDialog = lazy(() => import('./renewal/RenewDialog.tsx').then((m) => ({ default: m.RenewDialog })));
 
 export const NO_PLAN_WHILE_AWAITING = '待询价状态无保障方案';
 
@@ -55,6 +59,8 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   const [revoking, setRevoking] = useState<string | null>(null);
   const [renewing, setRenewing] = useState<RenewTarget | null>(null);
   const [cancelling, setCancelling] = useState<string | null>(null);
+  const renewOpened = useOpenedOnce(renewing !== null);
+  const cancelOpened = useOpenedOnce(cancelling !== null);
   const claims = useApplyForClaim({ variant, from });
 
   const q = (extra: Record<string, string | number>) => {
@@ -192,16 +198,20 @@ export const OrderListPage = ({ variant }: { variant: Variant }) => {
   const dialog = (
     <>
       {claims.dialog}
-      <RenewDialog order={renewing} variant={variant} onClose={() => setRenewing(null)} />
-      <CancelDialog
-        orderId={cancelling}
-        mobile={mobile}
-        onClose={() => setCancelling(null)}
-        onDone={() => {
-          setCancelling(null);
-          void list.mutate();
-        }}
-      />
+      <Suspense>
+        {renewOpened && <RenewDialog order={renewing} variant={variant} onClose={() => setRenewing(null)} />}
+        {cancelOpened && (
+          <CancelDialog
+            orderId={cancelling}
+            mobile={mobile}
+            onClose={() => setCancelling(null)}
+            onDone={() => {
+              setCancelling(null);
+              void list.mutate();
+            }}
+          />
+        )}
+      </Suspense>
       <RevokeDialog
         orderId={revoking}
         mobile={mobile}

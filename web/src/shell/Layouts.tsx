@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useOpenedOnce } from '../shared/useOpenedOnce.ts';
 import { Spinner } from '@blueprintjs/core';
 import { NonIdealState } from '../shared/NonIdealState.tsx';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -16,12 +17,6 @@ import { MobileHeader } from './MobileHeader.tsx';
 // mounted so that closing animates as before.
 const AuthDialog = lazy(() => import('../accounts/AuthDialog.tsx').then((m) => ({ default: m.AuthDialog })));
 const ProfileDialog = lazy(() => import('../accounts/ProfileDialog.tsx').then((m) => ({ default: m.ProfileDialog })));
-
-const useOpenedOnce = (open: boolean) => {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened;
-};
 
 /**
  * A feature page's chunk may still be loading: the page area stays empty and a screen high meanwhile,

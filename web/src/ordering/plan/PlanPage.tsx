@@ -2,7 +2,7 @@
  * /platform/supportConcept and /touch/supportConcept?type&id(&show): the cover plan with a
  * premium per insurer. Data and actions live in usePlanScreen; this file lays them out.
  */
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Button, Callout, Card, Collapse, Spinner, Tag } from '@blueprintjs/core';
 import { NonIdealState } from '../../shared/NonIdealState.tsx';
@@ -21,7 +21,10 @@ import { usePlanScreen } from './usePlanScreen.ts';
 import { PolicyDocumentsSection } from '../../documents/PolicyDocumentsSection.tsx';
 import { OrderPaymentBox } from '../../payments/OrderPayment.tsx';
 import { RenewalChain } from '../renewal/RenewalChain.tsx';
-import { RenewDialog, type RenewTarget } from '../renewal/RenewDialog.tsx';
+import type { RenewTarget } from '../renewal/RenewDialog.tsx';
+import { useOpenedOnce } from '../../shared/useOpenedOnce.ts';
+
+const RenewDialog = lazy(() => import('../renewal/RenewDialog.tsx').then((m) => ({ default: m.RenewDialog })));
 import { CancellationStatus } from '../cancellation/CancellationStatus.tsx';
 import { EndorsementBadge } from '../../endorsement/EndorsementBadge.tsx';
 
@@ -44,6 +47,7 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
   const [formOpen, setFormOpen] = useState(false);
   const [chooser, setChooser] = useState<number[] | null>(null);
   const [renewing, setRenewing] = useState<RenewTarget | null>(null);
+  const renewOpened = useOpenedOnce(renewing !== null);
 
   const actions = (
     <PlanActionBar
@@ -185,7 +189,9 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
 
   const dialogs = (
     <>
-      <RenewDialog order={renewing} variant={variant} onClose={() => setRenewing(null)} />
+      <Suspense>
+        {renewOpened && <RenewDialog order={renewing} variant={variant} onClose={() => setRenewing(null)} />}
+      </Suspense>
       <RevokeDialog
         orderId={revoking}
         mobile={mobile}
