@@ -115,7 +115,11 @@ export const notificationsOf = (event: TriggerEvent, subjects: Subjects): Planne
         : [];
     }
     case 'PaymentConfirmed':
-      return toOwner('paymentReceived', { amount: yuan(event.data.amount) });
+      // A policy already issued is paying a 批改's extra premium, not waiting to be underwritten.
+      return toOwner('paymentReceived', {
+        amount: yuan(event.data.amount),
+        next: order?.policyNo ? '批改保费已付清，批改后的保单将随即出具' : '保险公司将尽快承保',
+      });
     case 'PaymentLapsed':
       return toOwner('paymentLapsed', {});
     case 'PolicyTookEffect':

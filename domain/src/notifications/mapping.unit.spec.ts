@@ -85,7 +85,16 @@ describe('event → notification', () => {
       data: { orderId: 'o1', tradeNo: 'T1', amount: 88.5, paidAt: at.at, providerTradeNo: 'P1', via: 'notify' },
     });
     expect(paid).toMatchObject({ kind: 'paymentReceived', recipient: order.owner });
-    expect(paid.body).toContain('88.50元');
+    // The order is a policy already: the payment was a 批改's extra premium.
+    expect(paid.body).toBe('订单FB001已收到保费88.50元，批改保费已付清，批改后的保单将随即出具。');
+    const purchase = one(
+      {
+        type: 'PaymentConfirmed',
+        data: { orderId: 'o1', tradeNo: 'T1', amount: 88.5, paidAt: at.at, providerTradeNo: 'P1', via: 'notify' },
+      },
+      { order: { ...order, policyNo: null } },
+    );
+    expect(purchase.body).toBe('订单FB001已收到保费88.50元，保险公司将尽快承保。');
     const lapsed = one({
       type: 'PaymentLapsed',
       data: { orderId: 'o1', tradeNo: 'T1', lapsedAt: at.at, quoteValid: true },

@@ -29,9 +29,9 @@ export const templates: Record<NotificationKind, Template> = {
     sms: '【飞保】订单{orderNo}待支付保费{amount}元，请于{dueAt}前完成支付。',
   },
   paymentReceived: {
-    variables: ['orderNo', 'amount'],
+    variables: ['orderNo', 'amount', 'next'],
     title: '支付成功',
-    body: '订单{orderNo}已收到保费{amount}元，保险公司将尽快承保。',
+    body: '订单{orderNo}已收到保费{amount}元，{next}。',
     sms: '【飞保】订单{orderNo}保费{amount}元已支付成功。',
   },
   paymentLapsed: {

@@ -34,9 +34,15 @@ export type CancellationFacts = {
 
 export type PaidTrade = { tradeNo: string; amount: number };
 
-/** The trades a refund may come from: every paid trade of the order (the purchase's; later ones as they come). */
-export const paidTrades = (order: Active): PaidTrade[] =>
-  'payment' in order && order.payment?.paidAt ? [{ tradeNo: order.payment.tradeNo, amount: order.payment.amount }] : [];
+/** The trades a refund may come from: every paid trade of the order, the purchase's first, then each 批改's extra premium. */
+export const paidTrades = (order: Active): PaidTrade[] => [
+  ...('payment' in order && order.payment?.paidAt
+    ? [{ tradeNo: order.payment.tradeNo, amount: order.payment.amount }]
+    : []),
+  ...('endorsementTrades' in order ? (order.endorsementTrades ?? []) : [])
+    .filter((t) => t.paid)
+    .map((t) => ({ tradeNo: t.tradeNo, amount: t.amount })),
+];
 
 const refundedFen = (refunds: readonly RefundState[], tradeNo: string) =>
   refunds.filter((r) => r.tradeNo === tradeNo).reduce((sum, r) => sum + toFen(r.amount), 0);

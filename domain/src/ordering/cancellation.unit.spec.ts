@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.ts';
 import { generalApplication, prepared } from './fixtures.ts';
 import { cancellationMessages as cm, type CancellationRule } from './cancellation.events.ts';
-import { cancellationTerms, refundSplit, type CancellationFacts } from './cancellation.terms.ts';
+import { cancellationTerms, paidTrades, refundSplit, type CancellationFacts } from './cancellation.terms.ts';
 import { allowedActions, orderFacts } from './guards.ts';
 import { requestIdOf } from './inquiry.ts';
 import { orderMessages } from './messages.ts';
@@ -173,6 +173,23 @@ describe('refundSplit', () => {
     ).toEqual([
       { tradeNo: 'T1', amount: 200, refundNo: 'T1R02' },
       { tradeNo: 'T2', amount: 30, refundNo: 'T2R01' },
+    ]);
+  });
+});
+
+describe('paidTrades', () => {
+  it('given a policy whose 批改 extra premium was paid, the refund may come from the purchase first, then that trade; an unpaid one is not counted', () => {
+    const issued = state(policy) as Exclude<Order, { status: 'none' }>;
+    const endorsed = {
+      ...issued,
+      endorsementTrades: [
+        { tradeNo: 'E1', amount: 300, paid: true },
+        { tradeNo: 'E2', amount: 50, paid: false },
+      ],
+    };
+    expect(paidTrades(endorsed)).toEqual([
+      { tradeNo: 'T1', amount: premium },
+      { tradeNo: 'E1', amount: 300 },
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { invalid } from '../shared/errors.ts';
-import { refundNumber, sameAmount, toFen, tradeNumber } from '../payments/gateway.ts';
+import { sameAmount, tradeNumber } from '../payments/gateway.ts';
+import { paidTrades, refundSplit } from './cancellation.terms.ts';
 import { maySystemOnly, refuse } from './guards.ts';
 import { orderMessages } from './messages.ts';
 import type { EndorsementQuote } from './endorsementPricing.ts';
@@ -16,37 +17,21 @@ type PolicyOrder = Extract<Order, { status: 'underwritten' | 'inForce' }>;
 const isPolicy = (state: Order): state is PolicyOrder => state.status === 'underwritten' || state.status === 'inForce';
 
 /** The return premium refunded through the provider, from the paid trades with enough left (purchase first). */
-const refunds = (state: PolicyOrder, amount: number, by: string, at: string): OrderEvent[] => {
-  const history = state.payments ?? { trades: [], refunds: [], lapsed: null };
-  const paid = [
-    ...(state.payment?.paidAt ? [{ tradeNo: state.payment.tradeNo, amount: state.payment.amount }] : []),
-    ...(state.endorsementTrades ?? []).filter((t) => t.paid),
-  ];
-  let left = toFen(amount);
-  const events: OrderEvent[] = [];
-  for (const trade of paid) {
-    if (left <= 0) break;
-    const refunded = history.refunds
-      .filter((r) => r.tradeNo === trade.tradeNo)
-      .reduce((s, r) => s + toFen(r.amount), 0);
-    const take = Math.min(left, toFen(trade.amount) - refunded);
-    if (take <= 0) continue;
-    left -= take;
-    events.push({
+const refunds = (state: PolicyOrder, amount: number, by: string, at: string): OrderEvent[] =>
+  refundSplit(paidTrades(state), state.payments?.refunds ?? [], amount).map(
+    (r): OrderEvent => ({
       type: 'RefundRequested',
       data: {
         orderId: state.orderId,
-        refundNo: refundNumber(trade.tradeNo, history.refunds.length + events.length + 1),
-        tradeNo: trade.tradeNo,
-        amount: take / 100,
+        refundNo: r.refundNo,
+        tradeNo: r.tradeNo,
+        amount: r.amount,
         reason: 'endorsement',
         requestedBy: by,
         requestedAt: at,
       },
-    });
-  }
-  return events;
-};
+    }),
+  );
 
 const policyEndorsed = (
   state: PolicyOrder,
