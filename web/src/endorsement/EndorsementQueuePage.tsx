@@ -1,5 +1,5 @@
 /**
- * 批改队列 (/backoffice/endorsements), the quote desk's: 批改 waiting for the insurer or referred to an
+ * 批改队列 (/backoffice/quotes/endorsements), the quote desk's: 批改 waiting for the insurer or referred to an
  * underwriter, oldest first, with their SLA age and due time; approve (with the underwriter's premium for the
  * referred lines) or decline, each with a reason (docs/api/endorsement.md).
  */
@@ -38,7 +38,7 @@ const Queue = () => {
       <div className="fb-row-between">
         <h1 className="fb-page-title">批改队列</h1>
         <div className="fb-row-actions">
-          <Link to="/backoffice/quotes">报价工作台</Link>
+          <Link to="/backoffice/quotes">返回报价工作台</Link>
           <HTMLSelect
             aria-label="状态"
             value={status}

@@ -9,7 +9,7 @@ export const endorsementRoutes: FeatureRoutes = {
   pages: 'src/endorsement/pages.ts',
   desktop: [
     { path: '/platform/endorse', element: <EndorsePage variant="desktop" /> },
-    { path: '/backoffice/endorsements', element: <EndorsementQueuePage /> },
+    { path: '/backoffice/quotes/endorsements', element: <EndorsementQueuePage /> },
   ],
   touch: [{ path: '/touch/endorse', element: <EndorsePage variant="mobile" /> }],
 };

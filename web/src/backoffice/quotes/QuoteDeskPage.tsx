@@ -59,7 +59,7 @@ const QuoteDesk = () => {
             退保审核
           </Link>
           {/* 批改's queue (web/src/endorsement): the same desk's second list. */}
-          <Link to="/backoffice/endorsements" data-testid="quote-desk-endorsements">
+          <Link to="/backoffice/quotes/endorsements" data-testid="quote-desk-endorsements">
             批改队列
           </Link>
           <Button icon="refresh" text="刷新" loading={desk.isValidating} onClick={() => void desk.mutate()} />
