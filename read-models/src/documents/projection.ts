@@ -54,11 +54,13 @@ const apply = async (recorded: RecordedEvent, client: PoolClient) => {
   const docs = after as PolicyDocumentsDocument | null;
   if (!docs) return;
   switch (event.type) {
-    case 'PolicyDocumentIssued': {
+    case 'PolicyDocumentIssued':
+    case 'EndorsementDocumentIssued': {
       const d = event.data;
+      const endorsement = event.type === 'EndorsementDocumentIssued' ? event.data : null;
       await issuedDocuments.put(client, d.verificationCode, {
         verificationCode: d.verificationCode,
-        kind: 'policy',
+        kind: endorsement ? 'endorsement' : 'policy',
         orderId,
         documentId: d.documentId,
         policyNo: d.policyNo,
@@ -72,28 +74,7 @@ const apply = async (recorded: RecordedEvent, client: PoolClient) => {
         status: 'valid',
         withdrawnAt: null,
         ...(d.version ? { version: d.version } : {}),
-      });
-      return;
-    }
-    case 'EndorsementDocumentIssued': {
-      const d = event.data;
-      await issuedDocuments.put(client, d.verificationCode, {
-        verificationCode: d.verificationCode,
-        kind: 'endorsement',
-        orderId,
-        documentId: d.documentId,
-        policyNo: d.policyNo,
-        certificateNo: null,
-        holderName: null,
-        fileSha256: d.fileSha256,
-        contentSha256: d.contentSha256,
-        pages: d.pages,
-        bytes: d.bytes,
-        issuedAt: d.issuedAt,
-        status: 'valid',
-        withdrawnAt: null,
-        version: d.version,
-        endorsementNo: d.endorsementNo,
+        ...(endorsement ? { endorsementNo: endorsement.endorsementNo } : {}),
       });
       return;
     }
