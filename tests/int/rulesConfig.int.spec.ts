@@ -61,7 +61,7 @@ describe('rule configuration', () => {
       ['medium', '中', 'refer'],
     ]);
     expect((await list(admin, { kind: 'ruleType' })).map((t) => t.name).sort()).toEqual(
-      ['价格区间', '核保转人工', '费率', '限额'].sort(),
+      ['价格区间', '批改规则', '退保规则', '核保转人工', '费率', '限额'].sort(),
     );
     expect((await list(admin, { kind: 'ruleSource' })).map((s) => s.name).sort()).toEqual(
       ['承保人员', '系统初始化'].sort(),

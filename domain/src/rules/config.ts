@@ -254,6 +254,11 @@ export const seededConfig = (): { kind: ConfigKind; code: string; fields: Config
   { kind: 'ruleType', code: 'limit', fields: { name: '限额', description: '保额与责任限额' } },
   { kind: 'ruleType', code: 'priceRange', fields: { name: '价格区间', description: '培训机构方案的参考价格区间' } },
   { kind: 'ruleType', code: 'endorsement', fields: { name: '批改规则', description: '批改的最低保费与转人工金额' } },
+  {
+    kind: 'ruleType',
+    code: 'cancellation',
+    fields: { name: '退保规则', description: '犹豫期、退费方式、短期费率表、手续费与是否自动审批' },
+  },
   { kind: 'ruleSource', code: 'system', fields: { name: '系统初始化', description: '平台上线时的初始规则' } },
   { kind: 'ruleSource', code: 'underwriter', fields: { name: '承保人员', description: '承保人员在规则平台维护' } },
   {
