@@ -99,8 +99,8 @@ for (const site of ['desktop', 'mobile'] as const) {
       await page.getByRole('button', { name: '通知设置' }).click();
       await expect(page).toHaveURL(new RegExp(`${prefix}/notificationSettings$`));
       await expect(page.getByRole('heading', { name: '通知设置', exact: true })).toBeVisible();
-      const quotesIn = page.getByRole('checkbox', { name: '报价完成短信通知' });
-      const paymentDue = page.getByRole('checkbox', { name: '待支付短信通知' });
+      const quotesIn = page.getByRole('checkbox', { name: '报价完成短信通知', exact: true });
+      const paymentDue = page.getByRole('checkbox', { name: '待支付短信通知', exact: true });
       await expect(quotesIn).not.toBeChecked();
       await expect(paymentDue).toBeChecked();
       await expect(page.getByTestId('preference-claimAssigned')).toHaveCount(0);
@@ -116,7 +116,7 @@ for (const site of ['desktop', 'mobile'] as const) {
       );
       expect(stored.data.find((p) => p.kind === 'quotesIn')?.sms).toBe(true);
       await page.reload();
-      await expect(page.getByRole('checkbox', { name: '报价完成短信通知' })).toBeChecked();
+      await expect(page.getByRole('checkbox', { name: '报价完成短信通知', exact: true })).toBeChecked();
     });
   });
 }
