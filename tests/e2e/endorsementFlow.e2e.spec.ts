@@ -74,7 +74,7 @@ test.describe('批改 1280×800', () => {
     await signIn(page, admin);
     await page.goto('/backoffice/quotes');
     await page.getByTestId('quote-desk-endorsements').click();
-    await expect(page).toHaveURL(/\/backoffice\/endorsements/);
+    await expect(page).toHaveURL(/\/backoffice\/quotes\/endorsements$/);
     await page.getByRole('combobox', { name: '状态' }).selectOption('settled');
     await expect(page.getByTestId('endorsement-queue-table')).toContainText(`${onDesktop.policyNo}-01`, {
       timeout: 30_000,
