@@ -380,10 +380,20 @@ describe('catalogues, leads and uploads', () => {
     try {
       // Statistics from every row: from ANALYZE's default sample the estimate for one user could fall under
       // 1,000 (its sample is random), and page 50 (offset 980) then looked cheaper to sort: a flaky plan.
+      // The index-only scan is costed by the share of pages marked all-visible; a VACUUM that ran beside
+      // another transaction of this database (the projector writing) may leave pages unmarked, and the
+      // planner then sorts a bitmap scan instead. Vacuum again until the map covers the table.
       const session = await db.connect();
       try {
         await session.query('SET default_statistics_target = 10000');
-        await session.query('VACUUM (ANALYZE) order_list');
+        for (let attempt = 0; attempt < 20; attempt++) {
+          await session.query('VACUUM (ANALYZE) order_list');
+          const { rows } = await session.query(
+            `SELECT relpages, relallvisible FROM pg_class WHERE oid = 'order_list'::regclass`,
+          );
+          if (rows[0].relallvisible >= rows[0].relpages) break;
+          await new Promise((r) => setTimeout(r, 250));
+        }
       } finally {
         await session.query('RESET default_statistics_target');
         session.release();
