@@ -35,11 +35,11 @@ export const expressionLabels: Readonly<Record<string, { label: string; kind: Fa
   'limit.base': { label: '基础年保费', kind: 'money' },
   'accident.perHead': { label: '每万元保额年费率', kind: 'money' },
   loadings: { label: '系数合计', kind: 'coefficient' },
-  hullAnnual: { label: '机身险年保费', kind: 'money' },
+  hullAnnual: { label: '机身部分年保费', kind: 'money' },
   annual: { label: '年保费', kind: 'money' },
   shortTerm: { label: '短期费率', kind: 'percent' },
-  hullPremium: { label: '机身险保费', kind: 'money' },
-  liabilityPremium: { label: '三者险保费', kind: 'money' },
+  hullPremium: { label: '机身部分保费', kind: 'money' },
+  liabilityPremium: { label: '三者责任部分保费', kind: 'money' },
   perHead: { label: '每人保费', kind: 'money' },
 };
 
@@ -97,7 +97,7 @@ const columnLabels = (content: Jdm | null, node: string): Map<string, string> =>
 };
 
 const numberLiteral = '([0-9]+(?:\\.[0-9]+)?)';
-const minPrefix: Readonly<Record<string, string>> = { hullPremium: '机身险', liabilityPremium: '三者险' };
+const minPrefix: Readonly<Record<string, string>> = { hullPremium: '机身部分', liabilityPremium: '三者责任部分' };
 
 /** What an expression's source says beyond its result: the rate on the price, inline loadings, minimum premiums. */
 const sourceFactors = (key: string, source: string, facts: ExplainedFacts | undefined): PriceFactor[] => {
@@ -113,7 +113,7 @@ const sourceFactors = (key: string, source: string, facts: ExplainedFacts | unde
   }
   const floor = source.match(new RegExp(`max\\(\\[.*, ${numberLiteral}( \\* quantity)?\\]\\)`));
   if (floor)
-    found.push(factor(`${minPrefix[key] ?? ''}最低保费${floor[2] ? '（每单位）' : ''}`, Number(floor[1]), 'money'));
+    found.push(factor(`${minPrefix[key] ?? ''}最低保费${floor[2] ? '（每架）' : ''}`, Number(floor[1]), 'money'));
   const discount = key === 'premium' ? source.match(new RegExp(`\\) \\* ${numberLiteral}, 2\\)$`)) : null;
   if (discount) found.push(factor('组合折扣', Number(discount[1]), 'percent'));
   return found;
