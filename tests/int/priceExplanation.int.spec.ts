@@ -136,7 +136,7 @@ const answered = async (client: Client, id: string, insurerId: number) =>
     await until(
       () => explanationOf(client, id, insurerId),
       (a) => a.body.code === 20000 && (a.body.data as PriceExplanation).lines.every((l) => l.kind !== 'pending'),
-      30_000,
+      45_000,
     )
   ).body.data as PriceExplanation;
 
