@@ -172,7 +172,15 @@ export const formulaWords = (factors: readonly PriceFactor[], facts?: ExplainedF
             : [];
   if (base.length === 0) return '保费按费率规则计算';
   const coefficients = factors.filter((f) => f.kind === 'coefficient' && f.label !== '系数合计').map((f) => f.label);
-  const parts = [`年保费 = ${[...base, ...coefficients].join(' × ')}`];
+  // A combined cover prices its hull and its liability apart and adds them.
+  const combined = has(factors, '三者责任部分保费') !== undefined;
+  const parts = combined
+    ? [
+        '保费 = 机身部分 + 三者责任部分',
+        `机身部分年保费 = ${[...base, ...coefficients.filter((c) => c !== '重量系数')].join(' × ')}`,
+        '三者责任部分按每架年保费 × 重量系数 × 行业系数',
+      ]
+    : [`年保费 = ${[...base, ...coefficients].join(' × ')}`];
   const short = has(factors, '短期费率');
   if (short && short.value < 1)
     parts.push(`按 ${facts?.term !== undefined ? `${facts.term} 天` : '保障期限的'}短期费率 ${short.text}`);

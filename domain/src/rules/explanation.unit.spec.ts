@@ -107,6 +107,26 @@ describe('价格说明 from the stored trace', () => {
     expect(explained.formula).toBe('年保费 = 数量 × 每架年保费 × 重量系数 × 行业系数；不低于最低保费');
   });
 
+  it('words a combined cover as its two parts', () => {
+    const trace = [
+      step('综合险机型系数', 'decisionTable', { 'factor.droneType': 1 }),
+      step('综合险重量系数', 'decisionTable', { 'factor.weight': 1.25 }),
+      step('综合险保费', 'expression', {
+        loadings: 1,
+        hullAnnual: 2000,
+        shortTerm: 1,
+        hullPremium: 2000,
+        liabilityPremium: 700,
+        premium: 2484,
+      }),
+    ];
+    const explained = explainPrice(ref, trace, content, { term: 365, drone: { realTimeData: true } });
+    expect(explained.factors.map((f) => [f.label, f.text])).toContainEqual(['组合折扣', '92%']);
+    expect(explained.formula).toBe(
+      '保费 = 机身部分 + 三者责任部分；机身部分年保费 = 数量 × 购价 × 基础费率 × 机型系数 × 实时飞行数据系数；三者责任部分按每架年保费 × 重量系数 × 行业系数；组合折扣 92%；不低于最低保费',
+    );
+  });
+
   it('formats money, rates and coefficients', () => {
     expect(factorText(1234.5, 'money')).toBe('¥1,234.50');
     expect(factorText(0.6, 'percent')).toBe('60%');
