@@ -4,6 +4,7 @@ import type { PlanCell, PlanRow, TotalCell, TotalsRow } from '../api.ts';
 import { DeviceCodes } from '../DeviceCodes.tsx';
 import { money, termLabel } from '../format.ts';
 import { InsurerLogo } from '../InsurerLogo.tsx';
+import { PriceExplanationLink } from '../explanation/PriceExplanationLink.tsx';
 import type { PlanScreen } from './usePlanScreen.ts';
 
 export const QUOTING = '报价中';
@@ -146,6 +147,9 @@ export const PlanTable = ({ screen, rows, totals }: ViewProps) => {
                 <td key={t.insuranceCompanyId} data-insurer={t.insuranceCompanyId}>
                   <div className="fb-total-cell">
                     <strong>{totalText(t)}</strong>
+                    {t.status !== 'requested' && (
+                      <PriceExplanationLink orderId={totals.orderInfoId} insurer={t} mobile={false} />
+                    )}
                     {!show && <InsureButton screen={screen} t={t} mobile={false} />}
                   </div>
                 </td>
@@ -167,6 +171,7 @@ export const PlanCards = ({ screen, rows, totals }: ViewProps) => (
         <div className="fb-m-total">
           <span className="fb-muted">合计</span>
           <strong>{totalText(t)}</strong>
+          {t.status !== 'requested' && <PriceExplanationLink orderId={totals.orderInfoId} insurer={t} mobile />}
         </div>
         {!screen.show && <InsureButton screen={screen} t={t} mobile />}
       </Card>
