@@ -33,12 +33,14 @@ export type InsurerRef = { id: number; name: string };
 /**
  * rules/trace: the rule versions that rated an automatic answer and the engine's compact trace
  * (domain rules/rating.ts); absent on staff entries and on answers from before the rule platform.
+ * ratedOn: the Shanghai day the rules rated it (a drone's age band is counted to it), so the answer
+ * can be replayed exactly; absent on answers recorded before it was kept.
  */
 export type LineAnswer = (
   | { key: string; kind: 'quoted'; premium: number; deductible: string }
   | { key: string; kind: 'manual'; reason: string; customerReason?: string }
   | { key: string; kind: 'declined'; reason: string; customerReason?: string }
-) & { rules?: RuleRef[]; trace?: TraceStep[] };
+) & { rules?: RuleRef[]; trace?: TraceStep[]; ratedOn?: string };
 
 export type QuoteRequest = {
   requestId: string;

@@ -241,6 +241,7 @@ export const createRulesEngine = (source: RuleSource) => {
       ...(customerReason ? { customerReason } : {}),
       rules: ran.flatMap((e) => [e.ref, ...e.pool]),
       trace: ran.flatMap((e) => e.trace),
+      ...(traced ? { ratedOn: context.today } : {}),
     };
   };
 

@@ -48,7 +48,9 @@ describe('the seeded rules rate as the hard-coded tariffs did', () => {
     const lines = buildPlanLines(c.form);
     for (const [insurerId, expected] of Object.entries(c.quotes)) {
       const answers = await engine.quoteLines(lines, c.form, Number(insurerId), context);
-      const got = Object.fromEntries(answers.map(({ key, rules: _r, trace: _t, ...quote }) => [key, quote]));
+      const got = Object.fromEntries(
+        answers.map(({ key, rules: _r, trace: _t, ratedOn: _d, ...quote }) => [key, quote]),
+      );
       const want = Object.fromEntries(
         Object.entries(expected).map(([key, q]) => {
           const fixed = floatArtefacts[`${name}/${insurerId}/${key}`];
@@ -56,6 +58,8 @@ describe('the seeded rules rate as the hard-coded tariffs did', () => {
         }),
       );
       expect(got, `insurer ${insurerId}`).toEqual(want);
+      // The day rated is kept so the answer can be replayed (docs/api/price-explanation.md).
+      for (const a of answers) expect(a.ratedOn).toBe(context.today);
       for (const a of answers)
         expect(a.rules?.map((r) => r.ruleId)).toEqual(
           Number(insurerId) === 99 ? ['referral', 'limits'] : ['referral', `tariff-${insurerId}`, 'limits'],

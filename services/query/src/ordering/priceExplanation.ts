@@ -24,7 +24,7 @@ export type ExplainedLine = {
   line: PlanLine;
   form: OrderForm;
   answer: LineAnswer | undefined;
-  /** The rating days to try, most likely first (the rating day is not stored with the answer). */
+  /** The rating days to try, most likely first: the answer's own `ratedOn`, or candidates for older answers. */
   ratedOn: readonly string[];
 };
 

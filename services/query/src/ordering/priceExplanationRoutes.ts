@@ -51,7 +51,14 @@ export const priceExplanationQueryRoutes = (deps: QueryAppDeps) => {
     const lines = await Promise.all(
       doc.lines.map((line) =>
         explain(
-          { insurerId: insurer.insuranceCompanyId, line, form: doc.form, answer: insurer.answers[line.key], ratedOn },
+          {
+            insurerId: insurer.insuranceCompanyId,
+            line,
+            form: doc.form,
+            answer: insurer.answers[line.key],
+            // The day the rules rated the answer, where it was kept; otherwise the days it can have been.
+            ratedOn: insurer.answers[line.key]?.ratedOn ? [insurer.answers[line.key]!.ratedOn!] : ratedOn,
+          },
           ratingRules,
         ),
       ),
