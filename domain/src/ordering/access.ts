@@ -34,6 +34,7 @@ export const orderingAccess: ResourcePolicy = {
     [`GET ${U}/backoffice/cancellation/page`]: areaStaff('quotes'),
     [`POST ${U}/backoffice/cancellation/approve`]: areaStaff('quotes'),
     [`POST ${U}/backoffice/cancellation/decline`]: areaStaff('quotes'),
+    [`GET ${U}/order/comparison`]: customer,
   },
   actions: 'the domain guards: domain/src/ordering/actions.ts',
 };
