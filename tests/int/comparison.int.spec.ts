@@ -30,7 +30,7 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-const threeInsurers = () => ({
+const threeInsurers = (): Record<string, unknown> => ({
   ...generalApplication(),
   insuranceCompanyList: [
     { id: 1, name: '人保财险' },
