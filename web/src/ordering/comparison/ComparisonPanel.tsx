@@ -4,7 +4,7 @@
  * server's (docs/api/comparison.md): the claims desk's settlement on each insurer's wording.
  */
 import { useEffect, useState } from 'react';
-import { Button, ButtonGroup, Callout, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
 import type { Variant } from '../../shared/site.ts';
 import { type LossChoice, useComparison } from './api.ts';
 import { hullPresets, parseAmount, thirdPartyPresets, wan } from './format.ts';
@@ -56,10 +56,11 @@ const AmountChooser = ({
   return (
     <fieldset className="fb-compare-loss">
       <legend className="fb-compare-loss-label">{label}</legend>
-      <ButtonGroup size={mobile ? 'medium' : 'small'}>
+      <div className="fb-compare-chips">
         {[0, ...presets].map((p) => (
           <Button
             key={p}
+            size={mobile ? 'medium' : 'small'}
             text={p === 0 ? '无' : `${name} ${wan(p)}`}
             active={value === p}
             intent={value === p ? 'primary' : 'none'}
@@ -71,7 +72,7 @@ const AmountChooser = ({
             }}
           />
         ))}
-      </ButtonGroup>
+      </div>
       <InputGroup
         size={mobile ? 'medium' : 'small'}
         className="fb-compare-custom"
