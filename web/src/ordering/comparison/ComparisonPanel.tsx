@@ -3,7 +3,7 @@
  * figures, out-of-pocket amount, what the policy pays and the expected cost, cheapest first. The numbers are the
  * server's (docs/api/comparison.md): the claims desk's settlement on each insurer's wording.
  */
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button, Callout, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
 import type { Variant } from '../../shared/site.ts';
 import { type LossChoice, useComparison } from './api.ts';
@@ -36,6 +36,7 @@ const AmountChooser = ({
   value,
   onChange,
   mobile,
+  children,
 }: {
   label: string;
   name: string;
@@ -43,6 +44,8 @@ const AmountChooser = ({
   value: number;
   onChange: (n: number) => void;
   mobile: boolean;
+  /** The kind (and drone) choices beside the custom amount. */
+  children?: ReactNode;
 }) => {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -73,18 +76,21 @@ const AmountChooser = ({
           />
         ))}
       </div>
-      <InputGroup
-        size={mobile ? 'medium' : 'small'}
-        className="fb-compare-custom"
-        placeholder="自定义金额（元）"
-        aria-label={`${label}自定义金额`}
-        inputMode="decimal"
-        value={text}
-        intent={error ? 'danger' : 'none'}
-        onChange={(e) => setText(e.target.value)}
-        onBlur={apply}
-        onKeyDown={(e) => e.key === 'Enter' && apply()}
-      />
+      <div className="fb-compare-extra">
+        <InputGroup
+          size={mobile ? 'medium' : 'small'}
+          className="fb-compare-custom"
+          placeholder="自定义金额（元）"
+          aria-label={`${label}自定义金额`}
+          inputMode="decimal"
+          value={text}
+          intent={error ? 'danger' : 'none'}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={apply}
+          onKeyDown={(e) => e.key === 'Enter' && apply()}
+        />
+        {children}
+      </div>
       {error && <span className="fb-compare-error">{error}</span>}
     </fieldset>
   );
@@ -127,15 +133,14 @@ export const ComparisonPanel = ({ orderId, variant, visibleInsurerIds, planSigna
           value={loss.hullLoss}
           onChange={(hullLoss) => change({ hullLoss })}
           mobile={mobile}
-        />
-        <div className="fb-compare-kinds">
+        >
           <HTMLSelect
             aria-label="机身损失类型"
             value={loss.hullKind}
             onChange={(e) => change({ hullKind: e.target.value as LossChoice['hullKind'] })}
             options={[
-              { value: 'damage', label: '意外损坏（机身险/综合险）' },
-              { value: 'theft', label: '被盗抢（盗抢险）' },
+              { value: 'damage', label: '意外损坏' },
+              { value: 'theft', label: '被盗抢' },
             ]}
           />
           {(data?.drones.length ?? 0) > 1 && (
@@ -149,7 +154,7 @@ export const ComparisonPanel = ({ orderId, variant, visibleInsurerIds, planSigna
               }))}
             />
           )}
-        </div>
+        </AmountChooser>
         <AmountChooser
           label="三者损失"
           name="三者"
@@ -157,18 +162,17 @@ export const ComparisonPanel = ({ orderId, variant, visibleInsurerIds, planSigna
           value={loss.thirdPartyLoss}
           onChange={(thirdPartyLoss) => change({ thirdPartyLoss })}
           mobile={mobile}
-        />
-        <div className="fb-compare-kinds">
+        >
           <HTMLSelect
             aria-label="三者损失类型"
             value={loss.thirdPartyKind}
             onChange={(e) => change({ thirdPartyKind: e.target.value as LossChoice['thirdPartyKind'] })}
             options={[
-              { value: 'property', label: '第三者财产损失' },
-              { value: 'injury', label: '第三者人身伤亡' },
+              { value: 'property', label: '财产损失' },
+              { value: 'injury', label: '人身伤亡' },
             ]}
           />
-        </div>
+        </AmountChooser>
       </div>
       {comparison.error ? (
         <Callout intent="danger" compact>

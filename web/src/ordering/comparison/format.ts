@@ -32,7 +32,9 @@ export const labelIntent = { firm: 'success', indicative: 'warning', underwritin
 
 export const hullPresets = [5_000, 20_000, 50_000] as const;
 export const thirdPartyPresets = [50_000, 200_000, 500_000] as const;
-export const wan = (n: number) => (n >= 10_000 && n % 10_000 === 0 ? `¥${n / 10_000}万` : money(n));
+/** A preset amount as a chip says it: ¥2万, ¥5千. */
+export const wan = (n: number) =>
+  n >= 10_000 && n % 10_000 === 0 ? `¥${n / 10_000}万` : n >= 1_000 && n % 1_000 === 0 ? `¥${n / 1_000}千` : money(n);
 
 /** A custom amount as typed: yuan, at most two decimals; null when it is not one. */
 export const parseAmount = (text: string): number | null => {
