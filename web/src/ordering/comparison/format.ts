@@ -1,6 +1,5 @@
 /** The comparison's words: deductible figures and loss choices as the customer reads them. */
-import type { DeductibleFigures } from '@feibao/domain/ordering/comparison';
-import { MANUAL_DEDUCTIBLE } from '@feibao/domain/ordering/comparison';
+import { type DeductibleFigures, MANUAL_DEDUCTIBLE } from '@feibao/domain/ordering/comparison';
 import { money } from '../format.ts';
 
 type Rule = { percent: number; minimumYuan: number };
