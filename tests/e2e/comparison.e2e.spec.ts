@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
@@ -20,6 +21,16 @@ const moneyOf = (text: string) => Number(text.replace(/[^\d.]/g, ''));
 /** The expected costs as shown, in screen order. */
 const costs = async (section: Locator) =>
   (await section.getByTestId('compare-expected-cost').allInnerTexts()).map(moneyOf);
+
+/** axe (as tests/e2e/a11y.e2e.spec.ts: WCAG 2.0/2.1 A and AA, best practices) on the section: nothing serious or critical. */
+const expectAccessible = async (page: Page) => {
+  const results = await new AxeBuilder({ page })
+    .include('[data-testid="plan-comparison"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const failing = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(failing.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
 
 const openPlan = async (page: Page, site: 'platform' | 'touch') => {
   await signIn(page, customer);
@@ -79,6 +90,7 @@ test.describe('对比 1280×800', () => {
     await expect(table.locator('tr[data-line="1:0"]')).toContainText('每万元保额');
     await section.scrollIntoViewIfNeeded();
     await docShot(page, 'desktop-plan-comparison');
+    await expectAccessible(page);
     await expect(section.getByRole('button', { name: '机身 ¥5千' })).toBeVisible();
 
     // ¥50,000 hull loss: 10% everywhere → ¥5,000 on the hull.
@@ -132,5 +144,6 @@ test.describe('对比 375×812', () => {
       window.scrollBy(0, -60);
     });
     await docShot(page, 'mobile-plan-comparison');
+    await expectAccessible(page);
   });
 });
