@@ -22,6 +22,7 @@ export const orderingAccess: ResourcePolicy = {
     [`POST ${U}/order/page`]: customer,
     [`GET ${U}/order/orderDetails`]: customer,
     [`GET ${U}/order/listInsurancePlan`]: customer,
+    [`GET ${U}/order/comparison`]: customer,
     [`GET ${U}/order/getdronedata`]: customer,
     [`GET ${U}/backoffice/quoteProgress`]: areaStaff('quotes'),
     [`GET ${U}/backoffice/quoteDesk`]: areaStaff('quotes'),
@@ -34,7 +35,6 @@ export const orderingAccess: ResourcePolicy = {
     [`GET ${U}/backoffice/cancellation/page`]: areaStaff('quotes'),
     [`POST ${U}/backoffice/cancellation/approve`]: areaStaff('quotes'),
     [`POST ${U}/backoffice/cancellation/decline`]: areaStaff('quotes'),
-    [`GET ${U}/order/comparison`]: customer,
   },
   actions: 'the domain guards: domain/src/ordering/actions.ts',
 };
