@@ -239,6 +239,7 @@ describe('real answers match their documented schemas', () => {
     await get(owner.client, `${U}/order/listInsuranceCompany`);
     await get(owner.client, `${U}/order/listInsuranceType?id=0`);
     await get(owner.client, `${U}/order/listInsurancePlan?id=${owner.orderId}`);
+    await get(owner.client, `${U}/order/comparison?id=${owner.orderId}&hullLoss=50000&thirdPartyKind=injury`);
     const drones = await get(owner.client, `${U}/order/getdronedata?deviceNumber=1581F5FHD23A`);
     expect(drones.body.data.length).toBeGreaterThan(0);
     await get(owner.client, `${C}/listImageType?id=${owner.claimId}`);

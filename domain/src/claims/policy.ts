@@ -1,7 +1,7 @@
 import { invalid } from '../shared/errors.ts';
 import { splitDeviceCodes, type Drone } from '../ordering/form.ts';
 import type { Order } from '../ordering/order.events.ts';
-import { assessExposure, assessTotal, type LossKind } from './settlement.ts';
+import { assessExposure, assessTotal, lineLimitYuan, type LossKind } from './settlement.ts';
 
 /**
  * What a claim knows of its policy, copied when the claim is opened: later changes to the
@@ -114,18 +114,13 @@ export type AssessedExposure = ExposureLoss & {
   understood: boolean;
 };
 
-const TEN_THOUSAND = 10_000;
-
 /** Amounts in yuan; a line's sum insured is in 10k yuan on the plan. */
 export const assessExposures = (policy: PolicySnapshot, losses: readonly ExposureLoss[]) => {
   if (losses.length === 0) throw invalid('请填写定损明细');
   const exposures = losses.map((loss): AssessedExposure => {
     const line = policy.lines.find((l) => l.key === loss.lineKey);
     if (!line) throw invalid('定损险种不在保单中');
-    const limitAmount =
-      Number.isFinite(line.insuranceAmount) && line.insuranceAmount > 0
-        ? Math.round(line.insuranceAmount * TEN_THOUSAND * 100) / 100
-        : null;
+    const limitAmount = lineLimitYuan(line.insuranceAmount);
     const result = assessExposure({
       lossYuan: loss.lossAmount,
       kind: loss.kind,

@@ -144,6 +144,15 @@ export const assessExposure = (input: ExposureInput): ExposureResult => {
   };
 };
 
+/**
+ * A plan line's sum insured (10k yuan on the plan) as the limit a claim is capped by; none when the
+ * line carries no amount. The claims desk and the plan's 对比 both take the limit from here.
+ */
+export const lineLimitYuan = (insuranceAmountTenThousand: number): number | null =>
+  Number.isFinite(insuranceAmountTenThousand) && insuranceAmountTenThousand > 0
+    ? Math.round(insuranceAmountTenThousand * TEN_THOUSAND * 100) / 100
+    : null;
+
 export const assessTotal = (results: readonly ExposureResult[]): { lossYuan: number; payableYuan: number } => {
   let lossFen = 0;
   let payableFen = 0;

@@ -22,6 +22,7 @@ export const orderingAccess: ResourcePolicy = {
     [`POST ${U}/order/page`]: customer,
     [`GET ${U}/order/orderDetails`]: customer,
     [`GET ${U}/order/listInsurancePlan`]: customer,
+    [`GET ${U}/order/comparison`]: customer,
     [`GET ${U}/order/getdronedata`]: customer,
     [`GET ${U}/backoffice/quoteProgress`]: areaStaff('quotes'),
     [`GET ${U}/backoffice/quoteDesk`]: areaStaff('quotes'),

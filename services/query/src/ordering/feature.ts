@@ -5,11 +5,18 @@ import { cancellationQueryDocs } from './cancellationOpenapi.ts';
 import { cancellationQueryRoutes, cancellationReadScopes } from './cancellationRoutes.ts';
 import { priceExplanationQueryDocs } from './priceExplanationOpenapi.ts';
 import { priceExplanationQueryRoutes, priceExplanationReadScopes } from './priceExplanationRoutes.ts';
+import { comparisonQueryDocs } from './comparisonOpenapi.ts';
+import { comparisonQueryRoutes, comparisonReadScopes } from './comparisonRoutes.ts';
 
 /** What the ordering feature registers in the query service. */
 export const orderingQueryFeature: QueryFeature = {
   name: 'ordering',
-  routes: (deps) => [orderQueryRoutes(deps), cancellationQueryRoutes(deps), priceExplanationQueryRoutes(deps)],
-  readScopes: [...orderReadScopes, ...cancellationReadScopes, ...priceExplanationReadScopes],
-  docs: { ...orderingQueryDocs, ...cancellationQueryDocs, ...priceExplanationQueryDocs },
+  routes: (deps) => [
+    orderQueryRoutes(deps),
+    cancellationQueryRoutes(deps),
+    priceExplanationQueryRoutes(deps),
+    comparisonQueryRoutes(deps),
+  ],
+  readScopes: [...orderReadScopes, ...cancellationReadScopes, ...priceExplanationReadScopes, ...comparisonReadScopes],
+  docs: { ...orderingQueryDocs, ...cancellationQueryDocs, ...priceExplanationQueryDocs, ...comparisonQueryDocs },
 };

@@ -25,6 +25,9 @@ import type { RenewTarget } from '../renewal/RenewDialog.tsx';
 import { useOpenedOnce } from '../../shared/useOpenedOnce.ts';
 
 const RenewDialog = lazy(() => import('../renewal/RenewDialog.tsx').then((m) => ({ default: m.RenewDialog })));
+const ComparisonPanel = lazy(() =>
+  import('../comparison/ComparisonPanel.tsx').then((m) => ({ default: m.ComparisonPanel })),
+);
 import { CancellationStatus } from '../cancellation/CancellationStatus.tsx';
 import { EndorsementBadge } from '../../endorsement/EndorsementBadge.tsx';
 
@@ -151,6 +154,11 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
           <PlanCards screen={screen} rows={screen.rows} totals={screen.totals} />
         ) : (
           <PlanTable screen={screen} rows={screen.rows} totals={screen.totals} />
+        )}
+        {plan.data && can(order.actions, 'viewPlan') && (
+          <Suspense>
+            <ComparisonPanel orderId={order.id} variant={variant} planSignature={JSON.stringify(screen.totals)} />
+          </Suspense>
         )}
         {chooser && (
           <InsurerChooser
