@@ -273,10 +273,12 @@ export const compareQuotes = (planRows: readonly (PlanRow | TotalsRow)[], loss: 
     };
   });
 
-  // Cheapest expected cost first; quotes without one after them, firmest first.
+  // Cheapest expected cost first; an expired quote (not buyable before a new inquiry) after the live ones;
+  // quotes without an expected cost last, firmest first.
+  const group = (c: InsurerComparison) => (c.expectedCostYuan === null ? 2 : c.label === 'expired' ? 1 : 0);
   insurers.sort(
     (a, b) =>
-      (a.expectedCostYuan === null ? 1 : 0) - (b.expectedCostYuan === null ? 1 : 0) ||
+      group(a) - group(b) ||
       (a.expectedCostYuan ?? 0) - (b.expectedCostYuan ?? 0) ||
       labelRank[a.label] - labelRank[b.label] ||
       a.insuranceCompanyId - b.insuranceCompanyId,

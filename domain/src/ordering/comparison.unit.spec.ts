@@ -138,9 +138,10 @@ describe('compareQuotes', () => {
     expect(two.outOfPocketYuan).toBe(6000);
     expect(two.expectedCostYuan).toBe(7000 + 6000);
     expect(result.insurers.map((i) => [i.insuranceCompanyId, i.label])).toEqual([
-      [6, 'expired'],
       [1, 'firm'],
       [2, 'firm'],
+      // The cheapest, but expired: it cannot be bought before a new inquiry, so it follows the live quotes.
+      [6, 'expired'],
       [4, 'firm'],
       [3, 'indicative'],
       [5, 'underwriting'],
