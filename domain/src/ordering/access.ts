@@ -34,6 +34,8 @@ export const orderingAccess: ResourcePolicy = {
     [`GET ${U}/backoffice/cancellation/page`]: areaStaff('quotes'),
     [`POST ${U}/backoffice/cancellation/approve`]: areaStaff('quotes'),
     [`POST ${U}/backoffice/cancellation/decline`]: areaStaff('quotes'),
+    [`POST ${U}/order/requirements`]: customer,
+    [`GET ${U}/order/requirementMatch`]: customer,
   },
   actions: 'the domain guards: domain/src/ordering/actions.ts',
 };

@@ -1,8 +1,8 @@
 import { assessExposure } from '../claims/settlement.ts';
 import { CoverId, insuranceTypeById } from './catalogue.ts';
-import type { LineAnswer } from './order.events.ts';
+import type { LineAnswer, Order } from './order.events.ts';
 import type { PlanLine } from './plan.ts';
-import type { Requirements } from './requirements.ts';
+import { hasRequirements, type Requirements } from './requirements.ts';
 
 /**
  * Each insurer's quote held against the customer's 投保要求 (docs/api/requirements.md). Pure: the plan
@@ -222,4 +222,39 @@ export const certificateInsuredCheck = (
   return namesAdditionalInsured(requirements, holder)
     ? check('additionalInsured', 'additionalInsured', label, 'met', '本证明即为该附加被保险人出具')
     : check('additionalInsured', 'additionalInsured', label, 'unmet', `本证明持有人为「${holder.name}」`);
+};
+
+/** `GET /order/requirementMatch` (docs/api/requirements.md). */
+export type RequirementMatchAnswer = {
+  id: string;
+  requirements: Requirements | null;
+  /** Every insurer asked in the current round; empty before the inquiry or when nothing is stated. */
+  insurers: InsurerMatch[];
+  /** After the purchase: the bought insurer's quote, as the policy holds it. */
+  policy: InsurerMatch | null;
+};
+
+/** The insurers' answers of the order's current round, as the matcher reads them. */
+export const quotesOf = (order: Order): QuoteAnswers[] =>
+  'insurers' in order
+    ? order.insurers.map((p) => ({
+        insuranceCompanyId: p.request.insurerId,
+        insuranceCompanyName: p.request.insurerName,
+        timedOut: p.timedOut,
+        answers: p.answers,
+      }))
+    : [];
+
+export const requirementMatchOf = (order: Exclude<Order, { status: 'none' }>): RequirementMatchAnswer => {
+  const requirements = order.requirements ?? null;
+  const lines = 'lines' in order ? order.lines : [];
+  const stated = hasRequirements(requirements);
+  const insurers = stated && lines.length > 0 ? matchQuotes(requirements, lines, quotesOf(order)) : [];
+  const bought = 'insurer' in order ? order.insurer.id : null;
+  return {
+    id: order.orderId,
+    requirements,
+    insurers,
+    policy: bought === null ? null : (insurers.find((i) => i.insuranceCompanyId === bought) ?? null),
+  };
 };

@@ -86,13 +86,18 @@ describe('stating requirements', () => {
       .thenThrows(...refused(requirementMessages.notChangeable)));
 
   it('given stated requirements, when the plan is reset and the policy bought, then they stay with the order', () => {
-    const order = [
-      saved,
-      stated(wanted),
-      inquired,
-      { type: 'PlanReset', data: { orderId: 'o1', round: 1, resetAt: '' } },
-      inquired,
-    ].reduce(evolveOrder, initialOrder());
+    const order = (
+      [
+        saved,
+        stated(wanted),
+        inquired,
+        { type: 'PlanReset', data: { orderId: 'o1', round: 1, resetAt: '' } },
+        inquired,
+        { type: 'QuotingCompleted', data: { orderId: 'o1', round: 1, completedAt: '' } },
+        insured,
+      ] as OrderEvent[]
+    ).reduce(evolveOrder, initialOrder());
+    expect(order.status).toBe('insured');
     expect(order.status !== 'none' && order.requirements).toEqual(wanted);
   });
 });
