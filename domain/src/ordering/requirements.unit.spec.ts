@@ -2,7 +2,6 @@ import { DeciderSpecification } from '@event-driven-io/emmett';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.ts';
 import { generalApplication, prepared } from './fixtures.ts';
-import { requestIdOf } from './inquiry.ts';
 import { buildPlanLines } from './plan.ts';
 import { decideOrder, orderDecider, type OrderCommand, type OrderMetadata } from './order.commands.ts';
 import { evolveOrder, initialOrder, type LineAnswer, type OrderEvent } from './order.events.ts';

@@ -24,6 +24,7 @@ import { RenewalChain } from '../renewal/RenewalChain.tsx';
 import type { RenewTarget } from '../renewal/RenewDialog.tsx';
 import { useOpenedOnce } from '../../shared/useOpenedOnce.ts';
 
+const RequirementsPanel = lazy(() => import('../requirements/RequirementsPanel.tsx'));
 const RenewDialog = lazy(() => import('../renewal/RenewDialog.tsx').then((m) => ({ default: m.RenewDialog })));
 import { CancellationStatus } from '../cancellation/CancellationStatus.tsx';
 import { EndorsementBadge } from '../../endorsement/EndorsementBadge.tsx';
@@ -135,6 +136,9 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
             />
           </Callout>
         )}
+        <Suspense>
+          <RequirementsPanel screen={screen} mobile={mobile} />
+        </Suspense>
         {!can(order.actions, 'viewPlan') ? (
           <NonIdealState
             icon="document"
