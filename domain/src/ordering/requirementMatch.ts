@@ -1,8 +1,9 @@
 import { assessExposure } from '../claims/settlement.ts';
-import { CoverId, insuranceTypeById } from './catalogue.ts';
+import { CoverId } from './catalogue.ts';
 import type { LineAnswer, Order } from './order.events.ts';
 import type { PlanLine } from './plan.ts';
 import { hasRequirements, type Requirements } from './requirements.ts';
+import { coverShortName, yuanText } from './requirementTexts.ts';
 
 /**
  * Each insurer's quote held against the customer's 投保要求 (docs/api/requirements.md). Pure: the plan
@@ -41,19 +42,6 @@ export type QuoteAnswers = {
 /** 综合险 includes third-party liability with a fixed limit (catalogue.ts, the cover's remark). */
 export const COMPREHENSIVE_LIABILITY_WAN = 100;
 const TEN_THOUSAND = 10_000;
-
-const shortNames: Record<number, string> = {
-  [CoverId.hull]: '机身险',
-  [CoverId.liability]: '三者险',
-  [CoverId.operatorAccident]: '操作人员意外险',
-  [CoverId.comprehensive]: '综合险',
-  [CoverId.theft]: '盗抢险',
-};
-export const coverShortName = (id: number) => shortNames[id] ?? insuranceTypeById(id)?.name ?? `险种${id}`;
-
-/** 1234.5 → ¥1,234.5; whole yuan print without decimals. */
-export const yuanText = (amount: number) =>
-  `¥${(Math.round(amount * 100) / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 
 type LineState = { kind: 'quoted'; deductible: string } | { kind: 'pending'; manual: boolean } | { kind: 'missing' };
 
