@@ -76,7 +76,7 @@ const stateRequirements = async (page: Page, threshold: number) => {
   await panel.getByLabel('机身险最高免赔（元/次）').fill(String(threshold));
   await panel.getByLabel('最短保险期间（天）').fill('180');
   await panel.getByLabel('附加被保险人名称').fill('上海张江建设工程有限公司');
-  await panel.getByLabel('无人机机身损失险').check();
+  await panel.locator('.fb-requirements-covers label').filter({ hasText: '无人机机身损失险' }).click();
   await panel.getByTestId('requirements-save').click();
   await expect(toast(page, '投保要求已保存')).toBeVisible();
   await expect(panel.getByTestId('requirements-summary')).toContainText('三者险限额 ≥ 50万元');

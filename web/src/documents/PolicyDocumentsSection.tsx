@@ -14,7 +14,9 @@ import { PolicyDocumentButton } from './PolicyDocumentButton.tsx';
 import { PolicyVersionsSection } from './PolicyVersionsSection.tsx';
 import './documents.css';
 
-const CertificateRequirements = lazy(() => import('../ordering/requirements/CertificateRequirements.tsx'));
+const CertificateRequirements = lazy(() =>
+  import('../ordering/requirements/RequirementsPanel.tsx').then((m) => ({ default: m.CertificateRequirements })),
+);
 
 const dateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '—';

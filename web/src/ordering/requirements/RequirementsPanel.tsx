@@ -4,6 +4,7 @@
  * the failing insurers' columns (desktop) or cards (mobile) through the plan screen's hiddenInsurerIds.
  */
 import { useEffect, useState } from 'react';
+import type { AdditionalInsured } from '@feibao/domain/ordering/requirements';
 import { Button, Callout, HTMLTable, Switch } from '@blueprintjs/core';
 import type { InsurerMatch, RequirementCheck } from '@feibao/domain/ordering/requirementMatch';
 import { hasRequirements } from '@feibao/domain/ordering/requirements';
@@ -84,7 +85,13 @@ const MatchCards = ({ insurers }: { insurers: InsurerMatch[] }) => (
 
 export const RequirementsPanel = ({ screen, mobile }: { screen: PlanScreen; mobile: boolean }) => {
   const { id, order, setHiddenInsurerIds } = screen;
-  const match = useRequirementMatch(id, order?.state);
+  const match = useRequirementMatch(id);
+  // The plan is re-read every 2 s while quotes come in; a changed plan may change the verdicts.
+  const planData = screen.plan.data;
+  const rematch = match.mutate;
+  useEffect(() => {
+    if (planData) void rematch();
+  }, [planData, rematch]);
   const [editing, setEditing] = useState(false);
   const [onlyMatching, setOnlyMatching] = useState(false);
   const data = match.data;
@@ -159,6 +166,53 @@ export const RequirementsPanel = ({ screen, mobile }: { screen: PlanScreen; mobi
         </>
       )}
     </section>
+  );
+};
+
+/**
+ * 客户要求核对 beside the policy's certificates: the stated requirements against the bought insurer's quote, and
+ * whether the named additional insured has a certificate yet. In this module so that the plan page and the
+ * certificates load one chunk between them.
+ */
+export const CertificateRequirements = ({
+  orderId,
+  holderNames,
+  onInsured,
+}: {
+  orderId: string;
+  /** Holders of the certificates not withdrawn. */
+  holderNames: readonly string[];
+  /** The named additional insured, for the add dialog to offer prefilled. */
+  onInsured: (insured: AdditionalInsured | null) => void;
+}) => {
+  const match = useRequirementMatch(orderId);
+  const insured = match.data?.requirements?.additionalInsured ?? null;
+  useEffect(() => onInsured(insured), [insured, onInsured]);
+  const checks = match.data?.policy?.checks ?? [];
+  if (checks.length === 0) return null;
+  const rows = checks.map(
+    (c): RequirementCheck =>
+      c.kind === 'additionalInsured' && insured
+        ? holderNames.includes(insured.name)
+          ? { ...c, verdict: 'met', reason: `已为「${insured.name}」出具保险证明` }
+          : { ...c, verdict: 'unmet', reason: `尚未为「${insured.name}」出具保险证明` }
+        : c,
+  );
+  return (
+    <div className="fb-requirements fb-certificate-requirements" data-testid="certificate-requirements">
+      <h3 className="fb-section-title">客户要求核对</h3>
+      <ul className="fb-requirements-checklist">
+        {rows.map((c) => (
+          <li key={c.key} data-requirement={c.key}>
+            <VerdictMark verdict={c.verdict} />
+            <span>
+              {c.label}
+              <small className="fb-muted"> {c.reason}</small>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 };
 

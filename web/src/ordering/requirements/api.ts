@@ -1,11 +1,9 @@
 /** 投保要求's calls (docs/api/requirements.md): the match per insurer, and stating them. */
 import useSWR from 'swr';
-import { OrderState } from '@feibao/domain/ordering/order.events';
 import type { RequirementMatchAnswer } from '@feibao/domain/ordering/requirementMatch';
 import type { RequirementsForm } from '@feibao/domain/ordering/requirements';
 import { call } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
-import { LIVE_REFRESH_MS } from '../api.ts';
 
 export const requirementPaths = {
   match: '/api/v1/uav/order/requirementMatch',
@@ -14,11 +12,10 @@ export const requirementPaths = {
 
 export type { RequirementMatchAnswer };
 
-/** Re-read with the plan while quotes come in: a verdict changes as each insurer answers. */
-export const useRequirementMatch = (id: string | null, state: number | undefined) => {
+/** Read afresh on every mount; the plan panel also re-reads it whenever the plan changes (a quote came in). */
+export const useRequirementMatch = (id: string | null) => {
   const session = useSession();
   return useSWR<RequirementMatchAnswer>(session && id ? [requirementPaths.match, { id }] : null, {
-    refreshInterval: state === OrderState.quoting ? LIVE_REFRESH_MS : 0,
     dedupingInterval: 0,
   });
 };
