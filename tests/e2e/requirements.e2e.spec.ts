@@ -23,7 +23,15 @@ const orders: Record<'desktop' | 'mobile', Quoted> = {} as never;
 
 /** A quoted order, and a hull deductible limit that the insurer with the lowest deductible meets. */
 const quotedOrder = async (): Promise<Quoted> => {
-  const form = generalApplication();
+  // A third insurer, wary of fixed wings, so the insurers need not all answer alike.
+  const form = {
+    ...generalApplication(),
+    insuranceCompanyList: [
+      { id: 1, name: '人保财险' },
+      { id: 2, name: '平安产险' },
+      { id: 3, name: '太平洋产险' },
+    ],
+  };
   const saved = await api<{ id: string }>(apiContext, customer, 'POST', '/order/save', form);
   expect(saved.code, saved.message).toBe(20000);
   const id = saved.data.id;
@@ -91,7 +99,9 @@ test.describe('投保要求 1280×800', () => {
     await page.goto(`/platform/supportConcept?type=0&id=${orders.desktop.id}`);
     const panel = await stateRequirements(page, orders.desktop.threshold);
     const table = panel.locator('.fb-requirements-table');
-    await expect(table.locator('tr[data-requirement="liability"]')).toContainText('三者险限额 100万元 ≥ 要求 50万元');
+    await expect(table.locator('tr[data-requirement="liability"]')).toContainText(
+      /三者险(单次赔付)?限额 \d+万元 ≥ 要求 50万元/,
+    );
     await expect(table.locator('tr[data-requirement="term"]')).toContainText('保险期间 365天 ≥ 要求 180天');
     await expect(table.locator('tr[data-requirement="hullDeductible"]')).toContainText('（全损时）');
 
@@ -118,7 +128,7 @@ test.describe('投保要求 375×812', () => {
     const panel = await stateRequirements(page, orders.mobile.threshold);
     const cards = panel.locator('.fb-requirements-card');
     await expect(cards.first().locator('li[data-requirement="liability"]')).toContainText(
-      '三者险限额 100万元 ≥ 要求 50万元',
+      /三者险(单次赔付)?限额 \d+万元 ≥ 要求 50万元/,
     );
 
     const planCards = page.locator('.fb-m-total-card');

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assessExposure } from '@feibao/domain/claims/settlement';
+import { assessExposure, parseDeductible } from '@feibao/domain/claims/settlement';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { requirementMessages } from '@feibao/domain/ordering/requirements';
 import {
@@ -148,15 +148,20 @@ describe('matching the quotes', () => {
         expect(byKey['cover:1']).toMatchObject({ verdict: 'met', reason: '已报价机身险' });
       } else expect(byKey.hullDeductible.verdict).not.toBe('met');
 
-      const liabilityQuoted = details.insurancePlanList
+      const liabilityCells = details.insurancePlanList
         .filter((row: any) => !row.isTotal && row.insuranceTypeInfoId === 2)
-        .every(
-          (row: any) =>
-            row.insuranceCompanyList.find((c: any) => c.insuranceCompanyId === insurer.insuranceCompanyId).status ===
-            'quoted',
+        .map((row: any) =>
+          row.insuranceCompanyList.find((c: any) => c.insuranceCompanyId === insurer.insuranceCompanyId),
         );
-      if (liabilityQuoted)
-        expect(byKey.liability).toMatchObject({ verdict: 'met', reason: '三者险限额 100万元 ≥ 要求 50万元' });
+      if (liabilityCells.every((c: any) => c.status === 'quoted')) {
+        // The insurer's 单次赔付限额, read by the claims arithmetic, caps the plan's 100万元.
+        const caps = liabilityCells.map((c: any) => parseDeductible(c.deductiblePremiumString).perPayoutCapYuan);
+        const cap = Math.min(...caps.map((y: number | null) => (y === null ? 100 : y / 10_000)));
+        expect(byKey.liability).toMatchObject({
+          verdict: 'met',
+          reason: cap < 100 ? `三者险单次赔付限额 ${cap}万元 ≥ 要求 50万元` : '三者险限额 100万元 ≥ 要求 50万元',
+        });
+      }
     }
     // Staff read it as they read orderDetails.
     expect((await admin.get(`${U}/order/requirementMatch?id=${orderId}`)).body.code).toBe(20000);

@@ -1,4 +1,4 @@
-import { assessExposure } from '../claims/settlement.ts';
+import { assessExposure, parseDeductible } from '../claims/settlement.ts';
 import { CoverId } from './catalogue.ts';
 import type { LineAnswer, Order } from './order.events.ts';
 import type { PlanLine } from './plan.ts';
@@ -80,18 +80,31 @@ const coverGap = (quote: QuoteAnswers, lines: readonly PlanLine[], name: string)
 
 const liabilityCheck = (min: number, lines: readonly PlanLine[], quote: QuoteAnswers): RequirementCheck => {
   const label = `三者险限额 ≥ ${min}万元`;
+  const c = (verdict: Verdict, reason: string) => check('liability', 'liability', label, verdict, reason);
   const provided = linesProviding(lines, CoverId.liability);
-  if (provided.length === 0) return check('liability', 'liability', label, 'unmet', '方案未含三者险');
+  if (provided.length === 0) return c('unmet', '方案未含三者险');
   const limit = Math.min(
     ...provided.map((l) =>
       l.insuranceTypeInfoId === CoverId.comprehensive ? COMPREHENSIVE_LIABILITY_WAN : l.insuranceAmount,
     ),
   );
-  if (limit < min)
-    return check('liability', 'liability', label, 'unmet', `三者险限额 ${limit}万元，低于要求的 ${min}万元`);
+  if (limit < min) return c('unmet', `三者险限额 ${limit}万元，低于要求的 ${min}万元`);
   const gap = coverGap(quote, provided, '三者险');
-  if (gap) return check('liability', 'liability', label, ...gap);
-  return check('liability', 'liability', label, 'met', `三者险限额 ${limit}万元 ≥ 要求 ${min}万元`);
+  if (gap) return c(...gap);
+  // An insurer's 单次赔付限额 caps what one occurrence pays, below the limit the customer chose.
+  let cap = Number.POSITIVE_INFINITY;
+  for (const line of provided) {
+    const state = lineState(quote, line.key);
+    if (state.kind !== 'quoted') continue;
+    const terms = parseDeductible(state.deductible);
+    if (!terms.understood) return c('pending', `三者险条款「${state.deductible}」待人工核对`);
+    if (terms.perPayoutCapYuan !== null) cap = Math.min(cap, terms.perPayoutCapYuan / TEN_THOUSAND);
+  }
+  if (cap < limit)
+    return cap >= min
+      ? c('met', `三者险单次赔付限额 ${cap}万元 ≥ 要求 ${min}万元`)
+      : c('unmet', `三者险单次赔付限额 ${cap}万元，低于要求的 ${min}万元`);
+  return c('met', `三者险限额 ${limit}万元 ≥ 要求 ${min}万元`);
 };
 
 /**

@@ -151,6 +151,16 @@ describe('matching a quote', () => {
       ['met', '三者险限额 100万元 ≥ 要求 50万元'],
     ]));
 
+  it("given the insurer's 单次赔付限额 below the limit, then the cap is what is judged", () => {
+    const capped = quote(priced('单次赔付限额50万，财损免赔500元'));
+    expect(reasons({ ...noRequirements, minLiabilityWan: 100 }, capped)).toEqual([
+      ['unmet', '三者险单次赔付限额 50万元，低于要求的 100万元'],
+    ]);
+    expect(reasons({ ...noRequirements, minLiabilityWan: 50 }, capped)).toEqual([
+      ['met', '三者险单次赔付限额 50万元 ≥ 要求 50万元'],
+    ]);
+  });
+
   it('given a limit below the requirement, then it fails whatever the insurer answered', () =>
     expect(
       reasons(
