@@ -4,10 +4,9 @@
  * the failing insurers' columns (desktop) or cards (mobile) through the plan screen's hiddenInsurerIds.
  */
 import { useEffect, useState } from 'react';
-import type { AdditionalInsured } from '@feibao/domain/ordering/requirements';
+import { type AdditionalInsured, hasRequirements } from '@feibao/domain/ordering/requirements';
 import { Button, Callout, HTMLTable, Switch } from '@blueprintjs/core';
 import type { InsurerMatch, RequirementCheck } from '@feibao/domain/ordering/requirementMatch';
-import { hasRequirements } from '@feibao/domain/ordering/requirements';
 import { can } from '../actions.ts';
 import type { PlanScreen } from '../plan/usePlanScreen.ts';
 import { useRequirementMatch } from './api.ts';
