@@ -1,14 +1,15 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { assessExposure } from '@feibao/domain/claims/settlement';
-import { generalApplication } from '@feibao/domain/ordering/fixtures';
+import { trainingApplication } from '@feibao/domain/ordering/fixtures';
 import { api, docShot, registerUser, signIn, toast, type Account } from './helpers.ts';
 
 /**
  * 投保要求 on the cover plan (docs/api/requirements.md): the customer states requirements in the panel, each
  * insurer is marked ✓/✗/待定 per requirement with the reason, and 只看满足要求的报价 hides the failing insurers'
- * columns (desktop 1280×800) or cards (phone 375×812). The deductible asked for is set between the insurers' own
- * highest hull deductibles (read from the plan with the claims arithmetic), so some insurers pass and some fail.
+ * columns (desktop 1280×800) or cards (phone 375×812). A training order asks 国寿财险, which does not write site
+ * liability, so requiring that cover fails it; the deductible asked for is the lowest of the insurers' own highest
+ * hull deductibles (read from the plan with the claims arithmetic), so the others can meet every requirement.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -23,13 +24,13 @@ const orders: Record<'desktop' | 'mobile', Quoted> = {} as never;
 
 /** A quoted order, and a hull deductible limit that the insurer with the lowest deductible meets. */
 const quotedOrder = async (): Promise<Quoted> => {
-  // A third insurer, wary of fixed wings, so the insurers need not all answer alike.
+  // 国寿财险 does not write site liability (its seeded rule), so a requirement for that cover fails it alone.
   const form = {
-    ...generalApplication(),
+    ...trainingApplication(),
     insuranceCompanyList: [
       { id: 1, name: '人保财险' },
       { id: 2, name: '平安产险' },
-      { id: 3, name: '太平洋产险' },
+      { id: 4, name: '国寿财险' },
     ],
   };
   const saved = await api<{ id: string }>(apiContext, customer, 'POST', '/order/save', form);
@@ -82,9 +83,9 @@ const stateRequirements = async (page: Page, threshold: number) => {
   await expect(toast(page, '三者险最低限额须为 1 至 10000 之间的整数（万元）')).toBeVisible();
   await panel.getByLabel('三者险最低限额（万元）').fill('50');
   await panel.getByLabel('机身险最高免赔（元/次）').fill(String(threshold));
-  await panel.getByLabel('最短保险期间（天）').fill('180');
+  await panel.getByLabel('最短保险期间（天）').fill('60');
   await panel.getByLabel('附加被保险人名称').fill('上海张江建设工程有限公司');
-  await panel.locator('.fb-requirements-covers label').filter({ hasText: '无人机机身损失险' }).click();
+  await panel.locator('.fb-requirements-covers label').filter({ hasText: '场地/公众责任险' }).click();
   await panel.getByTestId('requirements-save').click();
   await expect(toast(page, '投保要求已保存')).toBeVisible();
   await expect(panel.getByTestId('requirements-summary')).toContainText('三者险限额 ≥ 50万元');
@@ -96,21 +97,26 @@ test.describe('投保要求 1280×800', () => {
 
   test('states requirements, marks each insurer, hides the failing columns', async ({ page }) => {
     await signIn(page, customer);
-    await page.goto(`/platform/supportConcept?type=0&id=${orders.desktop.id}`);
+    await page.goto(`/platform/supportConcept?type=1&id=${orders.desktop.id}`);
     const panel = await stateRequirements(page, orders.desktop.threshold);
     const table = panel.locator('.fb-requirements-table');
     await expect(table.locator('tr[data-requirement="liability"]')).toContainText(
       /三者险(单次赔付)?限额 \d+万元 ≥ 要求 50万元/,
     );
-    await expect(table.locator('tr[data-requirement="term"]')).toContainText('保险期间 365天 ≥ 要求 180天');
+    await expect(table.locator('tr[data-requirement="term"]')).toContainText('保险期间 90天 ≥ 要求 60天');
+    await expect(table.locator('tr[data-requirement="cover:102"] td[data-insurer="4"]')).toContainText(
+      '未报价场地/公众责任险',
+    );
     await expect(table.locator('tr[data-requirement="hullDeductible"]')).toContainText('（全损时）');
 
     const columns = page.locator('.fb-plan-table th.fb-insurer-col');
     const all = await columns.count();
     const failing = await table.locator('thead [data-verdict="unmet"]').count();
-    expect(all).toBeGreaterThan(1);
+    expect(all).toBe(3);
+    expect(failing).toBeGreaterThanOrEqual(1);
     await panel.getByText('只看满足要求的报价').click();
     await expect(columns).toHaveCount(all - failing);
+    await expect(page.locator('.fb-plan-table [data-insurer="4"]')).toHaveCount(0);
     await expect(table.locator('thead [data-verdict="unmet"]')).toHaveCount(0);
     await panel.scrollIntoViewIfNeeded();
     await docShot(page, 'desktop-plan-requirements');
@@ -124,7 +130,7 @@ test.describe('投保要求 375×812', () => {
 
   test('states requirements, marks each insurer on cards, hides the failing cards', async ({ page }) => {
     await signIn(page, customer);
-    await page.goto(`/touch/supportConcept?type=0&id=${orders.mobile.id}`);
+    await page.goto(`/touch/supportConcept?type=1&id=${orders.mobile.id}`);
     const panel = await stateRequirements(page, orders.mobile.threshold);
     const cards = panel.locator('.fb-requirements-card');
     await expect(cards.first().locator('li[data-requirement="liability"]')).toContainText(
@@ -135,7 +141,9 @@ test.describe('投保要求 375×812', () => {
     const all = await planCards.count();
     const failing = await panel.locator('.fb-requirements-card > .fb-row-between [data-verdict="unmet"]').count();
     await panel.getByText('只看满足要求的报价').click();
+    expect(failing).toBeGreaterThanOrEqual(1);
     await expect(planCards).toHaveCount(all - failing);
+    await expect(page.locator('.fb-m-total-card[data-insurer="4"]')).toHaveCount(0);
     await expect(cards).toHaveCount(all - failing);
     await panel.scrollIntoViewIfNeeded();
     await docShot(page, 'mobile-plan-requirements');
