@@ -52,7 +52,7 @@ export const RequirementsForm = ({
   requirements: Requirements | null;
   covers: readonly InsuranceType[];
   mobile: boolean;
-  onSaved: () => void;
+  onSaved: (saved: Requirements) => void;
   onCancel: () => void;
 }) => {
   const form = useForm<Values>(() => valuesOf(requirements));
@@ -78,7 +78,8 @@ export const RequirementsForm = ({
     try {
       const env = await stateRequirements(orderId, body);
       toast.success(env.message || '投保要求已保存');
-      onSaved();
+      const { id: _id, ...saved } = env.data;
+      onSaved(saved);
     } catch (e) {
       notifyError(e);
     } finally {

@@ -4,7 +4,7 @@
  * the failing insurers' columns (desktop) or cards (mobile) through the plan screen's hiddenInsurerIds.
  */
 import { useEffect, useState } from 'react';
-import { type AdditionalInsured, hasRequirements } from '@feibao/domain/ordering/requirements';
+import { type AdditionalInsured, hasRequirements, type Requirements } from '@feibao/domain/ordering/requirements';
 import { Button, Callout, HTMLTable, Switch } from '@blueprintjs/core';
 import type { InsurerMatch, RequirementCheck } from '@feibao/domain/ordering/requirementMatch';
 import { can } from '../actions.ts';
@@ -93,6 +93,7 @@ export const RequirementsPanel = ({ screen, mobile }: { screen: PlanScreen; mobi
   }, [planData, rematch]);
   const [editing, setEditing] = useState(false);
   const [onlyMatching, setOnlyMatching] = useState(false);
+  const [justSaved, setJustSaved] = useState<Requirements | null>(null);
   const data = match.data;
   const failing = (data?.insurers ?? []).filter((i) => i.verdict === 'unmet').map((i) => i.insuranceCompanyId);
   const failingKey = failing.join(',');
@@ -102,9 +103,26 @@ export const RequirementsPanel = ({ screen, mobile }: { screen: PlanScreen; mobi
   }, [onlyMatching, failingKey, setHiddenInsurerIds]);
   useEffect(() => () => setHiddenInsurerIds([]), [setHiddenInsurerIds]);
 
+  /**
+   * A read may answer before the projection has the write (read-your-writes holds it a few seconds at most, then
+   * answers stale): show what was saved at once and read again until the answer has it.
+   */
+  const rereadUntil = async (saved: Requirements) => {
+    const same = (r: Requirements | null | undefined) => JSON.stringify(r) === JSON.stringify(saved);
+    setJustSaved(saved);
+    try {
+      for (let attempt = 0; attempt < 15; attempt++) {
+        if (same((await match.mutate())?.requirements)) return;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    } finally {
+      setJustSaved(null);
+    }
+  };
+
   if (!order || !id) return null;
   const editable = !screen.show && can(order.actions, 'stateRequirements');
-  const requirements = data?.requirements ?? null;
+  const requirements = justSaved ?? data?.requirements ?? null;
   const stated = hasRequirements(requirements);
   if (!stated && !editable) return null;
   const shown = (data?.insurers ?? []).filter((i) => !screen.hiddenInsurerIds.includes(i.insuranceCompanyId));
@@ -130,9 +148,9 @@ export const RequirementsPanel = ({ screen, mobile }: { screen: PlanScreen; mobi
           covers={screen.covers.data ?? []}
           mobile={mobile}
           onCancel={() => setEditing(false)}
-          onSaved={() => {
+          onSaved={(saved) => {
             setEditing(false);
-            void match.mutate();
+            void rereadUntil(saved);
             void screen.refresh();
           }}
         />

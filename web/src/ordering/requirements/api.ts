@@ -1,7 +1,7 @@
 /** 投保要求's calls (docs/api/requirements.md): the match per insurer, and stating them. */
 import useSWR from 'swr';
 import type { RequirementMatchAnswer } from '@feibao/domain/ordering/requirementMatch';
-import type { RequirementsForm } from '@feibao/domain/ordering/requirements';
+import type { Requirements, RequirementsForm } from '@feibao/domain/ordering/requirements';
 import { call } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 
@@ -21,4 +21,4 @@ export const useRequirementMatch = (id: string | null) => {
 };
 
 export const stateRequirements = (id: string, form: RequirementsForm) =>
-  call<{ id: string }>(requirementPaths.state, { body: { id, ...form } });
+  call<{ id: string } & Requirements>(requirementPaths.state, { body: { id, ...form } });
