@@ -92,6 +92,7 @@ describe('stating requirements', () => {
   it('stores them with the order; orderDetails carries them and the action', async () => {
     const stated = await owner.post(`${U}/order/requirements`, { id: orderId, ...wanted });
     expect(stated.body.code, stated.body.message).toBe(20000);
+    expect(stated.body).toMatchObject({ message: '投保要求已保存', data: { id: orderId, minTermDays: 180 } });
     const details = (await owner.get(`${U}/order/orderDetails?id=${orderId}`)).body.data;
     expect(details.requirements).toEqual({ ...wanted, maxHullDeductibleYuan: 5000 });
     expect(details.actions).toContain('stateRequirements');

@@ -23,7 +23,7 @@ export const requirementsRoutes = (deps: CommandDeps) => {
       metadata: { now: deps.now(), actor: me.sub, roles: me.roles },
     });
     setConsistencyToken(ctx, result.position);
-    ok(ctx, { id, requirements }, requirementMessages.stated);
+    ok(ctx, { id, ...requirements }, requirementMessages.stated);
   });
 
   return router;
