@@ -8,6 +8,7 @@ import type { AuditChange, AuditEntry } from './changeKinds.ts';
 import { diffOrderForms } from './orderChanges.ts';
 import { endorsedEntries } from './policyChanges.ts';
 import { endorsementAuditRow } from './endorsementHistory.ts';
+import { requirementTexts } from '../ordering/requirementTexts.ts';
 
 /**
  * An order's history, derived from its events and the order as it stood before each one (the
@@ -331,6 +332,18 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
     case 'EndorsementWithdrawn': {
       const row = endorsementAuditRow(event);
       return [entry(row.at, row.by, 'policy', row.step, row.details, row.reason)];
+    }
+    case 'RequirementsStated': {
+      const texts = requirementTexts(event.data.requirements);
+      return [
+        entry(
+          event.data.statedAt,
+          who(event.data.statedBy),
+          'fill',
+          '填写投保要求',
+          texts.length > 0 ? texts.join('；') : '清除投保要求',
+        ),
+      ];
     }
     default:
       // Deliberately not assertNever: order events are still being added, and an event this

@@ -2,6 +2,8 @@ import type { CompanyProfile } from '../accounts/user.events.ts';
 import { InsuredRelation, isValidIdCard } from '../accounts/validation.ts';
 import { policySnapshot } from '../claims/policy.ts';
 import type { Order } from '../ordering/order.events.ts';
+import { certificateInsuredCheck, requirementMatchOf, type Verdict } from '../ordering/requirementMatch.ts';
+import { hasRequirements } from '../ordering/requirements.ts';
 import { splitDeviceCodes } from '../ordering/form.ts';
 import { shanghaiDate } from '../shared/calendar.ts';
 import { maskIdCard } from '../shared/masking.ts';
@@ -61,7 +63,11 @@ export type CertificateContent = Common & {
   certificateNo: string;
   holder: Party & { address: string | null; purpose: string | null };
   statement: string;
+  /** 客户要求核对: the order's 投保要求 against the policy; absent when none were stated. */
+  requirementsCheck?: RequirementRow[];
 };
+/** ✓ / × / 待定: the font prints ✓ and × (not ✗). */
+export type RequirementRow = { label: string; mark: string; reason: string };
 export type DocumentContent = PolicyContent | CertificateContent;
 
 /** The insurers' registered names, as a policy names its insurer; the catalogue's short name otherwise. */
@@ -196,6 +202,19 @@ export const policyContent = (
   };
 };
 
+const marks: Record<Verdict, string> = { met: '✓', unmet: '×', pending: '待定' };
+
+/** The policy's checks (requirementMatch.ts), the additional insured judged by this certificate's holder. */
+const requirementRows = (order: PolicyOrder, holder: CertificateHolder): RequirementRow[] | null => {
+  const requirements = order.requirements;
+  if (!hasRequirements(requirements)) return null;
+  const checks = requirementMatchOf(order).policy?.checks ?? [];
+  const insured = certificateInsuredCheck(requirements, holder);
+  return checks
+    .map((c) => (c.kind === 'additionalInsured' && insured ? insured : c))
+    .map((c) => ({ label: c.label, mark: marks[c.verdict], reason: c.reason }));
+};
+
 export const certificateContent = (
   order: PolicyOrder,
   parties: { policyholder: Party; insured: Party },
@@ -205,11 +224,14 @@ export const certificateContent = (
   const common = commonOf(order, parties, issue);
   const holder = holderParty(certificate.holder);
   const purpose = holder.purpose ? `，用于“${holder.purpose}”` : '';
+  const requirementsCheck = requirementRows(order, certificate.holder);
   return {
     kind: 'certificate',
     certificateNo: certificate.certificateNo,
     ...common,
     holder,
+    // Absent, not empty, without requirements: older certificates' content (and fingerprint) stays as it was.
+    ...(requirementsCheck ? { requirementsCheck } : {}),
     statement:
       `兹证明：${common.policyholder.name}已通过${broker.name}向${common.insurer.legalName}投保无人机保险，` +
       `保单号${common.policyNo}，保险期间${common.period.text}，承保险种及保险金额见下表。` +

@@ -36,6 +36,20 @@ const droneColumns = [
 ];
 const pilotColumns = [col('序号', 0.06, 'center'), col('姓名', 0.24), col('执照编号', 0.4), col('技术等级', 0.3)];
 
+const requirementColumns = [col('客户要求', 0.3), col('核对', 0.12, 'center'), col('说明', 0.58)];
+/** 投保要求 (docs/api/requirements.md), when the customer stated any; absent on certificates without them. */
+const requirementsTable = (content: CertificateContent): Section[] =>
+  content.requirementsCheck && content.requirementsCheck.length > 0
+    ? [
+        {
+          kind: 'table',
+          title: '客户要求核对',
+          columns: requirementColumns,
+          rows: content.requirementsCheck.map((r) => [r.label, r.mark, r.reason]),
+        },
+      ]
+    : [];
+
 const n = (i: number) => String(i + 1);
 const dash = (v: number | null) => (v === null ? '—' : formatYuan(v));
 
@@ -180,6 +194,7 @@ export const certificateSpec = (content: CertificateContent, fingerprint: string
       ],
     },
     { kind: 'table', title: '承保险种及限额', columns: coverColumns(false), rows: coverRows(content, false) },
+    ...requirementsTable(content),
     droneTable(content),
     signatures(content),
     verification(content, fingerprint, '证明'),

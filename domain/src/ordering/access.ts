@@ -36,6 +36,8 @@ export const orderingAccess: ResourcePolicy = {
     [`POST ${U}/backoffice/cancellation/approve`]: areaStaff('quotes'),
     [`POST ${U}/backoffice/cancellation/decline`]: areaStaff('quotes'),
     [`GET ${U}/order/priceExplanation`]: customer,
+    [`POST ${U}/order/requirements`]: customer,
+    [`GET ${U}/order/requirementMatch`]: customer,
   },
   actions: 'the domain guards: domain/src/ordering/actions.ts',
 };

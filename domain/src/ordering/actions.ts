@@ -17,5 +17,6 @@ export const orderActions = [
   'renew',
   'cancel',
   'endorse',
+  'stateRequirements',
 ] as const;
 export type OrderAction = (typeof orderActions)[number];

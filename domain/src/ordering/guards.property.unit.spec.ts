@@ -10,6 +10,7 @@ import { orderMessages } from './messages.ts';
 import { decideOrder, type OrderCommand, type OrderMetadata } from './order.commands.ts';
 import { evolveOrder, initialOrder, type LineAnswer, type Order, type OrderEvent } from './order.events.ts';
 import { buildPlanLines } from './plan.ts';
+import { noRequirements } from './requirements.ts';
 
 /**
  * The actions listed for an order are exactly the commands the decider accepts: histories are
@@ -281,6 +282,9 @@ describe('allowedActions lists exactly what the decider accepts', () => {
         })();
         const save: OrderCommand = { type: 'SaveDraft', data: { orderId: 'o1', orderNo: 'FB1', form }, metadata: meta };
         const expected = {
+          stateRequirements: accepted(
+            attempt({ type: 'StateRequirements', data: { requirements: noRequirements }, metadata: meta }, order),
+          ),
           edit: sameOrNew === 'new' || (sameOrNew === 'same' && accepted(attempt(save, order))),
           viewPlan: reads && 'lines' in order,
           reInquire: reads,

@@ -6,6 +6,7 @@ import { endorsementMessages as em } from './endorsement.ts';
 import { cancellationMessages } from './cancellation.events.ts';
 import { type Order, OrderState, type OrderStateValue, stateNumber } from './order.events.ts';
 import { insurerQuotedAll, quoteExpired } from './quoting.ts';
+import { requirementMessages } from './requirements.ts';
 import { DEFAULT_RENEWAL_GRACE_DAYS, renewalMessages, renewalTimeRefusal } from './renewal.ts';
 
 /**
@@ -163,6 +164,12 @@ export const orderGuards: Record<OrderAction, OrderGuard> = {
     when(!o.endDate || now.getTime() < new Date(o.endDate).getTime(), () => illegalState(em.endorseAfterEnd)) ??
     when(!o.pendingChange, () =>
       illegalState(o.pendingChange === 'cancellation' ? em.cancellationPending : em.endorsementPending),
+    ),
+  // 投保要求: the owner's, until the purchase; after it they stay with the policy, read-only.
+  stateRequirements: (o, who) =>
+    mayChangeOrder(o, who) ??
+    when(o.state === OrderState.awaitingInquiry || quotingOrQuoted(o.state), () =>
+      illegalState(requirementMessages.notChangeable),
     ),
 };
 

@@ -15,7 +15,7 @@ const policy = { startDate: '2026-01-01T00:00:00.000Z', endDate: '2027-01-01T00:
 
 describe('allowedActions', () => {
   it('an order awaiting inquiry is edited or quoted anew, and has no plan', () => {
-    expect(allowedActions(facts(OrderState.awaitingInquiry), now)).toEqual(['edit', 'reInquire']);
+    expect(allowedActions(facts(OrderState.awaitingInquiry), now)).toEqual(['edit', 'reInquire', 'stateRequirements']);
   });
 
   it('while quoting: revoke, reset, delete lines; a general order may start a new round', () => {
@@ -26,6 +26,7 @@ describe('allowedActions', () => {
       'revoke',
       'reset',
       'deletePlanLine',
+      'stateRequirements',
     ]);
     expect(allowedActions(facts(OrderState.quoting, { orderType: 1 }), now)).not.toContain('newRound');
   });
@@ -37,10 +38,12 @@ describe('allowedActions', () => {
   });
 
   it('after insuring the plan is read-only', () => {
-    for (const state of [OrderState.insured, OrderState.underwritten, OrderState.inForce, OrderState.lapsed])
+    for (const state of [OrderState.insured, OrderState.underwritten, OrderState.inForce, OrderState.lapsed]) {
       expect(allowedActions(facts(state, policy), now)).not.toEqual(
         expect.arrayContaining(['reset', 'deletePlanLine', 'insure', 'revoke']),
       );
+      expect(allowedActions(facts(state, policy), now)).not.toContain('stateRequirements');
+    }
   });
 
   it('a claim is possible only for a policy in force while now lies between its dates', () => {

@@ -30,6 +30,7 @@ import type { RenewalOf } from './renewal.ts';
 import { decideCancellation, type CancellationCommand } from './cancellation.ts';
 import { decideEndorsement, type EndorsementCommand } from './endorsementDecider.ts';
 import { decideEndorsementPayment } from './endorsementSettlement.ts';
+import type { Requirements } from './requirements.ts';
 
 /**
  * Who asks and when: customers act on their own orders, staff by their `roles` (the quote desk),
@@ -119,6 +120,12 @@ export type Renew = {
   data: { renewalOrderId: string; renewalOrderNo: string; graceDays: number };
   metadata: OrderMetadata;
 };
+/** 投保要求, stated whole: what is not stated is cleared. */
+export type StateRequirements = {
+  type: 'StateRequirements';
+  data: { requirements: Requirements };
+  metadata: OrderMetadata;
+};
 
 export type OrderCommand =
   | SaveDraft
@@ -139,7 +146,8 @@ export type OrderCommand =
   | Lapse
   | Renew
   | CancellationCommand
-  | EndorsementCommand;
+  | EndorsementCommand
+  | StateRequirements;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -333,6 +341,21 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
     case 'DeclineEndorsement':
     case 'WithdrawEndorsement':
       return decideEndorsement(command, state);
+    case 'StateRequirements': {
+      const order = existing(state, command.metadata);
+      refuse(orderGuards.stateRequirements(orderFacts(order), command.metadata, now));
+      return [
+        {
+          type: 'RequirementsStated',
+          data: {
+            orderId: order.orderId,
+            requirements: command.data.requirements,
+            statedBy: command.metadata.actor,
+            statedAt: at,
+          },
+        },
+      ];
+    }
     default:
       return assertNever(command);
   }

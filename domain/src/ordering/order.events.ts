@@ -3,6 +3,7 @@ import type { PlanLine } from './plan.ts';
 import type { RuleRef, TraceStep } from '../rules/rating.ts';
 import type { RenewalOf, RenewedBy } from './renewal.ts';
 import type { CancellationEvent, CancellationRequestState } from './cancellation.events.ts';
+import type { Requirements } from './requirements.ts';
 import { approvedRequest, evolveCancellation } from './cancellation.evolve.ts';
 import {
   endorsementEventTime,
@@ -231,6 +232,11 @@ export type RenewalStarted = {
   type: 'RenewalStarted';
   data: { orderId: string; renewalOrderId: string; renewalOrderNo: string; at: string };
 };
+/** 投保要求 stated (or restated, replacing the last) by the owner before the purchase (docs/api/requirements.md). */
+export type RequirementsStated = {
+  type: 'RequirementsStated';
+  data: { orderId: string; requirements: Requirements; statedBy: string; statedAt: string };
+};
 export type PolicyTookEffect = { type: 'PolicyTookEffect'; data: { orderId: string; at: string } };
 export type PolicyLapsed = { type: 'PolicyLapsed'; data: { orderId: string; at: string } };
 
@@ -256,7 +262,8 @@ export type OrderEvent =
   | PolicyCancelled
   | RenewalStarted
   | CancellationEvent
-  | EndorsementEvent;
+  | EndorsementEvent
+  | RequirementsStated;
 
 export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderDraftSaved',
@@ -283,6 +290,7 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'CancellationReferred',
   'CancellationDeclined',
   ...endorsementEventTypes,
+  'RequirementsStated',
 ];
 
 /** Per insurer in the current round: its request, what it answered per line, whether it timed out. */
@@ -328,6 +336,8 @@ type OrderBase = {
   payments?: PaymentHistory;
   /** 续保自: absent on an order that renews nothing. */
   renewalOf?: RenewalOf;
+  /** 投保要求: absent until stated; kept, read-only, with the policy. */
+  requirements?: Requirements;
 };
 type Quoting = OrderBase & { round: number; lines: PlanLine[]; insurers: InsurerProgress[] };
 /** payment: null on purchases from before payments (underwritten without one). */
@@ -424,6 +434,10 @@ const paymentsOf = (state: Order): { payments?: PaymentHistory } =>
 const renewalOfState = (state: Order): { renewalOf?: RenewalOf } =>
   state.status !== 'none' && state.renewalOf ? { renewalOf: state.renewalOf } : {};
 
+/** The requirements stay through every change of state, as the payments do. */
+const requirementsOf = (state: Order): { requirements?: Requirements } =>
+  state.status !== 'none' && state.requirements ? { requirements: state.requirements } : {};
+
 const withAnswers = (insurers: InsurerProgress[], event: InsurerQuoteRecorded['data']) =>
   insurers.map((p) =>
     p.request.requestId === event.requestId
@@ -448,6 +462,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         createdAt: state.status === 'none' ? event.data.savedAt : state.createdAt,
         ...paymentsOf(state),
         ...(event.data.renewalOf ? { renewalOf: event.data.renewalOf } : renewalOfState(state)),
+        ...requirementsOf(state),
         round: 'round' in state ? state.round : 0,
         revoked: state.status === 'awaitingInquiry' ? state.revoked : null,
       };
@@ -462,6 +477,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         createdAt: state.createdAt,
         ...paymentsOf(state),
         ...renewalOfState(state),
+        ...requirementsOf(state),
         form: event.data.form,
         round: event.data.round,
         lines: event.data.lines,
@@ -507,6 +523,7 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
         createdAt: state.createdAt,
         ...paymentsOf(state),
         ...renewalOfState(state),
+        ...requirementsOf(state),
         round: event.data.round,
         revoked:
           event.type === 'InquiryRevoked'
@@ -634,6 +651,8 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
     case 'EndorsementDeclined':
     case 'EndorsementWithdrawn':
       return evolveEndorsement(state, event);
+    case 'RequirementsStated':
+      return state.status === 'none' ? state : { ...state, requirements: event.data.requirements };
   }
 };
 
@@ -691,6 +710,8 @@ export const orderEventTime = (event: OrderEvent): string => {
     case 'EndorsementDeclined':
     case 'EndorsementWithdrawn':
       return endorsementEventTime(event);
+    case 'RequirementsStated':
+      return event.data.statedAt;
   }
 };
 

@@ -12,12 +12,15 @@ const empty = { name: '', idNumber: '', address: '', purpose: '' };
 /** 添加证明持有人: the holder's name and credit code or ID number (checked by the domain's schema), address and purpose optional. */
 export const AddCertificateDialog = ({
   orderId,
+  suggested,
   isOpen,
   mobile,
   onClose,
   onDone,
 }: {
   orderId: string;
+  /** 投保要求's named additional insured (docs/api/requirements.md), offered prefilled. */
+  suggested?: { name: string; creditCode: string | null } | null;
   isOpen: boolean;
   mobile: boolean;
   onClose: () => void;
@@ -60,11 +63,20 @@ export const AddCertificateDialog = ({
       onClose={close}
       title="添加投保证明"
       className="fb-certificate-dialog"
-      onOpening={focusDialog}
+      onOpening={(node) => {
+        if (suggested && !form.values.name && !form.values.idNumber)
+          form.reset({ ...empty, name: suggested.name, idNumber: suggested.creditCode ?? '' });
+        focusDialog(node);
+      }}
       style={{ width: mobile ? '92vw' : 520 }}
     >
       <DialogBody>
         <p className="fb-muted">为项目方、场地方等出具投保证明，证明上载明本保单的险种与保额，可随时撤销。</p>
+        {suggested && form.values.name === suggested.name && (
+          <p className="fb-muted" data-testid="certificate-suggested">
+            已按投保要求填入附加被保险人，可修改。
+          </p>
+        )}
         <Field label="证明持有人名称" name="name" required error={form.errors.name}>
           <InputGroup id="f-name" large={mobile} placeholder="单位或个人名称" {...form.bind('name')} />
         </Field>

@@ -2,7 +2,8 @@
  * The order page's 电子保单 and 投保证明 (both sites): the policy's download, and the certificates
  * the customer gave with their buttons, all from the server's `actions`.
  */
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import type { AdditionalInsured } from '@feibao/domain/ordering/requirements';
 import { Alert, Button, Callout, Card, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import type { CertificateRow } from '@feibao/domain/documents/api';
 import { notifyError, toast } from '../api/toaster.ts';
@@ -12,6 +13,10 @@ import { downloadCertificate, usePolicyDocuments, withdrawCertificate } from './
 import { PolicyDocumentButton } from './PolicyDocumentButton.tsx';
 import { PolicyVersionsSection } from './PolicyVersionsSection.tsx';
 import './documents.css';
+
+const CertificateRequirements = lazy(() =>
+  import('../ordering/requirements/RequirementsPanel.tsx').then((m) => ({ default: m.CertificateRequirements })),
+);
 
 const dateTime = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false }) : '—';
@@ -32,6 +37,8 @@ export const PolicyDocumentsSection = ({ orderId, variant }: { orderId: string; 
   const [adding, setAdding] = useState(false);
   const [withdrawing, setWithdrawing] = useState<CertificateRow | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  /** 投保要求's named additional insured: the add dialog offers it prefilled. */
+  const [insured, setInsured] = useState<AdditionalInsured | null>(null);
   const data = docs.data;
   // Only policies have documents: an order before underwriting shows nothing here.
   if (!data || data.policyNo === null) return null;
@@ -163,8 +170,16 @@ export const PolicyDocumentsSection = ({ orderId, variant }: { orderId: string; 
         )}
       </div>
       {docs.error ? <Callout intent="danger">{(docs.error as Error).message}</Callout> : list}
+      <Suspense>
+        <CertificateRequirements
+          orderId={orderId}
+          holderNames={data.certificates.filter((c) => c.status !== 'withdrawn').map((c) => c.holder.name)}
+          onInsured={setInsured}
+        />
+      </Suspense>
       <AddCertificateDialog
         orderId={orderId}
+        suggested={insured}
         isOpen={adding}
         mobile={mobile}
         onClose={() => setAdding(false)}

@@ -5,6 +5,7 @@ import type { PlanLine } from '@feibao/domain/ordering/plan';
 import type { StoredDeskStatus } from '@feibao/domain/ordering/quoteDesk';
 import type { StoredPayment } from '@feibao/domain/payments/status';
 import type { RenewalOf, RenewedBy } from '@feibao/domain/ordering/renewal';
+import type { Requirements } from '@feibao/domain/ordering/requirements';
 
 export const ORDERS = 'orders';
 export const ORDER_LIST = 'order_list';
@@ -46,6 +47,8 @@ export type OrderDocument = {
   /** 续保自 / 已续保为 (docs/api/renewal.md); absent on older documents. */
   renewalOf?: RenewalOf | null;
   renewedBy?: RenewedBy | null;
+  /** 投保要求 (docs/api/requirements.md); null when none stated, absent on older documents. */
+  requirements?: Requirements | null;
   updatedAt: string;
   order: Order;
 };

@@ -69,6 +69,7 @@ export const toDocument = (order: Order, updatedAt: string): OrderDocument | nul
     pendingChange: 'pendingChange' in order ? (order.pendingChange?.kind ?? null) : null,
     renewalOf: order.renewalOf ?? null,
     renewedBy: 'renewedBy' in order ? (order.renewedBy ?? null) : null,
+    requirements: order.requirements ?? null,
     updatedAt,
     order,
   };

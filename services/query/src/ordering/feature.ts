@@ -7,6 +7,8 @@ import { priceExplanationQueryDocs } from './priceExplanationOpenapi.ts';
 import { priceExplanationQueryRoutes, priceExplanationReadScopes } from './priceExplanationRoutes.ts';
 import { comparisonQueryDocs } from './comparisonOpenapi.ts';
 import { comparisonQueryRoutes, comparisonReadScopes } from './comparisonRoutes.ts';
+import { requirementsQueryDocs } from './requirementsOpenapi.ts';
+import { requirementsQueryRoutes, requirementsReadScopes } from './requirementsRoutes.ts';
 
 /** What the ordering feature registers in the query service. */
 export const orderingQueryFeature: QueryFeature = {
@@ -16,7 +18,20 @@ export const orderingQueryFeature: QueryFeature = {
     cancellationQueryRoutes(deps),
     priceExplanationQueryRoutes(deps),
     comparisonQueryRoutes(deps),
+    requirementsQueryRoutes(deps),
   ],
-  readScopes: [...orderReadScopes, ...cancellationReadScopes, ...priceExplanationReadScopes, ...comparisonReadScopes],
-  docs: { ...orderingQueryDocs, ...cancellationQueryDocs, ...priceExplanationQueryDocs, ...comparisonQueryDocs },
+  readScopes: [
+    ...orderReadScopes,
+    ...cancellationReadScopes,
+    ...priceExplanationReadScopes,
+    ...comparisonReadScopes,
+    ...requirementsReadScopes,
+  ],
+  docs: {
+    ...orderingQueryDocs,
+    ...cancellationQueryDocs,
+    ...priceExplanationQueryDocs,
+    ...comparisonQueryDocs,
+    ...requirementsQueryDocs,
+  },
 };

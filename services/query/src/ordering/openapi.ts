@@ -1,6 +1,7 @@
 import { orderPaymentSchema } from '@feibao/domain/payments/wire';
 import { cancellationViewSchema } from '@feibao/domain/ordering/cancellation.wire';
 import { z } from 'zod';
+import { storedRequirementsSchema } from '@feibao/domain/ordering/requirements.wire';
 import { droneSchema, orderFormSchema } from '@feibao/domain/ordering/form';
 import { trace } from '@feibao/domain/rules/wire';
 import { renewalChainSchema } from '@feibao/domain/ordering/renewal';
@@ -160,6 +161,7 @@ const orderDetails = orderFormSchema.extend({
   insurancePlanList: z.array(planOrTotal),
   quoteProgress: z.array(quoteProgress),
   cancellation: cancellationViewSchema.nullable().describe('docs/api/cancellation.md'),
+  requirements: storedRequirementsSchema.nullable().describe('投保要求, docs/api/requirements.md'),
 });
 
 /** One order on the quote desk: its lines and a cell per insurer (domain ordering/quoteDesk.ts `QuoteDeskRow`). */

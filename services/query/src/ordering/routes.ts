@@ -134,6 +134,7 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
       insurancePlanList: planRows(doc, now, actor(ctx)),
       quoteProgress: doc.insurers.map(({ answers: _answers, deskStatus: _deskStatus, ...summary }) => summary),
       cancellation: cancellationView(doc.order),
+      requirements: doc.requirements ?? null,
     });
   });
 

@@ -24,6 +24,7 @@ import { RenewalChain } from '../renewal/RenewalChain.tsx';
 import type { RenewTarget } from '../renewal/RenewDialog.tsx';
 import { useOpenedOnce } from '../../shared/useOpenedOnce.ts';
 
+const RequirementsPanel = lazy(() => import('../requirements/RequirementsPanel.tsx'));
 const RenewDialog = lazy(() => import('../renewal/RenewDialog.tsx').then((m) => ({ default: m.RenewDialog })));
 const ComparisonPanel = lazy(() =>
   import('../comparison/ComparisonPanel.tsx').then((m) => ({ default: m.ComparisonPanel })),
@@ -138,6 +139,9 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
             />
           </Callout>
         )}
+        <Suspense>
+          <RequirementsPanel screen={screen} mobile={mobile} />
+        </Suspense>
         {!can(order.actions, 'viewPlan') ? (
           <NonIdealState
             icon="document"
@@ -157,7 +161,17 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
         )}
         {plan.data && can(order.actions, 'viewPlan') && (
           <Suspense>
-            <ComparisonPanel orderId={order.id} variant={variant} planSignature={JSON.stringify(screen.totals)} />
+            <ComparisonPanel
+              orderId={order.id}
+              variant={variant}
+              planSignature={JSON.stringify(screen.totals)}
+              // 只看满足要求的报价 hides the same insurers here as in the plan (the totals are already filtered).
+              visibleInsurerIds={
+                screen.hiddenInsurerIds.length > 0
+                  ? screen.totals?.insuranceCompanyList.map((c) => c.insuranceCompanyId)
+                  : undefined
+              }
+            />
           </Suspense>
         )}
         {chooser && (

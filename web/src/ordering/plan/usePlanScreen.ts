@@ -48,8 +48,16 @@ export const usePlanScreen = (variant: Variant) => {
   const brands = useDroneBrands();
 
   const [busy, setBusy] = useState<string | null>(null);
-  const rows = (plan.data ?? []).filter((r): r is PlanRow => !r.isTotal);
-  const totals = (plan.data ?? []).find((r): r is TotalsRow => r.isTotal === true);
+  /** Insurers whose columns (desktop) or cards (mobile) are hidden, e.g. by 只看满足要求的报价 (../requirements/). */
+  const [hiddenInsurerIds, setHiddenInsurerIds] = useState<readonly number[]>([]);
+  // The views lay out what is left: hidden insurers are taken out of every row here, once.
+  const keep = <T extends { insuranceCompanyId: number }>(list: T[]) =>
+    list.filter((c) => !hiddenInsurerIds.includes(c.insuranceCompanyId));
+  const rows = (plan.data ?? [])
+    .filter((r): r is PlanRow => !r.isTotal)
+    .map((r) => ({ ...r, insuranceCompanyList: keep(r.insuranceCompanyList) }));
+  const allTotals = (plan.data ?? []).find((r): r is TotalsRow => r.isTotal === true);
+  const totals = allTotals && { ...allTotals, insuranceCompanyList: keep(allTotals.insuranceCompanyList) };
   const columns = totals?.insuranceCompanyList ?? rows[0]?.insuranceCompanyList ?? [];
   const form = useMemo(() => (order ? fromOrder(order) : null), [order]);
   /** An action offered on this page: allowed by the server and the page not opened read-only. */
@@ -129,6 +137,8 @@ export const usePlanScreen = (variant: Variant) => {
     rows,
     totals,
     columns,
+    hiddenInsurerIds,
+    setHiddenInsurerIds,
     busy,
     may,
     refresh,
