@@ -30,6 +30,8 @@ import type { RenewalOf } from './renewal.ts';
 import { decideCancellation, type CancellationCommand } from './cancellation.ts';
 import { decideEndorsement, type EndorsementCommand } from './endorsementDecider.ts';
 import { decideEndorsementPayment } from './endorsementSettlement.ts';
+import type { CurrentTerms } from './purchaseTerms.ts';
+import { decidePurchaseTerms, type PurchaseTermsCommand } from './purchaseTermsDecider.ts';
 
 /**
  * Who asks and when: customers act on their own orders, staff by their `roles` (the quote desk),
@@ -79,10 +81,13 @@ export type RevokeInquiry = {
 };
 export type ResetPlan = { type: 'ResetPlan'; data: Record<string, never>; metadata: OrderMetadata };
 export type DeletePlanLine = { type: 'DeletePlanLine'; data: { key: string }; metadata: OrderMetadata };
-/** payment: the trade the handling opens for this purchase (its number and due time); absent, no payment step. */
+/**
+ * payment: the trade the handling opens for this purchase (its number and due time); absent, no payment step.
+ * terms: the 信息披露 texts in force (purchaseTerms.ts), which the order's confirmation must match.
+ */
 export type Insure = {
   type: 'Insure';
-  data: { insurerId: number; insurerName?: string; payment?: { tradeNo: string; dueAt: string } };
+  data: { insurerId: number; insurerName?: string; payment?: { tradeNo: string; dueAt: string }; terms: CurrentTerms };
   metadata: OrderMetadata;
 };
 /** The provider says the trade is paid. refundNo: the number a refund of a trade paid too late takes. */
@@ -139,7 +144,8 @@ export type OrderCommand =
   | Lapse
   | Renew
   | CancellationCommand
-  | EndorsementCommand;
+  | EndorsementCommand
+  | PurchaseTermsCommand;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -254,7 +260,7 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       );
     }
     case 'Insure': {
-      refuse(mayInsureWith(state, command.data.insurerId, command.metadata, now));
+      refuse(mayInsureWith(state, command.data.insurerId, command.metadata, now, command.data.terms));
       const order = existing(state, command.metadata);
       const progress = planned(order)
         ? order.insurers.find((p) => p.request.insurerId === command.data.insurerId)
@@ -333,6 +339,9 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
     case 'DeclineEndorsement':
     case 'WithdrawEndorsement':
       return decideEndorsement(command, state);
+    case 'ShowPurchaseTerms':
+    case 'ConfirmPurchaseTerms':
+      return decidePurchaseTerms(command, state);
     default:
       return assertNever(command);
   }

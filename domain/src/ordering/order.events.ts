@@ -13,6 +13,13 @@ import {
   type EndorsementState,
   type EndorsementTrade,
 } from './endorsement.events.ts';
+import {
+  evolvePurchaseTerms,
+  purchaseTermsEventTime,
+  purchaseTermsEventTypes,
+  type PurchaseTermsEvent,
+  type TermsConfirmation,
+} from './purchaseTerms.ts';
 
 /** Order states; the numbers are the wire mapping (docs/glossary.md "Order states and actions"). */
 export const OrderState = {
@@ -254,7 +261,8 @@ export type OrderEvent =
   | PolicyCancelled
   | RenewalStarted
   | CancellationEvent
-  | EndorsementEvent;
+  | EndorsementEvent
+  | PurchaseTermsEvent;
 
 export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderDraftSaved',
@@ -281,6 +289,7 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'CancellationReferred',
   'CancellationDeclined',
   ...endorsementEventTypes,
+  ...purchaseTermsEventTypes,
 ];
 
 /** Per insurer in the current round: its request, what it answered per line, whether it timed out. */
@@ -327,7 +336,13 @@ type OrderBase = {
   /** 续保自: absent on an order that renews nothing. */
   renewalOf?: RenewalOf;
 };
-type Quoting = OrderBase & { round: number; lines: PlanLine[]; insurers: InsurerProgress[] };
+/** termsConfirmed: the 投保前阅读确认 per insurer this round (purchaseTerms.ts); absent: none yet. */
+type Quoting = OrderBase & {
+  round: number;
+  lines: PlanLine[];
+  insurers: InsurerProgress[];
+  termsConfirmed?: TermsConfirmation[];
+};
 /** payment: null on purchases from before payments (underwritten without one). */
 type Bought = Quoting & {
   insurer: InsurerRef;
@@ -632,6 +647,9 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
     case 'EndorsementDeclined':
     case 'EndorsementWithdrawn':
       return evolveEndorsement(state, event);
+    case 'PurchaseTermsShown':
+    case 'PurchaseTermsConfirmed':
+      return evolvePurchaseTerms(state, event);
   }
 };
 
@@ -689,6 +707,9 @@ export const orderEventTime = (event: OrderEvent): string => {
     case 'EndorsementDeclined':
     case 'EndorsementWithdrawn':
       return endorsementEventTime(event);
+    case 'PurchaseTermsShown':
+    case 'PurchaseTermsConfirmed':
+      return purchaseTermsEventTime(event);
   }
 };
 
