@@ -14,7 +14,13 @@ import {
   type TestPlatform,
 } from '../support/platform.ts';
 import { claimReport, damagedDrone } from '../support/claims.ts';
-import { companyProfile, customerWithPolicy, payAtDevCashier, waitForOrderState, insureWithTerms } from '../support/policies.ts';
+import {
+  companyProfile,
+  customerWithPolicy,
+  payAtDevCashier,
+  waitForOrderState,
+  insureWithTerms,
+} from '../support/policies.ts';
 import { rawCall, tinyPng, uploadForm } from '../support/securityFixtures.ts';
 
 /**

@@ -76,11 +76,16 @@ export const purchaseStep = (event: OrderEvent, first: boolean): PurchaseStep | 
         device: event.data.userAgent,
       });
     case 'PurchaseTermsConfirmed':
-      return step('termsConfirmed', event.data.confirmedAt, [`勾选“我已阅读并同意”，确认投保 ${event.data.insurerName}`], {
-        texts: stepTexts(event.data.texts),
-        ip: maskIp(event.data.ip),
-        device: event.data.userAgent,
-      });
+      return step(
+        'termsConfirmed',
+        event.data.confirmedAt,
+        [`勾选“我已阅读并同意”，确认投保 ${event.data.insurerName}`],
+        {
+          texts: stepTexts(event.data.texts),
+          ip: maskIp(event.data.ip),
+          device: event.data.userAgent,
+        },
+      );
     case 'OrderInsured':
       return step('purchased', event.data.insuredAt, [
         `${event.data.insurerName}，保费 ${yuan(event.data.totalPremium)}`,

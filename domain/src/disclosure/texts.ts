@@ -74,12 +74,16 @@ export const publishTextSchema = z
   .strict();
 
 export const textRefError = (ref: TextRef): string | null => {
-  if (ref.kind !== 'exclusions') return ref.coverId === undefined || ref.coverId === null ? null : disclosureMessages.coverNotAllowed;
+  if (ref.kind !== 'exclusions')
+    return ref.coverId === undefined || ref.coverId === null ? null : disclosureMessages.coverNotAllowed;
   if (ref.coverId === undefined || ref.coverId === null) return disclosureMessages.coverRequired;
   return insuranceTypeById(ref.coverId) ? null : disclosureMessages.unknownCover;
 };
 
-export const decideDisclosureText = (command: PublishDisclosureText, state: DisclosureTextState): DisclosureTextEvent[] => {
+export const decideDisclosureText = (
+  command: PublishDisclosureText,
+  state: DisclosureTextState,
+): DisclosureTextEvent[] => {
   const { data, metadata } = command;
   if (!metadata.system && !canUseArea('disclosure', metadata.roles)) throw forbidden(disclosureMessages.adminOnly);
   const refError = textRefError(data);

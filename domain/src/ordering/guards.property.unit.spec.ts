@@ -352,7 +352,10 @@ describe('allowedActions lists exactly what the decider accepts', () => {
 
         // Per insurer (the plan's 投保 buttons): the read model asks the same guard the decider refuses through.
         for (const insurerId of [...insurerIds, 2]) {
-          const outcome = attempt({ type: 'Insure', data: { insurerId, terms: TERMS_IN_FORCE }, metadata: meta }, order);
+          const outcome = attempt(
+            { type: 'Insure', data: { insurerId, terms: TERMS_IN_FORCE }, metadata: meta },
+            order,
+          );
           const refusal = mayInsureWith(order, insurerId, who.actor, now, TERMS_IN_FORCE);
           expect(refusal === null, `insure ${insurerId}`).toBe(accepted(outcome));
           if (refusal) expect((outcome as DomainError).message).toBe(refusal.message);

@@ -21,7 +21,13 @@ export type RequestOrigin = { ip: string; userAgent: string };
 
 export type PurchaseTermsShown = {
   type: 'PurchaseTermsShown';
-  data: { orderId: string; insurerId: number; texts: ConfirmedText[]; shownAt: string; shownTo: string } & RequestOrigin;
+  data: {
+    orderId: string;
+    insurerId: number;
+    texts: ConfirmedText[];
+    shownAt: string;
+    shownTo: string;
+  } & RequestOrigin;
 };
 export type PurchaseTermsConfirmed = {
   type: 'PurchaseTermsConfirmed';

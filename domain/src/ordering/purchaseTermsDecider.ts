@@ -47,7 +47,14 @@ export const decidePurchaseTerms = (command: PurchaseTermsCommand, state: Order)
     return [
       {
         type: 'PurchaseTermsShown',
-        data: { orderId: order.orderId, insurerId: data.insurerId, texts, shownAt: at, shownTo: metadata.actor, ...origin },
+        data: {
+          orderId: order.orderId,
+          insurerId: data.insurerId,
+          texts,
+          shownAt: at,
+          shownTo: metadata.actor,
+          ...origin,
+        },
       },
     ];
   return [

@@ -43,7 +43,8 @@ export type TextDraft = TextRef & { title: string; body: string; reason: string;
 
 export const disclosureHandling = (deps: Pick<CommandDeps, 'eventStore'>) => {
   const publish = async (draft: TextDraft, meta: Meta) => {
-    const ref: TextRef = draft.kind === 'exclusions' ? { kind: draft.kind, coverId: draft.coverId } : { kind: draft.kind };
+    const ref: TextRef =
+      draft.kind === 'exclusions' ? { kind: draft.kind, coverId: draft.coverId } : { kind: draft.kind };
     const command: PublishDisclosureText = {
       type: 'PublishDisclosureText',
       data: { ...draft, ...ref, sha256: textDigest(draft.title, draft.body) },

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { disclosureMessages, publishTextSchema } from '@feibao/domain/disclosure/texts';
 import { confirmTermsSchema, purchaseTermsMessages, type RequestOrigin } from '@feibao/domain/ordering/purchaseTerms';
 import { setConsistencyToken } from '@feibao/platform/consistency';
@@ -48,7 +48,9 @@ export const disclosureRoutes = (deps: CommandDeps) => {
     const body = input<z.output<typeof publishTextSchema>>(ctx);
     const { coverId, ...rest } = body;
     const published = await handling.publish(
-      rest.kind === 'exclusions' ? { ...rest, coverId: coverId ?? undefined } : { ...rest, ...(coverId != null ? { coverId } : {}) },
+      rest.kind === 'exclusions'
+        ? { ...rest, coverId: coverId ?? undefined }
+        : { ...rest, ...(coverId != null ? { coverId } : {}) },
       meta(ctx),
     );
     setConsistencyToken(ctx, published.position);

@@ -75,7 +75,8 @@ export const disclosureQueryRoutes = (deps: QueryAppDeps) => {
     if (!doc || doc.order.status === 'none' || mayReadOrder(orderFacts(doc.order), who))
       throw new HttpError(ResultCode.notFound, orderMessages.notFound);
     const insurer = doc.insurers.find((i) => i.insuranceCompanyId === q.insuranceCompanyId);
-    if (!insurer || !('lines' in doc.order)) throw new HttpError(ResultCode.conflict, orderMessages.insurerNotInInquiry);
+    if (!insurer || !('lines' in doc.order))
+      throw new HttpError(ResultCode.conflict, orderMessages.insurerNotInInquiry);
     const inForce = new Map((await texts.current()).map((t) => [t.key, t]));
     const required = requiredTexts(doc.order.lines).map((ref) => inForce.get(textKey(ref)));
     const current = Object.fromEntries(

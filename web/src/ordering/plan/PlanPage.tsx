@@ -25,6 +25,9 @@ import type { RenewTarget } from '../renewal/RenewDialog.tsx';
 import { useOpenedOnce } from '../../shared/useOpenedOnce.ts';
 
 const RenewDialog = lazy(() => import('../renewal/RenewDialog.tsx').then((m) => ({ default: m.RenewDialog })));
+const PurchaseTermsDialog = lazy(() =>
+  import('../../disclosure/PurchaseTermsDialog.tsx').then((m) => ({ default: m.PurchaseTermsDialog })),
+);
 import { CancellationStatus } from '../cancellation/CancellationStatus.tsx';
 import { EndorsementBadge } from '../../endorsement/EndorsementBadge.tsx';
 
@@ -48,6 +51,7 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
   const [chooser, setChooser] = useState<number[] | null>(null);
   const [renewing, setRenewing] = useState<RenewTarget | null>(null);
   const renewOpened = useOpenedOnce(renewing !== null);
+  const termsOpened = useOpenedOnce(screen.termsFor !== null);
 
   const actions = (
     <PlanActionBar
@@ -191,6 +195,22 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
     <>
       <Suspense>
         {renewOpened && <RenewDialog order={renewing} variant={variant} onClose={() => setRenewing(null)} />}
+      </Suspense>
+      <Suspense>
+        {termsOpened && id && (
+          <PurchaseTermsDialog
+            target={
+              screen.termsFor && {
+                orderId: id,
+                insurerId: screen.termsFor.insuranceCompanyId,
+                insurerName: screen.termsFor.insuranceCompanyName,
+              }
+            }
+            variant={variant}
+            onClose={screen.closeTerms}
+            onConfirmed={screen.termsConfirmed}
+          />
+        )}
       </Suspense>
       <RevokeDialog
         orderId={revoking}
