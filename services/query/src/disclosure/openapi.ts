@@ -17,7 +17,35 @@ const text = z.object({
 });
 const product = z.object({ coverId: z.number(), name: z.string(), clauseName: z.string(), registrationNo: z.string() });
 
+const pdf = { contentType: 'application/pdf', description: 'PDF（Content-Disposition 带中文文件名）' };
+const recordText = z.object({ title: z.string(), kindName: z.string(), version: z.number(), sha256: z.string() });
+
 export const disclosureQueryDocs: RouteDocs = {
+  'GET /api/v1/uav/backoffice/audit/purchaseRecord': {
+    summary: '投保过程记录：创建、报价、展示与确认条款（版本、IP、设备）、投保、支付、出单，各环节时间',
+    data: z.object({
+      orderId: z.string(),
+      orderNo: z.string(),
+      owner: z.string(),
+      steps: z.array(
+        z.object({
+          kind: z.string(),
+          title: z.string(),
+          at: z.string(),
+          details: z.array(z.string()),
+          texts: z.array(recordText).optional(),
+          ip: z.string().optional().describe('部分隐藏'),
+          device: z.string().optional(),
+        }),
+      ),
+    }),
+    codes: [ResultCode.badRequest, ResultCode.notFound],
+  },
+  'GET /api/v1/uav/backoffice/audit/purchaseRecord/pdf': {
+    summary: '投保过程记录 PDF',
+    rawSuccess: pdf,
+    codes: [ResultCode.badRequest, ResultCode.notFound],
+  },
   'GET /api/v1/uav/public/disclosure': {
     summary: '信息披露：经纪公司、合作保险公司及产品条款、投诉渠道、电子保单与发票、隐私（无需登录）',
     data: z.object({
