@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.ts';
+import type { DomainError } from '../shared/errors.ts';
 import { generalApplication } from './fixtures.ts';
 import { normaliseOrderForm, parseOrderForm } from './form.ts';
 import { mayInsureWith } from './guards.ts';
