@@ -192,6 +192,17 @@ export const confirmTermsByApi = async (
   expect(confirmed.code, confirmed.message).toBe(20000);
 };
 
+/**
+ * After 投保 on the cover plan: the texts open in a dialog (a full-screen drawer on a phone); the required tick,
+ * then 确认投保, which records the confirmation and buys (docs/api/disclosure.md).
+ */
+export const readAndConfirmTerms = async (page: Page) => {
+  const terms = page.getByTestId('terms-list');
+  await expect(terms).toBeVisible();
+  await page.getByTestId('terms-agree').check();
+  await page.getByTestId('terms-confirm').click();
+};
+
 export const api = async <T>(
   request: APIRequestContext,
   account: Account,
