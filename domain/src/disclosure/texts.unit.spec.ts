@@ -7,9 +7,10 @@ import {
   publishTextSchema,
   type DisclosureTextState,
   type PublishDisclosureText,
+  allTextRefs,
+  textKey,
 } from './texts.ts';
 import { seededTexts } from './seedTexts.ts';
-import { allTextRefs, textKey } from './texts.ts';
 
 const now = new Date('2026-11-27T08:00:00Z');
 const admin = { now, actor: '19900000001', roles: ['admin'] };
