@@ -70,7 +70,7 @@ test.describe('desktop', () => {
     await expect(page.getByTestId('disclosure-broker')).toContainText('飞保保险经纪有限公司');
     await expect(page.getByTestId('disclosure-broker')).toContainText('经营保险经纪业务许可证');
     await expect(page.getByTestId('disclosure-products')).toContainText('条款注册号');
-    await page.getByRole('tab', { name: '平安产险' }).click();
+    await page.getByRole('button', { name: '平安产险', exact: true }).click();
     await expect(page.getByTestId('disclosure-products')).toContainText('平安产险无人驾驶航空器机身损失保险条款');
     await page.getByTestId('disclosure-text-customerNotice').getByRole('button').first().click();
     await expect(page.getByTestId('disclosure-text-customerNotice')).toContainText('投诉渠道');

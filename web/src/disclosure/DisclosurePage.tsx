@@ -4,7 +4,7 @@
  * older version readable), where to complain, how the 电子保单 and invoices arrive, privacy (docs/api/disclosure.md).
  */
 import { useState } from 'react';
-import { Button, Callout, Card, Collapse, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Collapse, HTMLTable, Spinner } from '@blueprintjs/core';
 import type { DisclosureTextVersion } from '@feibao/domain/disclosure/api';
 import type { Variant } from '../shared/site.ts';
 import { usePublicDisclosure } from './api.ts';
@@ -41,6 +41,7 @@ export const DisclosurePage = ({ variant }: { variant: Variant }) => {
   const disclosure = usePublicDisclosure();
   const [insurer, setInsurer] = useState<number | null>(null);
   const d = disclosure.data;
+  const shown = insurer ?? d?.insurers[0]?.id ?? null;
 
   const content = disclosure.error ? (
     <Callout intent="danger">{(disclosure.error as Error).message}</Callout>
@@ -78,23 +79,20 @@ export const DisclosurePage = ({ variant }: { variant: Variant }) => {
 
       <h2>合作保险公司及产品</h2>
       <p className="fb-muted">本平台代理销售以下保险公司的产品，保险责任由承保的保险公司承担。</p>
-      <div className="fb-row-wrap" role="tablist" aria-label="保险公司">
+      <fieldset className="fb-disclosure-insurers" aria-label="保险公司">
         {d.insurers.map((i) => (
-          <Tag
+          <Button
             key={i.id}
-            interactive
-            large={!mobile}
-            intent={insurer === i.id ? 'primary' : 'none'}
-            role="tab"
-            aria-selected={insurer === i.id}
-            onClick={() => setInsurer(insurer === i.id ? null : i.id)}
-          >
-            {i.name}
-          </Tag>
+            size={mobile ? 'medium' : 'small'}
+            text={i.name}
+            intent={shown === i.id ? 'primary' : 'none'}
+            aria-pressed={shown === i.id}
+            onClick={() => setInsurer(i.id)}
+          />
         ))}
-      </div>
+      </fieldset>
       {d.insurers
-        .filter((i) => i.id === (insurer ?? d.insurers[0]?.id))
+        .filter((i) => i.id === shown)
         .map((i) => (
           <div className="fb-disclosure-products" key={i.id} data-testid="disclosure-products">
             <HTMLTable compact striped>
