@@ -54,13 +54,15 @@ export const PurchaseTermsDialog = ({ target, variant, onClose, onConfirmed }: P
   const [open, setOpen] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
-  const shownFor = useRef<string | null>(null);
   const texts = terms.data?.texts ?? [];
 
+  const shownFor = useRef<string | null>(null);
   // Another insurer (or a new opening): the tick starts unticked.
   const targetKey = target ? `${target.orderId}:${target.insurerId}` : null;
   const [openedFor, setOpenedFor] = useState<string | null>(null);
   if (openedFor !== targetKey) {
+    // Each opening is shown (and recorded) afresh.
+    shownFor.current = null;
     setOpenedFor(targetKey);
     setAgreed(false);
     setHint(null);
@@ -74,9 +76,8 @@ export const PurchaseTermsDialog = ({ target, variant, onClose, onConfirmed }: P
     shownFor.current = key;
     void recordTermsShown(target.orderId, target.insurerId).catch(() => undefined);
   }, [target, terms.data]);
-  useEffect(() => {
-    if (texts[0] && open === null) setOpen(texts[0].key);
-  }, [texts, open]);
+  // The first text opens with the dialog; '' once the reader has closed them all.
+  const expanded = open ?? texts[0]?.key ?? '';
 
   const submit = async () => {
     if (!target || !terms.data) return;
@@ -115,8 +116,8 @@ export const PurchaseTermsDialog = ({ target, variant, onClose, onConfirmed }: P
             <TextBlock
               key={t.key}
               text={t}
-              open={open === t.key}
-              onToggle={() => setOpen(open === t.key ? null : t.key)}
+              open={expanded === t.key}
+              onToggle={() => setOpen(expanded === t.key ? '' : t.key)}
             />
           ))}
         </div>
