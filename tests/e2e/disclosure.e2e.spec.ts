@@ -45,7 +45,10 @@ const openTerms = async (page: Page, prefix: string, order: Quoted) => {
   await expect(terms).toContainText('无人机第三者责任险免责条款');
   await page.getByTestId('terms-confirm').click();
   await expect(page.getByRole('alert').filter({ hasText: '请先勾选' })).toBeVisible();
-  await page.getByTestId('terms-agree').check();
+  // Blueprint's indicator lies over the input: the label is what a person clicks.
+  const agree = page.getByTestId('terms-agree');
+  await agree.locator('xpath=ancestor::label[1]').click();
+  await expect(agree).toBeChecked();
 };
 
 test.beforeAll(async () => {

@@ -199,7 +199,10 @@ export const confirmTermsByApi = async (
 export const readAndConfirmTerms = async (page: Page) => {
   const terms = page.getByTestId('terms-list');
   await expect(terms).toBeVisible();
-  await page.getByTestId('terms-agree').check();
+  // Blueprint's indicator lies over the input: the label is what a person clicks.
+  const agree = page.getByTestId('terms-agree');
+  await agree.locator('xpath=ancestor::label[1]').click();
+  await expect(agree).toBeChecked();
   await page.getByTestId('terms-confirm').click();
 };
 
