@@ -122,6 +122,11 @@ export const PurchaseTermsDialog = ({ target, variant, onClose, onConfirmed }: P
           ))}
         </div>
       )}
+    </>
+  );
+  // Outside the scrolling texts: the tick and its hint stay in view however long the texts are.
+  const agree = (
+    <div className="fb-terms-agree-row">
       <Checkbox
         className="fb-terms-agree"
         large={mobile}
@@ -139,7 +144,7 @@ export const PurchaseTermsDialog = ({ target, variant, onClose, onConfirmed }: P
           {hint}
         </p>
       )}
-    </>
+    </div>
   );
   const actions = (
     <>
@@ -168,6 +173,7 @@ export const PurchaseTermsDialog = ({ target, variant, onClose, onConfirmed }: P
         onOpening={focusDialog}
       >
         <div className="fb-terms-drawer-body">{body}</div>
+        <div className="fb-terms-drawer-agree">{agree}</div>
         <div className="fb-terms-drawer-actions">{actions}</div>
       </Drawer>
     );
@@ -181,6 +187,7 @@ export const PurchaseTermsDialog = ({ target, variant, onClose, onConfirmed }: P
       style={{ width: 720 }}
     >
       <DialogBody className="fb-terms-dialog-body">{body}</DialogBody>
+      <div className="fb-terms-dialog-agree">{agree}</div>
       <DialogFooter actions={actions} />
     </Dialog>
   );
