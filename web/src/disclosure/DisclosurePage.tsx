@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button, Callout, Card, Collapse, HTMLTable, Spinner } from '@blueprintjs/core';
 import type { DisclosureTextVersion } from '@feibao/domain/disclosure/api';
 import type { Variant } from '../shared/site.ts';
+import { TouchPageBar } from '../shared/TouchPageBar.tsx';
 import { usePublicDisclosure } from './api.ts';
 import { OlderVersions } from './OlderVersions.tsx';
 import './disclosure.css';
@@ -149,7 +150,7 @@ export const DisclosurePage = ({ variant }: { variant: Variant }) => {
 
   return (
     <div className={mobile ? 'fb-m-page fb-disclosure-page' : 'fb-page fb-disclosure-page'}>
-      <h1 className={mobile ? 'fb-m-pagetitle' : 'fb-page-title'}>信息披露</h1>
+      {mobile ? <TouchPageBar title="信息披露" fallback="/touch/index" /> : <h1 className="fb-page-title">信息披露</h1>}
       {mobile ? <div className="fb-m-card">{content}</div> : <Card className="fb-card">{content}</Card>}
     </div>
   );
