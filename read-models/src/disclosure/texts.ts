@@ -3,6 +3,7 @@ import {
   disclosureTextEventTypes,
   textKey,
   textKindNames,
+  textKinds,
   type DisclosureTextEvent,
 } from '@feibao/domain/disclosure/texts';
 import { insuranceTypeById } from '@feibao/domain/ordering/catalogue';
@@ -44,8 +45,9 @@ export const disclosureTextsProjection = defineProjection({
 });
 
 const publicVersion = ({ publishedBy: _by, ...text }: DisclosureTextDocument): DisclosureTextVersion => text;
+/** As a buyer reads them: 客户告知书, 投保须知, then the 免责条款 by cover. */
 const order = (a: DisclosureTextVersion, b: DisclosureTextVersion) =>
-  a.kind === b.kind ? (a.coverId ?? 0) - (b.coverId ?? 0) : a.kind.localeCompare(b.kind);
+  a.kind === b.kind ? (a.coverId ?? 0) - (b.coverId ?? 0) : textKinds.indexOf(a.kind) - textKinds.indexOf(b.kind);
 
 export const disclosureTextReader = (pool: Pick<Pool, 'query'>) => {
   /** The newest version of every text. */
