@@ -24,6 +24,7 @@ import { normaliseClaimForm, parseClaimForm } from '@feibao/domain/claims/form';
 import { policySnapshot } from '@feibao/domain/claims/policy';
 import { requestIdOf } from '@feibao/domain/ordering/inquiry';
 import { HEAVY_USER, phoneOf, storedForm } from './seed.ts';
+import { confirmTerms, TERMS_IN_FORCE } from '@feibao/domain/ordering/termsFixtures';
 
 export type ClaimSeedPlan = {
   claims: number;
@@ -121,7 +122,8 @@ const inForceHistory = (startedAt: Date) => {
       },
       metadata: system(60),
     },
-    { type: 'Insure', data: { insurerId: insurer.id }, metadata: user(90) },
+    confirmTerms(insurer.id, user(80)),
+    { type: 'Insure', data: { insurerId: insurer.id, terms: TERMS_IN_FORCE }, metadata: user(90) },
     { type: 'UnderwritePolicy', data: { policyNo: POLICY_NO }, metadata: system(24 * 60) },
   ];
   let state: Order = initialOrder();

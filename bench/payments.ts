@@ -84,6 +84,19 @@ const buy = async (o: PaymentOptions, token: string): Promise<Bought> => {
   // The first insurer that quoted every line, as a customer picks a complete quote.
   const progress = details.quoteProgress ?? [];
   const insurer = (progress.find((p) => p.quotedAll) ?? progress[0])?.insuranceCompanyId;
+  // 投保前阅读确认 first, as the cover plan's dialog does (docs/api/disclosure.md).
+  const terms = expectOk(
+    await getJson(o.queryPort, `/api/v1/uav/order/purchaseTerms?id=${orderId}&insuranceCompanyId=${insurer}`, token),
+  ).body.data as { texts: { kind: string; coverId: number | null; version: number }[] };
+  const texts = terms.texts.map(({ kind, coverId, version }) => ({ kind, coverId, version }));
+  expectOk(
+    await postJson(
+      o.commandPort,
+      '/api/v1/uav/order/purchaseTerms/confirm',
+      { id: orderId, insuranceCompanyId: insurer, texts },
+      token,
+    ),
+  );
   const insured = expectOk(
     await getJson(o.commandPort, `/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${insurer}`, token),
   );

@@ -13,6 +13,7 @@ import { rulesAccess } from './rules/access.ts';
 import { filesAccess } from './uploads/access.ts';
 import { verificationAccess } from './verification/access.ts';
 import { endorsementAccess } from './endorsement/access.ts';
+import { disclosureAccess } from './disclosure/access.ts';
 
 /** Every resource's policy; a new resource is its `access.ts` and one line here. */
 export const resourcePolicies: ResourcePolicy[] = [
@@ -30,6 +31,7 @@ export const resourcePolicies: ResourcePolicy[] = [
   rulesAccess,
   verificationAccess,
   endorsementAccess,
+  disclosureAccess,
 ];
 
 /** Every published route → who may call it, from the policies (a route in two policies is a mistake the authz suite reports). */

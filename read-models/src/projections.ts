@@ -13,6 +13,7 @@ import { invoicesProjections } from './invoices/feature.ts';
 import { paymentsProjections } from './payments/feature.ts';
 import { documentsProjections } from './documents/feature.ts';
 import { verificationProjections } from './verification/feature.ts';
+import { disclosureProjections } from './disclosure/feature.ts';
 
 /**
  * Every projection of the platform, one line per feature (its `feature.ts`); the projector runs them,
@@ -30,6 +31,7 @@ export const allProjections: Projection[] = [
   ...paymentsProjections,
   ...documentsProjections,
   ...verificationProjections,
+  ...disclosureProjections,
 ];
 
 /** The projections filling the customers' order and claim reads, for read-your-writes scopes (services/query app.ts). */

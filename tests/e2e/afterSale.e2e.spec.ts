@@ -6,7 +6,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { api, registerUser, signIn, toast, type Account } from './helpers.ts';
+import { api, readAndConfirmTerms, registerUser, signIn, toast, type Account } from './helpers.ts';
 
 /**
  * The whole after-sale story in one go, as a customer lives it: the quotes are in; on the desktop site
@@ -66,6 +66,7 @@ test('buy → pay at the cashier → download the 电子保单 → verify it on 
   const insure = page.getByRole('button', { name: /^向.+投保$/ }).first();
   await expect(insure).toBeEnabled({ timeout: 60_000 });
   await insure.click();
+  await readAndConfirmTerms(page);
   await expect(toast(page, '投保成功')).toBeVisible();
 
   // 去支付 opens the cashier; back on the order, the payment and then the underwriting show up by themselves.

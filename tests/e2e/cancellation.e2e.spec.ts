@@ -1,7 +1,17 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { adminCredentials, api, docShot, passwordLogin, registerUser, signIn, toast, type Account } from './helpers.ts';
+import {
+  adminCredentials,
+  api,
+  confirmTermsByApi,
+  docShot,
+  passwordLogin,
+  registerUser,
+  signIn,
+  toast,
+  type Account,
+} from './helpers.ts';
 
 /**
  * 退保 on the web (docs/api/cancellation.md), two clicks from the order list on both sites: 退保 opens one
@@ -31,6 +41,7 @@ const policyFrom = async (account: Account, insurerId: number): Promise<Policy> 
   const state = async () =>
     (await api<{ state: number }>(apiContext, account, 'GET', `/order/orderDetails?id=${saved.data.id}`)).data?.state;
   await expect.poll(state, { timeout: 150_000, intervals: [500, 1000] }).toBe(2);
+  await confirmTermsByApi(apiContext, account, saved.data.id, insurerId);
   const insured = await api<{ payment: { cashierUrl: string | null } | null }>(
     apiContext,
     account,

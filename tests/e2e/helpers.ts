@@ -165,6 +165,47 @@ export const signIn = async (page: Page, account: Account) => {
 };
 
 /** Calls the API as the account. */
+/**
+ * 投保前阅读确认 (docs/api/disclosure.md) through the API, as the cover plan's dialog does: the texts a buyer from
+ * this insurer reads, confirmed at their versions in force. 投保 is refused until this is done.
+ */
+export const confirmTermsByApi = async (
+  request: APIRequestContext,
+  account: Account,
+  orderId: string,
+  insurerId: number,
+) => {
+  type Texts = { texts: { kind: string; coverId: number | null; version: number }[] };
+  const terms = await api<Texts>(
+    request,
+    account,
+    'GET',
+    `/order/purchaseTerms?id=${orderId}&insuranceCompanyId=${insurerId}`,
+  );
+  expect(terms.code, terms.message).toBe(20000);
+  const texts = terms.data.texts.map(({ kind, coverId, version }) => ({ kind, coverId, version }));
+  const confirmed = await api(request, account, 'POST', '/order/purchaseTerms/confirm', {
+    id: orderId,
+    insuranceCompanyId: insurerId,
+    texts,
+  });
+  expect(confirmed.code, confirmed.message).toBe(20000);
+};
+
+/**
+ * After 投保 on the cover plan: the texts open in a dialog (a full-screen drawer on a phone); the required tick,
+ * then 确认投保, which records the confirmation and buys (docs/api/disclosure.md).
+ */
+export const readAndConfirmTerms = async (page: Page) => {
+  const terms = page.getByTestId('terms-list');
+  await expect(terms).toBeVisible();
+  // Blueprint's indicator lies over the input: the label is what a person clicks.
+  const agree = page.getByTestId('terms-agree');
+  await agree.locator('xpath=ancestor::label[1]').click();
+  await expect(agree).toBeChecked();
+  await page.getByTestId('terms-confirm').click();
+};
+
 export const api = async <T>(
   request: APIRequestContext,
   account: Account,
@@ -252,6 +293,7 @@ export const policyInForce = async (
     )
     .toBe(2);
   const insurer = (quoted as Details | null)?.quoteProgress?.[0]?.insuranceCompanyId;
+  await confirmTermsByApi(request, account, saved.data.id, Number(insurer));
   const insured = await api<{ payment: { cashierUrl: string | null } | null }>(
     request,
     account,

@@ -2,7 +2,16 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { orderFormMessages as m } from '@feibao/domain/ordering/form';
-import { api, guestAccount, registerUser, shot, signIn, switchAccount, type Account } from './helpers.ts';
+import {
+  api,
+  guestAccount,
+  readAndConfirmTerms,
+  registerUser,
+  shot,
+  signIn,
+  switchAccount,
+  type Account,
+} from './helpers.ts';
 
 /**
  * Ordering in the browser (docs/api/ordering.md): guide → form → draft → inquiry → live quotes →
@@ -202,6 +211,7 @@ for (const size of sizes) {
       await page.getByRole('button', { name: '投保详情' }).click();
 
       await insurePicc.click();
+      await readAndConfirmTerms(page);
       await expect(page.locator('.bp6-toast-message').filter({ hasText: '投保成功' })).toBeVisible();
       await expect(page.locator('.fb-state-tag').first()).toHaveText('已投保');
       await expect(insurePicc).toBeDisabled();

@@ -2,7 +2,17 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
-import { adminCredentials, api, docShot, passwordLogin, registerUser, signIn, toast, type Account } from './helpers.ts';
+import {
+  adminCredentials,
+  api,
+  confirmTermsByApi,
+  docShot,
+  passwordLogin,
+  registerUser,
+  signIn,
+  toast,
+  type Account,
+} from './helpers.ts';
 
 /**
  * Payments on the web (docs/api/payments.md): a bought order shows 待支付 with its due time and 去支付
@@ -58,6 +68,7 @@ const quotedOrder = async (account: Account) => {
 /** 投保 through the API: the order is bought and awaits payment. */
 const bought = async (account: Account): Promise<Order> => {
   const quoted = await quotedOrder(account);
+  await confirmTermsByApi(apiContext, account, quoted.orderId, quoted.insurer);
   const insured = await api<{ payment: Payment }>(
     apiContext,
     account,

@@ -11,6 +11,7 @@ import {
   switchAccount,
   toast,
   docShot,
+  readAndConfirmTerms,
   type Account,
 } from './helpers.ts';
 
@@ -137,6 +138,7 @@ test.describe('quote desk 1280×800', () => {
     await expect(page.locator('tr[data-line="total"] td[data-insurer="2"]')).toContainText('未完成报价');
     await expect(page.getByText('每次事故免赔10%').first()).toBeVisible();
     await buy.click();
+    await readAndConfirmTerms(page);
     await expect(toast(page, '投保成功')).toBeVisible();
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '@feibao/platform/redis';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 import { ADMIN, registerUser, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
-import { companyProfile, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
+import { companyProfile, payAtDevCashier, waitForOrderState, insureWithTerms } from '../support/policies.ts';
 import { claimReport } from '../support/claims.ts';
 
 /**
@@ -47,7 +47,7 @@ const policyFrom = async (insurerId: number) => {
   expect(inquiry.body.code, inquiry.body.message).toBe(20000);
   const orderId: string = inquiry.body.data.id;
   await waitForOrderState(client, orderId, 2);
-  const insured = await client.get(`${U}/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
+  const insured = await insureWithTerms(client, orderId, insurerId);
   expect(insured.body.code, insured.body.message).toBe(20000);
   await payAtDevCashier(client, insured.body.data.payment);
   const policy = await waitForOrderState(client, orderId, 5);

@@ -22,7 +22,7 @@ import {
   type Client,
   type TestPlatform,
 } from '../support/platform.ts';
-import { companyProfile, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
+import { companyProfile, payAtDevCashier, waitForOrderState, confirmPurchaseTerms } from '../support/policies.ts';
 
 /**
  * Many clients writing one stream at once, through HTTP as the web sends them (docs/reliability.md
@@ -140,6 +140,7 @@ describe('one order stream, 50 writers at once', () => {
     const quoted = await waitForOrderState(customer, id, 2);
     const insurerId = quoted.quoteProgress[0].insuranceCompanyId;
 
+    await confirmPurchaseTerms(customer, id, insurerId);
     const answers = await burst(50, () =>
       customer.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${insurerId}`),
     );

@@ -11,7 +11,7 @@ import {
   type Client,
   type TestPlatform,
 } from '../support/platform.ts';
-import { companyProfile, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
+import { companyProfile, payAtDevCashier, waitForOrderState, insureWithTerms } from '../support/policies.ts';
 
 /**
  * Invoices (docs/api/invoices.md, docs/invoices.md) over HTTP, from orders bought through the real
@@ -53,7 +53,7 @@ const buy = async (client: Client, form = generalApplication()) => {
   const orderId: string = inquiry.body.data.id;
   const quoted = await waitForOrderState(client, orderId, 2);
   const insurerId = quoted.quoteProgress[0].insuranceCompanyId;
-  const insured = await client.get(`/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
+  const insured = await insureWithTerms(client, orderId, insurerId);
   expect(insured.body.code, insured.body.message).toBe(20000);
   return {
     orderId,
@@ -89,9 +89,7 @@ const buyVerifiedByStaff = async (client: Client) => {
   });
   expect(entered.body.code, entered.body.message).toBe(20000);
   await waitForOrderState(client, orderId, 2);
-  const insured = await client.get(
-    `/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${picc.insuranceCompanyId}`,
-  );
+  const insured = await insureWithTerms(client, orderId, picc.insuranceCompanyId);
   expect(insured.body.code, insured.body.message).toBe(20000);
   await payAtDevCashier(client, insured.body.data.payment);
   return orderId;

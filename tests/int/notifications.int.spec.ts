@@ -13,7 +13,7 @@ import {
   type TestPlatform,
 } from '../support/platform.ts';
 import { claimReport } from '../support/claims.ts';
-import { companyProfile, customerWithPolicy, waitForOrderState } from '../support/policies.ts';
+import { companyProfile, customerWithPolicy, waitForOrderState, insureWithTerms } from '../support/policies.ts';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
 
 const N = '/api/v1/uav/notification';
@@ -154,9 +154,7 @@ describe('notifications through the real flow', () => {
       (await client.post('/api/v1/uav/order/inquiryPrice', { ...generalApplication(), id: orderId })).body.code,
     ).toBe(20000);
     const quoted = await waitForOrderState(client, orderId, 2);
-    const insured = await client.get(
-      `/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`,
-    );
+    const insured = await insureWithTerms(client, orderId, quoted.quoteProgress[0].insuranceCompanyId);
     expect(insured.body.code).toBe(20000);
     const rows = await until(
       () => inbox(client),
@@ -420,9 +418,7 @@ describe('notifications through the real flow', () => {
       return { client, orderId, check, insurerId: quoted.quoteProgress[0].insuranceCompanyId as number };
     };
     const [open, bought] = await Promise.all([quotedOrder(), quotedOrder()]);
-    const insured = await bought.client.get(
-      `/api/v1/uav/order/insure?id=${bought.orderId}&insuranceCompanyId=${bought.insurerId}`,
-    );
+    const insured = await insureWithTerms(bought.client, bought.orderId, bought.insurerId);
     expect(insured.body.code, insured.body.message).toBe(20000);
     await waitForOrderState(bought.client, bought.orderId, 3);
 

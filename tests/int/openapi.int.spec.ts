@@ -38,6 +38,8 @@ const RAW_SUCCESS = [
   'GET /api/v1/rules/transposition/export',
   // CSV exports of the audit trail and a claim's history.
   'GET /api/v1/uav/backoffice/audit/history.csv',
+  // The 投保过程记录 as a PDF (docs/api/disclosure.md).
+  'GET /api/v1/uav/backoffice/audit/purchaseRecord/pdf',
   // The queue board (bull-board): its page, then its assets and API.
   'GET /api/v1/uav/backoffice/ops/board',
   'GET /api/v1/uav/backoffice/ops/board/{rest}',

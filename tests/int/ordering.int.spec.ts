@@ -4,7 +4,7 @@ import { createEventStore, type EventStore } from '@feibao/platform/eventStore';
 import { orderReader } from '@feibao/read-models/ordering/orders/reader';
 import { insurerProcessor, sweepPolicies } from '@feibao/workers/quoting/processor';
 import { ADMIN, registerUser, startTestPlatform, type TestPlatform } from '../support/platform.ts';
-import { payAtDevCashier, waitForOrderState } from '../support/policies.ts';
+import { payAtDevCashier, waitForOrderState, insureWithTerms } from '../support/policies.ts';
 
 // One insurer working day lasts 0.2 s here, so quotes arrive within a second.
 let platform: TestPlatform;
@@ -72,9 +72,7 @@ describe('ordering flow', () => {
       plan.slice(0, -1).every((row: any) => row.insuranceCompanyList.every((c: any) => c.insurancePremium > 0)),
     ).toBe(true);
 
-    const insured = await client.get(
-      `/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${first.insuranceCompanyId}`,
-    );
+    const insured = await insureWithTerms(client, id, first.insuranceCompanyId);
     expect(insured.body.code).toBe(20000);
     // Bought and awaiting payment; underwritten once paid at the dev gateway (docs/api/payments.md).
     expect(insured.body.data.payment).toMatchObject({ status: 'unpaid', amount: first.total });
@@ -269,9 +267,7 @@ describe('insurer answers', () => {
     const { client } = await customer();
     const id = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
     const quoted = await waitForState(client, id, 2);
-    const insured = await client.get(
-      `/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`,
-    );
+    const insured = await insureWithTerms(client, id, quoted.quoteProgress[0].insuranceCompanyId);
     await payAtDevCashier(client, insured.body.data.payment);
     const inForce = await waitForState(client, id, 5);
     const sweepAt = (at: number) =>
@@ -466,9 +462,7 @@ describe('bad input on every ordering endpoint', () => {
     const id = (await client.post('/api/v1/uav/order/inquiryPrice', generalApplication())).body.data.id;
     const quoted = await waitForState(client, id, 2);
     expect((await client.get('/api/v1/uav/order/getdronedata?deviceNumber=1581F5FHD23A')).body.data).toEqual([]);
-    const insured = await client.get(
-      `/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=${quoted.quoteProgress[0].insuranceCompanyId}`,
-    );
+    const insured = await insureWithTerms(client, id, quoted.quoteProgress[0].insuranceCompanyId);
     await payAtDevCashier(client, insured.body.data.payment);
     await waitForState(client, id, 5);
     const found = (await client.get('/api/v1/uav/order/getdronedata?deviceNumber=1581F5FHD23A,UNKNOWN')).body.data;

@@ -9,7 +9,13 @@ import { createRedis, type Redis } from '@feibao/platform/redis';
 import { PAYMENTS_QUEUE, type PaymentJob } from '@feibao/workers/payments/jobs';
 import { INSURER_QUEUE, jobIdOf, type InsurerJob } from '@feibao/workers/quoting/jobs';
 import { ADMIN, registerUser, signIn, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
-import { cashierToken, companyProfile, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
+import {
+  cashierToken,
+  companyProfile,
+  payAtDevCashier,
+  waitForOrderState,
+  insureWithTerms,
+} from '../support/policies.ts';
 
 /**
  * Payments through the edge (docs/api/payments.md) with the dev gateway: insure opens a trade, the cashier's
@@ -62,7 +68,7 @@ const quotedOrder = async () => {
 };
 
 const insure = async (client: Client, orderId: string, insurerId: number) => {
-  const insured = await client.get(`${U}/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
+  const insured = await insureWithTerms(client, orderId, insurerId);
   expect(insured.body.code, insured.body.message).toBe(20000);
   return insured.body.data.payment as {
     tradeNo: string;

@@ -6,7 +6,7 @@ import { createRedis, type Redis } from '@feibao/platform/redis';
 import { createTokenService } from '@feibao/platform/tokens';
 import { INSURER_QUEUE, type InsurerJob } from '@feibao/workers/quoting/jobs';
 import { ADMIN, registerUser, startTestPlatform, type Client, type TestPlatform } from '../support/platform.ts';
-import { companyProfile, waitForOrderState } from '../support/policies.ts';
+import { companyProfile, waitForOrderState, insureWithTerms } from '../support/policies.ts';
 
 /**
  * The quote desk (docs/api/quote-desk.md) over HTTP: the grid and its filters, manual quotes and declines,
@@ -357,7 +357,7 @@ describe('quote desk', () => {
       offset = 0;
     }
     // Before the validity ran out the same quote could be bought.
-    expect((await client.get(`/api/v1/uav/order/insure?id=${id}&insuranceCompanyId=3`)).body).toMatchObject({
+    expect((await insureWithTerms(client, id, 3)).body).toMatchObject({
       code: 20000,
     });
   });

@@ -6,7 +6,7 @@ import { orderDecider } from '@feibao/domain/ordering/order.commands';
 import { orderStreamId } from '@feibao/domain/ordering/order.events';
 import { handleCommand } from '@feibao/platform/eventStore';
 import { registerUser, startTestPlatform, until, type Client, type TestPlatform } from '../support/platform.ts';
-import { customerWithPolicy, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
+import { customerWithPolicy, payAtDevCashier, waitForOrderState, insureWithTerms } from '../support/policies.ts';
 
 /**
  * 续保 through the edge (docs/api/renewal.md): a policy in force is renewed inside its window into a new
@@ -87,7 +87,7 @@ describe('续保', () => {
     expect(quoted.quoteProgress.map((q: any) => q.insuranceCompanyId)).toEqual([policy.insuranceCompanyId]);
     expect((await listRow(client, newId)).renewalOf).toMatchObject({ orderNo: policy.orderNo });
 
-    const insured = await client.get(`${U}/order/insure?id=${newId}&insuranceCompanyId=${policy.insuranceCompanyId}`);
+    const insured = await insureWithTerms(client, newId, policy.insuranceCompanyId);
     expect(insured.body.code, insured.body.message).toBe(20000);
     await payAtDevCashier(client, insured.body.data.payment);
     // The new cover starts in a year: underwritten, not yet in force, from the day after the old end.

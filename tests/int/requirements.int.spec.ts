@@ -15,7 +15,7 @@ import {
   type Client,
   type TestPlatform,
 } from '../support/platform.ts';
-import { companyProfile, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
+import { companyProfile, insureWithTerms, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
 
 /**
  * 投保要求 over HTTP (docs/api/requirements.md): stated on a draft, refused in Chinese when malformed,
@@ -177,7 +177,7 @@ describe('after the purchase', () => {
     const total = quoted.insurancePlanList.find((r: any) => r.isTotal);
     const insurer = total.insuranceCompanyList.find((c: any) => c.canInsure);
     expect(insurer, 'an insurer priced every line').toBeTruthy();
-    const insured = await owner.get(`${U}/order/insure?id=${orderId}&insuranceCompanyId=${insurer.insuranceCompanyId}`);
+    const insured = await insureWithTerms(owner, orderId, insurer.insuranceCompanyId);
     expect(insured.body.code, insured.body.message).toBe(20000);
     await payAtDevCashier(owner, insured.body.data.payment);
     const policy = await waitForOrderState(owner, orderId, 5);

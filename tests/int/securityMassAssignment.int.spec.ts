@@ -14,7 +14,13 @@ import {
   type TestPlatform,
 } from '../support/platform.ts';
 import { claimReport, damagedDrone } from '../support/claims.ts';
-import { companyProfile, customerWithPolicy, payAtDevCashier, waitForOrderState } from '../support/policies.ts';
+import {
+  companyProfile,
+  customerWithPolicy,
+  payAtDevCashier,
+  waitForOrderState,
+  insureWithTerms,
+} from '../support/policies.ts';
 import { rawCall, tinyPng, uploadForm } from '../support/securityFixtures.ts';
 
 /**
@@ -185,9 +191,7 @@ describe('orders', () => {
     const plan = (await client.get(`${U}/order/listInsurancePlan?id=${id}`)).body.data;
     expect(JSON.stringify(plan)).not.toContain('0.01');
     const insurer = quoted.quoteProgress[0].insuranceCompanyId;
-    const insured = await client.get(
-      `${U}/order/insure?id=${id}&insuranceCompanyId=${insurer}&totalPremium=0.01&policyNo=P-FORGED`,
-    );
+    const insured = await insureWithTerms(client, id, insurer, '&totalPremium=0.01&policyNo=P-FORGED');
     expect(insured.body.code).toBe(20000);
     expect(insured.body.data.payment.amount).toBeGreaterThan(1);
     await payAtDevCashier(client, insured.body.data.payment);

@@ -52,6 +52,24 @@ const until20000 = async (
     await sleep(250);
   }
 };
+/**
+ * 投保 as the cover plan does it: the texts confirmed first (docs/api/disclosure.md), then the purchase; a refusal
+ * of either is the answer, so the caller's retry repeats both.
+ */
+const buyWithTerms = async (client: Client, orderId: string, insurerId: number): Promise<ApiAnswer> => {
+  const terms = await client.get(`${API}/order/purchaseTerms?id=${orderId}&insuranceCompanyId=${insurerId}`);
+  if (terms.body.code !== 20000) return terms;
+  const texts = (terms.body.data.texts as { kind: string; coverId: number | null; version: number }[]).map(
+    ({ kind, coverId, version }) => ({ kind, coverId, version }),
+  );
+  const confirmed = await client.post(`${API}/order/purchaseTerms/confirm`, {
+    id: orderId,
+    insuranceCompanyId: insurerId,
+    texts,
+  });
+  if (confirmed.body.code !== 20000) return confirmed;
+  return client.get(`${API}/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
+};
 const isEnvelope = (answer: ApiAnswer) =>
   typeof answer.body?.code === 'number' && typeof answer.body?.message === 'string';
 
@@ -115,7 +133,7 @@ export const buyPolicy = async (client: Client, stats: JourneyStats) => {
     for (const { insuranceCompanyId } of quoted.body.data.quoteProgress as { insuranceCompanyId: number }[]) {
       if (((await orderState(client, orderId)) ?? 0) > 2)
         return { ...last, body: { code: 20000, message: 'insured', data: null } };
-      last = await client.get(`${API}/order/insure?id=${orderId}&insuranceCompanyId=${insuranceCompanyId}`);
+      last = await buyWithTerms(client, orderId, insuranceCompanyId);
       if (last.body.code === 20000) return last;
     }
     return last;
@@ -131,7 +149,7 @@ export const buyPolicy = async (client: Client, stats: JourneyStats) => {
     // Unpaid past its due time (a long outage) the purchase lapsed back to 2: buy again, then pay.
     if (details.body.data.state === 2) {
       const insurerId = details.body.data.insuranceCompanyId ?? quoted.body.data.quoteProgress[0].insuranceCompanyId;
-      await client.get(`${API}/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
+      await buyWithTerms(client, orderId, insurerId);
       return { ...details, body: { code: 0, message: 'bought again', data: null } };
     }
     const token = payment?.cashierUrl?.split('/pay/')[1];

@@ -54,9 +54,36 @@ export const customerWithPolicy = async (
   if (inquiry.body.code !== 20000) throw new Error(`inquiry: ${inquiry.body.message}`);
   const quoted = await waitForOrderState(client, orderId, 2);
   const insurerId = quoted.quoteProgress[0].insuranceCompanyId;
-  const insured = await client.get(`/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}`);
+  const insured = await insureWithTerms(client, orderId, insurerId);
   if (insured.body.code !== 20000) throw new Error(`insure: ${insured.body.message}`);
   await payAtDevCashier(client, insured.body.data.payment);
   const policy = await waitForOrderState(client, orderId, 5);
   return { client, phone, orderId, policy };
+};
+
+/**
+ * 投保前阅读确认 (docs/api/disclosure.md), as the cover plan's dialog does: reads the texts a buyer from this
+ * insurer confirms (at their versions in force) and confirms them. 投保 is refused until this is done.
+ */
+export const confirmPurchaseTerms = async (client: Client, orderId: string, insurerId: number | string) => {
+  const terms = await client.get(`/api/v1/uav/order/purchaseTerms?id=${orderId}&insuranceCompanyId=${insurerId}`);
+  if (terms.body.code !== 20000) throw new Error(`purchase terms: ${terms.body.message}`);
+  const texts = (terms.body.data.texts as { kind: string; coverId: number | null; version: number }[]).map((t) => ({
+    kind: t.kind,
+    coverId: t.coverId,
+    version: t.version,
+  }));
+  const confirmed = await client.post('/api/v1/uav/order/purchaseTerms/confirm', {
+    id: orderId,
+    insuranceCompanyId: Number(insurerId),
+    texts,
+  });
+  if (confirmed.body.code !== 20000) throw new Error(`confirm terms: ${confirmed.body.message}`);
+  return { texts: terms.body.data.texts as { key: string; version: number; title: string }[], confirmed };
+};
+
+/** 投保 as the customer does it: the terms confirmed in the dialog, then the purchase. */
+export const insureWithTerms = async (client: Client, orderId: string, insurerId: number | string, query = '') => {
+  await confirmPurchaseTerms(client, orderId, insurerId);
+  return client.get(`/api/v1/uav/order/insure?id=${orderId}&insuranceCompanyId=${insurerId}${query}`);
 };

@@ -7,6 +7,7 @@ import { orderingRoutes } from './ordering/routes.tsx';
 import { verifyRoutes } from './verify/routes.tsx';
 import { paymentsRoutes } from './payments/routes.tsx';
 import { endorsementRoutes } from './endorsement/routes.tsx';
+import { disclosureRoutes } from './disclosure/routes.tsx';
 import type { FeatureRoutes } from './shared/featureRoutes.ts';
 
 /**
@@ -27,4 +28,5 @@ export const features: readonly FeatureRoutes[] = [
   backofficeRoutes,
   verifyRoutes,
   endorsementRoutes,
+  disclosureRoutes,
 ];

@@ -29,6 +29,8 @@ export const backofficeRoles = {
   invoices: ['admin'],
   // Payments, refused notifications and refunds (docs/api/payments.md).
   payments: ['admin'],
+  // 信息披露: the texts customers confirm before 投保 (docs/api/disclosure.md).
+  disclosure: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type BackofficeArea = keyof typeof backofficeRoles;
 

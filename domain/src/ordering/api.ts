@@ -39,6 +39,8 @@ export type TotalCell = {
   quotedAll: boolean;
   /** The caller may buy from this insurer now: the decider's own guard (guards.ts mayInsureWith). */
   canInsure: boolean;
+  /** The order holds the 投保前阅读确认 for this insurer on the texts in force (docs/api/disclosure.md); false: 投保 opens them first. */
+  termsConfirmed: boolean;
   validUntil: string | null;
   /** Priced in full, but the validity ran out: 报价已过期, buy only after a new inquiry. */
   expired: boolean;

@@ -18,6 +18,7 @@ import {
   type OrderEvent,
 } from './order.events.ts';
 import { buildPlanLines } from './plan.ts';
+import { confirmTerms, TERMS_IN_FORCE } from './termsFixtures.ts';
 
 /**
  * 退保 given / when / then (docs/api/cancellation.md): the terms for every rule (cooling-off, pro rata,
@@ -76,9 +77,10 @@ const policy = run([
     },
     metadata: system(),
   },
+  confirmTerms(1, user()),
   {
     type: 'Insure',
-    data: { insurerId: 1, payment: { tradeNo: 'T1', dueAt: later(DAY).toISOString() } },
+    data: { insurerId: 1, payment: { tradeNo: 'T1', dueAt: later(DAY).toISOString() }, terms: TERMS_IN_FORCE },
     metadata: user(),
   },
   {

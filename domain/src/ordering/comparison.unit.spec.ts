@@ -51,6 +51,7 @@ const planOf = (body: Record<string, unknown>, specs: InsurerSpec[]): (PlanRow |
         canInsure: quotedAll && !s.expired,
         validUntil: '2026-12-01T00:00:00.000Z',
         expired: quotedAll && s.expired === true,
+        termsConfirmed: true,
       };
     }),
   };

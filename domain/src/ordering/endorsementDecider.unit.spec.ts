@@ -10,6 +10,7 @@ import type { EndorsementTerms } from './endorsementPricing.ts';
 import { decideOrder, orderDecider, type OrderCommand, type OrderMetadata } from './order.commands.ts';
 import { evolveOrder, initialOrder, type LineAnswer, type Order, type OrderEvent } from './order.events.ts';
 import { buildPlanLines } from './plan.ts';
+import { confirmTerms, TERMS_IN_FORCE } from './termsFixtures.ts';
 
 /**
  * 批改 in the order decider (docs/api/endorsement.md), given / when / then: who may ask and when, the insurer's
@@ -65,9 +66,10 @@ const inForce = run([
     metadata: user(),
   },
   quoteAll(1),
+  confirmTerms(1, user()),
   {
     type: 'Insure',
-    data: { insurerId: 1, payment: { tradeNo: 'T1', dueAt: later(DAY).toISOString() } },
+    data: { insurerId: 1, payment: { tradeNo: 'T1', dueAt: later(DAY).toISOString() }, terms: TERMS_IN_FORCE },
     metadata: user(),
   },
   {

@@ -11,6 +11,8 @@ import { decideOrder, type OrderCommand, type OrderMetadata } from './order.comm
 import { evolveOrder, initialOrder, type LineAnswer, type Order, type OrderEvent } from './order.events.ts';
 import { buildPlanLines } from './plan.ts';
 import { noRequirements } from './requirements.ts';
+import { confirmTerms, TERMS_IN_FORCE } from './termsFixtures.ts';
+import { purchaseTermsMessages } from './purchaseTerms.ts';
 
 /**
  * The actions listed for an order are exactly the commands the decider accepts: histories are
@@ -61,6 +63,7 @@ const kinds = {
   revoke: 1,
   reset: 1,
   deleteLine: 1,
+  confirmTerms: 3,
   insure: 3,
   confirmPayment: 2,
   lapsePayment: 1,
@@ -136,12 +139,15 @@ const commandOf = (s: Step, order: Order, form: OrderForm, now: number): OrderCo
       return { type: 'ResetPlan', data: {}, metadata: ownerMeta(now) };
     case 'deleteLine':
       return { type: 'DeletePlanLine', data: { key: keys[s.pick % keys.length] ?? 'x' }, metadata: ownerMeta(now) };
+    case 'confirmTerms':
+      return confirmTerms(s.insurer, ownerMeta(now));
     case 'insure':
       // Even picks buy with a payment step (the forward path's do); odd ones as before payments.
       return {
         type: 'Insure',
         data: {
           insurerId: s.insurer,
+          terms: TERMS_IN_FORCE,
           ...(s.pick % 2 === 0
             ? { payment: { tradeNo: `T${now}`, dueAt: new Date(now + 30 * 60_000).toISOString() } }
             : {}),
@@ -299,7 +305,7 @@ describe('allowedActions lists exactly what the decider accepts', () => {
           reset: accepted(attempt({ type: 'ResetPlan', data: {}, metadata: meta }, order)),
           deletePlanLine: keys.length > 1 && accepted(attempt(deleteLine(keys[0] ?? 'x', meta), order)),
           insure: [...insurerIds, 2].some((insurerId) =>
-            accepted(attempt({ type: 'Insure', data: { insurerId }, metadata: meta }, order)),
+            accepted(attempt({ type: 'Insure', data: { insurerId, terms: TERMS_IN_FORCE }, metadata: meta }, order)),
           ),
           // Paying is done at the provider's cashier; the action is its owner's while the trade is open.
           pay:
@@ -350,8 +356,11 @@ describe('allowedActions lists exactly what the decider accepts', () => {
 
         // Per insurer (the plan's 投保 buttons): the read model asks the same guard the decider refuses through.
         for (const insurerId of [...insurerIds, 2]) {
-          const outcome = attempt({ type: 'Insure', data: { insurerId }, metadata: meta }, order);
-          const refusal = mayInsureWith(order, insurerId, who.actor, now);
+          const outcome = attempt(
+            { type: 'Insure', data: { insurerId, terms: TERMS_IN_FORCE }, metadata: meta },
+            order,
+          );
+          const refusal = mayInsureWith(order, insurerId, who.actor, now, TERMS_IN_FORCE);
           expect(refusal === null, `insure ${insurerId}`).toBe(accepted(outcome));
           if (refusal) expect((outcome as DomainError).message).toBe(refusal.message);
         }
@@ -371,6 +380,9 @@ const insurerLevel: readonly string[] = [
   orderMessages.insurerNotQuotedAll,
   orderMessages.quoteExpired,
   orderMessages.insurerNotInInquiry,
+  // The 投保前阅读确认 is per insurer too: 投保 opens the texts (docs/api/disclosure.md).
+  purchaseTermsMessages.notConfirmed,
+  purchaseTermsMessages.stale,
 ];
 
 /**
@@ -385,7 +397,7 @@ const inputRefusal = (action: string, order: Order, keys: string[], meta: OrderM
   }
   if (action === 'insure') {
     const outcomes = [...insurerIds, 2].map((insurerId) =>
-      attempt({ type: 'Insure', data: { insurerId }, metadata: meta }, order),
+      attempt({ type: 'Insure', data: { insurerId, terms: TERMS_IN_FORCE }, metadata: meta }, order),
     );
     return outcomes.every((o) => o instanceof DomainError && insurerLevel.includes(o.message));
   }

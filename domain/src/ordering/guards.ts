@@ -7,6 +7,7 @@ import { cancellationMessages } from './cancellation.events.ts';
 import { type Order, OrderState, type OrderStateValue, stateNumber } from './order.events.ts';
 import { insurerQuotedAll, quoteExpired } from './quoting.ts';
 import { requirementMessages } from './requirements.ts';
+import { termsRefusal, type CurrentTerms } from './purchaseTerms.ts';
 import { DEFAULT_RENEWAL_GRACE_DAYS, renewalMessages, renewalTimeRefusal } from './renewal.ts';
 
 /**
@@ -176,8 +177,8 @@ export const orderGuards: Record<OrderAction, OrderGuard> = {
 /** The cashier's guard: the owner, a purchase unpaid and still within its due time. */
 export const mayPay: OrderGuard = (o, who, now) => orderGuards.pay(o, who, now);
 
-/** Buying from one insurer: the order may be insured, and that insurer priced every line and still stands by it. */
-export const mayInsureWith = (order: Order, insurerId: number, who: OrderActor, now: Date): Refusal => {
+/** Buying from one insurer, but for the terms: the order may be insured, that insurer priced every line and still stands by it. */
+export const mayBuyFrom = (order: Order, insurerId: number, who: OrderActor, now: Date): Refusal => {
   if (order.status === 'none') return notFound(m.notFound);
   const refusal = orderGuards.insure(orderFacts(order), who, now);
   if (refusal) return refusal;
@@ -187,6 +188,20 @@ export const mayInsureWith = (order: Order, insurerId: number, who: OrderActor, 
   if (quoteExpired(progress, now)) return illegalState(m.quoteExpired);
   return null;
 };
+
+/**
+ * 投保's guard: mayBuyFrom, then the customer confirmed the texts in force (`terms`: the versions in force) for
+ * this insurer (purchaseTerms.ts). A refusal only for the terms carries `needsTerms` (isTermsRefusal).
+ */
+export const mayInsureWith = (
+  order: Order,
+  insurerId: number,
+  who: OrderActor,
+  now: Date,
+  terms: CurrentTerms,
+): Refusal =>
+  mayBuyFrom(order, insurerId, who, now) ??
+  ('lines' in order ? termsRefusal(order.termsConfirmed, order.lines, insurerId, terms) : notFound(m.notFound));
 
 /** The actions whose guard passes; without an actor, what the order's owner may do. */
 export const allowedActions = (order: OrderActionFacts, now: Date, who: OrderActor = ownerView): OrderAction[] =>

@@ -31,6 +31,8 @@ import { decideCancellation, type CancellationCommand } from './cancellation.ts'
 import { decideEndorsement, type EndorsementCommand } from './endorsementDecider.ts';
 import { decideEndorsementPayment } from './endorsementSettlement.ts';
 import type { Requirements } from './requirements.ts';
+import type { CurrentTerms } from './purchaseTerms.ts';
+import { decidePurchaseTerms, type PurchaseTermsCommand } from './purchaseTermsDecider.ts';
 
 /**
  * Who asks and when: customers act on their own orders, staff by their `roles` (the quote desk),
@@ -80,10 +82,13 @@ export type RevokeInquiry = {
 };
 export type ResetPlan = { type: 'ResetPlan'; data: Record<string, never>; metadata: OrderMetadata };
 export type DeletePlanLine = { type: 'DeletePlanLine'; data: { key: string }; metadata: OrderMetadata };
-/** payment: the trade the handling opens for this purchase (its number and due time); absent, no payment step. */
+/**
+ * payment: the trade the handling opens for this purchase (its number and due time); absent, no payment step.
+ * terms: the 信息披露 texts in force (purchaseTerms.ts), which the order's confirmation must match.
+ */
 export type Insure = {
   type: 'Insure';
-  data: { insurerId: number; insurerName?: string; payment?: { tradeNo: string; dueAt: string } };
+  data: { insurerId: number; insurerName?: string; payment?: { tradeNo: string; dueAt: string }; terms: CurrentTerms };
   metadata: OrderMetadata;
 };
 /** The provider says the trade is paid. refundNo: the number a refund of a trade paid too late takes. */
@@ -147,7 +152,8 @@ export type OrderCommand =
   | Renew
   | CancellationCommand
   | EndorsementCommand
-  | StateRequirements;
+  | StateRequirements
+  | PurchaseTermsCommand;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -262,7 +268,7 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
       );
     }
     case 'Insure': {
-      refuse(mayInsureWith(state, command.data.insurerId, command.metadata, now));
+      refuse(mayInsureWith(state, command.data.insurerId, command.metadata, now, command.data.terms));
       const order = existing(state, command.metadata);
       const progress = planned(order)
         ? order.insurers.find((p) => p.request.insurerId === command.data.insurerId)
@@ -356,6 +362,9 @@ export const decideOrder = (command: OrderCommand, state: Order): OrderEvent[] =
         },
       ];
     }
+    case 'ShowPurchaseTerms':
+    case 'ConfirmPurchaseTerms':
+      return decidePurchaseTerms(command, state);
     default:
       return assertNever(command);
   }

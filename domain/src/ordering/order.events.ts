@@ -14,6 +14,13 @@ import {
   type EndorsementState,
   type EndorsementTrade,
 } from './endorsement.events.ts';
+import {
+  evolvePurchaseTerms,
+  purchaseTermsEventTime,
+  purchaseTermsEventTypes,
+  type PurchaseTermsEvent,
+  type TermsConfirmation,
+} from './purchaseTerms.ts';
 
 /** Order states; the numbers are the wire mapping (docs/glossary.md "Order states and actions"). */
 export const OrderState = {
@@ -263,7 +270,8 @@ export type OrderEvent =
   | RenewalStarted
   | CancellationEvent
   | EndorsementEvent
-  | RequirementsStated;
+  | RequirementsStated
+  | PurchaseTermsEvent;
 
 export const orderEventTypes: readonly OrderEvent['type'][] = [
   'OrderDraftSaved',
@@ -291,6 +299,7 @@ export const orderEventTypes: readonly OrderEvent['type'][] = [
   'CancellationDeclined',
   ...endorsementEventTypes,
   'RequirementsStated',
+  ...purchaseTermsEventTypes,
 ];
 
 /** Per insurer in the current round: its request, what it answered per line, whether it timed out. */
@@ -339,7 +348,13 @@ type OrderBase = {
   /** 投保要求: absent until stated; kept, read-only, with the policy. */
   requirements?: Requirements;
 };
-type Quoting = OrderBase & { round: number; lines: PlanLine[]; insurers: InsurerProgress[] };
+/** termsConfirmed: the 投保前阅读确认 per insurer this round (purchaseTerms.ts); absent: none yet. */
+type Quoting = OrderBase & {
+  round: number;
+  lines: PlanLine[];
+  insurers: InsurerProgress[];
+  termsConfirmed?: TermsConfirmation[];
+};
 /** payment: null on purchases from before payments (underwritten without one). */
 type Bought = Quoting & {
   insurer: InsurerRef;
@@ -653,6 +668,9 @@ export const evolveOrder = (state: Order, event: OrderEvent): Order => {
       return evolveEndorsement(state, event);
     case 'RequirementsStated':
       return state.status === 'none' ? state : { ...state, requirements: event.data.requirements };
+    case 'PurchaseTermsShown':
+    case 'PurchaseTermsConfirmed':
+      return evolvePurchaseTerms(state, event);
   }
 };
 
@@ -712,6 +730,9 @@ export const orderEventTime = (event: OrderEvent): string => {
       return endorsementEventTime(event);
     case 'RequirementsStated':
       return event.data.statedAt;
+    case 'PurchaseTermsShown':
+    case 'PurchaseTermsConfirmed':
+      return purchaseTermsEventTime(event);
   }
 };
 

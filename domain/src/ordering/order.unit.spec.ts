@@ -19,6 +19,7 @@ import {
   type OrderEvent,
   type QuoteRequest,
 } from './order.events.ts';
+import { confirmTerms, TERMS_IN_FORCE } from './termsFixtures.ts';
 
 /**
  * Given the events so far, when a command arrives, then these events (or this refusal, or
@@ -79,7 +80,11 @@ const quoteAll = (insurerId: number, premium = 1000, round = 1): OrderCommand =>
   },
   metadata: system(),
 });
-const insure = (insurerId: number): OrderCommand => ({ type: 'Insure', data: { insurerId }, metadata: user });
+const insure = (insurerId: number): OrderCommand => ({
+  type: 'Insure',
+  data: { insurerId, terms: TERMS_IN_FORCE },
+  metadata: user,
+});
 const revoke = (reason: string): OrderCommand => ({
   type: 'RevokeInquiry',
   data: { revokeReason: reason, revokeReasonTxt: null },
@@ -100,7 +105,7 @@ const run = (commands: OrderCommand[], start: OrderEvent[] = []) =>
 
 const draft = run([saveDraft()]);
 const quoting = run([inquire()], draft);
-const quoted = run([quoteAll(1), quoteAll(2, 1200)], quoting);
+const quoted = run([quoteAll(1), quoteAll(2, 1200), confirmTerms(1, user), confirmTerms(2, user)], quoting);
 const insured = run([insure(1)], quoted);
 
 describe('order decider', () => {
@@ -228,7 +233,7 @@ describe('order decider', () => {
         event('QuotingCompleted', { round: 1 }),
       ]);
     expect(typesOf(one, late)).toEqual(['InsurerQuoteTimedOut', 'QuotingCompleted']);
-    const timedOut = run([late], one);
+    const timedOut = run([late, confirmTerms(1, user)], one);
     spec(timedOut)
       .when(insure(2))
       .thenThrows(...refused(orderMessages.insurerNotQuotedAll));
@@ -352,6 +357,7 @@ describe('order decider', () => {
       inquire(1, laterStart),
       quoteAll(1),
       quoteAll(2),
+      confirmTerms(1, user),
       insure(1),
       { type: 'UnderwritePolicy', data: { policyNo: 'P1' }, metadata: system(later(3600_000)) },
     ]);
@@ -417,7 +423,7 @@ describe('quote desk rules', () => {
   });
   const insureAt = (insurerId: number, now: Date): OrderCommand => ({
     type: 'Insure',
-    data: { insurerId },
+    data: { insurerId, terms: TERMS_IN_FORCE },
     metadata: { now, actor: owner },
   });
 
@@ -438,7 +444,10 @@ describe('quote desk rules', () => {
       .thenThrows(...refused(orderMessages.quoteExpired));
     // The completing answer counts: a manual line verified ten days later moves validity on.
     const waiting = run([manualLines(1), quoteAll(2)], quoting);
-    const verified = run([enter(1, priced(900), later(10 * DAY))], waiting);
+    const verified = run(
+      [enter(1, priced(900), later(10 * DAY)), confirmTerms(1, { now: later(10 * DAY), actor: owner })],
+      waiting,
+    );
     spec(verified)
       .when(insureAt(1, later(35 * DAY)))
       .then([event('OrderInsured', { insurerId: 1, totalPremium: 900 * lines.length })]);
@@ -522,7 +531,7 @@ describe('quote desk rules', () => {
           resentBy: '19900000001',
         }),
       ]);
-    const resent = run([resend(2, at)], timedOut);
+    const resent = run([resend(2, at), confirmTerms(1, { now: at, actor: owner })], timedOut);
     const progress = (state(resent) as Extract<Order, { status: 'quoted' }>).insurers[1]!;
     expect(progress).toMatchObject({ timedOut: false, request: { attempt: 1 } });
     expect(stateOf(resent)).toBe(OrderState.quoted);
@@ -642,7 +651,7 @@ describe('who may: the decider checks the actor itself', () => {
   it("staff who see every order still cannot buy or change a customer's order", () => {
     const admin: OrderMetadata = { now: t0, actor: '19900000001', roles: ['admin'] };
     spec(quoted)
-      .when({ type: 'Insure', data: { insurerId: 1 }, metadata: admin })
+      .when({ type: 'Insure', data: { insurerId: 1, terms: TERMS_IN_FORCE }, metadata: admin })
       .thenThrows(...refused(orderMessages.notFound));
   });
 });

@@ -17,6 +17,7 @@ import {
   type OrderEvent,
 } from './order.events.ts';
 import { buildPlanLines } from './plan.ts';
+import { confirmTerms, TERMS_IN_FORCE } from './termsFixtures.ts';
 
 /**
  * The payment part of the order decider (docs/api/payments.md), given / when / then: a purchase opens a
@@ -73,7 +74,7 @@ const commands = {
   }),
   insure: (tradeNo = TRADE, now = t0, due = dueAt): OrderCommand => ({
     type: 'Insure',
-    data: { insurerId: 1, payment: { tradeNo, dueAt: due } },
+    data: { insurerId: 1, payment: { tradeNo, dueAt: due }, terms: TERMS_IN_FORCE },
     metadata: user(now),
   }),
   confirm: (
@@ -118,6 +119,7 @@ const quoted = run([
   commands.inquire(),
   commands.quote(1),
   commands.quote(2),
+  confirmTerms(1, user()),
 ]);
 const unpaid = run([commands.insure()], quoted);
 const paid = run([commands.confirm()], unpaid);
@@ -167,7 +169,7 @@ describe('payments in the order decider', () => {
     spec(paid)
       .when(commands.underwrite())
       .then([event('PolicyUnderwritten', { policyNo: 'P1' }), event('PolicyTookEffect', {})]);
-    const legacy = run([{ type: 'Insure', data: { insurerId: 1 }, metadata: user() }], quoted);
+    const legacy = run([{ type: 'Insure', data: { insurerId: 1, terms: TERMS_IN_FORCE }, metadata: user() }], quoted);
     expect(storedPayment(state(legacy))).toBeNull();
     spec(legacy)
       .when(commands.underwrite())

@@ -11,6 +11,7 @@ import { notificationsCommandFeature } from './notifications/feature.ts';
 import { paymentsFeature } from './payments/feature.ts';
 import { documentsFeature } from './documents/feature.ts';
 import { endorsementFeature } from './endorsement/feature.ts';
+import { disclosureFeature } from './disclosure/feature.ts';
 
 /**
  * What one feature folder registers in the command service: its routers and the OpenAPI docs of their
@@ -30,4 +31,5 @@ export const commandFeatures: CommandFeature[] = [
   paymentsFeature,
   documentsFeature,
   endorsementFeature,
+  disclosureFeature,
 ];

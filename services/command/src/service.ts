@@ -20,6 +20,7 @@ import type { CommandDeps } from './deps.ts';
 import { seedAdmin } from './seedAdmin.ts';
 import { seedRules } from './rules/seedRules.ts';
 import { seedRuleConfig } from './rules/seedRuleConfig.ts';
+import { seedDisclosureTexts } from './disclosure/seedTexts.ts';
 
 const MIRROR_READY_WAIT_MS = 2_000;
 
@@ -62,6 +63,7 @@ export const startCommandService = async (
   await seedAdmin(deps);
   await seedRules(deps);
   await seedRuleConfig(deps);
+  await seedDisclosureTexts(deps);
   const startedAt = new Date().toISOString();
   const app = createCommandApp(deps);
   app.use(

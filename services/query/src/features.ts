@@ -16,6 +16,7 @@ import { notificationsQueryFeature } from './notifications/feature.ts';
 import { documentsQueryFeature } from './documents/feature.ts';
 import { verificationQueryFeature } from './verification/feature.ts';
 import { endorsementQueryFeature } from './endorsement/feature.ts';
+import { disclosureQueryFeature } from './disclosure/feature.ts';
 
 /**
  * What one feature folder registers in the query service: its routers and, for reads that right after a
@@ -50,4 +51,5 @@ export const queryFeatures: QueryFeature[] = [
   documentsQueryFeature,
   verificationQueryFeature,
   endorsementQueryFeature,
+  disclosureQueryFeature,
 ];

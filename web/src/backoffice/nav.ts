@@ -11,6 +11,7 @@ export const backofficeLinks: readonly BackofficeLink[] = [
   { area: 'users', label: '用户与角色', to: '/backoffice/users' },
   { area: 'invoices', label: '发票', to: '/backoffice/invoices' },
   { area: 'payments', label: '支付管理', to: '/backoffice/payments' },
+  { area: 'disclosure', label: '信息披露', to: '/backoffice/disclosure' },
 ];
 
 /** The areas this caller may open (the server checks the same roles on every call). */

@@ -12,6 +12,7 @@ describe('back-office menu', () => {
       'users',
       'invoices',
       'payments',
+      'disclosure',
     ]);
     expect(backofficeHome(['claims'])).toBe('/backoffice/claims');
   });

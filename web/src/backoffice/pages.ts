@@ -9,3 +9,4 @@ export { CancellationQueuePage } from './quotes/CancellationQueuePage.tsx';
 export { UsersAdminPage } from './users/UsersAdminPage.tsx';
 // The invoices area lives with the invoices feature (web/src/invoices/), in this chunk.
 export { InvoiceDeskPage } from '../invoices/InvoiceDeskPage.tsx';
+export { DisclosureTextsPage } from './disclosure/DisclosureTextsPage.tsx';

@@ -10,6 +10,7 @@ const QuoteDeskPage = lazyPage(() => backoffice().then((m) => m.QuoteDeskPage));
 const CancellationQueuePage = lazyPage(() => backoffice().then((m) => m.CancellationQueuePage));
 const UsersAdminPage = lazyPage(() => backoffice().then((m) => m.UsersAdminPage));
 const InvoiceDeskPage = lazyPage(() => backoffice().then((m) => m.InvoiceDeskPage));
+const DisclosureTextsPage = lazyPage(() => backoffice().then((m) => m.DisclosureTextsPage));
 
 /** Back office (staff only; the page says 403 to anyone else and the server refuses them). */
 export const backofficeRoutes: FeatureRoutes = {
@@ -24,6 +25,7 @@ export const backofficeRoutes: FeatureRoutes = {
     { path: '/backoffice/users', element: <UsersAdminPage /> },
     { path: '/backoffice/invoices', element: <InvoiceDeskPage /> },
     { path: '/backoffice/payments', element: <PaymentsDeskPage /> },
+    { path: '/backoffice/disclosure', element: <DisclosureTextsPage /> },
   ],
   touch: [],
 };

@@ -109,6 +109,13 @@ export const VerifyPage = () => {
           </Callout>
         )}
         {result && <AnswerCard result={result} />}
+        <p className="fb-verify-hint">
+          经纪机构、合作保险公司及产品条款、投诉渠道见{' '}
+          <Link to={window.matchMedia?.('(max-width: 600px)').matches ? '/touch/disclosure' : '/platform/disclosure'}>
+            信息披露
+          </Link>
+          。
+        </p>
       </main>
     </div>
   );

@@ -4,7 +4,7 @@ import type { CertificateHolder } from '@feibao/domain/documents/document.events
 import { layoutDocument } from '@feibao/domain/documents/layout';
 import { certificateSpec, policySpec } from '@feibao/domain/documents/specs';
 import { sha256Hex } from '@feibao/read-models/documents/files';
-import { renderPdf } from './render.ts';
+import { renderPdf } from '@feibao/read-models/documents/render';
 
 /**
  * Content → fingerprint → layout → PDF. The fingerprint printed on the paper is the SHA-256 of the

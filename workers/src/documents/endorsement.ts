@@ -17,7 +17,7 @@ import {
 } from '@feibao/domain/ordering/order.events';
 import type { EventStore } from '@feibao/platform/eventStore';
 import { sha256Hex } from '@feibao/read-models/documents/files';
-import { renderPdf } from './render.ts';
+import { renderPdf } from '@feibao/read-models/documents/render';
 
 type Parties = { policyholder: Party; insured: Party };
 type Issue = { verificationCode: string; publicBaseUrl: string; issuedAt: Date };

@@ -1,4 +1,5 @@
 import { mayInsureWith, type OrderActor } from '@feibao/domain/ordering/guards';
+import { isTermsRefusal, type CurrentTerms } from '@feibao/domain/ordering/purchaseTerms';
 import { quoteExpired } from '@feibao/domain/ordering/quoting';
 import type { PlanCell, PlanRow, TotalsRow } from '@feibao/domain/ordering/api';
 import type { OrderDocument } from './orderDocument.ts';
@@ -6,9 +7,16 @@ import type { OrderDocument } from './orderDocument.ts';
 /**
  * The cover-plan table: one row per plan line with a column per insurer, then a totals
  * row. A line an insurer has not priced yet reads 'quoting in progress' on the screen.
- * Whether `who` may buy from an insurer now is the decider's own guard (domain mayInsureWith).
+ * Whether `who` may buy from an insurer now is the decider's own guard (domain mayInsureWith), judged with
+ * `terms`, the 信息披露 texts in force: refused only for want of their confirmation, 投保 is still offered (it
+ * opens the texts to confirm) and termsConfirmed says so.
  */
-export const planRows = (doc: OrderDocument, now: Date, who: OrderActor): (PlanRow | TotalsRow)[] => {
+export const planRows = (
+  doc: OrderDocument,
+  now: Date,
+  who: OrderActor,
+  terms: CurrentTerms,
+): (PlanRow | TotalsRow)[] => {
   const rows = doc.lines.map(
     (line): PlanRow => ({
       orderInfoId: doc.id,
@@ -57,13 +65,15 @@ export const planRows = (doc: OrderDocument, now: Date, who: OrderActor): (PlanR
     insuranceCompanyList: doc.insurers.map((insurer) => {
       const validUntil = insurer.validUntil ?? null;
       const expired = insurer.quotedAll && quoteExpired({ validUntil }, now);
+      const refusal = mayInsureWith(doc.order, insurer.insuranceCompanyId, who, now, terms);
       return {
         insuranceCompanyId: insurer.insuranceCompanyId,
         insuranceCompanyName: insurer.insuranceCompanyName,
         status: insurer.status,
         total: insurer.total,
         quotedAll: insurer.quotedAll,
-        canInsure: mayInsureWith(doc.order, insurer.insuranceCompanyId, who, now) === null,
+        canInsure: refusal === null || isTermsRefusal(refusal),
+        termsConfirmed: refusal === null,
         validUntil,
         expired,
       };

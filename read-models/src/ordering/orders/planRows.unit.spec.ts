@@ -13,6 +13,7 @@ import type { TotalsRow } from '@feibao/domain/ordering/api';
 import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
 import { toDocument } from './toDocument.ts';
 import { planRows } from './planRows.ts';
+import { confirmTerms, TERMS_IN_FORCE } from '@feibao/domain/ordering/termsFixtures';
 
 const owner = '13800000001';
 const t0 = new Date('2026-11-23T02:00:00.000Z');
@@ -42,7 +43,7 @@ const answer = (insurerId: number, kind: 'quoted' | 'declined'): OrderCommand =>
   },
   metadata: system,
 });
-const order = [
+const quoted = [
   { type: 'SaveDraft', data: { orderId: 'o1', orderNo: 'FB1', form }, metadata: user },
   { type: 'RequestInquiry', data: { orderId: 'o1', orderNo: 'FB1', form, lines, requests }, metadata: user },
   answer(1, 'quoted'),
@@ -51,11 +52,16 @@ const order = [
   (state, command) => decideOrder(command as OrderCommand, state).reduce<Order>(evolveOrder, state),
   initialOrder(),
 );
+const order = decideOrder(confirmTerms(1, user), quoted).reduce<Order>(evolveOrder, quoted);
 const doc = toDocument(order, t0.toISOString());
+const totalsOf = (from: Order, who: Parameters<typeof planRows>[2], now = t0, terms = TERMS_IN_FORCE) => {
+  const d = toDocument(from, t0.toISOString());
+  if (!d) throw new Error('no document');
+  return (planRows(d, now, who, terms).at(-1) as TotalsRow).insuranceCompanyList;
+};
 const canInsure = (who: Parameters<typeof planRows>[2], now = t0) => {
   if (!doc) throw new Error('no document');
-  const totals = planRows(doc, now, who).at(-1) as TotalsRow;
-  return totals.insuranceCompanyList.map((t) => t.canInsure);
+  return totalsOf(order, who, now).map((t) => t.canInsure);
 };
 
 describe('plan rows: 投保 per insurer, from the decider guard', () => {
@@ -68,10 +74,23 @@ describe('plan rows: 投保 per insurer, from the decider guard', () => {
     expect(canInsure({ actor: '19900000001', roles: ['admin'] })).toEqual([false, false]);
   });
 
+  it('offers 投保 before the terms are confirmed, and says whether they are (on the versions in force)', () => {
+    expect(totalsOf(quoted, { actor: owner }).map((t) => [t.canInsure, t.termsConfirmed])).toEqual([
+      [true, false],
+      [false, false],
+    ]);
+    expect(totalsOf(order, { actor: owner }).map((t) => t.termsConfirmed)).toEqual([true, false]);
+    const newer = { ...TERMS_IN_FORCE, customerNotice: { version: 2, title: '客户告知书', sha256: 'v2' } };
+    expect(totalsOf(order, { actor: owner }, t0, newer).map((t) => [t.canInsure, t.termsConfirmed])).toEqual([
+      [true, false],
+      [false, false],
+    ]);
+  });
+
   it('matches the decider', () => {
     const events = (insurerId: number): OrderEvent[] | string => {
       try {
-        return decideOrder({ type: 'Insure', data: { insurerId }, metadata: user }, order);
+        return decideOrder({ type: 'Insure', data: { insurerId, terms: TERMS_IN_FORCE }, metadata: user }, order);
       } catch (error) {
         return (error as Error).message;
       }

@@ -12,6 +12,7 @@ import { requestIdOf } from '@feibao/domain/ordering/inquiry';
 import { generalApplication, prepared } from '@feibao/domain/ordering/fixtures';
 import { evolveOrderDocument } from './projection.ts';
 import { rowOf } from './toDocument.ts';
+import { confirmTerms, TERMS_IN_FORCE } from '@feibao/domain/ordering/termsFixtures';
 
 const owner = '13800000001';
 const t0 = new Date('2026-11-23T02:00:00.000Z');
@@ -46,7 +47,8 @@ const commands: OrderCommand[] = [
       metadata: system,
     }),
   ),
-  { type: 'Insure', data: { insurerId: 2 }, metadata: user },
+  confirmTerms(2, user),
+  { type: 'Insure', data: { insurerId: 2, terms: TERMS_IN_FORCE }, metadata: user },
 ];
 const events = commands.reduce<OrderEvent[]>(
   (history, command) => [...history, ...decideOrder(command, history.reduce<Order>(evolveOrder, initialOrder()))],

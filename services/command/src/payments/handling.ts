@@ -21,6 +21,7 @@ import { handleCommand, load } from '@feibao/platform/eventStore';
 import { logger } from '@feibao/platform/logger';
 import type { TradeRequest } from '@feibao/platform/payments/provider';
 import type { CommandDeps } from '../deps.ts';
+import { currentTerms } from '../disclosure/handling.ts';
 
 /**
  * The payments slice's command handling (docs/api/payments.md): 投保 opens the provider's trade, the provider's
@@ -72,9 +73,11 @@ export const paymentHandling = (deps: CommandDeps) => {
     const dueAt = new Date(
       meta.now.getTime() + scaledMinutesMs(deps.config.paymentDueMinutes, deps.config.quoteDaySeconds),
     ).toISOString();
+    // The order's 投保前阅读确认 must be on the texts in force (docs/api/disclosure.md).
+    const terms = await currentTerms(deps.eventStore);
     const result = await onOrder(orderId, (state) => ({
       type: 'Insure',
-      data: { insurerId, payment: { tradeNo: tradeNumber(orderId, tradesOf(state).length + 1), dueAt } },
+      data: { insurerId, payment: { tradeNo: tradeNumber(orderId, tradesOf(state).length + 1), dueAt }, terms },
       metadata: meta,
     }));
     const trade = tradeRequestOf(result.state);

@@ -1,3 +1,4 @@
+import { disclosureTextReader } from '@feibao/read-models/disclosure/texts';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
@@ -26,6 +27,7 @@ export const comparisonReadScopes: [string, readonly string[]][] = [
 export const comparisonQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
   const orders = orderReader(deps.pool);
+  const texts = disclosureTextReader(deps.pool);
   const who = (ctx: Context): OrderActor => {
     const me = caller(ctx);
     return { actor: me.sub, roles: me.roles };
@@ -37,7 +39,7 @@ export const comparisonQueryRoutes = (deps: QueryAppDeps) => {
     const actor = who(ctx);
     if (!doc || mayReadOrder(orderFacts(doc.order as Exclude<Order, { status: 'none' }>), actor))
       throw new HttpError(ResultCode.notFound, orderMessages.notFound);
-    ok(ctx, compareQuotes(planRows(doc, deps.now(), actor), loss));
+    ok(ctx, compareQuotes(planRows(doc, deps.now(), actor, await texts.currentTerms()), loss));
   });
 
   return router;

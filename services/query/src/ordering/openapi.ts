@@ -82,6 +82,7 @@ const totalsRow = z.object({
       total: nullableNumber,
       quotedAll: z.boolean(),
       canInsure: z.boolean(),
+      termsConfirmed: z.boolean(),
       validUntil: nullableString,
       expired: z.boolean(),
     }),

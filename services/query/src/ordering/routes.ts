@@ -30,6 +30,7 @@ import { orderReader } from '@feibao/read-models/ordering/orders/reader';
 import { planRows } from '@feibao/read-models/ordering/orders/planRows';
 import { quoteDeskReader } from '@feibao/read-models/ordering/orders/quoteDesk';
 import type { OrderDocument } from '@feibao/read-models/ordering/orders/orderDocument';
+import { disclosureTextReader } from '@feibao/read-models/disclosure/texts';
 
 /** The customer's order reads answer from the orders projection's tables alone (read-your-writes scope). */
 export const orderReadScopes: [string, readonly string[]][] = [
@@ -50,6 +51,7 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
   const router = new Router({ prefix: '/api/v1/uav' });
   const reader = orderReader(deps.pool);
   const desk = quoteDeskReader(deps.pool);
+  const texts = disclosureTextReader(deps.pool);
 
   const actor = (ctx: Context): OrderActor => {
     const me = caller(ctx);
@@ -131,7 +133,7 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
       renewalOf: doc.renewalOf ?? null,
       renewedBy: doc.renewedBy ?? null,
       payment: paymentAsRead(doc.payment ?? null, now, doc.userName === caller(ctx).sub ? await cashierUrl(doc) : null),
-      insurancePlanList: planRows(doc, now, actor(ctx)),
+      insurancePlanList: planRows(doc, now, actor(ctx), await texts.currentTerms()),
       quoteProgress: doc.insurers.map(({ answers: _answers, deskStatus: _deskStatus, ...summary }) => summary),
       cancellation: cancellationView(doc.order),
       requirements: doc.requirements ?? null,
@@ -139,7 +141,8 @@ export const orderQueryRoutes = (deps: QueryAppDeps) => {
   });
 
   router.get('/order/listInsurancePlan', validate(idQuery, 'query'), async (ctx) => {
-    ok(ctx, planRows(await readableOrder(ctx, input<z.output<typeof idQuery>>(ctx).id), deps.now(), actor(ctx)));
+    const doc = await readableOrder(ctx, input<z.output<typeof idQuery>>(ctx).id);
+    ok(ctx, planRows(doc, deps.now(), actor(ctx), await texts.currentTerms()));
   });
 
   router.get('/order/getdronedata', validate(droneDataQuery, 'query'), async (ctx) => {

@@ -24,6 +24,7 @@ import { auditPath, kindName, kindOf } from './labels.ts';
 import './audit.css';
 import { PolicyDocumentButton } from '../../documents/PolicyDocumentButton.tsx';
 import { StaffPolicyVersions } from '../../documents/StaffPolicyVersions.tsx';
+import { PurchaseRecordCard } from './PurchaseRecordCard.tsx';
 
 export const AuditTimelinePage = () => {
   const { kind: rawKind, id } = useParams();
@@ -88,6 +89,7 @@ const AuditTimeline = ({ kind, id }: { kind: AuditKind; id: string }) => {
   return (
     <>
       <SubjectCard subject={data.subject} related={data.related} />
+      {kind === 'order' && <PurchaseRecordCard orderId={id} />}
       <Card className="fb-card fb-audit-card" data-testid="audit-history">
         <div className="fb-row-between fb-audit-toolbar">
           <h2 className="fb-section-title">变更记录</h2>

@@ -59,6 +59,7 @@ const answerFor = (loss: LossChoice) => {
       canInsure: true,
       validUntil: null,
       expired: false,
+      termsConfirmed: true,
     })),
   };
   return compareQuotes([row, totals], loss);

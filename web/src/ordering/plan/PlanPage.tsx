@@ -29,6 +29,9 @@ const RenewDialog = lazy(() => import('../renewal/RenewDialog.tsx').then((m) => 
 const ComparisonPanel = lazy(() =>
   import('../comparison/ComparisonPanel.tsx').then((m) => ({ default: m.ComparisonPanel })),
 );
+const PurchaseTermsDialog = lazy(() =>
+  import('../../disclosure/PurchaseTermsDialog.tsx').then((m) => ({ default: m.PurchaseTermsDialog })),
+);
 import { CancellationStatus } from '../cancellation/CancellationStatus.tsx';
 import { EndorsementBadge } from '../../endorsement/EndorsementBadge.tsx';
 
@@ -52,6 +55,7 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
   const [chooser, setChooser] = useState<number[] | null>(null);
   const [renewing, setRenewing] = useState<RenewTarget | null>(null);
   const renewOpened = useOpenedOnce(renewing !== null);
+  const termsOpened = useOpenedOnce(screen.termsFor !== null);
 
   const actions = (
     <PlanActionBar
@@ -213,6 +217,22 @@ export const PlanPage = ({ variant }: { variant: Variant }) => {
     <>
       <Suspense>
         {renewOpened && <RenewDialog order={renewing} variant={variant} onClose={() => setRenewing(null)} />}
+      </Suspense>
+      <Suspense>
+        {termsOpened && id && (
+          <PurchaseTermsDialog
+            target={
+              screen.termsFor && {
+                orderId: id,
+                insurerId: screen.termsFor.insuranceCompanyId,
+                insurerName: screen.termsFor.insuranceCompanyName,
+              }
+            }
+            variant={variant}
+            onClose={screen.closeTerms}
+            onConfirmed={screen.termsConfirmed}
+          />
+        )}
       </Suspense>
       <RevokeDialog
         orderId={revoking}

@@ -87,13 +87,21 @@ export const usePlanScreen = (variant: Variant) => {
     }
   };
 
-  const insure = (t: TotalCell) =>
-    void run(
-      `insure-${t.insuranceCompanyId}`,
-      () => insureWith(id!, t.insuranceCompanyId, t.insuranceCompanyName),
-      '投保成功',
-      INSURE_TOAST_TIMEOUT,
-    );
+  /** 投保 opens the texts to read and confirm first (docs/api/disclosure.md); the purchase follows the confirmation. */
+  const [termsFor, setTermsFor] = useState<TotalCell | null>(null);
+  const insure = (t: TotalCell) => setTermsFor(t);
+  const closeTerms = () => setTermsFor(null);
+  const termsConfirmed = () => {
+    const t = termsFor;
+    setTermsFor(null);
+    if (t)
+      void run(
+        `insure-${t.insuranceCompanyId}`,
+        () => insureWith(id!, t.insuranceCompanyId, t.insuranceCompanyName),
+        '投保成功',
+        INSURE_TOAST_TIMEOUT,
+      );
+  };
   const remove = (r: PlanRow) =>
     void run(`delete-${r.key}`, () => deletePlanLine(id!, r.insuranceTypeInfoId, r.uavInfoId), '删除成功');
   const reset = () => void run('reset', () => resetPlan(id!), '重置成功');
@@ -144,6 +152,9 @@ export const usePlanScreen = (variant: Variant) => {
     refresh,
     manualRefresh,
     insure,
+    termsFor,
+    closeTerms,
+    termsConfirmed,
     remove,
     reset,
     newRound,

@@ -5,7 +5,8 @@ import QRCode from 'qrcode';
 import { FONT, HEIGHT, PAGE, textUnits, type LaidOutPage, type Placed } from '@feibao/domain/documents/layout';
 
 /**
- * Draws a laid-out document (domain documents/layout.ts) with pdfkit, in Noto Sans SC from the npm
+ * Draws a laid-out document (domain documents/layout.ts) with pdfkit (here, in read-models, because the workers'
+ * 电子保单 and the query service's 投保过程记录 both render with it), in Noto Sans SC from the npm
  * package, embedded and subset by pdfkit: only the glyphs used travel, so a one-drone policy stays
  * small. Everything is vector (the QR code too).
  */
