@@ -200,10 +200,26 @@ export const quoteWhy = z.object({
   key: z.string(),
   coverName: z.string(),
   droneName: z.string().nullable(),
+  /** ratedOn: the Shanghai day the rules rated the answer (absent on older answers and staff entries). */
   quote: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('quoted'), premium: z.number(), deductible: z.string() }),
-    z.object({ kind: z.literal('manual'), reason: z.string(), customerReason: z.string().optional() }),
-    z.object({ kind: z.literal('declined'), reason: z.string(), customerReason: z.string().optional() }),
+    z.object({
+      kind: z.literal('quoted'),
+      premium: z.number(),
+      deductible: z.string(),
+      ratedOn: z.string().optional(),
+    }),
+    z.object({
+      kind: z.literal('manual'),
+      reason: z.string(),
+      customerReason: z.string().optional(),
+      ratedOn: z.string().optional(),
+    }),
+    z.object({
+      kind: z.literal('declined'),
+      reason: z.string(),
+      customerReason: z.string().optional(),
+      ratedOn: z.string().optional(),
+    }),
   ]),
   rules: z.array(z.object({ ruleId: z.string(), version: z.number(), name: z.string().nullable() })),
   trace,

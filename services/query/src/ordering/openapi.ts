@@ -121,6 +121,7 @@ const lineAnswer = z
     z.object({
       rules: z.array(z.object({ ruleId: z.string(), version: z.number() })).optional(),
       trace: trace.optional(),
+      ratedOn: z.string().optional(),
     }),
   );
 
