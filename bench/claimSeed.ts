@@ -202,7 +202,7 @@ export const seedClaims = async (client: pg.ClientBase, plan: ClaimSeedPlan, log
   const now = Date.now();
   const history = inForceHistory(new Date(now - POLICY_AGE_DAYS * 86_400_000));
   const events = JSON.stringify(history.events);
-  // One transaction per chunk of events, as for orders: seven events an order.
+  // One transaction per chunk of events, as for orders: eight events an order.
   const orderChunk = Math.max(1, Math.floor(plan.chunk / history.events.length));
   for (let from = 0; from < plan.inForceOrders; from += orderChunk) {
     const to = Math.min(plan.inForceOrders, from + orderChunk) - 1;

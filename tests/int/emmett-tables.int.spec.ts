@@ -307,7 +307,7 @@ describe('Emmett tables contract', () => {
   });
 
   it('reads the benchmark’s hand-written multi-event streams (in-force orders, claims) as Emmett’s own', async () => {
-    // bench/claimSeed.ts: seven events per in-force order, one or two per claim, positions 1, 2, …
+    // bench/claimSeed.ts: eight events per in-force order (the terms confirmed before 投保), one or two per claim, positions 1, 2, …
     const client = await pool.connect();
     try {
       await seedClaims(
@@ -328,7 +328,7 @@ describe('Emmett tables contract', () => {
 
     const orderId = await idOf('PolicyTookEffect', 'orderId');
     const order = await eventStore.readStream<OrderEvent>(orderStreamId(orderId));
-    expect(order.currentStreamVersion).toBe(7n);
+    expect(order.currentStreamVersion).toBe(8n);
     const policy = order.events.reduce(orderDecider.evolve, orderDecider.initialState());
     expect(policy).toMatchObject({ status: 'inForce', orderId, owner: phoneOf(1) });
 

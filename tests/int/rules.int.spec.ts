@@ -103,7 +103,13 @@ describe('rule platform', () => {
     ]);
 
     const why = await quoteHull();
-    expect(why.quote).toEqual({ kind: 'quoted', premium: 4336.33, deductible: '免赔10%或1000元，以高者为准' });
+    expect(why.quote).toEqual({
+      kind: 'quoted',
+      premium: 4336.33,
+      deductible: '免赔10%或1000元，以高者为准',
+      // The day rated, so 价格说明 replays the answer on it (a drone's age band is counted to it).
+      ratedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     expect(why.rules).toEqual([
       { ruleId: 'referral', version: 1, name: '人工核保规则' },
       { ruleId: 'tariff-1', version: 1, name: '人保财险费率规则' },
@@ -225,6 +231,10 @@ describe('rule platform', () => {
       (v) => v === null,
     );
     const retired = await until(quoteHull, (w) => !w.rules.some((r) => r.ruleId === 'tariff-1'), 30_000);
-    expect(retired.quote).toEqual({ kind: 'manual', reason: '该保险公司暂无自动报价，需保险公司核保' });
+    expect(retired.quote).toEqual({
+      kind: 'manual',
+      reason: '该保险公司暂无自动报价，需保险公司核保',
+      ratedOn: expect.any(String),
+    });
   });
 });

@@ -73,7 +73,10 @@ const quote = async ({ insurers, scene = '巡检/测绘', dronePrice }: Options)
         },
       );
       expect(why.body.code, why.body.message).toBe(20000);
-      answers[insuranceCompanyId]![key] = why.body.data.quote as Quote;
+      // Every automatic answer keeps the day the rules rated it (for 价格说明's replay); the rest is the verdict.
+      const { ratedOn, ...quote } = why.body.data.quote as Quote & { ratedOn?: string };
+      expect(ratedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      answers[insuranceCompanyId]![key] = quote as Quote;
     }
   }
   return answers;

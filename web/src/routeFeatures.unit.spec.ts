@@ -32,6 +32,7 @@ const features: Record<string, () => Promise<Record<string, unknown>>> = {
   'src/notifications/pages.ts': () => import('./notifications/pages.ts'),
   'src/payments/pages.ts': () => import('./payments/pages.ts'),
   'src/endorsement/pages.ts': () => import('./endorsement/pages.ts'),
+  'src/disclosure/pages.ts': () => import('./disclosure/pages.ts'),
 };
 
 describe('ROUTE_FEATURES (the edge preloads and the bundle check count from it)', () => {
