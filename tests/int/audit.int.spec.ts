@@ -269,6 +269,11 @@ describe('history', () => {
     expect(underwritten).toMatchObject({ userName: '系统', change: 'policy' });
     expect(underwritten.details).toContain(customer.policy.policyNo);
     expect(heads.find((e) => e.operateType === '报价')!.details).toMatch(/保费[\d.]+元/);
+    // 投保前阅读确认: each text with its version, and where from (the address masked).
+    const confirmed = heads.find((e) => e.operateType === '阅读并确认条款')!;
+    expect(confirmed).toMatchObject({ userName: customer.phone, change: 'insure' });
+    expect(confirmed.details).toMatch(/客户告知书 第\d+版/);
+    expect(confirmed.remark).toMatch(/^IP .+ · 设备 /);
     expect(changes.map((c) => c.change)).toEqual(['fill', 'inquiry', 'quote', 'insure', 'policy']);
     expect(changes.find((c) => c.change === 'policy')).toEqual({ change: 'policy', name: '保单', count: 2 });
     expect(related).toEqual([

@@ -9,6 +9,7 @@ import { diffOrderForms } from './orderChanges.ts';
 import { endorsedEntries } from './policyChanges.ts';
 import { endorsementAuditRow } from './endorsementHistory.ts';
 import { requirementTexts } from '../ordering/requirementTexts.ts';
+import { maskIp, type ConfirmedText, type RequestOrigin } from '../ordering/purchaseTerms.ts';
 
 /**
  * An order's history, derived from its events and the order as it stood before each one (the
@@ -57,6 +58,10 @@ const counted = (step: string, changes: readonly unknown[]) =>
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
 
 /** An event this code does not know yet: its name, its actor and time if it names them, its reason. */
+/** 投保前阅读确认 in the timeline: each text with its version; where from, the address masked as on the record. */
+const termsList = (texts: readonly ConfirmedText[]) => texts.map((t) => `${t.title} 第${t.version}版`).join('、');
+const originOf = (origin: RequestOrigin) => `IP ${maskIp(origin.ip)} · 设备 ${origin.userAgent}`;
+
 const genericEntry = (event: RawEvent, position: number): AuditEntry => {
   const d = event.data;
   const at = text(d.at) ?? Object.entries(d).find(([k, v]) => k.endsWith('At') && text(v))?.[1];
@@ -345,6 +350,28 @@ export const orderAuditEntries = (before: Order, raw: RawEvent, position: number
         ),
       ];
     }
+    case 'PurchaseTermsShown':
+      return [
+        entry(
+          event.data.shownAt,
+          who(event.data.shownTo),
+          'insure',
+          '展示条款',
+          `投保${insurerById(event.data.insurerId)?.name ?? event.data.insurerId}前展示：${termsList(event.data.texts)}`,
+          originOf(event.data),
+        ),
+      ];
+    case 'PurchaseTermsConfirmed':
+      return [
+        entry(
+          event.data.confirmedAt,
+          who(event.data.confirmedBy),
+          'insure',
+          '阅读并确认条款',
+          `勾选“我已阅读并同意”，确认投保${event.data.insurerName}：${termsList(event.data.texts)}`,
+          originOf(event.data),
+        ),
+      ];
     default:
       // Deliberately not assertNever: order events are still being added, and an event this
       // function does not know yet must still appear in the audit, not stop the projection.

@@ -198,16 +198,26 @@ export const claimHandling = (deps: CommandDeps) => {
   };
 
   /** Admin: the amendment and every field's explanation, in one append against the version compared. */
-  const amend = (
+  const amend = async (
     id: string,
     { form, version, explanations }: { form: unknown; version: number; explanations: Record<string, string> },
     meta: ClaimMetadata,
-  ) =>
-    handle(id, (state) => ({
+  ) => {
+    // A timer or a processed picture moves the version without touching the form; only a form changed since
+    // the comparison (or a version never seen) makes the explained rows stale.
+    const { state: read, changed } = await formChangedSince(id, version);
+    const stale = changed || version > read.version;
+    return handle(id, (state) => ({
       type: 'AmendClaim',
-      data: { form: acceptClaimForm(form, state, meta, false), basedOnVersion: version, explanations },
+      data: {
+        form: acceptClaimForm(form, state, meta, false),
+        // Unchanged form, nothing appended since the read: the amendment stands on the claim as it is now.
+        basedOnVersion: !stale && state.version === read.version ? state.version : version,
+        explanations,
+      },
       metadata: meta,
     }));
+  };
 
   /** Only an active account holding `claims` or `admin` can take claims; the user stream is the truth. */
   const requireClaimsStaff = async (phone: string) => {
