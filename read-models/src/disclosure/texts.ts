@@ -61,8 +61,20 @@ export const disclosureTextReader = (pool: Pick<Pool, 'query'>) => {
     current,
     /** The versions in force as the guard reads them (domain purchaseTerms.ts CurrentTerms). */
     async currentTerms(): Promise<CurrentTerms> {
+      // Read on every plan and details request (the 投保 guard): the bodies are left in the table.
+      const result = await pool.query(
+        prepared(
+          `SELECT DISTINCT ON (text_key) text_key AS key, (data->>'version')::integer AS version,
+             data->>'title' AS title, data->>'sha256' AS sha256
+           FROM ${DISCLOSURE_TEXTS} ORDER BY text_key, version DESC`,
+          [],
+        ),
+      );
       return Object.fromEntries(
-        (await current()).map((t) => [t.key, { version: t.version, title: t.title, sha256: t.sha256 }]),
+        (result.rows as { key: string; version: number; title: string; sha256: string }[]).map((t) => [
+          t.key,
+          { version: t.version, title: t.title, sha256: t.sha256 },
+        ]),
       );
     },
     /** One version (absent: the newest); null when there is none. */
