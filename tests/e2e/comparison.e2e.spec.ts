@@ -86,8 +86,8 @@ test.describe('对比 1280×800', () => {
     // The seeded wording on a ¥20,000 hull loss and ¥200,000 of property: 人保 ¥2,500, 平安 ¥2,000, 太平洋 ¥3,000.
     const paid = await section.getByTestId('compare-out-of-pocket').allInnerTexts();
     expect(paid.map(moneyOf).sort((a, b) => a - b)).toEqual([2000, 2500, 3000]);
-    await expect(table.locator('tr[data-line="1:0"]')).toContainText('免赔 10%（最低¥1,000.00）');
-    await expect(table.locator('tr[data-line="1:0"]')).toContainText('每万元保额');
+    await expect(table.locator('tr[data-compare-line="1:0"]')).toContainText('免赔 10%（最低¥1,000.00）');
+    await expect(table.locator('tr[data-compare-line="1:0"]')).toContainText('每万元保额');
     await section.scrollIntoViewIfNeeded();
     await docShot(page, 'desktop-plan-comparison');
     await expectAccessible(page);
@@ -113,8 +113,8 @@ test.describe('对比 1280×800', () => {
     await expect(section.getByText('请输入不超过两位小数的金额')).toBeVisible();
     // The fixed-wing's hull line takes the loss once it is chosen.
     await section.getByRole('combobox', { name: '出险无人机' }).selectOption({ label: '巡检固定翼' });
-    await expect(table.locator('tr[data-line="1:1"]')).toHaveClass(/fb-compare-taking/);
-    await expect(table.locator('tr[data-line="1:0"]')).not.toHaveClass(/fb-compare-taking/);
+    await expect(table.locator('tr[data-compare-line="1:1"]')).toHaveClass(/fb-compare-taking/);
+    await expect(table.locator('tr[data-compare-line="1:0"]')).not.toHaveClass(/fb-compare-taking/);
   });
 });
 

@@ -74,7 +74,7 @@ export const ComparisonTable = ({ data, insurers }: ViewProps) => {
         </thead>
         <tbody>
           {lines.map((l) => (
-            <tr key={l.key} data-line={l.key} className={l.loss ? 'fb-compare-taking' : undefined}>
+            <tr key={l.key} data-compare-line={l.key} className={l.loss ? 'fb-compare-taking' : undefined}>
               <td>
                 {lineName(l)}
                 {l.loss && (
@@ -153,7 +153,7 @@ export const ComparisonCards = ({ insurers }: ViewProps) => (
         </dl>
         <ul className="fb-compare-lines">
           {i.lines.map((l) => (
-            <li key={l.key} data-line={l.key} className={l.loss ? 'fb-compare-taking' : undefined}>
+            <li key={l.key} data-compare-line={l.key} className={l.loss ? 'fb-compare-taking' : undefined}>
               <span className="fb-compare-line-name">{lineName(l)}</span>
               <LineFigures line={l} />
             </li>
