@@ -8,7 +8,8 @@ import { docShot, failOnCspViolations } from './helpers.ts';
 test('the API reference page renders the OpenAPI document under the CSP', async ({ page }) => {
   await failOnCspViolations(page);
   await page.goto('/api/docs');
-  await expect(page.getByText('飞保 FeiBao API').first()).toBeVisible();
+  // The viewer parses the whole generated document (every feature's calls) before it shows anything.
+  await expect(page.getByText('飞保 FeiBao API').first()).toBeVisible({ timeout: 30_000 });
   // Every feature's tag is listed, folded; opening one shows its calls.
   for (const tag of ['order', 'payment', 'verify', 'notification', 'sso-platform'])
     await expect(page.locator('h3.opblock-tag', { hasText: tag }).first()).toBeVisible();
