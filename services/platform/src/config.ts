@@ -2,6 +2,8 @@
  * Every setting the platform reads, with its default. docs/configuration.md's
  * table is written from this file: keep them together.
  */
+import { parseQuietHours } from '@feibao/domain/notifications/quietHours';
+
 const num = (value: string | undefined, fallback: number) => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
@@ -32,6 +34,16 @@ const paymentProviderOf = (env: NodeJS.ProcessEnv, production: boolean) => {
   if (production && provider === 'dev' && env.PAYMENT_ALLOW_DEV !== 'true')
     throw new Error('PAYMENT_PROVIDER=dev is refused in production (set PAYMENT_ALLOW_DEV=true to allow it)');
   return provider;
+};
+
+/** NOTIFICATION_QUIET_HOURS (docs/configuration.md): a setting that is not one stops the start, as a bad secret does. */
+const quietHoursOf = (env: NodeJS.ProcessEnv) => {
+  const quiet = parseQuietHours(env.NOTIFICATION_QUIET_HOURS);
+  if (quiet === null)
+    throw new Error(
+      `NOTIFICATION_QUIET_HOURS must be "off" or two whole hours like "22-8", not "${env.NOTIFICATION_QUIET_HOURS}"`,
+    );
+  return quiet;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
@@ -70,6 +82,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     smsResendSeconds: num(env.SMS_RESEND_SECONDS, 60),
     /** Notification SMS per phone per Shanghai day; beyond it a notification goes to the inbox only. */
     notificationSmsDailyPerPhone: num(env.NOTIFICATION_SMS_DAILY_PER_PHONE, 5),
+    /** Shanghai hours without notification SMS (held until the window ends), or `off`. */
+    notificationQuietHours: quietHoursOf(env),
     consistencyWaitMs: num(env.CONSISTENCY_WAIT_MS, 5000),
     queuePrefix: env.QUEUE_PREFIX ?? 'feibao',
     /** Seconds in an insurer working day: quotes and underwriting take 1–3 of them. Policy dates stay real. */

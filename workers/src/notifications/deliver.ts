@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import { PHONE_PATTERN } from '@feibao/domain/accounts/validation';
 import { smsWanted } from '@feibao/domain/notifications/kinds';
 import { notificationIdOf, type PlannedNotification } from '@feibao/domain/notifications/mapping';
-import { smsSendAt } from '@feibao/domain/notifications/quietHours';
+import { type QuietHours, smsSendAt } from '@feibao/domain/notifications/quietHours';
 import { shanghaiDate } from '@feibao/domain/notifications/shanghai';
 import { renderNotification } from '@feibao/domain/notifications/templates';
 import { maskPhone } from '@feibao/domain/shared/masking';
@@ -11,7 +11,12 @@ import { logger } from '@feibao/platform/logger';
 import type { SmsJob } from '@feibao/platform/queues';
 import { insertNotification, smsChoicesOf } from './store.ts';
 
-export type DeliverDeps = { smsQueue: Queue<SmsJob>; now: () => Date; dailyLimit: number };
+export type DeliverDeps = {
+  smsQueue: Queue<SmsJob>;
+  now: () => Date;
+  dailyLimit: number;
+  quietHours: QuietHours | 'off';
+};
 
 /** The SMS job of a notification: its id is the notification's, and so is the provider's idempotency key. */
 export const queueNotificationSms = (
@@ -22,7 +27,7 @@ export const queueNotificationSms = (
   queue.add(
     'notification',
     { phone: sms.phone, text: sms.text, code: null, purpose: 'notification', idempotencyKey: sms.id },
-    // Held through the quiet hours (22:00–08:00 Shanghai) as a delayed job.
+    // Held through the quiet hours (22:00–08:00 Shanghai unless configured) as a delayed job.
     { jobId: sms.id, delay: Math.max(0, sms.at.getTime() - now.getTime()) },
   );
 
@@ -43,7 +48,7 @@ export const deliverNotification = async (
   const now = deps.now();
   const wantsSms =
     PHONE_PATTERN.test(planned.recipient) && smsWanted(planned.kind, await smsChoicesOf(db, planned.recipient));
-  const sendAt = smsSendAt(now);
+  const sendAt = smsSendAt(now, deps.quietHours);
   const status = await insertNotification(db, {
     id,
     recipient: planned.recipient,

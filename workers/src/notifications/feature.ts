@@ -10,7 +10,12 @@ export const notificationsFeature: WorkersFeature = {
   start: async ({ config, now, pool, eventStore, connection, queueConnection, jobLock }) => {
     const sms = smsQueue(queueConnection, config.queuePrefix);
     const checks = notificationCheckQueue(queueConnection, config.queuePrefix);
-    const deliver = { smsQueue: sms, now, dailyLimit: config.notificationSmsDailyPerPhone };
+    const deliver = {
+      smsQueue: sms,
+      now,
+      dailyLimit: config.notificationSmsDailyPerPhone,
+      quietHours: config.notificationQuietHours,
+    };
     const checkWorker = startNotificationCheckWorker({
       connection,
       prefix: config.queuePrefix,
