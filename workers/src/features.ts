@@ -27,7 +27,7 @@ export type WorkersContext = {
   /** The connection the queues that add jobs share. */
   queueConnection: Redis;
   /** A job in hand when its process dies is taken up again once its lock lapses. */
-  jobLock: { lockDuration: number; stalledInterval: number };
+  jobLock: { lockDuration: number; stalledInterval: number; maxStalledCount: number };
   sweepEveryMs: number | undefined;
 };
 

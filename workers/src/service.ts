@@ -35,8 +35,10 @@ const runWorkers = async (config: Config, options: WorkersOptions) => {
   // file writes: fewer and the loops queue for connections.
   const pool = createPool(config.databaseUrl, allProjections.length + 3 + 7 + 1);
   const connection = createRedis(config.redisUrl, { forWorker: true });
-  // A job in hand when its process dies is taken up again once its lock lapses.
-  const jobLock = { lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs };
+  // A job in hand when its process dies is taken up again once its lock lapses. Every job is idempotent, so
+  // one caught by two or three crashes in a row (a restart loop, a rolling deploy) is still worth doing;
+  // BullMQ's default of one would fail it.
+  const jobLock = { lockDuration: config.jobLockMs, stalledInterval: config.jobLockMs, maxStalledCount: 3 };
 
   const eventStore = createEventStore(config.databaseUrl);
   const queueConnection = createRedis(config.redisUrl);

@@ -63,7 +63,7 @@ export const startClaimTimerWorker = (options: {
   prefix: string;
   eventStore: EventStore;
   now: () => Date;
-  jobLock?: { lockDuration: number; stalledInterval: number };
+  jobLock?: { lockDuration: number; stalledInterval: number; maxStalledCount: number };
 }) => {
   const worker = new Worker<ClaimTimerJob>(
     CLAIM_TIMER_QUEUE,

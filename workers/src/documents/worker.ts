@@ -9,17 +9,15 @@ export const startDocumentWorker = (
   deps: DocumentWorkDeps & {
     connection: ConnectionOptions;
     prefix: string;
-    jobLock: { lockDuration: number; stalledInterval: number };
+    jobLock: { lockDuration: number; stalledInterval: number; maxStalledCount: number };
   },
 ) => {
   const worker = new Worker<DocumentJob>(DOCUMENT_QUEUE, inJobContext(documentProcessor(deps)), {
     connection: deps.connection,
     prefix: deps.prefix,
     concurrency: 1,
-    lockDuration: deps.jobLock.lockDuration,
-    stalledInterval: deps.jobLock.stalledInterval,
     // A worker killed mid-render leaves the job stalled; it is taken up again, and given up only after several.
-    maxStalledCount: 3,
+    ...deps.jobLock,
   });
   worker.on('failed', (job, err) => logger.warn({ jobId: job?.id, err }, 'document job failed'));
   worker.on('error', (err) => logger.error({ err }, 'document worker error'));

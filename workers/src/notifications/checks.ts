@@ -32,7 +32,7 @@ export const startNotificationCheckWorker = (options: {
   pool: Pool;
   eventStore: EventStore;
   deliver: DeliverDeps;
-  jobLock?: { lockDuration: number; stalledInterval: number };
+  jobLock?: { lockDuration: number; stalledInterval: number; maxStalledCount: number };
 }) => {
   const worker = new Worker<CheckJob>(
     NOTIFICATION_CHECK_QUEUE,

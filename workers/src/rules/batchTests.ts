@@ -172,7 +172,7 @@ export const startRuleTestWorker = (deps: {
   eventStore: EventStore;
   pool: Pool;
   now: () => Date;
-  jobLock?: { lockDuration: number; stalledInterval: number };
+  jobLock?: { lockDuration: number; stalledInterval: number; maxStalledCount: number };
 }) => {
   const worker = new Worker<RuleTestJob>(RULE_TEST_QUEUE, inJobContext(ruleTestProcessor(deps)), {
     connection: deps.connection,
