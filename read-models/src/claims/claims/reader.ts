@@ -51,17 +51,21 @@ const where = (filter: ClaimListFilter) => {
 };
 
 const CLAIM_LIST_COUNTS = 'claim_list_counts';
+const CLAIM_LIST_OWNER_COUNTS = 'claim_list_owner_counts';
 
 /**
- * The count of a filter that is nothing or a state alone comes from claim_list_counts, kept exact
- * by triggers (migrations/0016_claim_list_counts.sql): a staff page would otherwise count every
- * claim. Other filters count in an index (owner: a customer's own claims) or by scanning.
+ * The count of a filter that is nothing, a state, an owner, or an owner and a state comes from counts kept
+ * exact by triggers in the rows' transaction: claim_list_counts per state (migrations/0016_claim_list_counts.sql)
+ * and claim_list_owner_counts per customer and state (0029_owner_list_counts.sql). A staff page would
+ * otherwise count every claim, and a customer's page all of theirs. Other filters count by index or scan.
  */
 const countSql = (filter: ClaimListFilter, sql: string) => {
-  const { claimState, ...others } = filter;
+  const { claimState, owner, ...others } = filter;
   const filtered = Object.values(others).some((value) => value !== undefined && value !== false);
   if (filtered) return `SELECT count(*)::int FROM ${CLAIM_LIST} ${sql}`;
-  // A state alone is where()'s only parameter, $1.
+  // where() numbers the owner first and the state after it.
+  if (owner !== undefined)
+    return `SELECT coalesce(sum(n), 0)::int FROM ${CLAIM_LIST_OWNER_COUNTS} WHERE owner = $1${claimState === undefined ? '' : ' AND state_key = $2'}`;
   return `SELECT coalesce(sum(n), 0)::int FROM ${CLAIM_LIST_COUNTS}${claimState === undefined ? '' : ' WHERE state_key = $1'}`;
 };
 

@@ -8,15 +8,17 @@ import { ORDER_LIST, ORDERS, type OrderDocument, type OrderListRow, type StoredO
 const PAGE_SQL = `WITH page AS (
    SELECT _id, order_time FROM ${ORDER_LIST} WHERE user_name = $1
     ORDER BY order_time DESC, _id DESC LIMIT $2 OFFSET $3)
- SELECT (SELECT count(*)::int FROM ${ORDER_LIST} WHERE user_name = $1) AS n,
+ SELECT coalesce((SELECT n FROM order_list_owner_counts WHERE user_name = $1), 0)::int AS n,
         (SELECT coalesce(jsonb_agg((SELECT l.data FROM ${ORDER_LIST} l WHERE l._id = p._id) ORDER BY p.order_time DESC, p._id DESC), '[]')
            FROM page p) AS datas`;
 
 /**
  * Lists page with SQL over the Pongo-shaped tables (Pongo 0.16 has no sort/skip/limit).
- * The list's count and offset walk use order_list's generated columns user_name and
- * order_time and their covering index; the state filters use orders_by_state. Both come
- * from read-models/src/migrations/0004_order_queries.sql.
+ * The offset walk uses order_list's generated columns user_name and order_time and their covering
+ * index (read-models/src/migrations/0004_order_queries.sql): page N reads N × pageSize index entries,
+ * whatever the customer holds. The count is one row of order_list_owner_counts, kept by triggers in the
+ * rows' transaction (0029_owner_list_counts.sql), so page 1 costs the same for 10 orders or 100,000.
+ * The state filters use orders_by_state (0004).
  */
 export const orderReader = (pool: Pick<Pool, 'query'>) => ({
   /**
