@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentCollection } from '@feibao/platform/documents';
-import { migrate } from '@feibao/platform/migrate';
 import { CLAIM_LIST } from '@feibao/read-models/claims/claims/claimDocument';
 import { claimReader } from '@feibao/read-models/claims/claims/reader';
-import { readModelMigrations } from '@feibao/read-models/projections';
+import { readModelDatabase } from '../support/readModelDatabase.ts';
 
 /**
  * claim_list_counts (read-models/src/migrations/0016_claim_list_counts.sql) against counting the
@@ -15,10 +13,7 @@ import { readModelMigrations } from '@feibao/read-models/projections';
 const claimList = documentCollection<object>(CLAIM_LIST);
 let db: pg.Pool;
 beforeAll(async () => {
-  const url = new URL(inject('postgresUrl'));
-  url.pathname = `/feibao_test_${inject('testRunId')}_${randomBytes(5).toString('hex')}`;
-  await migrate(url.toString(), [readModelMigrations]);
-  db = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  db = await readModelDatabase(2);
 });
 afterAll(async () => db?.end());
 

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentCollection } from '@feibao/platform/documents';
-import { migrate } from '@feibao/platform/migrate';
 import { CLAIM_LIST } from '@feibao/read-models/claims/claims/claimDocument';
 import { claimReader } from '@feibao/read-models/claims/claims/reader';
 import { ORDER_LIST } from '@feibao/read-models/ordering/orders/orderDocument';
 import { orderReader } from '@feibao/read-models/ordering/orders/reader';
-import { readModelMigrations } from '@feibao/read-models/projections';
+import { readModelDatabase } from '../support/readModelDatabase.ts';
 
 /**
  * The per-customer counts of the customers' own lists (read-models/src/migrations/0029_owner_list_counts.sql)
@@ -21,10 +19,7 @@ const A = '13900000001';
 const B = '13900000002';
 let db: pg.Pool;
 beforeAll(async () => {
-  const url = new URL(inject('postgresUrl'));
-  url.pathname = `/feibao_test_${inject('testRunId')}_${randomBytes(5).toString('hex')}`;
-  await migrate(url.toString(), [readModelMigrations]);
-  db = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  db = await readModelDatabase(2);
 });
 afterAll(async () => db?.end());
 

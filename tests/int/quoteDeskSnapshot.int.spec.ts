@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderState } from '@feibao/domain/ordering/order.events';
 import { documentCollection } from '@feibao/platform/documents';
-import { migrate } from '@feibao/platform/migrate';
 import { ORDERS } from '@feibao/read-models/ordering/orders/orderDocument';
 import { orderReader } from '@feibao/read-models/ordering/orders/reader';
 import { quoteDeskReader } from '@feibao/read-models/ordering/orders/quoteDesk';
-import { readModelMigrations } from '@feibao/read-models/projections';
+import { readModelDatabase } from '../support/readModelDatabase.ts';
 
 /**
  * The quote desk's page and its totalCount (and the back office's quoting list) come from one
@@ -16,10 +15,7 @@ import { readModelMigrations } from '@feibao/read-models/projections';
 const orders = documentCollection<object>(ORDERS);
 let db: pg.Pool;
 beforeAll(async () => {
-  const url = new URL(inject('postgresUrl'));
-  url.pathname = `/feibao_test_${inject('testRunId')}_${randomBytes(5).toString('hex')}`;
-  await migrate(url.toString(), [readModelMigrations]);
-  db = new pg.Pool({ connectionString: url.toString(), max: 6 });
+  db = await readModelDatabase(6);
 });
 afterAll(async () => db?.end());
 
