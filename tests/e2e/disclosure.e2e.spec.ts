@@ -141,4 +141,16 @@ test.describe('phone', () => {
     await page.getByTestId('terms-confirm').click();
     await expect(toast(page, '投保成功')).toBeVisible();
   });
+
+  test('the admin’s texts page at phone width: the list above the editor, nothing cut off', async ({ page }) => {
+    await signIn(page, admin);
+    await page.goto('/backoffice/disclosure');
+    const editor = page.getByTestId('disclosure-editor');
+    await expect(editor).toContainText('客户告知书');
+    const list = page.getByRole('menuitem', { name: /投保须知/ });
+    const [listBox, editorBox] = [await list.boundingBox(), await editor.boundingBox()];
+    expect(editorBox!.y).toBeGreaterThan(listBox!.y);
+    expect(editorBox!.x + editorBox!.width).toBeLessThanOrEqual(375);
+    await docShot(page, 'disclosure-admin-mobile');
+  });
 });
