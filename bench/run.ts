@@ -6,6 +6,8 @@
  *   2. (d) rebuild every read model from the seeded events: events/s (this also builds them)
  *   3. start command, query and workers as separate processes on ephemeral ports
  *   4. (b) order list page 1 and page 50 with totalCount for the user with 1,000 orders
+ *      (b/f) page 1 of both lists per customer size (BENCH_LIST_TIERS), (v) for 10,000 orders,
+ *      (q) the 对比 comparison after (h), all through the entry (./tiers.ts)
  *   5. (a) raw single-row INSERTs/s at concurrency 32, then save-draft commands/s through HTTP
  *      (n) the payment notify endpoint at the command service: genuine, repeated, forged (./payments.ts)
  *   6. (c) projection lag from the command's acknowledgement to the read model's commit
@@ -49,6 +51,7 @@ import { buildWeb, measureWeb } from './web.ts';
 import { cpuMeter } from './cpu.ts';
 import { jobsRecoveredMarker } from '@feibao/workers/recovery';
 import { checkTierCounts, claimOwnersOf, orderOwnersOf, parseTiers, planTiers } from './tierPlan.ts';
+import { measureComparison, measureTierLists, measureVisibleTier } from './tiers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const int = (name: string, fallback: number) => {
@@ -85,6 +88,7 @@ const settings = {
   paymentForged: int('BENCH_PAYMENT_FORGED', 2_000),
   // One customer per size holds that many orders (and claims): ./tierPlan.ts.
   listTiers: parseTiers(process.env.BENCH_LIST_TIERS),
+  visibleTier: int('BENCH_VISIBLE_TIER', 10_000),
 };
 const entryConnections = settings.entryConnections;
 const resultName = process.env.BENCH_RESULT_NAME ?? 'latest';
@@ -573,6 +577,27 @@ if (!reportOnly)
       `    list answered p50 ${(results.visible as LoadResult).p50} ms, p95 ${(results.visible as LoadResult).p95} ms after the save`,
     );
 
+    // ---- (b/f) both lists per customer size, then (v) for one customer of many orders: through the entry
+    results.tiers = await measureTierLists({
+      plan: tierPlan,
+      port: entryPort,
+      tokenFor,
+      loop: loadAt(settings.listConcurrency, settings.listRequests),
+      bareLoop: loadAt(settings.listConcurrency, settings.listRequests * 4),
+      processes,
+      cpu,
+      log,
+    });
+    results.visibleTier = await measureVisibleTier({
+      plan: tierPlan,
+      tier: settings.visibleTier,
+      port: entryPort,
+      tokenFor,
+      perSecond: settings.lagRatePerSecond,
+      samples: settings.lagSamples,
+      log,
+    });
+
     // ---- (e), (f) the claims path, through the entry
     results.claims = await measureClaims({
       pool,
@@ -601,6 +626,19 @@ if (!reportOnly)
     // ---- (h) inquiry → quoted, on customers clear of the heavy user, the claims' order owners and the tiers
     const inquiring = inquiryCustomers(settings.users, lowReserved, settings.inquiries);
     results.inquiry = await inquiries(entryPort, entryPort, inquiring);
+    // ---- (q) the 对比 of one of the orders (h) had quoted
+    results.comparison = await measureComparison({
+      pool,
+      port: entryPort,
+      customers: inquiring,
+      tokenFor,
+      loop: loadAt(settings.listConcurrency, settings.listRequests),
+      bareLoop: loadAt(settings.listConcurrency, settings.listRequests * 4),
+      processes,
+      cpu,
+      log,
+    });
+
     // ---- web: first-load sizes and Lighthouse against the entry, the platform otherwise idle
     log('(w) first-load JavaScript per route and Lighthouse on four routes');
     results.web = await measureWeb({
