@@ -20,6 +20,8 @@ export const DEFAULT_TIERS = [10, 1_000, 10_000, 100_000];
 /** Customers who own a fixed number of the seeded rows; every other row goes round-robin, past the block. */
 export type Owners = { owners: { phone: string; count: number }[]; base: number; block: number };
 export const noOwners: Owners = { owners: [], base: 1, block: 0 };
+/** The heavy user alone holding `count` rows, as before the tiers. */
+export const heavyOwner = (count: number): Owners => ({ owners: [{ phone: HEAVY_USER, count }], base: 1, block: 0 });
 
 export type TierCustomer = { tier: number; phone: string; orders: number; claims: number; heavy: boolean };
 export type TierPlan = {
