@@ -35,7 +35,7 @@ import { migrate } from '@feibao/platform/migrate';
 import { readProjectionRows } from '@feibao/platform/projections/operations';
 import { rebuildProjections } from '@feibao/platform/projections/runner';
 import { allProjections, readModelMigrations } from '@feibao/read-models/projections';
-import { closeAgent, closedLoop, openLoop, round, type LoadResult } from './lib.ts';
+import { closeAgent, closedLoop, openLoop, plain, round, type LoadResult } from './lib.ts';
 import { HEAVY_USER, phoneOf, seed, storedForm } from './seed.ts';
 import { seedClaims, type ClaimSeedPlan } from './claimSeed.ts';
 import { checkClaimReadModels, CLAIM_LIST_PATH, measureClaims } from './claims.ts';
@@ -372,7 +372,7 @@ if (!reportOnly)
       Number(counts.users) !== settings.users ||
       Number(counts.heavy) !== settings.heavyOrders
     )
-      throw new Error(`read models do not match the seed: ${JSON.stringify(counts)}`);
+      throw new Error(`read models do not match the seed: ${JSON.stringify(counts, plain)}`);
     await checkClaimReadModels(pool, claimPlan);
     await checkTierCounts(pool, tierPlan);
     // The workers-only dispatchers (no read model) start at the head, as if they had long since
