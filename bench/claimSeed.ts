@@ -23,12 +23,15 @@ import { insurers } from '@feibao/domain/ordering/catalogue';
 import { normaliseClaimForm, parseClaimForm } from '@feibao/domain/claims/form';
 import { policySnapshot } from '@feibao/domain/claims/policy';
 import { requestIdOf } from '@feibao/domain/ordering/inquiry';
-import { HEAVY_USER, phoneOf, storedForm } from './seed.ts';
+import { phoneOf, storedForm } from './seed.ts';
+import { createOwnerTable, ownedStride, ownedTotal, roundRobinOwnerSql, type Owners } from './tierPlan.ts';
 import { confirmTerms, TERMS_IN_FORCE } from '@feibao/domain/ordering/termsFixtures';
 
 export type ClaimSeedPlan = {
   claims: number;
   heavyClaims: number;
+  /** The heavy user (heavyClaims) and the list tiers' customers, each holding a fixed number of claims (./tierPlan.ts). */
+  owners: Owners;
   users: number;
   /** In-force orders for the create+save loop, owned round-robin by users 1..orderOwners. */
   inForceOrders: number;
@@ -156,17 +159,18 @@ SELECT 'order-' || o.id, e.pos, pg_current_xact_id(), (e.ev->>'at')::timestamptz
   FROM o, jsonb_array_elements(${swap('$4::text', 'o.id', 'o.order_no', 'o.owner', 'o.policy_no')}::jsonb) WITH ORDINALITY e(ev, pos)
  ORDER BY o.g, e.pos`;
 
-// Every stride-th claim (the first heavyClaims of them) is the heavy user's, as in ./seed.ts.
+// Every stride-th claim (the first of them, as many as the owners hold) is the owner's that
+// bench_claim_owners names, the rest round-robin past the tier block, as in ./seed.ts.
 const CLAIMS_SQL = `
 WITH c AS (
   SELECT g, uuid_in(md5('feibao-bench-claim-' || g)::cstring)::text AS id,
          uuid_in(md5('feibao-bench-claim-order-' || g)::cstring)::text AS order_id,
          'FBCL' || lpad(g::text, 10, '0') AS order_no, 'PBENCHCL' || lpad(g::text, 10, '0') AS policy_no,
-         CASE WHEN g % $4 = 0 AND g / $4 < $5 THEN '${HEAVY_USER}'
-              ELSE '139' || lpad((1 + g % ($6 - 1))::text, 8, '0') END AS owner,
+         coalesce(t.owner, ${roundRobinOwnerSql('g', '$6', '$10', '$11')}) AS owner,
          $3::timestamptz + g * $7::bigint * interval '1 millisecond' AS at,
          g % 10 <> 9 AS submitted
     FROM generate_series($1::int, $2::int) g
+    LEFT JOIN bench_claim_owners t ON g % $4 = 0 AND g / $4 < $5 AND t.j = g / $4
 ), s AS (
   INSERT INTO emt_streams (stream_id, stream_position, stream_type, stream_metadata)
   SELECT 'claim-' || id, CASE WHEN submitted THEN 2 ELSE 1 END, 'claim', '{}' FROM c
@@ -196,8 +200,9 @@ export const storedClaimForm = (now = new Date()) => {
 };
 
 export const seedClaims = async (client: pg.ClientBase, plan: ClaimSeedPlan, log: (line: string) => void) => {
-  if (plan.claims < plan.heavyClaims || plan.orderOwners < 1)
-    throw new Error('need ≥ BENCH_HEAVY_CLAIMS claims and ≥ 1 order owner');
+  const owned = ownedTotal(plan.owners);
+  if (plan.claims < owned || plan.orderOwners < 1)
+    throw new Error(`need ≥ ${owned} claims (the heavy user's and the tiers') and ≥ 1 order owner`);
   await client.query(`SET synchronous_commit = off`);
   const now = Date.now();
   const history = inForceHistory(new Date(now - POLICY_AGE_DAYS * 86_400_000));
@@ -210,7 +215,8 @@ export const seedClaims = async (client: pg.ClientBase, plan: ClaimSeedPlan, log
   }
   log(`  ${plan.inForceOrders} in-force orders (${history.events.length} events each)`);
 
-  const stride = Math.max(1, Math.floor(plan.claims / Math.max(1, plan.heavyClaims)));
+  await createOwnerTable(client, 'bench_claim_owners', plan.owners);
+  const stride = ownedStride(plan.claims, owned);
   const spacingMs = Math.max(1, Math.floor((CLAIM_SPREAD_DAYS * 86_400_000) / Math.max(1, plan.claims)));
   const claimStart = new Date(now - 3_600_000 - plan.claims * spacingMs).toISOString();
   const policy = JSON.stringify(history.policy);
@@ -223,13 +229,16 @@ export const seedClaims = async (client: pg.ClientBase, plan: ClaimSeedPlan, log
       to,
       claimStart,
       stride,
-      plan.heavyClaims,
+      owned,
       plan.users,
       spacingMs,
       policy,
       form,
+      plan.owners.base,
+      plan.owners.block,
     ]);
     log(`  claims ${to + 1}/${plan.claims}`);
   }
+  await client.query(`DROP TABLE bench_claim_owners`);
   await client.query(`RESET synchronous_commit`);
 };

@@ -11,7 +11,17 @@ import { CLAIM_HISTORY } from '@feibao/read-models/claims/history/projection';
 import { CLAIM_LIST, CLAIMS } from '@feibao/read-models/claims/claims/claimDocument';
 import { CLAIM_PICTURES } from '@feibao/read-models/claims/pictures/pictureDocument';
 import { claimReport, inForceOrderIdSql, inForceOwner, submittedClaims, type ClaimSeedPlan } from './claimSeed.ts';
-import { closedLoop, expectOk, getJson, newHistogram, postJson, recordMs, summary, type LoadResult } from './lib.ts';
+import {
+  closedLoop,
+  expectOk,
+  getJson,
+  newHistogram,
+  plain,
+  postJson,
+  recordMs,
+  summary,
+  type LoadResult,
+} from './lib.ts';
 import { HEAVY_USER } from './seed.ts';
 import { measured as measuredLoop } from './orders.ts';
 import type { CpuMeter } from './cpu.ts';
@@ -37,7 +47,7 @@ export const checkClaimReadModels = async (pool: Pool, plan: ClaimSeedPlan) => {
   };
   if (Object.entries(expected).some(([k, v]) => Number(counts[k]) !== v))
     throw new Error(
-      `claim read models do not match the seed: ${JSON.stringify(counts)}, expected ${JSON.stringify(expected)}`,
+      `claim read models do not match the seed: ${JSON.stringify(counts, plain)}, expected ${JSON.stringify(expected)}`,
     );
   await pool.query(`VACUUM (ANALYZE) ${CLAIMS}, ${CLAIM_LIST}, ${CLAIM_HISTORY}, ${CLAIM_PICTURES}`);
 };

@@ -31,6 +31,7 @@ import {
   type LoadResult,
 } from './lib.ts';
 import { phoneOf, seed } from './seed.ts';
+import { noOwners } from './tierPlan.ts';
 
 const QUOTED = 2;
 const wall = () => performance.timeOrigin + performance.now();
@@ -62,7 +63,7 @@ export const inquiryCustomers = (users: number, reserved: number, inquiries: num
 
 /** BENCH_INQUIRY_ONLY: its customers alone (user 0 as in the full seed, then one per inquiry), no orders. */
 export const seedInquiryCustomers = async (client: pg.ClientBase, inquiries: number, log: (line: string) => void) =>
-  seed(client, { orders: 0, users: inquiries + 1, heavyOrders: 0, chunk: 100_000 }, log);
+  seed(client, { orders: 0, users: inquiries + 1, owners: noOwners, chunk: 100_000 }, log);
 
 type Details = { state: number; quoteProgress?: { answerDueAt: string; status: string; quotedAll: boolean }[] };
 

@@ -66,6 +66,9 @@ export const closedLoop = async (opts: {
   };
 };
 
+/** JSON.stringify's replacer for rows holding counts: the pool reads bigint columns as BigInt, which JSON cannot write. */
+export const plain = (_key: string, value: unknown) => (typeof value === 'bigint' ? String(value) : value);
+
 export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 // Idle sockets go a second before the services' 5 s keep-alive ends them, so no request is sent on one as it closes.

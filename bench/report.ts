@@ -11,6 +11,7 @@ import { rulesGoal, rulesTableRows } from './rules.ts';
 import { documentGoal, documentTableRows } from './documents.ts';
 import { paymentGoal, paymentTableRows } from './payments.ts';
 import { webGoals, webTableRows, type WebResults } from './web.ts';
+import { claimTierRows, comparisonRows, orderTierRows, tierCpuRows, tierGoals, visibleTierRows } from './tierReport.ts';
 
 type Row = LoadResult & { rate?: number };
 const pct = (ratio: number) => `${Math.round(ratio * 1000) / 10} %`;
@@ -71,6 +72,7 @@ export const goalsOf = (r: Results) => {
           },
         ]
       : []),
+    ...tierGoals(r),
     { goal: 'projection lag p95 ≤ 100 ms', value: `${r.lag.p95} ms`, met: r.lag.p95 <= 100 },
     {
       goal: 'rebuild ≥ 5,000 events/s',
@@ -129,6 +131,7 @@ const cpuTableRows = (r: Results) => {
     ['(n) payment notify at the command service, genuine (one append each)', r.payments?.genuine],
     ['(n) payment notify at the command service, repeated (nothing appended)', r.payments?.repeated],
     ['(n) payment notify at the command service, forged signature (refused)', r.payments?.forged],
+    ...tierCpuRows(r),
   ].filter(([, l]) => l?.cpuMsPerRequest) as [string, LoadResult & { cpuMsPerRequest: CpuShare }][];
   if (rows.length === 0) return [];
   const cores = r.environment.cpus;
@@ -150,6 +153,7 @@ export const renderReport = (resultName: string, r: Results, history: HistoryRow
   const s = r.save;
   const l = r.list;
   const c = shown.concurrency;
+  const heavy = (l.orders ?? shown.heavyOrders).toLocaleString('en');
   const goals = goalsOf(r);
   const lines = [
     `# FeiBao benchmark — ${resultName}`,
@@ -185,23 +189,19 @@ export const renderReport = (resultName: string, r: Results, history: HistoryRow
       `${s.saveDraftAtSixty?.perSecond} /s`,
       s.saveDraftAtSixty,
     ),
+    ...orderTierRows(r),
     row(
-      `(b) order list page 1 + totalCount through the entry, concurrency ${l.concurrency}`,
-      `${l.page1Entry?.perSecond} req/s (${l.ratio === undefined ? '—' : pct(l.ratio)} of bare)`,
-      l.page1Entry,
-    ),
-    row(
-      `(b) order list page 50 + totalCount through the entry, concurrency ${l.concurrency}`,
+      `(b) order list page 50 + totalCount, customer with ${heavy} orders, through the entry, concurrency ${l.concurrency}`,
       `${l.page50Entry?.perSecond} req/s`,
       l.page50Entry,
     ),
     row(
-      `(b) order list page 1 + totalCount at the query service, concurrency ${l.concurrency}`,
+      `(b) order list page 1 + totalCount, customer with ${heavy} orders, at the query service, concurrency ${l.concurrency}`,
       `${l.page1.perSecond} req/s${l.ratioDirect === undefined ? '' : ` (${pct(l.ratioDirect)} of bare)`}`,
       l.page1,
     ),
     row(
-      `(b) order list page 50 + totalCount at the query service, concurrency ${l.concurrency}`,
+      `(b) order list page 50 + totalCount, customer with ${heavy} orders, at the query service, concurrency ${l.concurrency}`,
       `${l.page50.perSecond} req/s`,
       l.page50,
     ),
@@ -237,11 +237,14 @@ export const renderReport = (resultName: string, r: Results, history: HistoryRow
       '—',
       r.visible,
     ),
+    ...visibleTierRows(r),
     `| (d) rebuild (${r.rebuild.projections.join(', ')}) over ${r.rebuild.events.toLocaleString('en')} events | ${r.rebuild.eventsPerSecond.toLocaleString('en')} events/s | | | | | ${r.rebuild.seconds} s |`,
     ...claimTableRows(r.claims),
+    ...claimTierRows(r),
     ...rulesTableRows(r.rules),
     ...documentTableRows(r.documents),
     ...inquiryTableRows(r.inquiry),
+    ...comparisonRows(r),
     ...paymentTableRows(r.payments, env.commit),
     '',
     ...cpuTableRows(r),

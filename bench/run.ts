@@ -6,6 +6,8 @@
  *   2. (d) rebuild every read model from the seeded events: events/s (this also builds them)
  *   3. start command, query and workers as separate processes on ephemeral ports
  *   4. (b) order list page 1 and page 50 with totalCount for the user with 1,000 orders
+ *      (b/f) page 1 of both lists per customer size (BENCH_LIST_TIERS), (v) for 10,000 orders,
+ *      (q) the 对比 comparison after (h), all through the entry (./tiers.ts)
  *   5. (a) raw single-row INSERTs/s at concurrency 32, then save-draft commands/s through HTTP
  *      (n) the payment notify endpoint at the command service: genuine, repeated, forged (./payments.ts)
  *   6. (c) projection lag from the command's acknowledgement to the read model's commit
@@ -33,7 +35,7 @@ import { migrate } from '@feibao/platform/migrate';
 import { readProjectionRows } from '@feibao/platform/projections/operations';
 import { rebuildProjections } from '@feibao/platform/projections/runner';
 import { allProjections, readModelMigrations } from '@feibao/read-models/projections';
-import { closeAgent, closedLoop, openLoop, round, type LoadResult } from './lib.ts';
+import { closeAgent, closedLoop, openLoop, plain, round, type LoadResult } from './lib.ts';
 import { HEAVY_USER, phoneOf, seed, storedForm } from './seed.ts';
 import { seedClaims, type ClaimSeedPlan } from './claimSeed.ts';
 import { checkClaimReadModels, CLAIM_LIST_PATH, measureClaims } from './claims.ts';
@@ -48,6 +50,8 @@ import { historyRowOf, renderReport } from './report.ts';
 import { buildWeb, measureWeb } from './web.ts';
 import { cpuMeter } from './cpu.ts';
 import { jobsRecoveredMarker } from '@feibao/workers/recovery';
+import { checkTierCounts, claimOwnersOf, orderOwnersOf, parseTiers, planTiers } from './tierPlan.ts';
+import { measureComparison, measureTierLists, measureVisibleTier } from './tiers.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const int = (name: string, fallback: number) => {
@@ -82,6 +86,9 @@ const settings = {
   paymentOrders: int('BENCH_PAYMENT_ORDERS', 200),
   paymentRepeats: int('BENCH_PAYMENT_REPEATS', 2_000),
   paymentForged: int('BENCH_PAYMENT_FORGED', 2_000),
+  // One customer per size holds that many orders (and claims): ./tierPlan.ts.
+  listTiers: parseTiers(process.env.BENCH_LIST_TIERS),
+  visibleTier: int('BENCH_VISIBLE_TIER', 10_000),
 };
 const entryConnections = settings.entryConnections;
 const resultName = process.env.BENCH_RESULT_NAME ?? 'latest';
@@ -92,15 +99,30 @@ for (const url of [databaseUrl, redisUrl])
     throw new Error(`bench talks to 127.0.0.1 only: ${url}`);
 if (settings.users < 2 || settings.orders < settings.heavyOrders)
   throw new Error('need ≥ 2 users and ≥ BENCH_HEAVY_ORDERS orders');
+const orderOwners = Math.min(settings.concurrency, settings.users - 1);
+// The tiers' customers come right after the claims' order owners (users 1…orderOwners, who also save in (a)).
+const tierPlan = planTiers({
+  tiers: settings.listTiers,
+  orders: settings.orders,
+  claims: settings.claims,
+  users: settings.users,
+  heavyOrders: settings.heavyOrders,
+  heavyClaims: settings.heavyClaims,
+  base: orderOwners + 1,
+  reservedTop: settings.inquiries + settings.concurrency + settings.paymentOrders,
+});
 const claimPlan: ClaimSeedPlan = {
   claims: settings.claims,
   heavyClaims: settings.heavyClaims,
+  owners: claimOwnersOf(tierPlan, settings.heavyClaims),
   users: settings.users,
   // One in-force order per create + save pair (a policy may have one unfinished claim), warm-up included.
   inForceOrders: settings.saveRequests + settings.warmup,
-  orderOwners: Math.min(settings.concurrency, settings.users - 1),
+  orderOwners,
   chunk: settings.seedChunk,
 };
+/** Users 1 … this many are spoken for (order owners, tier customers): (h) and (n) take theirs from the top. */
+const lowReserved = claimPlan.orderOwners + tierPlan.block;
 
 const benchEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -277,6 +299,10 @@ if (!reportOnly)
     log(
       `sizes: ${settings.orders} orders, ${settings.users} users (heavy user ${HEAVY_USER}: ${settings.heavyOrders} orders)`,
     );
+    log(
+      `list tiers: ${tierPlan.customers.map((c) => `${c.phone} ${c.orders} orders / ${c.claims} claims`).join(', ') || 'none'}`,
+    );
+    for (const reason of tierPlan.skipped) log(`  tier skipped: ${reason}`);
     await recreateDatabase();
     await resetRedis();
     await migrate(databaseUrl, [readModelMigrations]);
@@ -292,7 +318,7 @@ if (!reportOnly)
         {
           orders: settings.orders,
           users: settings.users,
-          heavyOrders: settings.heavyOrders,
+          owners: orderOwnersOf(tierPlan, settings.heavyOrders),
           chunk: settings.seedChunk,
         },
         log,
@@ -346,8 +372,9 @@ if (!reportOnly)
       Number(counts.users) !== settings.users ||
       Number(counts.heavy) !== settings.heavyOrders
     )
-      throw new Error(`read models do not match the seed: ${JSON.stringify(counts)}`);
+      throw new Error(`read models do not match the seed: ${JSON.stringify(counts, plain)}`);
     await checkClaimReadModels(pool, claimPlan);
+    await checkTierCounts(pool, tierPlan);
     // The workers-only dispatchers (no read model) start at the head, as if they had long since
     // dispatched the seeded history: otherwise the in-force orders' inquiries would be sent to the
     // insurers again, every seeded submission would get an SLA timer that fires at once, every seeded
@@ -454,7 +481,7 @@ if (!reportOnly)
       settle,
     });
     // ---- (n) payment notify at the command service, on customers below (h)'s and clear of the claims' order owners
-    const payers = inquiryCustomers(settings.users - settings.inquiries, claimPlan.orderOwners, paymentCustomers);
+    const payers = inquiryCustomers(settings.users - settings.inquiries, lowReserved, paymentCustomers);
     if (payers.length > settings.concurrency) results.payments = await payments(command.port, query.port, payers, pool);
     else log(`(n) skipped: ${payers.length} customers left for it, at least ${settings.concurrency + 1} needed`);
     await Promise.all([command.stop(), query.stop()]);
@@ -550,6 +577,27 @@ if (!reportOnly)
       `    list answered p50 ${(results.visible as LoadResult).p50} ms, p95 ${(results.visible as LoadResult).p95} ms after the save`,
     );
 
+    // ---- (b/f) both lists per customer size, then (v) for one customer of many orders: through the entry
+    results.tiers = await measureTierLists({
+      plan: tierPlan,
+      port: entryPort,
+      tokenFor,
+      loop: loadAt(settings.listConcurrency, settings.listRequests),
+      bareLoop: loadAt(settings.listConcurrency, settings.listRequests * 4),
+      processes,
+      cpu,
+      log,
+    });
+    results.visibleTier = await measureVisibleTier({
+      plan: tierPlan,
+      tier: settings.visibleTier,
+      port: entryPort,
+      tokenFor,
+      perSecond: settings.lagRatePerSecond,
+      samples: settings.lagSamples,
+      log,
+    });
+
     // ---- (e), (f) the claims path, through the entry
     results.claims = await measureClaims({
       pool,
@@ -575,12 +623,21 @@ if (!reportOnly)
       cpu,
       log,
     });
-    // ---- (h) inquiry → quoted, on customers clear of the heavy user and the claims' order owners
-    results.inquiry = await inquiries(
-      entryPort,
-      entryPort,
-      inquiryCustomers(settings.users, claimPlan.orderOwners, settings.inquiries),
-    );
+    // ---- (h) inquiry → quoted, on customers clear of the heavy user, the claims' order owners and the tiers
+    const inquiring = inquiryCustomers(settings.users, lowReserved, settings.inquiries);
+    results.inquiry = await inquiries(entryPort, entryPort, inquiring);
+    // ---- (q) the 对比 of one of the orders (h) had quoted
+    results.comparison = await measureComparison({
+      pool,
+      port: entryPort,
+      customers: inquiring,
+      tokenFor,
+      loop: loadAt(settings.listConcurrency, settings.listRequests),
+      bareLoop: loadAt(settings.listConcurrency, settings.listRequests * 4),
+      processes,
+      cpu,
+      log,
+    });
 
     // ---- web: first-load sizes and Lighthouse against the entry, the platform otherwise idle
     log('(w) first-load JavaScript per route and Lighthouse on four routes');

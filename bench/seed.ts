@@ -10,8 +10,10 @@
 import type pg from 'pg';
 import { normaliseOrderForm, parseOrderForm } from '@feibao/domain/ordering/form';
 import { generalApplication } from '@feibao/domain/ordering/fixtures';
+import { createOwnerTable, ownedStride, ownedTotal, roundRobinOwnerSql, type Owners } from './tierPlan.ts';
 
-export type SeedPlan = { orders: number; users: number; heavyOrders: number; chunk: number };
+/** `owners`: the heavy user and the list tiers' customers (./tierPlan.ts), each holding a fixed number of orders. */
+export type SeedPlan = { orders: number; users: number; owners: Owners; chunk: number };
 
 /** The heavy user (index 0) whose list the bench pages. */
 export const phoneOf = (user: number) => `139${String(user).padStart(8, '0')}`;
@@ -51,15 +53,16 @@ SELECT 'user-' || phone, 1, pg_current_xact_id(), at, '1', gen_random_uuid()::te
        '{}'
   FROM u ORDER BY g`;
 
-// Every stride-th order (the first heavyOrders of them) belongs to the heavy user, spread
-// over the whole time range; the rest go round-robin to users 1..users-1.
+// Every stride-th order (the first of them, as many as the owners hold) belongs to the owner the
+// table bench_order_owners names for it, spread over the whole time range; the rest go round-robin
+// to users 1..users-1 past the tier customers' block ($8, $9).
 const ORDERS_SQL = `
 WITH o AS (
   SELECT g, uuid_in(md5('feibao-bench-order-' || g)::cstring)::text AS id,
-         CASE WHEN g % $4 = 0 AND g / $4 < $5 THEN '13900000000'
-              ELSE '139' || lpad((1 + g % ($6 - 1))::text, 8, '0') END AS owner,
+         coalesce(t.owner, ${roundRobinOwnerSql('g', '$6', '$8', '$9')}) AS owner,
          $3::timestamptz + g * interval '1 second' AS at
     FROM generate_series($1::int, $2::int) g
+    LEFT JOIN bench_order_owners t ON g % $4 = 0 AND g / $4 < $5 AND t.j = g / $4
 ), s AS (
   INSERT INTO emt_streams (stream_id, stream_position, stream_type, stream_metadata)
   SELECT 'order-' || id, 1, 'order', '{}' FROM o
@@ -92,12 +95,28 @@ export const seed = async (client: pg.ClientBase, plan: SeedPlan, log: (line: st
   log(`  ${plan.users} users`);
   // Orders end a little before now, one second apart.
   const orderStart = new Date(Date.now() - (plan.orders + 3600) * 1000).toISOString();
-  const stride = Math.max(1, Math.floor(plan.orders / plan.heavyOrders));
+  const owned = ownedTotal(plan.owners);
+  if (owned > plan.orders) throw new Error(`the owners hold ${owned} orders of ${plan.orders}`);
+  if (plan.orders > owned && plan.users - 1 - plan.owners.block < 1)
+    throw new Error('no user left for round-robin orders');
+  await createOwnerTable(client, 'bench_order_owners', plan.owners);
+  const stride = ownedStride(plan.orders, owned);
   const form = JSON.stringify(storedForm());
   for (let from = 0; from < plan.orders; from += plan.chunk) {
     const to = Math.min(plan.orders, from + plan.chunk) - 1;
-    await client.query(ORDERS_SQL, [from, to, orderStart, stride, plan.heavyOrders, plan.users, form]);
+    await client.query(ORDERS_SQL, [
+      from,
+      to,
+      orderStart,
+      stride,
+      owned,
+      plan.users,
+      form,
+      plan.owners.base,
+      plan.owners.block,
+    ]);
     log(`  orders ${to + 1}/${plan.orders}`);
   }
+  await client.query(`DROP TABLE bench_order_owners`);
   await client.query(`RESET synchronous_commit`);
 };

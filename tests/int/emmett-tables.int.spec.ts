@@ -24,6 +24,7 @@ import { orderStreamId, type OrderEvent } from '@feibao/domain/ordering/order.ev
 import { userStreamId } from '@feibao/domain/accounts/user.events';
 import { HEAVY_USER, phoneOf, seed } from '../../bench/seed.ts';
 import { seedClaims } from '../../bench/claimSeed.ts';
+import { heavyOwner } from '../../bench/tierPlan.ts';
 
 /**
  * The contract between our SQL (services/platform/src/emmettTables.ts) and Emmett's tables:
@@ -285,7 +286,7 @@ describe('Emmett tables contract', () => {
     // bench/seed.ts writes Emmett's row shape directly (set-based, a million events a minute).
     const client = await pool.connect();
     try {
-      await seed(client, { orders: 3, users: 2, heavyOrders: 1, chunk: 2 }, () => undefined);
+      await seed(client, { orders: 3, users: 2, owners: heavyOwner(1), chunk: 2 }, () => undefined);
     } finally {
       client.release();
     }
@@ -312,7 +313,7 @@ describe('Emmett tables contract', () => {
     try {
       await seedClaims(
         client,
-        { claims: 10, heavyClaims: 2, users: 3, inForceOrders: 2, orderOwners: 2, chunk: 8 },
+        { claims: 10, heavyClaims: 2, owners: heavyOwner(2), users: 3, inForceOrders: 2, orderOwners: 2, chunk: 8 },
         () => undefined,
       );
     } finally {
