@@ -115,7 +115,7 @@ try {
     `per save: ${round((Number(after.commits) - Number(before.commits)) / n, 2)} commits, ${round((Number(after.wal_records) - Number(before.wal_records)) / n, 1)} WAL records, ${round((Number(after.wal_bytes) - Number(before.wal_bytes)) / n, 0)} WAL bytes, ${round((Number(after.wal_sync) - Number(before.wal_sync)) / n, 2)} WAL syncs`,
   );
   const { rows } = await pool.query(
-    `SELECT toplevel, calls, total_exec_time, rows, shared_blks_hit + shared_blks_read AS blocks, wal_records, query
+    `SELECT toplevel, calls::float8 AS calls, total_exec_time, rows::float8 AS rows, wal_records::float8 AS wal_records, query
        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
       ORDER BY total_exec_time DESC`,
   );
