@@ -13,33 +13,48 @@ import {
 const orderKey = (orderId: string) => `order-${orderId}`;
 const claimKey = (claimId: string) => `claim-${claimId}`;
 
-/** The order and claim an event names, as the reactor remembers them. */
-export const loadSubjects = async (db: Queryable, data: Record<string, unknown>): Promise<Subjects> => {
+/** The keys of the order and claim an event names (notification_subjects.id). */
+export const subjectKeysOf = (data: Record<string, unknown>) => {
   const orderId = typeof data.orderId === 'string' ? data.orderId : null;
   const claimId = typeof data.claimId === 'string' ? data.claimId : null;
-  const keys = [...(orderId ? [orderKey(orderId)] : []), ...(claimId ? [claimKey(claimId)] : [])];
-  if (keys.length === 0) return {};
-  const { rows } = await db.query<{ id: string; data: never }>(
+  return { order: orderId && orderKey(orderId), claim: claimId && claimKey(claimId) };
+};
+
+/** What the reactor remembers of these subjects, by key; an unknown key is absent. */
+export const loadSubjectMap = async (db: Queryable, keys: Iterable<string>): Promise<Map<string, unknown>> => {
+  const wanted = [...new Set(keys)];
+  if (wanted.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; data: unknown }>(
     `SELECT id, data FROM notification_subjects WHERE id = ANY($1)`,
-    [keys],
+    [wanted],
   );
-  const found = new Map(rows.map((row) => [row.id, row.data]));
+  return new Map(rows.map((row) => [row.id, row.data]));
+};
+
+/** The order and claim an event names, as the reactor remembers them (from a map of loadSubjectMap). */
+export const subjectsIn = (known: ReadonlyMap<string, unknown>, data: Record<string, unknown>): Subjects => {
+  const keys = subjectKeysOf(data);
+  if (!keys.order && !keys.claim) return {};
   return {
-    order: orderId ? (found.get(orderKey(orderId)) ?? null) : null,
-    claim: claimId ? (found.get(claimKey(claimId)) ?? null) : null,
+    order: keys.order ? ((known.get(keys.order) as Subjects['order']) ?? null) : null,
+    claim: keys.claim ? ((known.get(keys.claim) as Subjects['claim']) ?? null) : null,
   };
 };
 
-export const saveSubjects = async (db: Queryable, subjects: Subjects) => {
-  const rows = [
-    ...(subjects.order ? [[orderKey(subjects.order.orderId), subjects.order] as const] : []),
-    ...(subjects.claim ? [[claimKey(subjects.claim.claimId), subjects.claim] as const] : []),
-  ];
-  for (const [id, data] of rows)
-    await db.query(
-      `INSERT INTO notification_subjects (id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data`,
-      [id, JSON.stringify(data)],
-    );
+/** The subjects an event changed, as rows by key (the order's and the claim's). */
+export const subjectRowsOf = (subjects: Subjects): [string, unknown][] => [
+  ...(subjects.order ? [[orderKey(subjects.order.orderId), subjects.order] as [string, unknown]] : []),
+  ...(subjects.claim ? [[claimKey(subjects.claim.claimId), subjects.claim] as [string, unknown]] : []),
+];
+
+/** Writes these subjects (one row per key) in one statement. */
+export const saveSubjectRows = async (db: Queryable, rows: ReadonlyMap<string, unknown>) => {
+  if (rows.size === 0) return;
+  await db.query(
+    `INSERT INTO notification_subjects (id, data) SELECT * FROM unnest($1::text[], $2::jsonb[])
+     ON CONFLICT (id) DO UPDATE SET data = EXCLUDED.data`,
+    [[...rows.keys()], [...rows.values()].map((data) => JSON.stringify(data))],
+  );
 };
 
 export const smsChoicesOf = async (db: Queryable, userId: string): Promise<SmsChoices> => {

@@ -154,6 +154,20 @@ export class ProjectionEventError extends Error {
 }
 
 /**
+ * A batch's first statement: its checkpoint row, locked, and its commit made asynchronous
+ * (`synchronous_commit` off for this transaction only). Nothing in a batch needs the flush: the
+ * read-model rows and the checkpoint commit or vanish together, and the events they come from
+ * were flushed by their own append. A server crash can only lose the last batches whole (never
+ * a row without its checkpoint, nor the other way round), and the runner applies those events
+ * again from the store: exactly once, as after any batch that never committed. What a
+ * projection did outside the transaction (a worker's job) may be done again, as after a crash
+ * of the runner before its commit; every job is idempotent. Waiting for the flush made every
+ * batch of every projection a durable commit queued behind the appends' flushes.
+ */
+const BATCH_LOCK = `SELECT position, position_xid::text AS position_xid, status, set_config('synchronous_commit', 'off', true)
+  FROM feibao_projections WHERE name = $1 FOR UPDATE SKIP LOCKED`;
+
+/**
  * Applies one batch; returns how many events it read (0 = caught up). The FOR UPDATE lock
  * on the checkpoint row lets several runner processes share the work without double-applying.
  */
@@ -169,76 +183,69 @@ export const processBatch = async (
    */
   options: { narrow?: boolean } = {},
 ): Promise<number> => {
-  const nothing = { applied: 0, moved: null };
-  const { applied, moved } = await withTransaction(
-    pool,
-    async (client): Promise<{ applied: number; moved: Checkpoint | null }> => {
-      const cp = await client.query(
-        `SELECT position, position_xid::text AS position_xid, status FROM feibao_projections WHERE name = $1 FOR UPDATE SKIP LOCKED`,
-        [projection.name],
-      );
-      const row = cp.rows[0];
-      if (row?.status !== 'running') return nothing;
-      const current: Checkpoint = { transactionId: row.position_xid, position: Number(row.position) };
-      const sameStart =
-        ahead.after?.position === current.position && ahead.after.transactionId === current.transactionId;
-      const readAhead = sameStart ? await ahead.events : null;
-      ahead.after = ahead.events = undefined;
-      const read = readAhead?.length ? readAhead : await readBatch(client, current, batchSize, projection.eventTypes);
-      if (read.length === 0) {
-        await client.query(`UPDATE feibao_projections SET heartbeat_at = now() WHERE name = $1`, [projection.name]);
-        return nothing;
-      }
-      const wanted = new Set(projection.eventTypes);
-      const firstWanted = read.findIndex((event) => wanted.has(event.type));
-      const narrowed = options.narrow === true && firstWanted >= 0;
-      const events = narrowed ? read.slice(0, firstWanted + 1) : read;
-      const last = checkpointOf(events[events.length - 1]!);
-      // A full batch suggests more are waiting: read them while this batch is written.
-      if (!narrowed && events.length === batchSize) {
-        ahead.after = last;
-        ahead.events = readBatch(pool, last, batchSize, projection.eventTypes).catch(() => null);
-      }
-      const mine = events.filter((event) => wanted.has(event.type));
-      try {
-        if (projection.handleBatch) {
-          if (mine.length > 0) await projection.handleBatch(mine, client);
-        } else for (const event of mine) await projection.handle(event, client);
-      } catch (error) {
-        throw narrowed ? new ProjectionEventError(events[events.length - 1]!, error) : error;
-      }
-      await client.query(
-        `UPDATE feibao_projections SET position = $2, position_xid = $3::xid8, attempts = 0, last_error = NULL, ${CLEAR_FAILED_EVENT}, heartbeat_at = now() WHERE name = $1`,
-        [projection.name, last.position, last.transactionId],
-      );
-      return { applied: events.length, moved: last };
-    },
-  );
-  if (moved) await announceCheckpoint(pool, projection.name, moved.position);
-  return applied;
+  return withTransaction(pool, async (client): Promise<number> => {
+    // The batch commits without waiting for its WAL flush (see BATCH_LOCK).
+    const cp = await client.query({
+      name: 'feibao_projection_batch_lock',
+      text: BATCH_LOCK,
+      values: [projection.name],
+    });
+    const row = cp.rows[0];
+    if (row?.status !== 'running') return 0;
+    const current: Checkpoint = { transactionId: row.position_xid, position: Number(row.position) };
+    const sameStart = ahead.after?.position === current.position && ahead.after.transactionId === current.transactionId;
+    const readAhead = sameStart ? await ahead.events : null;
+    ahead.after = ahead.events = undefined;
+    const read = readAhead?.length ? readAhead : await readBatch(client, current, batchSize, projection.eventTypes);
+    if (read.length === 0) {
+      await client.query(`UPDATE feibao_projections SET heartbeat_at = now() WHERE name = $1`, [projection.name]);
+      return 0;
+    }
+    const wanted = new Set(projection.eventTypes);
+    const firstWanted = read.findIndex((event) => wanted.has(event.type));
+    const narrowed = options.narrow === true && firstWanted >= 0;
+    const events = narrowed ? read.slice(0, firstWanted + 1) : read;
+    const last = checkpointOf(events[events.length - 1]!);
+    // A full batch suggests more are waiting: read them while this batch is written.
+    if (!narrowed && events.length === batchSize) {
+      ahead.after = last;
+      ahead.events = readBatch(pool, last, batchSize, projection.eventTypes).catch(() => null);
+    }
+    const mine = events.filter((event) => wanted.has(event.type));
+    try {
+      if (projection.handleBatch) {
+        if (mine.length > 0) await projection.handleBatch(mine, client);
+      } else for (const event of mine) await projection.handle(event, client);
+    } catch (error) {
+      throw narrowed ? new ProjectionEventError(events[events.length - 1]!, error) : error;
+    }
+    await client.query({
+      name: 'feibao_projection_batch_done',
+      text: BATCH_DONE,
+      values: [
+        projection.name,
+        last.position,
+        last.transactionId,
+        CHECKPOINT_CHANNEL,
+        `${projection.name}:${last.position}`,
+      ],
+    });
+    return events.length;
+  });
 };
 
 /**
- * Tells read-your-writes waiters (consistency.ts) that a checkpoint moved, after the commit and in
- * a transaction of its own that does not wait for a WAL flush. Inside the batch's transaction the
- * NOTIFY held PostgreSQL's cluster-wide notification lock through that transaction's flush, so
- * every other notifying commit (the appends' wake-ups, the other projections' batches) queued
- * behind it: at 60 % of the save rate, waits on that lock were the most frequent wait of all.
- * A notification lost in a crash costs a waiter one poll interval.
+ * A batch's last statement: the checkpoint moves, and read-your-writes waiters (consistency.ts) are
+ * told so. PostgreSQL delivers the notification once the transaction has committed, so a waiter
+ * that looks then finds the read models holding the batch. The notification lock a notifying
+ * commit takes is held only while the commit record is written: the batch does not wait for its
+ * flush (BATCH_LOCK). (When batches waited for it, the lock was held through the flush and every
+ * notifying commit queued behind it; the announcement then went in a transaction of its own.)
  */
-const announceCheckpoint = (pool: Pool, projection: string, position: number) =>
-  pool
-    .query({
-      name: 'feibao_announce_checkpoint',
-      text: ANNOUNCE_CHECKPOINT,
-      values: [CHECKPOINT_CHANNEL, `${projection}:${position}`],
-    })
-    .then(
-      () => undefined,
-      (err: unknown) =>
-        logger.warn({ err, projection }, 'could not announce a checkpoint; read-your-writes waiters poll'),
-    );
-const ANNOUNCE_CHECKPOINT = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`;
+const BATCH_DONE = `WITH moved AS (
+    UPDATE feibao_projections SET position = $2, position_xid = $3::xid8, attempts = 0, last_error = NULL, ${CLEAR_FAILED_EVENT}, heartbeat_at = now()
+     WHERE name = $1 RETURNING name)
+  SELECT pg_notify($4, $5) FROM moved`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -316,8 +323,10 @@ export const createProjectionRunner = (
         const read = await processBatch(pool, projection, batchSize, ahead, { narrow: narrowFor > 0 });
         if (narrowFor > 0) narrowFor = Math.max(0, narrowFor - read);
         attempt = 0;
-        // Straight on to the next batch while there is work; otherwise back to peeking.
-        afterWork = read > 0;
+        // Straight on to the next batch while batches come back full (or one event at a time after a
+        // failure); otherwise back to peeking: a lock-free look is cheaper than a batch transaction
+        // that finds nothing, which took a row lock, wrote a heartbeat and committed.
+        afterWork = read > 0 && (read >= batchSize || narrowFor > 0);
         if (read === 0 && untilCaughtUp) return;
       } catch (error) {
         attempt++;
