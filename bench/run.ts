@@ -8,7 +8,8 @@
  *   4. (b) order list page 1 and page 50 with totalCount for the user with 1,000 orders
  *      (b/f) page 1 of both lists per customer size (BENCH_LIST_TIERS), (v) for 10,000 orders,
  *      (q) the 对比 comparison after (h), all through the entry (./tiers.ts)
- *   5. (a) raw single-row INSERTs/s at concurrency 32, then save-draft commands/s through HTTP
+ *   5. (a) raw single-row INSERTs/s at concurrency 32, (a′) Emmett's own append with and without an inline
+ *      Pongo projection (./peers.ts), then save-draft commands/s through HTTP
  *      (n) the payment notify endpoint at the command service: genuine, repeated, forged (./payments.ts)
  *   6. (c) projection lag from the command's acknowledgement to the read model's commit
  *   7. (f) claim list, then (e) create + save claim commands through HTTP (./claims.ts)
@@ -42,6 +43,7 @@ import { checkClaimReadModels, CLAIM_LIST_PATH, measureClaims } from './claims.t
 import { measureRules } from './rules.ts';
 import { measureDocuments } from './documents.ts';
 import { measurePayments, paymentBenchEnv } from './payments.ts';
+import { measurePeers } from './peers.ts';
 import { inquiryCustomers, measureInquiries, seedInquiryCustomers } from './inquiry.ts';
 import { readHistory, recordHistory } from './history.ts';
 import { bareBaseline, listPage, measured, measureJustSavedVisible, measureSaveDraft, saveDraft } from './orders.ts';
@@ -461,6 +463,18 @@ if (!reportOnly)
       }),
     );
     log(`    ${raw.perSecond} inserts/s, p99 ${raw.p99} ms`);
+    // ---- (a′) the event-sourcing library itself against the same ceiling, on a database of its own (./peers.ts)
+    results.peers = await measurePeers({
+      databaseUrl,
+      eventJson,
+      concurrency: settings.concurrency,
+      total: settings.saveRequests,
+      warmup: settings.warmup,
+      maxSeconds: settings.maxSecondsPerLoop,
+      rawInsertPerSecond: raw.perSecond,
+      cpu,
+      log,
+    });
     const saveLoop = loadAt(settings.concurrency, settings.saveRequests);
     /** Until no projection has an event of its types left to apply (at most two minutes). */
     const settle = async () => {

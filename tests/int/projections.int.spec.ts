@@ -112,6 +112,20 @@ describe('projection runner', () => {
 
   const append = (key: string) => eventStore.appendToStream(`counter-${key}`, [{ type: 'Counted', data: { key } }]);
   const count = async (key: string) => (await counters.get(pool, key))?.count ?? 0;
+  /** Until no transaction older than this event's is still running: a rebuild reads only what is settled. */
+  const settled = (appended: { lastEventGlobalPosition: bigint }) =>
+    expect
+      .poll(
+        async () =>
+          (
+            await pool.query(
+              `SELECT transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AS settled FROM emt_messages WHERE global_position = $1`,
+              [Number(appended.lastEventGlobalPosition)],
+            )
+          ).rows[0]?.settled,
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
   it('picks up after a restart where it stopped, applying each event once', async () => {
     const runner = createProjectionRunner(pool, [counting], { idlePollMs: 50 });
@@ -254,5 +268,47 @@ describe('projection runner', () => {
     expect(await count('poison-2')).toBe(0);
     await runner.stop();
     failOn.clear();
+  });
+
+  it('a rebuild applies the events before one that fails, then parks the projection naming it', async () => {
+    await append('r1');
+    const poison = Number((await append('poison-3')).lastEventGlobalPosition);
+    await settled(await append('r2'));
+    failOn.add('poison-3');
+    // The shared replay leaves the projection at its failing batch; the runner's loop narrows, retries and parks.
+    await expect(rebuildProjections(pool, [counting], { backoffMs: 10, maxAttempts: 2 })).rejects.toThrow(
+      'cannot count poison-3',
+    );
+    const row = (await readProjectionRows(pool)).find((s) => s.name === 'test-counting')!;
+    expect(row.state).toBe('parked');
+    expect(row.failedEvent).toMatchObject({ position: poison, type: 'Counted' });
+    expect(await count('r1')).toBe(1);
+    expect(await count('r2')).toBe(0);
+    failOn.clear();
+  });
+
+  it('a rebuild gives a handler that changes the events it is handed copies of its own', async () => {
+    await createDocumentTable(pool, 'test_marks');
+    const marks = documentCollection<{ n: number }>('test_marks');
+    const marking = defineProjection({
+      name: 'test-marking',
+      version: 1,
+      collections: [marks],
+      eventTypes: ['Counted'],
+      async handle(event, client) {
+        // Every projection of a rebuild reads the same (frozen) events: this throws there, not here.
+        event.data.marked = true;
+        await marks.update(client, String(event.data.key), (doc) => ({ n: (doc?.n ?? 0) + 1 }));
+      },
+    });
+    await append('m');
+    await settled(await append('m'));
+    await rebuildProjections(pool, [marking, counting]);
+    expect((await marks.get(pool, 'm'))?.n).toBe(2);
+    expect(await count('m')).toBe(2);
+    expect(await count('r2')).toBe(1);
+    const rows = await readProjectionRows(pool);
+    for (const name of ['test-marking', 'test-counting'])
+      expect(rows.find((s) => s.name === name)).toMatchObject({ state: 'running', lagEvents: 0 });
   });
 });

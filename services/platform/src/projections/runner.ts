@@ -3,11 +3,13 @@ import { withTransaction, type Pool } from '../db.ts';
 import type { Projection, RecordedEvent } from './projection.ts';
 import { logger } from '../logger.ts';
 import { EmmettDdlV1, EmmettSql } from '../emmettTables.ts';
+import { CLEAR_FAILED_EVENT, checkpointOf, readBatch, type Checkpoint } from './read.ts';
+import { replayTogether } from './rebuild.ts';
+
+export { CLEAR_FAILED_EVENT, checkpointOf, readBatch, type Checkpoint } from './read.ts';
 
 export const PROJECTION_WAKE_CHANNEL = EmmettDdlV1.notifyChannel;
 export const CHECKPOINT_CHANNEL = 'feibao_projection_checkpoint';
-/** Clears the event a projection failed on, once it applies a batch, is rebuilt or an operator skips it. */
-export const CLEAR_FAILED_EVENT = `failed_position = NULL, failed_xid = NULL, failed_event_type = NULL, failed_stream_id = NULL`;
 
 export type RunnerOptions = {
   batchSize?: number;
@@ -20,62 +22,6 @@ export type RunnerOptions = {
   maxAttempts?: number;
   backoffMs?: number;
 };
-
-/** The table's columns are null for events the projection does not handle. */
-type Row = {
-  transaction_id: string;
-  global_position: number;
-  message_type: string;
-  stream_id: string | null;
-  stream_position: number | null;
-  message_data: Record<string, unknown> | null;
-  created: Date | null;
-  request_id: string | null;
-};
-
-/** Where a projection stands: the last event it applied, in commit order. */
-export type Checkpoint = { transactionId: string; position: number };
-
-/**
- * Emmett 0.42's consumer stalls silently when a handler throws and mishandles its start
- * position, so projections run on this small runner instead (docs/adr/0001-own-projection-runner.md):
- * one row per projection in feibao_projections holds its checkpoint, status and last error,
- * and moves in the same transaction as the read-model writes.
- *
- * Events are applied in (transaction id, global position) order, not by global position
- * alone: a transaction can draw a lower position yet get its id, and commit, later than
- * another, so a position-only checkpoint could step past an event still being written.
- * Only transactions older than every running one are read (same ADR); anything
- * committing later has an id at least that snapshot's xmin, so it sorts after the checkpoint.
- */
-export const readBatch = async (
-  db: Pick<pg.Pool, 'query'>,
-  after: Checkpoint,
-  limit: number,
-  /** Only these types are read in full; other events come back with just position and type. */
-  types?: readonly string[],
-): Promise<RecordedEvent[]> => {
-  // The batch's ids, positions and types come from an index-only scan; only the events the
-  // projection handles are read from the table (a rebuild of a projection that wants one
-  // event in ten no longer drags the whole store through shared buffers). Every event
-  // still comes back, so the checkpoint can pass the ones nobody wants.
-  const result = await db.query<Row>(EmmettSql.readBatch, [after.transactionId, after.position, limit, types ?? null]);
-  return result.rows.map((r) => ({
-    type: r.message_type,
-    data: r.message_data ?? {},
-    streamId: r.stream_id ?? '',
-    streamPosition: Number(r.stream_position ?? 0),
-    globalPosition: Number(r.global_position),
-    transactionId: r.transaction_id,
-    recordedAt: (r.created ?? new Date(0)).toISOString(),
-    ...(r.request_id ? { requestId: r.request_id } : {}),
-  }));
-};
-
-export const checkpointOf = (event: RecordedEvent): Checkpoint => ({
-  transactionId: event.transactionId,
-  position: event.globalPosition,
-});
 
 export type ProjectionStatus = {
   name: string;
@@ -440,10 +386,14 @@ export const createProjectionRunner = (
 };
 
 /**
- * Truncates every read model of these projections and replays all events into them.
- * Batches are larger than the live default: a replay has no lag to keep short, and each
- * batch costs a few round trips and a commit however many events it holds.
+ * Truncates every read model of these projections and replays all events into them: first all
+ * together from one read of the store (rebuild.ts), then each on the runner's own loop, which
+ * finishes whatever that left (a projection that failed there, events appended meanwhile) with
+ * its retries and parking. Batches are larger than the live default: a replay has no lag to keep
+ * short, and each batch costs a few round trips and a commit however many events it holds.
  */
+const REBUILD_BATCH = 2000;
+
 export const rebuildProjections = async (pool: Pool, projections: Projection[], options: RunnerOptions = {}) => {
   for (const projection of projections) {
     await withTransaction(pool, async (client) => {
@@ -455,6 +405,8 @@ export const rebuildProjections = async (pool: Pool, projections: Projection[], 
       await resetProjection(client, projection);
     });
   }
-  const runner = createProjectionRunner(pool, projections, { batchSize: 2000, ...options });
+  const batchSize = options.batchSize ?? REBUILD_BATCH;
+  await replayTogether(pool, projections, { batchSize });
+  const runner = createProjectionRunner(pool, projections, { ...options, batchSize });
   await runner.catchUp();
 };
