@@ -7,12 +7,44 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { readProjectionRows } from '@feibao/platform/projections/operations';
 import { CHECKPOINT_CHANNEL } from '@feibao/platform/projections/runner';
 import { buildServer, serverDist } from '../scripts/build.ts';
 import { freePort } from '../scripts/combined.ts';
 import { newHistogram, recordMs, summary } from './lib.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The environment every bench process runs with (its database, its Redis prefix and secret, the dev SMS
+ * provider, insurers' working days of `quoteDaySeconds`): bench/run.ts and bench/saveProfile.ts alike.
+ */
+export const benchPlatformEnv = (
+  databaseUrl: string,
+  redisUrl: string,
+  quoteDaySeconds: string,
+): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_ENV: 'development',
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisUrl,
+  QUEUE_PREFIX: 'feibao-bench',
+  JWT_SECRET: 'feibao-bench-secret-0123456789',
+  SMS_PROVIDER: 'dev',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  ADMIN_MOBILE: '',
+  ADMIN_PASSWORD: '',
+  QUOTE_DAY_SECONDS: quoteDaySeconds,
+  // No request times out while the bench runs.
+  QUOTE_DEADLINE_DAYS: '300',
+});
+
+/** Until no projection has an event of its types left to apply (at most two minutes). */
+export const settleProjections = async (pool: Pick<pg.Pool, 'query'>) => {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until && (await readProjectionRows(pool, 1)).some((p) => p.lagEvents > 0))
+    await new Promise((r) => setTimeout(r, 100));
+};
 
 export type Role = 'command' | 'query' | 'workers' | 'bare';
 export type Running = { port: number; stop: () => Promise<void> };

@@ -33,7 +33,6 @@ import { createRedis } from '@feibao/platform/redis';
 import { createTokenService } from '@feibao/platform/tokens';
 import { loadConfig } from '@feibao/platform/config';
 import { migrate } from '@feibao/platform/migrate';
-import { readProjectionRows } from '@feibao/platform/projections/operations';
 import { rebuildProjections } from '@feibao/platform/projections/runner';
 import { allProjections, readModelMigrations } from '@feibao/read-models/projections';
 import { closeAgent, closedLoop, openLoop, plain, round, type LoadResult } from './lib.ts';
@@ -47,7 +46,7 @@ import { measurePeers } from './peers.ts';
 import { inquiryCustomers, measureInquiries, seedInquiryCustomers } from './inquiry.ts';
 import { readHistory, recordHistory } from './history.ts';
 import { bareBaseline, listPage, measured, measureJustSavedVisible, measureSaveDraft, saveDraft } from './orders.ts';
-import { lagMeter, platformProcesses, type Role } from './platform.ts';
+import { benchPlatformEnv, lagMeter, platformProcesses, settleProjections, type Role } from './platform.ts';
 import { historyRowOf, renderReport } from './report.ts';
 import { buildWeb, measureWeb } from './web.ts';
 import { cpuMeter } from './cpu.ts';
@@ -127,19 +126,8 @@ const claimPlan: ClaimSeedPlan = {
 const lowReserved = claimPlan.orderOwners + tierPlan.block;
 
 const benchEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: 'development',
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: redisUrl,
-  QUEUE_PREFIX: 'feibao-bench',
-  JWT_SECRET: 'feibao-bench-secret-0123456789',
-  SMS_PROVIDER: 'dev',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  ADMIN_MOBILE: '',
-  ADMIN_PASSWORD: '',
-  // (h): a working day of the simulated insurers lasts this long; no request times out meanwhile.
-  QUOTE_DAY_SECONDS: process.env.BENCH_QUOTE_DAY_SECONDS || '0.2',
-  QUOTE_DEADLINE_DAYS: '300',
+  // (h): a working day of the simulated insurers lasts this long.
+  ...benchPlatformEnv(databaseUrl, redisUrl, process.env.BENCH_QUOTE_DAY_SECONDS || '0.2'),
   // (n): no purchase lapses, is reconciled or is underwritten while the notify loops run (./payments.ts).
   ...paymentBenchEnv,
 };
@@ -476,12 +464,7 @@ if (!reportOnly)
       log,
     });
     const saveLoop = loadAt(settings.concurrency, settings.saveRequests);
-    /** Until no projection has an event of its types left to apply (at most two minutes). */
-    const settle = async () => {
-      const until = Date.now() + 120_000;
-      while (Date.now() < until && (await readProjectionRows(pool, 1)).some((p) => p.lagEvents > 0))
-        await new Promise((r) => setTimeout(r, 100));
-    };
+    const settle = () => settleProjections(pool);
     log(
       `(a) save-draft at the command service: warm-up, then ${settings.saveRequests} commands at concurrency ${settings.concurrency}, then at 60 %`,
     );

@@ -12,11 +12,10 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { loadConfig } from '@feibao/platform/config';
 import { createTokenService } from '@feibao/platform/tokens';
-import { readProjectionRows } from '@feibao/platform/projections/operations';
 import { closeAgent, closedLoop, round } from './lib.ts';
 import { phoneOf } from './seed.ts';
 import { saveDraft } from './orders.ts';
-import { platformProcesses } from './platform.ts';
+import { benchPlatformEnv, platformProcesses, settleProjections } from './platform.ts';
 import { cpuMeter, cpuLine } from './cpu.ts';
 import { paymentBenchEnv } from './payments.ts';
 
@@ -27,31 +26,13 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const saves = Number(process.env.BENCH_SAVE_REQUESTS ?? 5_000);
 const warmup = Number(process.env.BENCH_WARMUP ?? 1_000);
 
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: 'development',
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: redisUrl,
-  QUEUE_PREFIX: 'feibao-bench',
-  JWT_SECRET: 'feibao-bench-secret-0123456789',
-  SMS_PROVIDER: 'dev',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  ADMIN_MOBILE: '',
-  ADMIN_PASSWORD: '',
-  QUOTE_DAY_SECONDS: '0.2',
-  QUOTE_DEADLINE_DAYS: '300',
-  ...paymentBenchEnv,
-};
+const env: NodeJS.ProcessEnv = { ...benchPlatformEnv(databaseUrl, redisUrl, '0.2'), ...paymentBenchEnv };
 const log = (line: string) => process.stdout.write(`[profile ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
 const processes = platformProcesses(env);
 const cpu = cpuMeter(processes.roles);
-const settle = async () => {
-  const until = Date.now() + 120_000;
-  while (Date.now() < until && (await readProjectionRows(pool, 1)).some((p) => p.lagEvents > 0))
-    await new Promise((r) => setTimeout(r, 100));
-};
+const settle = () => settleProjections(pool);
 const dbStats = async () =>
   (
     await pool.query(
